@@ -1,0 +1,22 @@
+package dev.llmh.annotations;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * The endpoint to measure. An empty value means "not declared here": {@code -Dllmh.endpoint} /
+ * {@code LLMH_ENDPOINT} decide, else the embedded default. {@code -Dllmh.model} overrides {@link #model()}.
+ */
+@Documented
+@Retention(RetentionPolicy.RUNTIME)
+@Target({ElementType.TYPE, ElementType.FIELD, ElementType.METHOD})
+public @interface Endpoint {
+  /** Base URL of an OpenAI-compatible API, e.g. {@code http://localhost:11434/v1}, or {@code embedded}. */
+  String url() default "";
+
+  /** Model name sent with every request. */
+  String model() default "";
+}

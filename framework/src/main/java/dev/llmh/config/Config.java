@@ -1,0 +1,103 @@
+package dev.llmh.config;
+
+import dev.llmh.constraint.Dimension;
+import dev.llmh.constraint.Unit;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The run's configuration, read once and validated before any request: system properties (or JUnit
+ * configuration parameters) over environment variables over defaults. Annotation values sit between
+ * configuration and defaults; {@link dev.llmh.plan.Planner} applies them.
+ */
+public record Config(
+    Optional<String> endpoint,
+    Optional<String> model,
+    Optional<Secret> apiKey,
+    Duration connectTimeout,
+    Duration readTimeout,
+    Path resultsDir,
+    double embeddedPrefillRate,
+    double embeddedDecodeRate,
+    int embeddedSlots) {
+
+  private static final Pattern DURATION = Pattern.compile("\\s*(\\d+(?:\\.\\d+)?)\\s*([a-z]+)\\s*");
+
+  /**
+   * Reads every key through {@code properties} (system properties or JUnit configuration
+   * parameters), then {@code environment}.
+   */
+  public static Config read(
+      Function<String, Optional<String>> properties, Map<String, String> environment) {
+    Function<ConfigKey, Optional<String>> lookup =
+        key ->
+            properties
+                .apply(key.key())
+                .or(() -> Optional.ofNullable(environment.get(key.envName())))
+                .map(String::strip)
+                .filter(v -> !v.isEmpty());
+    return new Config(
+        lookup.apply(ConfigKey.ENDPOINT),
+        lookup.apply(ConfigKey.MODEL),
+        lookup.apply(ConfigKey.API_KEY).map(Secret::new),
+        lookup.apply(ConfigKey.CONNECT_TIMEOUT).map(v -> duration(ConfigKey.CONNECT_TIMEOUT, v)).orElse(Defaults.CONNECT_TIMEOUT),
+        lookup.apply(ConfigKey.READ_TIMEOUT).map(v -> duration(ConfigKey.READ_TIMEOUT, v)).orElse(Defaults.READ_TIMEOUT),
+        Path.of(lookup.apply(ConfigKey.RESULTS_DIR).orElse(Defaults.RESULTS_DIR)),
+        lookup.apply(ConfigKey.EMBEDDED_PREFILL_RATE).map(v -> positive(ConfigKey.EMBEDDED_PREFILL_RATE, v)).orElse(Defaults.EMBEDDED_PREFILL_RATE),
+        lookup.apply(ConfigKey.EMBEDDED_DECODE_RATE).map(v -> positive(ConfigKey.EMBEDDED_DECODE_RATE, v)).orElse(Defaults.EMBEDDED_DECODE_RATE),
+        lookup.apply(ConfigKey.EMBEDDED_SLOTS).map(v -> (int) wholePositive(ConfigKey.EMBEDDED_SLOTS, v)).orElse(Defaults.EMBEDDED_SLOTS));
+  }
+
+  /** The configuration of this JVM: system properties, then environment. */
+  public static Config fromSystem() {
+    return read(key -> Optional.ofNullable(System.getProperty(key)), System.getenv());
+  }
+
+  static Duration duration(ConfigKey key, String value) {
+    Matcher m = DURATION.matcher(value);
+    Optional<Unit> unit = m.matches() ? Unit.bySymbol(m.group(2)) : Optional.empty();
+    if (unit.isEmpty() || unit.get().dimension() != Dimension.TIME) {
+      throw new ConfigException(
+          key.key() + " (" + key.envName() + ") = '" + value + "' is not a duration; write e.g. 30s or 500ms");
+    }
+    double millis = unit.get().toCanonical(Double.parseDouble(m.group(1)));
+    if (millis <= 0) {
+      throw new ConfigException(key.key() + " (" + key.envName() + ") must be above zero, was '" + value + "'");
+    }
+    return Duration.ofNanos(Math.round(millis * 1_000_000));
+  }
+
+  static double positive(ConfigKey key, String value) {
+    double parsed;
+    try {
+      parsed = Double.parseDouble(value);
+    } catch (NumberFormatException e) {
+      throw new ConfigException(key.key() + " (" + key.envName() + ") = '" + value + "' is not a number");
+    }
+    if (!(parsed > 0) || Double.isInfinite(parsed)) {
+      throw new ConfigException(key.key() + " (" + key.envName() + ") must be above zero, was '" + value + "'");
+    }
+    return parsed;
+  }
+
+  static long wholePositive(ConfigKey key, String value) {
+    double parsed = positive(key, value);
+    if (parsed != Math.rint(parsed)) {
+      throw new ConfigException(key.key() + " (" + key.envName() + ") must be a whole number, was '" + value + "'");
+    }
+    return (long) parsed;
+  }
+
+  /** A value that must never be printed: {@link #toString()} hides it. */
+  public record Secret(String value) {
+    @Override
+    public String toString() {
+      return "<hidden>";
+    }
+  }
+}

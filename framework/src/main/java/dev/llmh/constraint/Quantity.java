@@ -1,0 +1,36 @@
+package dev.llmh.constraint;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+
+/** A number with its unit, as written in a budget. */
+public record Quantity(double value, Unit unit) {
+
+  /** The value in the dimension's canonical unit (ms, %, per second, count). */
+  public double canonical() {
+    return unit.toCanonical(value);
+  }
+
+  /** A canonical value written in {@code unit}, e.g. {@code 2310.0} in seconds as {@code "2.31 s"}. */
+  public static String format(double canonical, Unit unit) {
+    String number = formatNumber(unit.fromCanonical(canonical));
+    return unit.symbol().isEmpty() ? number : number + " " + unit.symbol();
+  }
+
+  @Override
+  public String toString() {
+    return format(canonical(), unit);
+  }
+
+  /** Three significant figures at most, no trailing zeros: 612, 2.31, 0.05, 12.5. */
+  static String formatNumber(double value) {
+    if (Double.isNaN(value) || Double.isInfinite(value)) {
+      return String.valueOf(value);
+    }
+    double magnitude = Math.abs(value);
+    int decimals = magnitude >= 100 ? 0 : magnitude >= 10 ? 1 : magnitude >= 1 ? 2 : 3;
+    BigDecimal rounded = BigDecimal.valueOf(value).setScale(decimals, RoundingMode.HALF_UP);
+    String text = rounded.stripTrailingZeros().toPlainString();
+    return text.equals("-0") ? "0" : text;
+  }
+}

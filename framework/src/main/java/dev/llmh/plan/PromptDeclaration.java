@@ -1,0 +1,11 @@
+package dev.llmh.plan;
+
+/**
+ * One {@code @Prompt} member as declared.
+ *
+ * @param name the case name ({@code @Prompt(name)}, else the member name)
+ * @param member the field or method name, for navigation from IDEs and reports
+ * @param method true when the prompt is a method, false for a field
+ * @param settings class-level annotations overridden by the member's own
+ */
+public record PromptDeclaration(String name, String member, boolean method, DeclaredSettings settings) {}

@@ -1,0 +1,40 @@
+package dev.llmh.plan;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the annotation processor generates for each {@code @LlmBenchmark} class: the scenario's
+ * declarations, read at compile time, and access to its prompts without reflection.
+ */
+public interface ScenarioRunner {
+
+  /** Suffix of the generated class, which sits in the scenario's package. */
+  String RUNNER_SUFFIX = "_LlmhRunner";
+
+  /** Binary name of the scenario class, e.g. {@code com.example.Outer$Inner}. */
+  String scenarioClassName();
+
+  /** The prompts in declaration order, each with its class defaults already merged in. */
+  List<PromptDeclaration> prompts();
+
+  /** The {@code @Param} fields in declaration order. */
+  List<ParamDeclaration> params();
+
+  /**
+   * Creates a scenario instance, sets its {@code @Param} fields from {@code paramValues} (one value
+   * for every declared param) and reads the prompt named {@code promptName}.
+   */
+  String prompt(String promptName, Map<String, String> paramValues);
+
+  /**
+   * The generated runner's binary name for a scenario class: {@code com.example.Outer$Inner} gives
+   * {@code com.example.Outer_Inner_LlmhRunner}.
+   */
+  static String runnerClassName(String scenarioBinaryName) {
+    int dot = scenarioBinaryName.lastIndexOf('.');
+    String pkg = dot < 0 ? "" : scenarioBinaryName.substring(0, dot + 1);
+    String simple = scenarioBinaryName.substring(dot + 1).replace('$', '_');
+    return pkg + simple + RUNNER_SUFFIX;
+  }
+}
