@@ -1,0 +1,44 @@
+package dev.llmh.sim;
+
+import java.util.List;
+
+/**
+ * The server-side truth about one chat-completion request the simulator accepted and finished
+ * (successfully or because the client went away). All timestamps are {@link System#nanoTime()}
+ * values of the simulator's JVM, so tests in the same JVM can compare them with their own.
+ *
+ * @param requestNumber      1-based number of the request since the server started
+ * @param requestedModel     the {@code model} the request named (may be null); the response always names the server's own
+ * @param streamed           whether the response was streamed (SSE)
+ * @param arrivalNanos       when the request's handler started (before the body was read)
+ * @param slotAcquiredNanos  when the request got its slot (queueing time = this − arrival)
+ * @param contentChunkNanos  for a streamed response, when each content chunk finished flushing,
+ *                           in order; empty for a non-streamed response
+ * @param finishedNanos      when the last byte of the response was flushed (or the failed write)
+ * @param promptTokens       prompt tokens by {@link SimTokenizer}
+ * @param completionTokens   output tokens actually sent (fewer than planned if the client disconnected)
+ * @param finishReason       {@code "stop"} or {@code "length"} (the planned reason, even if disconnected)
+ * @param clientDisconnected whether a write failed because the client went away
+ */
+public record ServedRequest(
+        long requestNumber,
+        String requestedModel,
+        boolean streamed,
+        long arrivalNanos,
+        long slotAcquiredNanos,
+        List<Long> contentChunkNanos,
+        long finishedNanos,
+        int promptTokens,
+        int completionTokens,
+        String finishReason,
+        boolean clientDisconnected) {
+
+    public ServedRequest {
+        contentChunkNanos = List.copyOf(contentChunkNanos);
+    }
+
+    /** Nanoseconds spent waiting for a slot. */
+    public long queueNanos() {
+        return slotAcquiredNanos - arrivalNanos;
+    }
+}
