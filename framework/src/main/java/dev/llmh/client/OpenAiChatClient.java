@@ -1,0 +1,253 @@
+package dev.llmh.client;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.llmh.config.Config;
+import dev.llmh.measure.RequestSample;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import okhttp3.ConnectionPool;
+import okhttp3.Dispatcher;
+import okhttp3.HttpUrl;
+import okhttp3.MediaType;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+import okhttp3.RequestBody;
+import okhttp3.Response;
+import okhttp3.sse.EventSource;
+import okhttp3.sse.EventSourceListener;
+import okhttp3.sse.EventSources;
+
+/**
+ * Streams OpenAI chat completions ({@code POST {base}/chat/completions}, SSE) and timestamps every
+ * event on arrival. Each {@link #send} blocks its calling worker thread, so concurrency is exactly
+ * the number of workers: no dispatcher queue sits between the load generator and the network.
+ */
+public final class OpenAiChatClient implements AutoCloseable {
+
+  private static final MediaType JSON = MediaType.get("application/json");
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+  private static final int ERROR_EXCERPT = 300;
+
+  private final HttpUrl base;
+  private final OkHttpClient http;
+
+  public OpenAiChatClient(String baseUrl, Optional<Config.Secret> apiKey, Duration connectTimeout, Duration readTimeout) {
+    HttpUrl parsed = HttpUrl.parse(baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl);
+    if (parsed == null) {
+      throw new IllegalArgumentException("not an http(s) URL: " + baseUrl);
+    }
+    this.base = parsed;
+    Dispatcher dispatcher = new Dispatcher();
+    dispatcher.setMaxRequests(Integer.MAX_VALUE);
+    dispatcher.setMaxRequestsPerHost(Integer.MAX_VALUE);
+    OkHttpClient.Builder builder =
+        new OkHttpClient.Builder()
+            .dispatcher(dispatcher)
+            .connectionPool(new ConnectionPool(256, 5, java.util.concurrent.TimeUnit.MINUTES))
+            .connectTimeout(connectTimeout)
+            .readTimeout(readTimeout)
+            .writeTimeout(connectTimeout)
+            // A retried request would be timed as one, and a redirect could carry the key elsewhere.
+            .retryOnConnectionFailure(false)
+            .followRedirects(false)
+            .followSslRedirects(false);
+    apiKey.ifPresent(
+        key ->
+            builder.addInterceptor(
+                chain -> {
+                  Request request = chain.request();
+                  boolean sameOrigin =
+                      request.url().host().equals(base.host()) && request.url().port() == base.port()
+                          && request.url().scheme().equals(base.scheme());
+                  return chain.proceed(
+                      sameOrigin
+                          ? request.newBuilder().header("Authorization", "Bearer " + key.value()).build()
+                          : request);
+                }));
+    this.http = builder.build();
+  }
+
+  public String baseUrl() {
+    return base.toString();
+  }
+
+  /** Lists the endpoint's models; throws {@link EndpointException} when it cannot be used at all. */
+  public EndpointInfo probe() {
+    Request request = new Request.Builder().url(url("models")).get().build();
+    try (Response response = http.newCall(request).execute()) {
+      String body = response.body().string();
+      if (response.code() == 401 || response.code() == 403) {
+        throw new EndpointException(
+            "the endpoint " + base + " refused the request (HTTP " + response.code()
+                + "): set llmh.apiKey / LLMH_API_KEY to a valid key", null);
+      }
+      if (!response.isSuccessful()) {
+        // Some servers have no model listing; the chat requests will tell.
+        return new EndpointInfo(List.of(), null);
+      }
+      List<String> ids = new ArrayList<>();
+      String ownedBy = null;
+      JsonNode data = MAPPER.readTree(body).path("data");
+      for (JsonNode model : data) {
+        ids.add(model.path("id").asText());
+        if (ownedBy == null && model.hasNonNull("owned_by")) {
+          ownedBy = model.get("owned_by").asText();
+        }
+      }
+      return new EndpointInfo(ids, ownedBy);
+    } catch (IOException e) {
+      throw new EndpointException("cannot reach the endpoint " + base + ": " + describe(e), e);
+    }
+  }
+
+  /** Sends one streaming request and records what arrived; failures become the sample's error. */
+  public RequestSample send(ChatRequest chat) {
+    Request request = new Request.Builder().url(url("chat/completions")).post(RequestBody.create(body(chat), JSON)).build();
+    StreamRecorder recorder = new StreamRecorder();
+    recorder.startNanos = System.nanoTime();
+    try (Response response = http.newCall(request).execute()) {
+      if (!response.isSuccessful()) {
+        return recorder.failed("HTTP " + response.code() + ": " + excerpt(response.body().string()));
+      }
+      EventSources.processResponse(response, recorder);
+    } catch (IOException | RuntimeException e) {
+      return recorder.failed(describe(e));
+    }
+    return recorder.finish();
+  }
+
+  private HttpUrl url(String path) {
+    return base.newBuilder().addPathSegments(path).build();
+  }
+
+  static byte[] body(ChatRequest chat) {
+    ObjectNode body = MAPPER.createObjectNode();
+    if (chat.model() != null) {
+      body.put("model", chat.model());
+    }
+    ObjectNode message = body.putArray("messages").addObject();
+    message.put("role", "user");
+    message.put("content", chat.prompt());
+    body.put("max_tokens", chat.maxTokens());
+    body.put("temperature", chat.temperature());
+    body.put("seed", chat.seed());
+    body.put("stream", true);
+    body.putObject("stream_options").put("include_usage", true);
+    if (chat.disablePromptCache()) {
+      body.put("cache_prompt", false);
+    }
+    try {
+      return MAPPER.writeValueAsBytes(body);
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  static String excerpt(String body) {
+    String flat = body.replaceAll("\\s+", " ").strip();
+    return flat.length() <= ERROR_EXCERPT ? flat : flat.substring(0, ERROR_EXCERPT) + "…";
+  }
+
+  private static String describe(Throwable e) {
+    String message = e.getMessage();
+    return e.getClass().getSimpleName() + (message == null ? "" : ": " + message);
+  }
+
+  @Override
+  public void close() {
+    http.dispatcher().executorService().shutdown();
+    http.connectionPool().evictAll();
+  }
+
+  /** Collects one stream's events; called on the sending thread, so timestamps are not delayed. */
+  private static final class StreamRecorder extends EventSourceListener {
+    long startNanos;
+    final List<Long> textChunks = new ArrayList<>();
+    Integer promptTokens;
+    Integer outputTokens;
+    String finishReason;
+    String servedModel;
+    String error;
+    boolean done;
+
+    @Override
+    public void onEvent(EventSource source, String id, String type, String data) {
+      long now = System.nanoTime();
+      if (error != null || done) {
+        return;
+      }
+      if ("[DONE]".equals(data.strip())) {
+        done = true;
+        return;
+      }
+      JsonNode chunk;
+      try {
+        chunk = MAPPER.readTree(data);
+      } catch (IOException e) {
+        error = "malformed chunk: " + excerpt(data);
+        return;
+      }
+      if (chunk.hasNonNull("error")) {
+        error = "server error in stream: " + excerpt(chunk.get("error").toString());
+        return;
+      }
+      if (servedModel == null && chunk.hasNonNull("model")) {
+        servedModel = chunk.get("model").asText();
+      }
+      JsonNode choice = chunk.path("choices").path(0);
+      JsonNode delta = choice.path("delta");
+      if (carriesText(delta, "content") || carriesText(delta, "reasoning_content") || carriesText(delta, "reasoning")) {
+        textChunks.add(now);
+      }
+      if (choice.hasNonNull("finish_reason")) {
+        finishReason = choice.get("finish_reason").asText();
+      }
+      JsonNode usage = chunk.path("usage");
+      if (usage.isObject()) {
+        if (usage.hasNonNull("prompt_tokens")) {
+          promptTokens = usage.get("prompt_tokens").asInt();
+        }
+        if (usage.hasNonNull("completion_tokens")) {
+          outputTokens = usage.get("completion_tokens").asInt();
+        }
+      }
+    }
+
+    private static boolean carriesText(JsonNode delta, String field) {
+      JsonNode text = delta.get(field);
+      return text != null && text.isTextual() && !text.asText().isEmpty();
+    }
+
+    @Override
+    public void onFailure(EventSource source, Throwable t, Response response) {
+      if (error != null) {
+        return;
+      }
+      if (response != null && !response.isSuccessful()) {
+        error = "HTTP " + response.code();
+      } else if (t != null) {
+        error = (done ? "after end of stream: " : "stream broken: ") + describe(t);
+      } else {
+        error = "stream failed";
+      }
+    }
+
+    RequestSample failed(String reason) {
+      error = reason;
+      return finish();
+    }
+
+    RequestSample finish() {
+      long end = System.nanoTime();
+      if (error == null && !done) {
+        error = "stream ended without data: [DONE]";
+      }
+      return new RequestSample(startNanos, textChunks, end, promptTokens, outputTokens, finishReason, servedModel, error);
+    }
+  }
+}

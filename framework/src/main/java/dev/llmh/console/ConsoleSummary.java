@@ -1,0 +1,119 @@
+package dev.llmh.console;
+
+import dev.llmh.result.CaseResult;
+import dev.llmh.result.CaseResult.ConstraintRecord;
+import dev.llmh.result.MetricSummary;
+import java.util.List;
+import java.util.Locale;
+
+/** The console view of results: a block per case, and one table for the whole run. */
+public final class ConsoleSummary {
+  private ConsoleSummary() {}
+
+  /** A case's block: what served it, the request counts, a metrics table and each verdict. */
+  public static String caseBlock(CaseResult result) {
+    StringBuilder out = new StringBuilder();
+    out.append("LLMH ").append(shortName(result.scenario())).append(" › ").append(displayName(result)).append('\n');
+    CaseResult.EndpointRecord endpoint = result.endpoint();
+    out.append("  endpoint   ").append(endpoint.embedded() ? "embedded " : "").append(endpoint.url());
+    if (endpoint.servedModel() != null) {
+      out.append(", served model ").append(endpoint.servedModel());
+    }
+    out.append('\n');
+    if (result.error() != null) {
+      out.append("  NOT RUN    ").append(result.error()).append('\n');
+      return out.toString();
+    }
+    CaseResult.Requests requests = result.requests();
+    out.append(String.format(Locale.ROOT, "  requests   %d measured (%d ok, %d failed) after %d warm-up",
+        requests.measured(), requests.succeeded(), requests.failed(), requests.warmup()));
+    CaseResult.Throughput throughput = result.throughput();
+    if (throughput.outputTokensPerSecond() != null) {
+      out.append(String.format(Locale.ROOT, "; throughput %.1f tok/s, %.2f req/s",
+          throughput.outputTokensPerSecond(), throughput.requestsPerSecond()));
+    }
+    out.append('\n');
+    out.append(String.format(Locale.ROOT, "  %-14s %5s %9s %9s %9s %9s %9s %9s%n",
+        "metric", "n", "p50", "p95", "p99", "mean", "min", "max"));
+    row(out, "ttft (ms)", result.metrics().get(CaseResult.TTFT));
+    row(out, "tpot (ms)", result.metrics().get(CaseResult.TPOT));
+    row(out, "itl (ms)", result.metrics().get(CaseResult.ITL));
+    row(out, "e2e (ms)", result.metrics().get(CaseResult.E2E));
+    row(out, "output tokens", result.metrics().get(CaseResult.OUTPUT_TOKENS));
+    for (ConstraintRecord constraint : result.constraints()) {
+      out.append("  ").append(constraint.message()).append('\n');
+    }
+    for (String warning : result.warnings()) {
+      out.append("  warning: ").append(warning).append('\n');
+    }
+    result.samples().stream()
+        .filter(sample -> sample.error() != null)
+        .limit(3)
+        .forEach(sample -> out.append("  failed request: ").append(sample.error()).append('\n'));
+    return out.toString();
+  }
+
+  /** One line per case: the figures people compare first. */
+  public static String runTable(List<CaseResult> results) {
+    StringBuilder out = new StringBuilder();
+    String format = "%-44s %9s %9s %9s %9s %9s  %s%n";
+    out.append(String.format(Locale.ROOT, format, "LLMH case", "ttft p50", "ttft p95", "tpot p50", "e2e p95", "tok/s", "verdict"));
+    for (CaseResult result : results) {
+      out.append(String.format(Locale.ROOT, format,
+          clip(shortName(result.scenario()) + " › " + displayName(result), 44),
+          number(stat(result, CaseResult.TTFT, true)), number(stat(result, CaseResult.TTFT, false)),
+          number(result.metrics().isEmpty() ? null : result.metrics().get(CaseResult.TPOT).p50()),
+          number(stat(result, CaseResult.E2E, false)),
+          number(result.throughput().outputTokensPerSecond()),
+          verdict(result)));
+    }
+    return out.toString();
+  }
+
+  private static Double stat(CaseResult result, String metric, boolean median) {
+    MetricSummary summary = result.metrics().get(metric);
+    return summary == null ? null : median ? summary.p50() : summary.p95();
+  }
+
+  /** FAIL if any constraint failed or any request failed; NOT RUN; else PASS (or "-" without constraints). */
+  public static String verdict(CaseResult result) {
+    if (result.error() != null) {
+      return "NOT RUN";
+    }
+    boolean failed = result.constraints().stream().anyMatch(c -> c.verdict().equals("FAIL"));
+    if (failed || result.requests().failed() > 0) {
+      return "FAIL";
+    }
+    if (result.constraints().stream().anyMatch(c -> c.verdict().equals("INCONCLUSIVE"))) {
+      return "INCONCLUSIVE";
+    }
+    return result.constraints().isEmpty() ? "-" : "PASS";
+  }
+
+  private static void row(StringBuilder out, String label, MetricSummary s) {
+    out.append(String.format(Locale.ROOT, "  %-14s %5d %9s %9s %9s %9s %9s %9s%n",
+        label, s.n(), number(s.p50()), number(s.p95()), number(s.p99()), number(s.mean()), number(s.min()), number(s.max())));
+  }
+
+  private static String number(Double value) {
+    if (value == null) {
+      return "-";
+    }
+    return Math.abs(value) >= 100 ? String.format(Locale.ROOT, "%.0f", value) : String.format(Locale.ROOT, "%.2f", value);
+  }
+
+  private static String displayName(CaseResult result) {
+    StringBuilder text = new StringBuilder(result.caseName()).append(" [");
+    result.params().forEach((k, v) -> text.append(k).append('=').append(v).append(", "));
+    text.setLength(text.length() - 2);
+    return text.append(']').toString();
+  }
+
+  private static String shortName(String className) {
+    return className.substring(className.lastIndexOf('.') + 1);
+  }
+
+  private static String clip(String text, int width) {
+    return text.length() <= width ? text : text.substring(0, width - 1) + "…";
+  }
+}

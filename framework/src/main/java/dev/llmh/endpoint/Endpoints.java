@@ -1,0 +1,89 @@
+package dev.llmh.endpoint;
+
+import dev.llmh.client.EndpointException;
+import dev.llmh.client.EndpointInfo;
+import dev.llmh.client.OpenAiChatClient;
+import dev.llmh.config.Config;
+import dev.llmh.config.Defaults;
+import dev.llmh.sim.SimulatedServer;
+import dev.llmh.sim.SimulatorSettings;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The endpoints of one run, opened on first use and closed at the end: the embedded server is
+ * started once and shared; every endpoint is probed once, before its first measured request, so a
+ * wrong URL or key fails the case before anything is measured. A failed probe is remembered, so
+ * later cases fail at once with the same reason.
+ */
+public final class Endpoints implements AutoCloseable {
+  public static final String EMBEDDED = Defaults.ENDPOINT;
+
+  private final Config config;
+  private final Map<String, Object> opened = new LinkedHashMap<>();
+  private SimulatedServer embeddedServer;
+
+  public Endpoints(Config config) {
+    this.config = config;
+  }
+
+  /** The endpoint for {@code url} ({@code embedded} or an http(s) URL), opened if needed. */
+  public synchronized Endpoint get(String url) {
+    Object known = opened.get(url);
+    if (known instanceof Endpoint endpoint) {
+      return endpoint;
+    }
+    if (known instanceof RuntimeException failure) {
+      throw failure;
+    }
+    try {
+      Endpoint endpoint = open(url);
+      opened.put(url, endpoint);
+      return endpoint;
+    } catch (RuntimeException e) {
+      opened.put(url, e);
+      throw e;
+    }
+  }
+
+  private Endpoint open(String url) {
+    boolean embedded = EMBEDDED.equals(url);
+    String base = embedded ? startEmbedded() : url;
+    if (!embedded && !(base.startsWith("http://") || base.startsWith("https://"))) {
+      throw new EndpointException(
+          "endpoint '" + url + "' is neither 'embedded' nor an http(s) URL; set llmh.endpoint / LLMH_ENDPOINT"
+              + " or @Endpoint(url) to e.g. http://localhost:11434/v1", null);
+    }
+    OpenAiChatClient client =
+        new OpenAiChatClient(
+            base, embedded ? java.util.Optional.empty() : config.apiKey(), config.connectTimeout(), config.readTimeout());
+    EndpointInfo info = client.probe();
+    return new Endpoint(client, info, embedded);
+  }
+
+  private String startEmbedded() {
+    if (embeddedServer == null) {
+      embeddedServer =
+          SimulatedServer.start(
+              SimulatorSettings.defaults()
+                  .withSlots(config.embeddedSlots())
+                  .withPrefillTokensPerSecond(config.embeddedPrefillRate())
+                  .withDecodeTokensPerSecond(config.embeddedDecodeRate()));
+    }
+    return embeddedServer.baseUrl();
+  }
+
+  @Override
+  public synchronized void close() {
+    for (Object value : opened.values()) {
+      if (value instanceof Endpoint endpoint) {
+        endpoint.client().close();
+      }
+    }
+    opened.clear();
+    if (embeddedServer != null) {
+      embeddedServer.close();
+      embeddedServer = null;
+    }
+  }
+}

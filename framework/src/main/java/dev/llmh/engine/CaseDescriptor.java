@@ -1,0 +1,36 @@
+package dev.llmh.engine;
+
+import dev.llmh.plan.CasePlan;
+import org.junit.platform.engine.UniqueId;
+import org.junit.platform.engine.support.descriptor.AbstractTestDescriptor;
+import org.junit.platform.engine.support.descriptor.MethodSource;
+
+/**
+ * One case, one test. Its source names the prompt member (so IDEs navigate and Surefire groups it
+ * under the class), and its legacy reporting name carries the parameters: Surefire would otherwise
+ * merge cases of one member into "reruns" of a single test.
+ */
+final class CaseDescriptor extends AbstractTestDescriptor {
+  static final String SEGMENT = "case";
+
+  private final CasePlan plan;
+
+  CaseDescriptor(UniqueId id, CasePlan plan) {
+    super(id, plan.displayName(), MethodSource.from(plan.scenarioClassName(), plan.prompt().member()));
+    this.plan = plan;
+  }
+
+  CasePlan plan() {
+    return plan;
+  }
+
+  @Override
+  public String getLegacyReportingName() {
+    return plan.caseId();
+  }
+
+  @Override
+  public Type getType() {
+    return Type.TEST;
+  }
+}

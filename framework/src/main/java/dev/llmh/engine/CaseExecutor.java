@@ -1,0 +1,207 @@
+package dev.llmh.engine;
+
+import dev.llmh.client.ChatRequest;
+import dev.llmh.constraint.ConstraintExpression;
+import dev.llmh.constraint.Metric;
+import dev.llmh.endpoint.Endpoint;
+import dev.llmh.endpoint.Endpoints;
+import dev.llmh.load.ClosedLoop;
+import dev.llmh.load.PromptMarker;
+import dev.llmh.measure.RequestMetrics;
+import dev.llmh.measure.RequestSample;
+import dev.llmh.plan.CasePlan;
+import dev.llmh.result.CaseResult;
+import dev.llmh.result.CaseResult.ConstraintRecord;
+import dev.llmh.result.CaseResult.EndpointRecord;
+import dev.llmh.result.CaseResult.Requests;
+import dev.llmh.result.CaseResult.SampleRecord;
+import dev.llmh.result.CaseResult.Settings;
+import dev.llmh.result.CaseResult.Throughput;
+import dev.llmh.result.MetricSummary;
+import dev.llmh.stats.Summary;
+import dev.llmh.verdict.ConstraintResult;
+import dev.llmh.verdict.Judge;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Runs one case end to end — warm-up, measurement, metrics, statistics, verdicts — and returns its
+ * record. Never throws for a measurement problem: failures are data, in the record.
+ */
+final class CaseExecutor {
+  private final Endpoints endpoints;
+
+  CaseExecutor(Endpoints endpoints) {
+    this.endpoints = endpoints;
+  }
+
+  /** The case's record and the constraint results it was judged by. */
+  record Outcome(CaseResult result, List<ConstraintResult> verdicts, String caseError) {}
+
+  Outcome run(CasePlan plan) throws InterruptedException {
+    List<String> warnings = new ArrayList<>();
+    String prompt;
+    Endpoint endpoint;
+    try {
+      prompt = Objects.requireNonNull(plan.promptText(), "the prompt is null");
+    } catch (RuntimeException e) {
+      return notRun(plan, null, "prompt '" + plan.prompt().name() + "' could not be read: " + e);
+    }
+    try {
+      endpoint = endpoints.get(plan.endpoint());
+    } catch (RuntimeException e) {
+      return notRun(plan, null, e.getMessage());
+    }
+    if (plan.model() == null && !endpoint.embedded()) {
+      return notRun(
+          plan, endpoint,
+          "no model configured for " + endpoint.url() + ": set @Endpoint(model = \"...\") or -Dllmh.model / LLMH_MODEL"
+              + (endpoint.info().modelIds().isEmpty() ? "" : " (the endpoint lists: " + String.join(", ", endpoint.info().modelIds()) + ")"));
+    }
+    if (plan.measuredRequests() < 2 * plan.concurrency()) {
+      warnings.add(
+          "only " + plan.measuredRequests() + " measured requests at concurrency " + plan.concurrency()
+              + ": fewer than 2 × concurrency, so most requests start in the first wave; raise @Measurement(requests)");
+    }
+
+    PromptMarker marker = new PromptMarker();
+    boolean disableCache = endpoint.info().takesCachePrompt();
+    java.util.function.IntFunction<RequestSample> send =
+        i -> endpoint.client().send(
+            new ChatRequest(plan.model(), marker.apply(prompt), plan.maxTokens(), plan.temperature(), plan.seed(), disableCache));
+
+    List<RequestSample> warmup = ClosedLoop.run(plan.warmupRequests(), plan.concurrency(), send);
+    List<RequestSample> measured = ClosedLoop.run(plan.measuredRequests(), plan.concurrency(), send);
+
+    long warmupFailed = warmup.stream().filter(s -> !s.succeeded()).count();
+    if (warmupFailed > 0) {
+      warnings.add(warmupFailed + " of " + warmup.size() + " warm-up requests failed (first: "
+          + warmup.stream().filter(s -> !s.succeeded()).findFirst().orElseThrow().error() + ")");
+    }
+    return measuredOutcome(plan, endpoint, measured, (int) warmupFailed, warnings);
+  }
+
+  private Outcome measuredOutcome(
+      CasePlan plan, Endpoint endpoint, List<RequestSample> measured, int warmupFailed, List<String> warnings) {
+    List<RequestMetrics> metrics = measured.stream().map(RequestMetrics::of).toList();
+    List<Double> ttft = new ArrayList<>(), tpot = new ArrayList<>(), e2e = new ArrayList<>(), itl = new ArrayList<>(), tokens = new ArrayList<>();
+    long firstStart = measured.stream().mapToLong(RequestSample::startNanos).min().orElse(0);
+    long lastEnd = measured.stream().mapToLong(RequestSample::endNanos).max().orElse(0);
+    long outputTokens = 0;
+    int succeeded = 0;
+    boolean estimated = false;
+    String servedModel = null;
+    List<SampleRecord> samples = new ArrayList<>();
+    for (int i = 0; i < measured.size(); i++) {
+      RequestSample sample = measured.get(i);
+      RequestMetrics m = metrics.get(i);
+      servedModel = servedModel == null ? sample.servedModel() : servedModel;
+      if (sample.succeeded()) {
+        succeeded++;
+        ttft.add(m.ttftMs());
+        tpot.add(m.tpotMs());
+        e2e.add(m.e2eMs());
+        itl.addAll(m.itlMs());
+        tokens.add((double) m.outputTokens());
+        outputTokens += m.outputTokens();
+        estimated |= m.tokensEstimated();
+      }
+      samples.add(sampleRecord(sample, m, firstStart));
+    }
+    int failed = measured.size() - succeeded;
+    if (estimated) {
+      warnings.add("the server sent no usage for some requests: their output tokens are chunk counts (flag estimated_tokens)");
+    }
+    if (plan.model() != null && servedModel != null && !plan.model().equals(servedModel)) {
+      warnings.add("requested model '" + plan.model() + "' but the server answered as '" + servedModel + "'");
+    }
+
+    Map<Metric, Summary> summaries = new EnumMap<>(Metric.class);
+    summaries.put(Metric.TTFT, Summary.of(ttft));
+    summaries.put(Metric.TPOT, Summary.of(tpot));
+    summaries.put(Metric.ITL, Summary.of(itl));
+    summaries.put(Metric.E2E, Summary.of(e2e));
+    Map<String, MetricSummary> recorded = new LinkedHashMap<>();
+    recorded.put(CaseResult.TTFT, MetricSummary.of(summaries.get(Metric.TTFT)));
+    recorded.put(CaseResult.TPOT, MetricSummary.of(summaries.get(Metric.TPOT)));
+    recorded.put(CaseResult.ITL, MetricSummary.of(summaries.get(Metric.ITL)));
+    recorded.put(CaseResult.E2E, MetricSummary.of(summaries.get(Metric.E2E)));
+    recorded.put(CaseResult.OUTPUT_TOKENS, MetricSummary.of(Summary.of(tokens)));
+
+    double wallSeconds = (lastEnd - firstStart) / 1e9;
+    Throughput throughput =
+        measured.isEmpty() || wallSeconds <= 0
+            ? new Throughput(null, null, null)
+            : new Throughput(outputTokens / wallSeconds, succeeded / wallSeconds, wallSeconds * 1000);
+
+    List<ConstraintResult> verdicts = new ArrayList<>();
+    List<ConstraintRecord> constraintRecords = new ArrayList<>();
+    for (ConstraintExpression constraint : plan.constraints()) {
+      ConstraintResult result = Judge.judge(constraint, summaries);
+      verdicts.add(result);
+      constraintRecords.add(
+          new ConstraintRecord(
+              constraint.source(), MetricSummary.finite(result.observed()), constraint.budget().canonical(),
+              canonicalUnit(constraint), result.verdict().name(), result.message()));
+    }
+    CaseResult result =
+        new CaseResult(
+            plan.scenarioClassName(), plan.prompt().name(), plan.caseId(), plan.allParams(),
+            endpointRecord(plan, endpoint, servedModel), settings(plan), PromptMarker.MODE,
+            new Requests(plan.warmupRequests(), warmupFailed, measured.size(), succeeded, failed),
+            recorded, throughput, constraintRecords, warnings, samples, null);
+    return new Outcome(result, verdicts, null);
+  }
+
+  private static String canonicalUnit(ConstraintExpression constraint) {
+    return switch (constraint.metric().dimension()) {
+      case TIME -> "ms";
+      case RATIO -> "%";
+      case TOKEN_RATE -> "tok/s";
+      case REQUEST_RATE -> "req/s";
+      case COUNT -> "count";
+    };
+  }
+
+  private static SampleRecord sampleRecord(RequestSample sample, RequestMetrics m, long firstStart) {
+    List<Double> chunks = sample.textChunkNanos().stream().map(t -> (t - sample.startNanos()) / 1e6).toList();
+    List<String> flags = new ArrayList<>(m.flags());
+    return new SampleRecord(
+        (sample.startNanos() - firstStart) / 1e6,
+        MetricSummary.finite(m.ttftMs()),
+        MetricSummary.finite(m.tpotMs()),
+        MetricSummary.finite(m.e2eMs()),
+        (sample.endNanos() - sample.startNanos()) / 1e6,
+        chunks,
+        sample.promptTokens(),
+        m.outputTokens(),
+        sample.finishReason(),
+        flags,
+        sample.error());
+  }
+
+  private static EndpointRecord endpointRecord(CasePlan plan, Endpoint endpoint, String servedModel) {
+    return endpoint == null
+        ? new EndpointRecord(plan.endpoint(), Endpoints.EMBEDDED.equals(plan.endpoint()), plan.model(), null, null)
+        : new EndpointRecord(endpoint.url(), endpoint.embedded(), plan.model(), servedModel, endpoint.info().ownedBy());
+  }
+
+  private static Settings settings(CasePlan plan) {
+    return new Settings(plan.maxTokens(), plan.temperature(), plan.seed());
+  }
+
+  /** A case that could not send a single request: recorded with its reason, never dropped. */
+  private static Outcome notRun(CasePlan plan, Endpoint endpoint, String reason) {
+    CaseResult result =
+        new CaseResult(
+            plan.scenarioClassName(), plan.prompt().name(), plan.caseId(), plan.allParams(),
+            endpointRecord(plan, endpoint, null), settings(plan), PromptMarker.MODE,
+            new Requests(plan.warmupRequests(), 0, 0, 0, 0), Map.of(), new Throughput(null, null, null),
+            List.of(), List.of(), List.of(), reason);
+    return new Outcome(result, List.of(), reason);
+  }
+}

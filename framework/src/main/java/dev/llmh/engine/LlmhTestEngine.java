@@ -1,0 +1,190 @@
+package dev.llmh.engine;
+
+import dev.llmh.config.Config;
+import dev.llmh.config.ConfigException;
+import dev.llmh.console.ConsoleSummary;
+import dev.llmh.endpoint.Endpoints;
+import dev.llmh.result.CaseResult;
+import dev.llmh.result.ResultsFiles;
+import dev.llmh.result.RunRecord;
+import dev.llmh.stats.Summary;
+import dev.llmh.verdict.BudgetExceeded;
+import dev.llmh.verdict.ConstraintResult;
+import dev.llmh.verdict.Verdict;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import org.junit.platform.engine.DiscoveryIssue;
+import org.junit.platform.engine.EngineDiscoveryRequest;
+import org.junit.platform.engine.EngineExecutionListener;
+import org.junit.platform.engine.ExecutionRequest;
+import org.junit.platform.engine.TestDescriptor;
+import org.junit.platform.engine.TestEngine;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.engine.UniqueId;
+import org.junit.platform.engine.support.discovery.DiscoveryIssueReporter;
+import org.junit.platform.engine.support.discovery.EngineDiscoveryRequestResolver;
+import org.opentest4j.AssertionFailedError;
+import org.opentest4j.TestAbortedException;
+
+/**
+ * The LLMH JUnit Platform engine (id {@code llmh}): discovers {@code @LlmBenchmark} classes through
+ * their generated runners, runs each case in turn, fails a case that breaks a budget, and writes the
+ * run's record when all cases are done.
+ */
+public final class LlmhTestEngine implements TestEngine {
+  public static final String ENGINE_ID = "llmh";
+
+  @Override
+  public String getId() {
+    return ENGINE_ID;
+  }
+
+  @Override
+  public Optional<String> getGroupId() {
+    return Optional.of("dev.llmh");
+  }
+
+  @Override
+  public Optional<String> getArtifactId() {
+    return Optional.of("llmh-framework");
+  }
+
+  @Override
+  public TestDescriptor discover(EngineDiscoveryRequest request, UniqueId uniqueId) {
+    DiscoveryIssueReporter issues = DiscoveryIssueReporter.forwarding(request.getDiscoveryListener(), uniqueId);
+    Config config;
+    try {
+      config = Config.read(key -> request.getConfigurationParameters().get(key), System.getenv());
+    } catch (ConfigException e) {
+      issues.reportIssue(DiscoveryIssue.create(DiscoveryIssue.Severity.ERROR, "LLMH configuration: " + e.getMessage()));
+      return new LlmhEngineDescriptor(uniqueId, null);
+    }
+    LlmhEngineDescriptor root = new LlmhEngineDescriptor(uniqueId, config);
+    EngineDiscoveryRequestResolver.<LlmhEngineDescriptor>builder()
+        .addClassContainerSelectorResolver(ScenarioSelectorResolver::isScenario)
+        .addSelectorResolver(
+            context -> new ScenarioSelectorResolver(config, context.getIssueReporter(), context.getClassNameFilter()))
+        .build()
+        .resolve(request, root);
+    return root;
+  }
+
+  @Override
+  public void execute(ExecutionRequest request) {
+    LlmhEngineDescriptor root = (LlmhEngineDescriptor) request.getRootTestDescriptor();
+    EngineExecutionListener listener = request.getEngineExecutionListener();
+    listener.executionStarted(root);
+    if (root.getChildren().isEmpty()) {
+      listener.executionFinished(root, TestExecutionResult.successful());
+      return;
+    }
+    Instant startedAt = Instant.now();
+    List<CaseResult> results = new ArrayList<>();
+    boolean complete = true;
+    try (Endpoints endpoints = new Endpoints(root.config())) {
+      CaseExecutor executor = new CaseExecutor(endpoints);
+      for (TestDescriptor scenario : root.getChildren()) {
+        listener.executionStarted(scenario);
+        for (TestDescriptor child : scenario.getChildren()) {
+          CaseDescriptor descriptor = (CaseDescriptor) child;
+          listener.executionStarted(descriptor);
+          if (!complete) {
+            listener.executionFinished(descriptor, TestExecutionResult.aborted(new TestAbortedException("run interrupted")));
+            continue;
+          }
+          TestExecutionResult outcome;
+          try {
+            CaseExecutor.Outcome result = executor.run(descriptor.plan());
+            results.add(result.result());
+            System.out.print(ConsoleSummary.caseBlock(result.result()));
+            System.out.flush();
+            outcome = testResult(result);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            complete = false;
+            outcome = TestExecutionResult.aborted(e);
+          } catch (RuntimeException | Error e) {
+            outcome = TestExecutionResult.failed(e);
+          }
+          listener.executionFinished(descriptor, outcome);
+        }
+        listener.executionFinished(scenario, TestExecutionResult.successful());
+      }
+    }
+    listener.executionFinished(root, writeRecord(root.config().resultsDir(), startedAt, complete, results));
+  }
+
+  /** PASS, or a failure naming every broken budget and every failed request. */
+  static TestExecutionResult testResult(CaseExecutor.Outcome outcome) {
+    if (outcome.caseError() != null) {
+      return TestExecutionResult.failed(new AssertionFailedError("case not run: " + outcome.caseError()));
+    }
+    CaseResult result = outcome.result();
+    List<ConstraintResult> failedBudgets =
+        outcome.verdicts().stream().filter(v -> v.verdict() == Verdict.FAIL).toList();
+    List<String> problems = new ArrayList<>(failedBudgets.stream().map(ConstraintResult::message).toList());
+    if (result.requests().failed() > 0) {
+      String first = result.samples().stream().filter(s -> s.error() != null).findFirst().orElseThrow().error();
+      problems.add(result.requests().failed() + " of " + result.requests().measured()
+          + " measured requests failed (first: " + first + ")");
+    }
+    if (!failedBudgets.isEmpty()) {
+      String expected = failedBudgets.stream().map(v -> v.expression().source()).collect(Collectors.joining("; "));
+      String actual = failedBudgets.stream().map(v -> v.message().substring(0, v.message().indexOf(" budget ")))
+          .collect(Collectors.joining("; "));
+      return TestExecutionResult.failed(new BudgetExceeded(String.join("\n", problems), expected, actual));
+    }
+    if (!problems.isEmpty()) {
+      return TestExecutionResult.failed(new AssertionFailedError(String.join("\n", problems)));
+    }
+    List<String> undecided = outcome.verdicts().stream()
+        .filter(v -> v.verdict() == Verdict.INCONCLUSIVE).map(ConstraintResult::message).toList();
+    if (!undecided.isEmpty()) {
+      return TestExecutionResult.aborted(new TestAbortedException(String.join("\n", undecided)));
+    }
+    return TestExecutionResult.successful();
+  }
+
+  private static TestExecutionResult writeRecord(
+      Path directory, Instant startedAt, boolean complete, List<CaseResult> results) {
+    if (results.isEmpty()) {
+      return TestExecutionResult.successful();
+    }
+    RunRecord record =
+        new RunRecord(
+            RunRecord.SCHEMA_VERSION,
+            new RunRecord.RunInfo(startedAt.toString(), Instant.now().toString(), complete),
+            environment(),
+            new RunRecord.StatisticsInfo(Summary.PERCENTILE_METHOD, "point estimate"),
+            results);
+    try {
+      Path written = ResultsFiles.write(record, directory, startedAt);
+      System.out.print(ConsoleSummary.runTable(results));
+      System.out.println("LLMH results: " + written.toAbsolutePath() + " (and latest.json beside it)");
+      return TestExecutionResult.successful();
+    } catch (IOException e) {
+      return TestExecutionResult.failed(new IOException("LLMH could not write its results to " + directory + ": " + e, e));
+    }
+  }
+
+  /** What ran the harness. The serving machine may differ; the endpoint block says what served. */
+  static Map<String, Object> environment() {
+    Map<String, Object> environment = new LinkedHashMap<>();
+    environment.put("llmhVersion", Optional.ofNullable(LlmhTestEngine.class.getPackage().getImplementationVersion()).orElse("development"));
+    environment.put("javaVersion", System.getProperty("java.version"));
+    environment.put("javaVendor", System.getProperty("java.vendor"));
+    environment.put("osName", System.getProperty("os.name"));
+    environment.put("osVersion", System.getProperty("os.version"));
+    environment.put("osArch", System.getProperty("os.arch"));
+    environment.put("availableProcessors", Runtime.getRuntime().availableProcessors());
+    environment.put("maxHeapBytes", Runtime.getRuntime().maxMemory());
+    return environment;
+  }
+}

@@ -1,0 +1,75 @@
+package dev.llmh.load;
+
+import dev.llmh.measure.RequestSample;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntFunction;
+
+/**
+ * Closed-loop load: {@code concurrency} workers, each sending its next request as soon as its last
+ * one ends, until {@code requests} have been sent. Every request's sample is kept, failed or not,
+ * in request-number order.
+ */
+public final class ClosedLoop {
+  private ClosedLoop() {}
+
+  /**
+   * @param send sends request number {@code i} and returns what was observed; it must not throw,
+   *     but if it does the request is recorded as failed with the exception as its reason
+   */
+  public static List<RequestSample> run(int requests, int concurrency, IntFunction<RequestSample> send)
+      throws InterruptedException {
+    if (requests <= 0) {
+      return List.of();
+    }
+    RequestSample[] samples = new RequestSample[requests];
+    AtomicInteger next = new AtomicInteger();
+    int workers = Math.min(concurrency, requests);
+    CountDownLatch start = new CountDownLatch(1);
+    List<Thread> threads = new ArrayList<>(workers);
+    for (int w = 0; w < workers; w++) {
+      Thread thread =
+          new Thread(
+              () -> {
+                awaitQuietly(start);
+                for (int i = next.getAndIncrement(); i < requests; i = next.getAndIncrement()) {
+                  samples[i] = sendSafely(send, i);
+                }
+              },
+              "llmh-worker-" + w);
+      thread.setDaemon(true);
+      threads.add(thread);
+      thread.start();
+    }
+    start.countDown(); // all workers begin together, so the first wave really is concurrent
+    try {
+      for (Thread thread : threads) {
+        thread.join();
+      }
+    } catch (InterruptedException e) {
+      threads.forEach(Thread::interrupt);
+      throw e;
+    }
+    return Arrays.asList(samples);
+  }
+
+  private static RequestSample sendSafely(IntFunction<RequestSample> send, int i) {
+    long start = System.nanoTime();
+    try {
+      return send.apply(i);
+    } catch (RuntimeException | Error e) {
+      return new RequestSample(start, List.of(), System.nanoTime(), null, null, null, null, "harness error: " + e);
+    }
+  }
+
+  private static void awaitQuietly(CountDownLatch latch) {
+    try {
+      latch.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

@@ -1,0 +1,74 @@
+package dev.llmh.plan;
+
+import dev.llmh.constraint.ConstraintExpression;
+import java.util.List;
+import java.util.Map;
+
+
+/**
+ * One case to run: a prompt at one concurrency with one combination of param values, with every
+ * setting resolved (configuration > annotation > default).
+ *
+ * @param params the {@code @Param} values in declaration order (concurrency is not among them)
+ * @param endpoint the endpoint URL, or {@code embedded}
+ * @param model the model to request, or null when the endpoint should pick (embedded only)
+ */
+public record CasePlan(
+    ScenarioRunner runner,
+    PromptDeclaration prompt,
+    Map<String, String> params,
+    int concurrency,
+    int warmupRequests,
+    int measuredRequests,
+    double temperature,
+    long seed,
+    int maxTokens,
+    String endpoint,
+    String model,
+    List<ConstraintExpression> constraints) {
+
+  public CasePlan {
+    params = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(params));
+    constraints = List.copyOf(constraints);
+  }
+
+  public String scenarioClassName() {
+    return runner.scenarioClassName();
+  }
+
+  /** {@code concurrency=4, size=a}: the case's parameters as shown to people. */
+  public String parameterText() {
+    StringBuilder text = new StringBuilder("concurrency=").append(concurrency);
+    params.forEach((name, value) -> text.append(", ").append(name).append('=').append(value));
+    return text.toString();
+  }
+
+  /** {@code summarise [concurrency=4, size=a]}. */
+  public String displayName() {
+    return prompt.name() + " [" + parameterText() + "]";
+  }
+
+  /** Stable and unique within the scenario: {@code summarise[concurrency=4,size=a]}. */
+  public String caseId() {
+    return prompt.name() + "[" + parameterText().replace(", ", ",") + "]";
+  }
+
+  /** All parameters including concurrency, for the results file. */
+  public Map<String, Object> allParams() {
+    Map<String, Object> all = new java.util.LinkedHashMap<>();
+    all.put("concurrency", concurrency);
+    all.putAll(params);
+    return all;
+  }
+
+  /** Reads the prompt text through the generated runner: the scenario's own code runs here. */
+  public String promptText() {
+    return runner.prompt(prompt.name(), params);
+  }
+
+  @Override
+  public String toString() {
+    return scenarioClassName() + " › " + displayName();
+  }
+
+}

@@ -1,0 +1,74 @@
+package dev.llmh.plan;
+
+import dev.llmh.config.Config;
+import dev.llmh.config.Defaults;
+import dev.llmh.constraint.ConstraintExpression;
+import dev.llmh.constraint.ConstraintParser;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Expands a scenario into its cases: every prompt × every combination of param values × every
+ * concurrency level, in declaration order, with settings resolved as configuration > annotation >
+ * default.
+ */
+public final class Planner {
+  private Planner() {}
+
+  public static List<CasePlan> plan(ScenarioRunner runner, Config config) {
+    List<Map<String, String>> combinations = combinations(runner.params());
+    List<CasePlan> cases = new ArrayList<>();
+    for (PromptDeclaration prompt : runner.prompts()) {
+      DeclaredSettings declared = prompt.settings();
+      List<ConstraintExpression> constraints =
+          declared.constraints().stream().map(ConstraintParser::parse).toList();
+      List<Integer> levels = declared.concurrency() != null ? declared.concurrency() : Defaults.CONCURRENCY;
+      String endpoint =
+          config.endpoint().orElse(declared.endpointUrl() != null ? declared.endpointUrl() : Defaults.ENDPOINT);
+      String model = config.model().orElse(declared.model());
+      for (Map<String, String> params : combinations) {
+        for (int concurrency : levels) {
+          cases.add(
+              new CasePlan(
+                  runner,
+                  prompt,
+                  params,
+                  concurrency,
+                  orDefault(declared.warmupRequests(), Defaults.WARMUP_REQUESTS),
+                  orDefault(declared.measuredRequests(), Defaults.MEASURED_REQUESTS),
+                  declared.temperature() != null ? declared.temperature() : Defaults.TEMPERATURE,
+                  declared.seed() != null ? declared.seed() : Defaults.SEED,
+                  orDefault(declared.maxTokens(), Defaults.MAX_TOKENS),
+                  endpoint,
+                  model,
+                  constraints));
+        }
+      }
+    }
+    return cases;
+  }
+
+  private static int orDefault(Integer declared, int fallback) {
+    return declared != null ? declared : fallback;
+  }
+
+  /** The cartesian product of all param values; one empty map when there are no params. */
+  static List<Map<String, String>> combinations(List<ParamDeclaration> params) {
+    List<Map<String, String>> result = new ArrayList<>();
+    result.add(new LinkedHashMap<>());
+    for (ParamDeclaration param : params) {
+      List<Map<String, String>> next = new ArrayList<>();
+      for (Map<String, String> partial : result) {
+        for (String value : param.values()) {
+          Map<String, String> extended = new LinkedHashMap<>(partial);
+          extended.put(param.name(), value);
+          next.add(extended);
+        }
+      }
+      result = next;
+    }
+    return result;
+  }
+}

@@ -1,0 +1,55 @@
+package dev.llmh.result;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+
+/** Writes and reads results files: {@code latest.json} plus {@code run-<UTC timestamp>.json}. */
+public final class ResultsFiles {
+  private static final DateTimeFormatter STAMP =
+      DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH-mm-ss'Z'").withZone(ZoneOffset.UTC);
+
+  private static final ObjectMapper MAPPER =
+      new ObjectMapper()
+          .enable(SerializationFeature.INDENT_OUTPUT)
+          .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+
+  private ResultsFiles() {}
+
+  public static ObjectMapper mapper() {
+    return MAPPER;
+  }
+
+  /**
+   * Writes the dated record and then {@code latest.json}, each through a temporary file so that a
+   * reader never sees half a file. Returns the dated file.
+   */
+  public static Path write(RunRecord record, Path directory, Instant startedAt) throws IOException {
+    Files.createDirectories(directory);
+    Path dated = directory.resolve("run-" + STAMP.format(startedAt) + ".json");
+    for (int i = 2; Files.exists(dated); i++) {
+      dated = directory.resolve("run-" + STAMP.format(startedAt) + "-" + i + ".json");
+    }
+    byte[] json = MAPPER.writeValueAsBytes(record);
+    writeAtomically(dated, json);
+    writeAtomically(directory.resolve("latest.json"), json);
+    return dated;
+  }
+
+  public static RunRecord read(Path file) throws IOException {
+    return MAPPER.readValue(file.toFile(), RunRecord.class);
+  }
+
+  private static void writeAtomically(Path target, byte[] content) throws IOException {
+    Path temporary = target.resolveSibling(target.getFileName() + ".tmp");
+    Files.write(temporary, content);
+    Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+  }
+}

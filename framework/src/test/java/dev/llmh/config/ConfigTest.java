@@ -1,0 +1,49 @@
+package dev.llmh.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class ConfigTest {
+
+  @Test
+  void environmentNamesFollowTheKeys() {
+    assertThat(ConfigKey.API_KEY.envName()).isEqualTo("LLMH_API_KEY");
+    assertThat(ConfigKey.ENDPOINT.envName()).isEqualTo("LLMH_ENDPOINT");
+    assertThat(ConfigKey.READ_TIMEOUT.envName()).isEqualTo("LLMH_TIMEOUT_READ");
+    assertThat(ConfigKey.EMBEDDED_PREFILL_RATE.envName()).isEqualTo("LLMH_EMBEDDED_PREFILL_RATE");
+  }
+
+  @Test
+  void propertiesBeatEnvironmentWhichBeatsDefaults() {
+    Map<String, String> env = Map.of("LLMH_ENDPOINT", "http://env:1/v1", "LLMH_MODEL", "env-model");
+    Config config = Config.read(key -> key.equals("llmh.endpoint") ? Optional.of("http://prop:2/v1") : Optional.empty(), env);
+    assertThat(config.endpoint()).contains("http://prop:2/v1");
+    assertThat(config.model()).contains("env-model");
+    assertThat(config.readTimeout()).isEqualTo(Defaults.READ_TIMEOUT);
+    assertThat(config.readTimeout()).isGreaterThan(Duration.ofSeconds(60));
+  }
+
+  @Test
+  void apiKeyIsHiddenWhenPrinted() {
+    Config config = Config.read(key -> Optional.empty(), Map.of("LLMH_API_KEY", "sk-secret-123"));
+    assertThat(config.apiKey()).hasValueSatisfying(k -> assertThat(k.value()).isEqualTo("sk-secret-123"));
+    assertThat(config.toString()).doesNotContain("sk-secret-123");
+  }
+
+  @Test
+  void badValuesFailWithTheKeyNamed() {
+    assertThatThrownBy(() -> Config.read(key -> key.equals("llmh.timeout.read") ? Optional.of("5 minutes") : Optional.empty(), Map.of()))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining("llmh.timeout.read")
+        .hasMessageContaining("30s");
+    assertThatThrownBy(() -> Config.read(key -> Optional.empty(), Map.of("LLMH_EMBEDDED_SLOTS", "1.5")))
+        .hasMessageContaining("LLMH_EMBEDDED_SLOTS");
+    assertThat(Config.read(key -> key.equals("llmh.timeout.read") ? Optional.of("90s") : Optional.empty(), Map.of()).readTimeout())
+        .isEqualTo(Duration.ofSeconds(90));
+  }
+}

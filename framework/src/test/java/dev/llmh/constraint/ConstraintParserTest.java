@@ -1,0 +1,97 @@
+package dev.llmh.constraint;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+
+class ConstraintParserTest {
+
+  @Test
+  void parsesTimeBudgetWithStatistic() {
+    ConstraintExpression c = ConstraintParser.parse("tpot.p50 < 150ms");
+    assertThat(c.metric()).isEqualTo(Metric.TPOT);
+    assertThat(c.stat()).isEqualTo(Stat.P50);
+    assertThat(c.comparison()).isEqualTo(Comparison.LESS);
+    assertThat(c.budget().canonical()).isEqualTo(150.0);
+    assertThat(c.regression()).isFalse();
+    assertThat(c.unsupportedReason()).isEmpty();
+  }
+
+  @Test
+  void convertsUnitsToMilliseconds() {
+    assertThat(ConstraintParser.parse("e2e.p95 <= 12s").budget().canonical()).isEqualTo(12_000.0);
+    assertThat(ConstraintParser.parse("itl.max<2500us").budget().canonical()).isEqualTo(2.5);
+    assertThat(ConstraintParser.parse("ttft.mean >= 1.5 s").budget().canonical()).isEqualTo(1500.0);
+    assertThat(ConstraintParser.parse("ttft.min > 500000ns").budget().canonical()).isEqualTo(0.5);
+  }
+
+  @Test
+  void knowsTheWholeGrammarIncludingMetricsNotYetMeasured() {
+    ConstraintExpression errorRate = ConstraintParser.parse("error_rate < 1%");
+    assertThat(errorRate.stat()).isNull();
+    assertThat(errorRate.unsupportedReason()).hasValueSatisfying(r -> assertThat(r).contains("not implemented yet"));
+
+    ConstraintExpression regression = ConstraintParser.parse("ttft.p50 regression < 10%");
+    assertThat(regression.regression()).isTrue();
+    assertThat(regression.budget().unit()).isEqualTo(Unit.PERCENT);
+    assertThat(regression.unsupportedReason()).hasValueSatisfying(r -> assertThat(r).contains("regression"));
+
+    assertThat(ConstraintParser.parse("throughput > 40 tok/s").budget().unit()).isEqualTo(Unit.TOKENS_PER_SECOND);
+    assertThat(ConstraintParser.parse("goodput >= 2 req/s").budget().unit()).isEqualTo(Unit.REQUESTS_PER_SECOND);
+    assertThat(ConstraintParser.parse("output_tokens.min >= 5").budget().unit()).isEqualTo(Unit.COUNT);
+  }
+
+  @Test
+  void unknownMetricSuggestsTheClosestName() {
+    assertThatThrownBy(() -> ConstraintParser.parse("ttfb.p95 < 2s"))
+        .isInstanceOf(ConstraintException.class)
+        .hasMessageContaining("unknown metric 'ttfb'")
+        .hasMessageContaining("did you mean 'ttft'?");
+  }
+
+  @Test
+  void quantityWithoutUnitIsRejectedWithAnExample() {
+    assertThatThrownBy(() -> ConstraintParser.parse("tpot.p50 < 150"))
+        .hasMessageContaining("has no unit")
+        .hasMessageContaining("150ms");
+    assertThatThrownBy(() -> ConstraintParser.parse("error_rate < 1")).hasMessageContaining("has no unit");
+  }
+
+  @Test
+  void rejectsUnitsOfTheWrongDimension() {
+    assertThatThrownBy(() -> ConstraintParser.parse("ttft.p95 < 5%")).hasMessageContaining("does not fit 'ttft'");
+    assertThatThrownBy(() -> ConstraintParser.parse("ttft.p50 regression < 20ms")).hasMessageContaining("regression");
+  }
+
+  @Test
+  void rejectsMalformedConstraints() {
+    assertThatThrownBy(() -> ConstraintParser.parse("ttft < 2s")).hasMessageContaining("needs a statistic");
+    assertThatThrownBy(() -> ConstraintParser.parse("error_rate.p95 < 1%")).hasMessageContaining("takes no statistic");
+    assertThatThrownBy(() -> ConstraintParser.parse("ttft.p85 < 2s")).hasMessageContaining("unknown statistic 'p85'");
+    assertThatThrownBy(() -> ConstraintParser.parse("ttft.p95 2s")).hasMessageContaining("missing comparison");
+    assertThatThrownBy(() -> ConstraintParser.parse("ttft.p95 == 2s")).hasMessageContaining("not supported");
+    assertThatThrownBy(() -> ConstraintParser.parse("ttft.p95 <")).hasMessageContaining("missing budget");
+    assertThatThrownBy(() -> ConstraintParser.parse("ttft.p95 < 2 parsecs")).hasMessageContaining("unknown unit");
+    assertThatThrownBy(() -> ConstraintParser.parse("output_tokens.min > 2.5")).hasMessageContaining("whole number");
+    assertThatThrownBy(() -> ConstraintParser.parse(" ")).hasMessageContaining("empty");
+  }
+
+  @Test
+  void formatsQuantitiesForMessages() {
+    assertThat(Quantity.format(612.4, Unit.MILLISECONDS)).isEqualTo("612 ms");
+    assertThat(Quantity.format(2310, Unit.SECONDS)).isEqualTo("2.31 s");
+    assertThat(Quantity.format(100, Unit.MILLISECONDS)).isEqualTo("100 ms");
+    assertThat(Quantity.format(2000, Unit.SECONDS)).isEqualTo("2 s");
+    assertThat(Quantity.format(12.25, Unit.MILLISECONDS)).isEqualTo("12.3 ms");
+  }
+
+  @Test
+  void negationIsTheViolatedComparison() {
+    for (Comparison c : Comparison.values()) {
+      for (double observed : new double[] {1, 2, 3}) {
+        assertThat(c.negation().holds(observed, 2)).isEqualTo(!c.holds(observed, 2));
+      }
+    }
+  }
+}

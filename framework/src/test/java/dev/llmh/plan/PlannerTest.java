@@ -1,0 +1,63 @@
+package dev.llmh.plan;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.llmh.config.Config;
+import dev.llmh.config.Defaults;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class PlannerTest {
+
+  private static ScenarioRunner runner(List<PromptDeclaration> prompts, List<ParamDeclaration> params) {
+    return new ScenarioRunner() {
+      public String scenarioClassName() { return "com.example.Scenario"; }
+      public List<PromptDeclaration> prompts() { return prompts; }
+      public List<ParamDeclaration> params() { return params; }
+      public String prompt(String name, Map<String, String> values) { return name + values; }
+    };
+  }
+
+  private static final DeclaredSettings NOTHING = new DeclaredSettings(null, null, null, null, null, null, null, null, null);
+
+  @Test
+  void everyPromptParamCombinationAndConcurrencyIsACase() {
+    DeclaredSettings sweep = new DeclaredSettings(null, "m", 1, 8, null, null, 64, List.of(1, 4), List.of("ttft.p95 <= 2s"));
+    ScenarioRunner runner =
+        runner(
+            List.of(new PromptDeclaration("short", "short", false, sweep), new PromptDeclaration("long", "longPrompt", true, NOTHING)),
+            List.of(new ParamDeclaration("size", List.of("a", "b")), new ParamDeclaration("lang", List.of("en", "de", "fr"))));
+    List<CasePlan> cases = Planner.plan(runner, Config.read(k -> Optional.empty(), Map.of()));
+    assertThat(cases).hasSize(2 * 3 * 2 + 2 * 3 * 1);
+    assertThat(cases).extracting(CasePlan::caseId).doesNotHaveDuplicates();
+    CasePlan first = cases.get(0);
+    assertThat(first.caseId()).isEqualTo("short[concurrency=1,size=a,lang=en]");
+    assertThat(first.displayName()).isEqualTo("short [concurrency=1, size=a, lang=en]");
+    assertThat(first.maxTokens()).isEqualTo(64);
+    assertThat(first.measuredRequests()).isEqualTo(8);
+    assertThat(first.constraints()).singleElement().satisfies(c -> assertThat(c.subject()).isEqualTo("ttft.p95"));
+    assertThat(first.promptText()).isEqualTo("short{size=a, lang=en}");
+
+    CasePlan defaults = cases.get(cases.size() - 1);
+    assertThat(defaults.caseId()).isEqualTo("long[concurrency=1,size=b,lang=fr]");
+    assertThat(defaults.maxTokens()).isEqualTo(Defaults.MAX_TOKENS);
+    assertThat(defaults.warmupRequests()).isEqualTo(Defaults.WARMUP_REQUESTS);
+    assertThat(defaults.temperature()).isEqualTo(Defaults.TEMPERATURE);
+    assertThat(defaults.seed()).isEqualTo(Defaults.SEED);
+    assertThat(defaults.endpoint()).isEqualTo(Defaults.ENDPOINT);
+    assertThat(defaults.model()).isNull();
+  }
+
+  @Test
+  void configurationBeatsAnnotations() {
+    DeclaredSettings declared = new DeclaredSettings("http://declared:1/v1", "declared-model", null, null, null, null, null, null, null);
+    ScenarioRunner runner = runner(List.of(new PromptDeclaration("p", "p", false, declared)), List.of());
+    assertThat(Planner.plan(runner, Config.read(k -> Optional.empty(), Map.of())).get(0).endpoint()).isEqualTo("http://declared:1/v1");
+    Config config = Config.read(k -> Optional.empty(), Map.of("LLMH_ENDPOINT", "http://env:2/v1", "LLMH_MODEL", "env-model"));
+    CasePlan plan = Planner.plan(runner, config).get(0);
+    assertThat(plan.endpoint()).isEqualTo("http://env:2/v1");
+    assertThat(plan.model()).isEqualTo("env-model");
+  }
+}
