@@ -1,0 +1,85 @@
+package dev.llmh.processor.generator;
+
+import dev.llmh.plan.DeclaredSettings;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The settings annotations found on one element (the class, or one {@code @Prompt} member), already
+ * validated. A null component means that annotation is absent there.
+ *
+ * <p>Each component stands for one whole annotation, because the merge rule is per annotation type:
+ * a member's {@code @Endpoint(model = "m")} replaces the class's {@code @Endpoint} entirely rather
+ * than inheriting its url. That keeps "what applies here" answerable by looking at two places.
+ *
+ * @param constraints the {@code @Constraint} texts as written, null when there is none
+ * @param ttftConstraints the {@code @Ttft} values written as constraints, null when there is no
+ *     {@code @Ttft}; kept apart from {@code constraints} because the two replace independently
+ */
+public record Declarations(
+    Endpoint endpoint,
+    Integer warmupRequests,
+    Integer measuredRequests,
+    Sampling sampling,
+    Integer maxTokens,
+    List<Integer> concurrency,
+    List<String> constraints,
+    List<String> ttftConstraints) {
+
+  /** {@code @Endpoint}; an empty string is "not declared" and is stored as null. */
+  public record Endpoint(String url, String model) {}
+
+  /** {@code @Sampling}; present means both values are declared, defaults included. */
+  public record Sampling(double temperature, long seed) {}
+
+  public static final Declarations NONE = new Declarations(null, null, null, null, null, null, null, null);
+
+  public Declarations {
+    concurrency = concurrency == null ? null : List.copyOf(concurrency);
+    constraints = constraints == null ? null : List.copyOf(constraints);
+    ttftConstraints = ttftConstraints == null ? null : List.copyOf(ttftConstraints);
+  }
+
+  /** The constraint text a {@code @Ttft} attribute stands for, e.g. {@code ttft.p95 <= 2s}. */
+  public static String ttftConstraint(String stat, String budget) {
+    return "ttft." + stat + " <= " + budget;
+  }
+
+  /** This element's annotations with {@code member}'s replacing them type by type. */
+  public Declarations overriddenBy(Declarations member) {
+    return new Declarations(
+        pick(member.endpoint, endpoint),
+        pick(member.warmupRequests, warmupRequests),
+        pick(member.measuredRequests, measuredRequests),
+        pick(member.sampling, sampling),
+        pick(member.maxTokens, maxTokens),
+        pick(member.concurrency, concurrency),
+        pick(member.constraints, constraints),
+        pick(member.ttftConstraints, ttftConstraints));
+  }
+
+  /** What the engine sees: the plan's record, with {@code @Ttft} folded into the constraints. */
+  public DeclaredSettings toSettings() {
+    List<String> all = new ArrayList<>();
+    if (constraints != null) {
+      all.addAll(constraints);
+    }
+    if (ttftConstraints != null) {
+      all.addAll(ttftConstraints);
+    }
+    return new DeclaredSettings(
+        endpoint == null ? null : endpoint.url(),
+        endpoint == null ? null : endpoint.model(),
+        warmupRequests,
+        measuredRequests,
+        sampling == null ? null : sampling.temperature(),
+        sampling == null ? null : sampling.seed(),
+        maxTokens,
+        concurrency,
+        all);
+  }
+
+  private static <T> T pick(T member, T classDefault) {
+    return member != null ? member : classDefault;
+  }
+}

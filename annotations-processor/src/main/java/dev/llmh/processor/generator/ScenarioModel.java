@@ -1,0 +1,30 @@
+package dev.llmh.processor.generator;
+
+import dev.llmh.plan.ScenarioRunner;
+import java.util.List;
+
+/**
+ * A validated scenario class, everything the runner needs and nothing javac-specific.
+ *
+ * @param packageName the scenario's package, empty for the unnamed package
+ * @param binaryName e.g. {@code com.x.Outer$Inner}: what the engine looks the runner up by
+ * @param sourceName e.g. {@code com.x.Outer.Inner}: how generated code names the type
+ */
+public record ScenarioModel(
+    String packageName, String binaryName, String sourceName, List<PromptModel> prompts, List<ParamModel> params) {
+
+  public ScenarioModel {
+    prompts = List.copyOf(prompts);
+    params = List.copyOf(params);
+  }
+
+  /** The runner's fully qualified name, from the one rule the engine also uses. */
+  public String runnerQualifiedName() {
+    return ScenarioRunner.runnerClassName(binaryName);
+  }
+
+  public String runnerSimpleName() {
+    String qualified = runnerQualifiedName();
+    return qualified.substring(qualified.lastIndexOf('.') + 1);
+  }
+}
