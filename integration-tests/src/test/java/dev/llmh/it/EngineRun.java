@@ -1,0 +1,64 @@
+package dev.llmh.it;
+
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+
+import dev.llmh.engine.LlmhTestEngine;
+import dev.llmh.result.CaseResult;
+import dev.llmh.result.ResultsFiles;
+import dev.llmh.result.RunRecord;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+import org.junit.platform.testkit.engine.EngineTestKit;
+
+/** Runs scenario classes through the LLMH engine, as Surefire would, and reads the record they leave. */
+final class EngineRun {
+  final EngineExecutionResults results;
+  final Path resultsDir;
+
+  private EngineRun(EngineExecutionResults results, Path resultsDir) {
+    this.results = results;
+    this.resultsDir = resultsDir;
+  }
+
+  static EngineRun of(String endpoint, Path resultsDir, Class<?>... scenarios) {
+    return of(Map.of("llmh.endpoint", endpoint), resultsDir, scenarios);
+  }
+
+  static EngineRun of(Map<String, String> configuration, Path resultsDir, Class<?>... scenarios) {
+    Map<String, String> parameters = new LinkedHashMap<>(configuration);
+    parameters.put("llmh.resultsDir", resultsDir.toString());
+    EngineTestKit.Builder builder = EngineTestKit.engine(LlmhTestEngine.ENGINE_ID).configurationParameters(parameters);
+    for (Class<?> scenario : scenarios) {
+      builder.selectors(selectClass(scenario));
+    }
+    return new EngineRun(builder.execute(), resultsDir);
+  }
+
+  RunRecord record() {
+    try {
+      return ResultsFiles.read(resultsDir.resolve("latest.json"));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  String recordText() {
+    try {
+      return Files.readString(resultsDir.resolve("latest.json"));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  CaseResult caseNamed(String caseId) {
+    return record().results().stream()
+        .filter(r -> r.caseId().equals(caseId))
+        .findFirst()
+        .orElseThrow(() -> new AssertionError("no case " + caseId + " in " + record().results()));
+  }
+}

@@ -1,0 +1,111 @@
+package dev.llmh.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.llmh.it.fixtures.SweepScenario;
+import dev.llmh.it.fixtures.WideScenario;
+import dev.llmh.result.CaseResult;
+import dev.llmh.result.RunRecord;
+import dev.llmh.sim.SimulatedServer;
+import dev.llmh.sim.SimulatorSettings;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What a run leaves behind: every request, what served it, and never the API key. */
+class ResultsRecordTest {
+
+  @Test
+  void everyMeasuredRequestIsRecordedWithWhatServedIt(@TempDir Path results) throws Exception {
+    try (SimulatedServer server = SimulatedServer.start(SimulatorSettings.defaults().withSlots(2).withDecodeTokensPerSecond(500))) {
+      EngineRun run = EngineRun.of(server.baseUrl(), results, SweepScenario.class);
+      run.results.testEvents().assertStatistics(stats -> stats.started(8).succeeded(8));
+
+      RunRecord record = run.record();
+      assertThat(record.schemaVersion()).isEqualTo(1);
+      assertThat(record.run().complete()).isTrue();
+      assertThat(record.statistics().percentileMethod()).contains("type 7");
+      assertThat(record.environment()).containsKeys("javaVersion", "osName", "availableProcessors");
+      assertThat(record.results()).hasSize(8);
+      for (CaseResult result : record.results()) {
+        assertThat(result.scenario()).isEqualTo(SweepScenario.class.getName());
+        assertThat(result.requests().succeeded() + result.requests().failed()).isEqualTo(result.requests().measured());
+        assertThat(result.samples()).hasSize(result.requests().measured());
+        assertThat(result.endpoint().url()).isEqualTo(server.baseUrl());
+        assertThat(result.endpoint().embedded()).isFalse();
+        assertThat(result.endpoint().requestedModel()).isEqualTo("qwen2.5:14b-instruct");
+        assertThat(result.endpoint().servedModel()).isEqualTo("llmh-sim");
+        assertThat(result.warnings()).anySatisfy(w -> assertThat(w).contains("answered as 'llmh-sim'"));
+        assertThat(result.promptCache()).isEqualTo("unique-prefix");
+        assertThat(result.params()).containsKeys("concurrency", "words");
+      }
+      assertThat(run.caseNamed("summary[concurrency=2,words=30]").samples()).allSatisfy(s -> assertThat(s.promptTokens()).isGreaterThan(30));
+      // Every request's prompt was made unique, so no two requests could share a prefix-cache entry.
+      assertThat(server.servedRequests()).hasSize(8 * 4);
+      try (Stream<Path> files = Files.list(results)) {
+        assertThat(files.map(p -> p.getFileName().toString()))
+            .contains("latest.json")
+            .anySatisfy(name -> assertThat(name).matches("run-\\d{4}-\\d\\d-\\d\\dT\\d\\d-\\d\\d-\\d\\dZ(-\\d+)?\\.json"));
+      }
+    }
+  }
+
+  @Test
+  void concurrencyAboveOkHttpsPerHostDefaultIsNotHeldBack(@TempDir Path results) {
+    // Eight slots, 100 ms to the first token: if the client queued beyond five, TTFT would double.
+    SimulatorSettings settings = SimulatorSettings.defaults().withSlots(8).withInstantPrefill().withFirstTokenDelay(Duration.ofMillis(100));
+    try (SimulatedServer server = SimulatedServer.start(settings)) {
+      EngineRun run = EngineRun.of(Map.of("llmh.endpoint", server.baseUrl(), "llmh.model", "any"), results, WideScenario.class);
+      run.results.testEvents().assertStatistics(stats -> stats.succeeded(1));
+      CaseResult wide = run.record().results().get(0);
+      assertThat(wide.metrics().get(CaseResult.TTFT).max()).isLessThan(180.0);
+      assertThat(server.servedRequests()).allSatisfy(r -> assertThat(r.queueNanos()).isLessThan(5_000_000L));
+    }
+  }
+
+  @Test
+  void theApiKeyIsSentToTheEndpointButNeverRecordedOrPrinted(@TempDir Path results) {
+    String key = "sk-test-9f8e7d6c5b4a";
+    PrintStream originalOut = System.out;
+    ByteArrayOutputStream console = new ByteArrayOutputStream();
+    try (SimulatedServer server = SimulatedServer.start(SimulatorSettings.defaults().withRequiredApiKey(key).withDecodeTokensPerSecond(500))) {
+      System.setOut(new PrintStream(console, true));
+      EngineRun run = EngineRun.of(Map.of("llmh.endpoint", server.baseUrl(), "llmh.apiKey", key, "llmh.model", "any"), results, WideScenario.class);
+      System.setOut(originalOut);
+      run.results.testEvents().assertStatistics(stats -> stats.succeeded(1));
+      assertThat(run.record().results().get(0).requests().succeeded()).isEqualTo(16);
+      assertThat(run.recordText()).doesNotContain(key);
+      assertThat(console.toString()).contains("LLMH").doesNotContain(key);
+    } finally {
+      System.setOut(originalOut);
+    }
+  }
+
+  @Test
+  void aRefusedKeyFailsTheCaseBeforeAnyRequestAndTheCaseIsStillRecorded(@TempDir Path results) {
+    try (SimulatedServer server = SimulatedServer.start(SimulatorSettings.defaults().withRequiredApiKey("right"))) {
+      EngineRun run = EngineRun.of(Map.of("llmh.endpoint", server.baseUrl(), "llmh.apiKey", "wrong"), results, WideScenario.class);
+      run.results.testEvents().assertStatistics(stats -> stats.failed(1));
+      CaseResult result = run.record().results().get(0);
+      assertThat(result.error()).contains("HTTP 401").contains("llmh.apiKey");
+      assertThat(server.servedRequests()).isEmpty();
+    }
+  }
+
+  @Test
+  void anUnreachableEndpointFailsWithItsAddress(@TempDir Path results) throws Exception {
+    int port;
+    try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
+      port = socket.getLocalPort();
+    }
+    EngineRun run = EngineRun.of("http://127.0.0.1:" + port + "/v1", results, WideScenario.class);
+    run.results.testEvents().assertStatistics(stats -> stats.failed(1));
+    assertThat(run.record().results().get(0).error()).contains("cannot reach the endpoint http://127.0.0.1:" + port);
+  }
+}
