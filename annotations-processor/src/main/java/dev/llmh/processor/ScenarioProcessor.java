@@ -41,7 +41,7 @@ public final class ScenarioProcessor extends AbstractProcessor {
 
   @Override
   public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
-    Reporter reporter = new Reporter(processingEnv.getMessager());
+    Reporter reporter = new Reporter(processingEnv);
     ScenarioReader reader = new ScenarioReader(processingEnv, reporter);
 
     Set<Element> annotated = new LinkedHashSet<>();

@@ -456,10 +456,11 @@ final class ScenarioReader {
     List<String> texts = null;
     for (AnnotationMirror mirror : element.getAnnotationMirrors()) {
       String name = Annotations.nameOf(mirror);
+      boolean container = name.equals(Constraints.class.getCanonicalName());
       List<AnnotationMirror> singles = new ArrayList<>();
       if (name.equals(Constraint.class.getCanonicalName())) {
         singles.add(mirror);
-      } else if (name.equals(Constraints.class.getCanonicalName())) {
+      } else if (container) {
         for (AnnotationValue item : asList(annotations.value(mirror, "value"))) {
           asAnnotation(item).ifPresent(singles::add);
         }
@@ -467,13 +468,21 @@ final class ScenarioReader {
         continue;
       }
       texts = texts == null ? new ArrayList<>() : texts;
-      for (AnnotationMirror single : singles) {
+      for (int i = 0; i < singles.size(); i++) {
+        AnnotationMirror single = singles.get(i);
         AnnotationValue value = annotations.value(single, "value");
         Optional<String> text = asString(value);
-        if (text.isPresent()) {
-          checkConstraint(element, single, value, text.get(), "");
-          texts.add(text.get());
+        if (text.isEmpty()) {
+          continue;
         }
+        Optional<String> problem = constraintProblem(text.get(), "");
+        if (problem.isPresent() && container) {
+          reporter.errorOnRepetition(
+              element, Constraint.class.getCanonicalName(), i, single, value, problem.get());
+        } else if (problem.isPresent()) {
+          reporter.error(element, single, value, problem.get());
+        }
+        texts.add(text.get());
       }
     }
     return texts;
@@ -487,21 +496,21 @@ final class ScenarioReader {
       Optional<String> budget = value.flatMap(Annotations::asString).filter(s -> !s.isEmpty());
       if (budget.isPresent()) {
         String text = Declarations.ttftConstraint(stat, budget.get());
-        checkConstraint(element, mirror, value.get(), text, "@Ttft(" + stat + " = \"" + budget.get() + "\"): ");
+        constraintProblem(text, "@Ttft(" + stat + " = \"" + budget.get() + "\"): ")
+            .ifPresent(problem -> reporter.error(element, mirror, value.get(), problem));
         texts.add(text);
       }
     }
     return texts;
   }
 
-  private void checkConstraint(
-      Element element, AnnotationMirror mirror, AnnotationValue value, String text, String prefix) {
+  /** The grammar's complaint, or the reason the constraint cannot be judged yet; prefixed. */
+  private static Optional<String> constraintProblem(String text, String prefix) {
     try {
       ConstraintExpression expression = ConstraintParser.parse(text);
-      expression.unsupportedReason()
-          .ifPresent(reason -> reporter.error(element, mirror, value, prefix + "\"" + text + "\": " + reason));
+      return expression.unsupportedReason().map(reason -> prefix + "\"" + text + "\": " + reason);
     } catch (ConstraintException e) {
-      reporter.error(element, mirror, value, prefix + e.getMessage());
+      return Optional.of(prefix + e.getMessage());
     }
   }
 

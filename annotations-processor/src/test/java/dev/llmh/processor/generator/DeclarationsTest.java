@@ -1,0 +1,56 @@
+package dev.llmh.processor.generator;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.llmh.plan.DeclaredSettings;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class DeclarationsTest {
+
+  private static final Declarations CLASS_LEVEL =
+      new Declarations(
+          new Declarations.Endpoint("http://h/v1", "m"), 2, 10, new Declarations.Sampling(0.0, 42), 200,
+          List.of(1, 4), List.of("tpot.p50 < 150ms"), List.of("ttft.p95 <= 2s"));
+
+  @Test
+  void nothingOnTheMemberKeepsTheClassDefaults() {
+    assertThat(CLASS_LEVEL.overriddenBy(Declarations.NONE).toSettings())
+        .isEqualTo(new DeclaredSettings("http://h/v1", "m", 2, 10, 0.0, 42L, 200, List.of(1, 4),
+            List.of("tpot.p50 < 150ms", "ttft.p95 <= 2s")));
+  }
+
+  @Test
+  void aMemberAnnotationReplacesTheWholeClassAnnotationOfItsType() {
+    Declarations member = new Declarations(
+        new Declarations.Endpoint(null, "other"), null, null, null, null, List.of(2), null, null);
+    DeclaredSettings merged = CLASS_LEVEL.overriddenBy(member).toSettings();
+    assertThat(merged.endpointUrl()).isNull();
+    assertThat(merged.model()).isEqualTo("other");
+    assertThat(merged.concurrency()).containsExactly(2);
+    assertThat(merged.measuredRequests()).isEqualTo(10);
+  }
+
+  @Test
+  void constraintsAndTtftReplaceIndependently() {
+    Declarations ownConstraints =
+        new Declarations(null, null, null, null, null, null, List.of("e2e.p95 <= 12s"), null);
+    assertThat(CLASS_LEVEL.overriddenBy(ownConstraints).toSettings().constraints())
+        .containsExactly("e2e.p95 <= 12s", "ttft.p95 <= 2s");
+
+    Declarations emptyTtft = new Declarations(null, null, null, null, null, null, null, List.of());
+    assertThat(CLASS_LEVEL.overriddenBy(emptyTtft).toSettings().constraints())
+        .containsExactly("tpot.p50 < 150ms");
+  }
+
+  @Test
+  void ttftValuesBecomeAtMostConstraints() {
+    assertThat(Declarations.ttftConstraint("p95", "2s")).isEqualTo("ttft.p95 <= 2s");
+  }
+
+  @Test
+  void nothingDeclaredAnywhereIsAllNull() {
+    assertThat(Declarations.NONE.overriddenBy(Declarations.NONE).toSettings())
+        .isEqualTo(new DeclaredSettings(null, null, null, null, null, null, null, null, List.of()));
+  }
+}
