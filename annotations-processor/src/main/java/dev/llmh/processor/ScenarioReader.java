@@ -103,6 +103,9 @@ final class ScenarioReader {
     List<ParamModel> params = new ArrayList<>();
     boolean anyPromptMember = false;
     for (Element member : type.getEnclosedElements()) {
+      if (member.getKind() != ElementKind.FIELD && member.getKind() != ElementKind.METHOD) {
+        continue; // a nested class is a scenario of its own, or not one
+      }
       Optional<AnnotationMirror> prompt = find(member, Prompt.class);
       Optional<AnnotationMirror> param = find(member, Param.class);
       if (prompt.isPresent() && param.isPresent()) {

@@ -117,6 +117,35 @@ class ScenarioValidationTest {
     }
 
     @Test
+    void classLevelSettingsNeedLlmBenchmarkToo() {
+      JavaFileObject source = scenario("Demo",
+          "@Warmup(requests = 1)",
+          "class Demo {",
+          "}");
+      assertThat(compile(source))
+          .hadErrorContaining("@Warmup on class Demo has no effect without @LlmBenchmark; add @LlmBenchmark")
+          .inFile(source)
+          .onLineContaining("@Warmup");
+    }
+
+    @Test
+    void aNestedScenarioKeepsItsOwnClassLevelSettings() {
+      JavaFileObject source = scenario("Outer",
+          "@LlmBenchmark",
+          "class Outer {",
+          "  @Prompt String p = \"x\";",
+          "  @LlmBenchmark @Warmup(requests = 0)",
+          "  static class Inner {",
+          "    @Prompt String q = \"y\";",
+          "  }",
+          "}");
+      Compilation compilation = compile(source);
+      assertThat(compilation).succeededWithoutWarnings();
+      assertThat(compilation).generatedSourceFile("com.example.Outer_LlmhRunner");
+      assertThat(compilation).generatedSourceFile("com.example.Outer_Inner_LlmhRunner");
+    }
+
+    @Test
     void memberAnnotationsNeedLlmBenchmarkOnTheClass() {
       JavaFileObject source = scenario("Demo",
           "class Demo {",
@@ -296,6 +325,20 @@ class ScenarioValidationTest {
           .hadErrorContaining("@Param 'mode' is final; remove final")
           .inFile(source)
           .onLineContaining("final String mode");
+    }
+
+    @Test
+    void mustNotBeStatic() {
+      JavaFileObject source = scenario("Demo",
+          "@LlmBenchmark",
+          "class Demo {",
+          "  @Param(\"a\") static String mode;",
+          "  @Prompt String p = \"x\";",
+          "}");
+      assertThat(compile(source))
+          .hadErrorContaining("@Param 'mode' is static; make it an instance field")
+          .inFile(source)
+          .onLineContaining("static String mode");
     }
 
     @Test
