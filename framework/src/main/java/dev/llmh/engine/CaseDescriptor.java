@@ -7,17 +7,19 @@ import org.junit.platform.engine.support.descriptor.MethodSource;
 
 /**
  * One case, one test. Its source names the prompt member (so IDEs navigate and Surefire groups it
- * under the class), and its legacy reporting name carries the parameters: Surefire would otherwise
- * merge cases of one member into "reruns" of a single test.
+ * under the class), and its legacy reporting name carries the parameters and an index: Surefire
+ * would otherwise merge cases of one member into "reruns" of a single test.
  */
 final class CaseDescriptor extends AbstractTestDescriptor {
   static final String SEGMENT = "case";
 
   private final CasePlan plan;
+  private final String reportingName;
 
-  CaseDescriptor(UniqueId id, CasePlan plan) {
+  CaseDescriptor(UniqueId id, CasePlan plan, String reportingName) {
     super(id, plan.displayName(), MethodSource.from(plan.scenarioClassName(), plan.prompt().member()));
     this.plan = plan;
+    this.reportingName = reportingName;
   }
 
   CasePlan plan() {
@@ -26,7 +28,7 @@ final class CaseDescriptor extends AbstractTestDescriptor {
 
   @Override
   public String getLegacyReportingName() {
-    return plan.caseId();
+    return reportingName;
   }
 
   @Override

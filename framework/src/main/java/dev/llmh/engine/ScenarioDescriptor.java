@@ -43,7 +43,17 @@ final class ScenarioDescriptor extends AbstractTestDescriptor {
         .filter(child -> child.getUniqueId().equals(id))
         .map(CaseDescriptor.class::cast)
         .findFirst()
-        .or(() -> Optional.of(new CaseDescriptor(id, plan)));
+        .or(() -> Optional.of(new CaseDescriptor(id, plan, reportingName(plan))));
+  }
+
+  /**
+   * {@code document(concurrency=2, words=3)[2]}: unique, and ending in an index so that Surefire
+   * reports it as one invocation of a parameterized member instead of merging same-member cases
+   * into reruns of a single test.
+   */
+  private String reportingName(CasePlan plan) {
+    int index = caseIdsOfMember(plan.prompt().member()).indexOf(plan.caseId()) + 1;
+    return plan.prompt().member() + "(" + plan.parameterText() + ")[" + index + "]";
   }
 
   @Override

@@ -33,7 +33,7 @@ class DiscoveryTest {
     assertThat(cases).extracting(TestDescriptor::getDisplayName).contains(
         "define [concurrency=1, words=3]", "summary [concurrency=2, words=30]");
     assertThat(cases).extracting(TestDescriptor::getLegacyReportingName).doesNotHaveDuplicates()
-        .contains("define[concurrency=1,words=3]", "summary[concurrency=2,words=30]");
+        .contains("define(concurrency=1, words=3)[1]", "summarise(concurrency=2, words=30)[4]");
     assertThat(cases).allSatisfy(c -> assertThat(c.getSource()).get().isInstanceOf(MethodSource.class));
     assertThat(cases).extracting(c -> ((MethodSource) c.getSource().orElseThrow()).getMethodName())
         .containsOnly("define", "summarise");
