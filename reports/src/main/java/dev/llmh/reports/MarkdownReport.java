@@ -1,0 +1,236 @@
+package dev.llmh.reports;
+
+import dev.llmh.console.ConsoleSummary;
+import dev.llmh.result.CaseResult;
+import dev.llmh.result.CaseResult.ConstraintRecord;
+import dev.llmh.result.CaseResult.SampleRecord;
+import dev.llmh.result.MetricSummary;
+import dev.llmh.result.RunRecord;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.StringJoiner;
+import java.util.function.Function;
+
+/**
+ * A results file as Markdown: title, environment, how percentiles were computed, one summary row
+ * per case, then a section per case with what the summary cannot hold (endpoint, constraint
+ * messages, warnings, errors, failed requests).
+ */
+public final class MarkdownReport {
+  /** Printed for a value the record does not have (null), so a gap never reads as zero. */
+  public static final String MISSING = "–";
+
+  /** Failed requests listed per case; all of them are counted. */
+  static final int LISTED_FAILURES = 5;
+
+  static final String SUMMARY_HEADER =
+      "| case | ttft p50 (ms) | ttft p95 (ms) | ttft p99 (ms) | tpot p50 (ms) | itl p50 (ms) | e2e p95 (ms)"
+          + " | output tokens (mean) | throughput (tok/s) | requests ok/failed | verdict |";
+
+  private MarkdownReport() {}
+
+  public static String render(RunRecord record) {
+    StringBuilder out = new StringBuilder();
+    title(out, record.run());
+    environment(out, record.environment());
+    statistics(out, record.statistics());
+    summary(out, record.results());
+    for (CaseResult result : record.results()) {
+      caseSection(out, result);
+    }
+    return out.toString();
+  }
+
+  private static void title(StringBuilder out, RunRecord.RunInfo run) {
+    if (run == null) {
+      out.append("# LLMH run (start time not recorded)\n\n");
+      return;
+    }
+    out.append("# LLMH run ").append(text(run.startedAt()))
+        .append(run.complete() ? " (complete)" : " (incomplete: the run was cut short)").append("\n\n");
+    out.append("Started ").append(text(run.startedAt())).append(", finished ").append(text(run.finishedAt()))
+        .append(".\n\n");
+  }
+
+  private static void environment(StringBuilder out, Map<String, Object> environment) {
+    out.append("## Environment\n\n");
+    if (environment == null || environment.isEmpty()) {
+      out.append("Not measured.\n\n");
+      return;
+    }
+    out.append("| property | value |\n|---|---|\n");
+    environment.forEach((key, value) ->
+        out.append("| ").append(cell(key)).append(" | ").append(cell(value == null ? null : value.toString()))
+            .append(" |\n"));
+    out.append('\n');
+  }
+
+  private static void statistics(StringBuilder out, RunRecord.StatisticsInfo statistics) {
+    out.append("## Statistics\n\n");
+    if (statistics == null) {
+      out.append("Percentile method: not recorded.\n\n");
+      return;
+    }
+    out.append("Percentile method: ").append(text(statistics.percentileMethod())).append(".\n");
+    out.append("Verdict basis: ").append(text(statistics.verdictBasis())).append(".\n\n");
+  }
+
+  private static void summary(StringBuilder out, List<CaseResult> results) {
+    out.append("## Summary\n\n");
+    if (results.isEmpty()) {
+      out.append("No cases in this run.\n\n");
+      return;
+    }
+    out.append(SUMMARY_HEADER).append('\n');
+    out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+    for (CaseResult result : results) {
+      StringJoiner row = new StringJoiner(" | ", "| ", " |\n");
+      row.add(cell(caseName(result)));
+      row.add(number(stat(result, CaseResult.TTFT, MetricSummary::p50)));
+      row.add(number(stat(result, CaseResult.TTFT, MetricSummary::p95)));
+      row.add(number(stat(result, CaseResult.TTFT, MetricSummary::p99)));
+      row.add(number(stat(result, CaseResult.TPOT, MetricSummary::p50)));
+      row.add(number(stat(result, CaseResult.ITL, MetricSummary::p50)));
+      row.add(number(stat(result, CaseResult.E2E, MetricSummary::p95)));
+      row.add(number(stat(result, CaseResult.OUTPUT_TOKENS, MetricSummary::mean)));
+      row.add(number(result.throughput() == null ? null : result.throughput().outputTokensPerSecond()));
+      row.add(result.requests() == null
+          ? MISSING
+          : result.requests().succeeded() + " / " + result.requests().failed());
+      row.add(cell(verdict(result)));
+      out.append(row);
+    }
+    out.append('\n');
+  }
+
+  private static void caseSection(StringBuilder out, CaseResult result) {
+    out.append("## ").append(text(caseName(result))).append("\n\n");
+    out.append("- Verdict: ").append(text(verdict(result))).append('\n');
+    endpoint(out, result.endpoint());
+    if (result.error() != null) {
+      out.append("- Not run: ").append(text(result.error())).append('\n');
+    }
+    CaseResult.Requests requests = result.requests();
+    if (requests != null && result.error() == null) {
+      out.append(String.format(Locale.ROOT, "- Requests: %d measured (%d ok, %d failed) after %d warm-up%n",
+          requests.measured(), requests.succeeded(), requests.failed(), requests.warmup()));
+    }
+    if (orEmpty(result.metrics()).isEmpty()) {
+      out.append("- Metrics: not measured\n");
+    }
+    out.append('\n');
+
+    out.append("Constraints:\n\n");
+    bullets(out, orEmpty(result.constraints()).stream().map(MarkdownReport::constraintLine).toList(), "none judged");
+    out.append("Warnings:\n\n");
+    bullets(out, orEmpty(result.warnings()), "none");
+    failedRequests(out, orEmpty(result.samples()));
+  }
+
+  private static void endpoint(StringBuilder out, CaseResult.EndpointRecord endpoint) {
+    if (endpoint == null) {
+      out.append("- Endpoint: not recorded\n");
+      return;
+    }
+    out.append("- Endpoint: ").append(text(endpoint.url())).append(endpoint.embedded() ? " (embedded)" : "")
+        .append('\n');
+    out.append("- Model: requested ").append(orNotMeasured(endpoint.requestedModel()))
+        .append(", served ").append(orNotMeasured(endpoint.servedModel()));
+    if (endpoint.ownedBy() != null) {
+      out.append(" (owned by ").append(text(endpoint.ownedBy())).append(')');
+    }
+    out.append('\n');
+  }
+
+  private static String constraintLine(ConstraintRecord constraint) {
+    // The engine's message already carries observed vs budget; fall back to the expression if absent.
+    return constraint.message() != null
+        ? constraint.message()
+        : constraint.expression() + ": " + (constraint.verdict() == null ? MISSING : constraint.verdict());
+  }
+
+  private static void failedRequests(StringBuilder out, List<SampleRecord> samples) {
+    List<String> reasons = samples.stream().map(SampleRecord::error).filter(e -> e != null).toList();
+    out.append("Failed requests: ");
+    if (reasons.isEmpty()) {
+      out.append("none\n\n");
+      return;
+    }
+    out.append(reasons.size()).append(" of ").append(samples.size()).append(" measured\n\n");
+    List<String> listed = new ArrayList<>(reasons.subList(0, Math.min(LISTED_FAILURES, reasons.size())));
+    if (reasons.size() > LISTED_FAILURES) {
+      listed.add("… and " + (reasons.size() - LISTED_FAILURES) + " more");
+    }
+    bullets(out, listed, "none");
+  }
+
+  private static void bullets(StringBuilder out, List<String> lines, String whenEmpty) {
+    if (lines.isEmpty()) {
+      out.append("- ").append(whenEmpty).append("\n\n");
+      return;
+    }
+    lines.forEach(line -> out.append("- ").append(text(line)).append('\n'));
+    out.append('\n');
+  }
+
+  /** "SummariseDocument › summarise [concurrency=4]", like the JUnit display name. */
+  static String caseName(CaseResult result) {
+    String scenario = result.scenario() == null ? MISSING : result.scenario();
+    String name = scenario.substring(scenario.lastIndexOf('.') + 1) + " › " + text(result.caseName());
+    Map<String, Object> params = orEmpty(result.params());
+    if (params.isEmpty()) {
+      return name;
+    }
+    StringJoiner joined = new StringJoiner(", ", " [", "]");
+    params.forEach((key, value) -> joined.add(key + "=" + value));
+    return name + joined;
+  }
+
+  /** Reuses the console's verdict so the two views never disagree; "-" there means no constraints. */
+  private static String verdict(CaseResult result) {
+    // ConsoleSummary.verdict reads the request counts and constraints; a record without them has no verdict.
+    if (result.error() == null && (result.requests() == null || result.constraints() == null)) {
+      return MISSING;
+    }
+    String verdict = ConsoleSummary.verdict(result);
+    return verdict.equals("-") ? "no constraints" : verdict;
+  }
+
+  private static Double stat(CaseResult result, String metric, Function<MetricSummary, Double> pick) {
+    MetricSummary summary = orEmpty(result.metrics()).get(metric);
+    return summary == null ? null : pick.apply(summary);
+  }
+
+  /** One decimal below 100 (a 12.3 ms TTFT), none above (a 1234 ms E2E): the digits that matter. */
+  static String number(Double value) {
+    if (value == null || !Double.isFinite(value)) {
+      return MISSING;
+    }
+    // 99.96 would print as "100.0" with one decimal; switch format where the rounding does.
+    return String.format(Locale.ROOT, Math.abs(value) < 99.95 ? "%.1f" : "%.0f", value);
+  }
+
+  /** Table cell text: one line, and '|' escaped so it cannot split the cell. */
+  static String cell(String value) {
+    return value == null ? MISSING : text(value).replace("|", "\\|");
+  }
+
+  /** Free text on one line: a newline inside an error message would end a list item or table row. */
+  private static String text(String value) {
+    return value == null ? MISSING : value.replaceAll("\\s*\\R\\s*", " ").strip();
+  }
+
+  private static String orNotMeasured(String value) {
+    return value == null ? "not measured" : text(value);
+  }
+
+  private static <T> List<T> orEmpty(List<T> list) {
+    return list == null ? List.of() : list;
+  }
+
+  private static <K, V> Map<K, V> orEmpty(Map<K, V> map) {
+    return map == null ? Map.of() : map;
+  }
+}
