@@ -62,7 +62,7 @@ public final class ConsoleSummary {
       out.append(String.format(Locale.ROOT, format,
           clip(shortName(result.scenario()) + " › " + displayName(result), 44),
           number(stat(result, CaseResult.TTFT, true)), number(stat(result, CaseResult.TTFT, false)),
-          number(result.metrics().isEmpty() ? null : result.metrics().get(CaseResult.TPOT).p50()),
+          number(stat(result, CaseResult.TPOT, true)),
           number(stat(result, CaseResult.E2E, false)),
           number(result.throughput().outputTokensPerSecond()),
           verdict(result)));
@@ -103,10 +103,9 @@ public final class ConsoleSummary {
   }
 
   private static String displayName(CaseResult result) {
-    StringBuilder text = new StringBuilder(result.caseName()).append(" [");
-    result.params().forEach((k, v) -> text.append(k).append('=').append(v).append(", "));
-    text.setLength(text.length() - 2);
-    return text.append(']').toString();
+    return result.caseName() + result.params().entrySet().stream()
+        .map(e -> e.getKey() + "=" + e.getValue())
+        .collect(java.util.stream.Collectors.joining(", ", " [", "]"));
   }
 
   private static String shortName(String className) {

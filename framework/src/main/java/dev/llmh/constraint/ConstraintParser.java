@@ -60,7 +60,7 @@ public final class ConstraintParser {
             () ->
                 new ConstraintException(
                     "unknown metric '" + key + "' in \"" + text + "\"" + didYouMean(key, Metric.values())
-                        + "; known metrics: " + Metric.allKeys()));
+                        + " Known metrics: " + Metric.allKeys()));
   }
 
   private static Stat stat(String key, String text) {
@@ -69,7 +69,7 @@ public final class ConstraintParser {
             () ->
                 new ConstraintException(
                     "unknown statistic '" + key + "' in \"" + text + "\"" + didYouMean(key, Stat.values())
-                        + "; statistics: " + Stat.allKeys()));
+                        + " Statistics: " + Stat.allKeys()));
   }
 
   private static Comparison comparison(String op, String text) {
@@ -135,7 +135,7 @@ public final class ConstraintParser {
     };
   }
 
-  /** "; did you mean 'ttft'?" when a known name is within two edits, else "". */
+  /** "; did you mean 'ttft'?" when a known name is within two edits, else ";". */
   private static String didYouMean(String key, Enum<?>[] candidates) {
     String lower = key.toLowerCase(Locale.ROOT);
     return Arrays.stream(candidates)
@@ -143,7 +143,7 @@ public final class ConstraintParser {
         .min(Comparator.comparingInt(c -> editDistance(lower, c)))
         .filter(best -> editDistance(lower, best) <= 2)
         .map(best -> "; did you mean '" + best + "'?")
-        .orElse("");
+        .orElse(";");
   }
 
   static int editDistance(String a, String b) {

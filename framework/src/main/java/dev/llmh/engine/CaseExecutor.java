@@ -21,6 +21,7 @@ import dev.llmh.result.MetricSummary;
 import dev.llmh.stats.Summary;
 import dev.llmh.verdict.ConstraintResult;
 import dev.llmh.verdict.Judge;
+import dev.llmh.verdict.Verdict;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
@@ -201,7 +202,11 @@ final class CaseExecutor {
             plan.scenarioClassName(), plan.prompt().name(), plan.caseId(), plan.allParams(),
             endpointRecord(plan, endpoint, null), settings(plan), PromptMarker.MODE,
             new Requests(plan.warmupRequests(), 0, 0, 0, 0), Map.of(), new Throughput(null, null, null),
-            List.of(), List.of(), List.of(), reason);
+            plan.constraints().stream()
+                .map(c -> new ConstraintRecord(c.source(), null, c.budget().canonical(), canonicalUnit(c),
+                    Verdict.INCONCLUSIVE.name(), c.subject() + " not judged: the case did not run"))
+                .toList(),
+            List.of(), List.of(), reason);
     return new Outcome(result, List.of(), reason);
   }
 }
