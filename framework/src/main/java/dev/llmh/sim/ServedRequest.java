@@ -12,8 +12,10 @@ import java.util.List;
  * @param streamed           whether the response was streamed (SSE)
  * @param arrivalNanos       when the request's handler started (before the body was read)
  * @param slotAcquiredNanos  when the request got its slot (queueing time = this − arrival)
- * @param contentChunkNanos  for a streamed response, when each content chunk finished flushing,
- *                           in order; empty for a non-streamed response
+ * @param contentChunkNanos  for a streamed response, when each content chunk that was delivered was
+ *                           sent: taken just before its write, which is flushed at once, so a client
+ *                           reads chunk k strictly after {@code contentChunkNanos.get(k)}; in order;
+ *                           empty for a non-streamed response
  * @param finishedNanos      when the last byte of the response was flushed (or the failed write)
  * @param promptTokens       prompt tokens by {@link SimTokenizer}
  * @param completionTokens   output tokens actually sent (fewer than planned if the client disconnected)

@@ -71,8 +71,12 @@ public final class SimulatedServer implements AutoCloseable {
         }
     }
 
-    /** Below this much time to a deadline the waiting thread spins (yielding) instead of parking. */
-    private static final long SPIN_NANOS = 1_000_000L;
+    /**
+     * Below this much time to a deadline the waiting thread spins instead of parking: parking
+     * overshoots by ~50-100 us (timer slack), and {@code Thread.yield()} could hand a busy core's
+     * time slice (milliseconds) to another process. Short, so many streams on 2 cores stay cheap.
+     */
+    private static final long SPIN_NANOS = 250_000L;
     private static final AtomicInteger SERVER_COUNT = new AtomicInteger();
 
     private final SimulatorSettings settings;
@@ -298,8 +302,9 @@ public final class SimulatedServer implements AutoCloseable {
                     delta.put("content", SimTokenizer.outputText(plan.request().seed(), from, to));
                     String json = chunkJson(plan, delta, null);
                     waitUntil(first + k * gap);
+                    long sendAt = System.nanoTime();
                     writeEvent(out, plan, event++, json);
-                    flushed.add(System.nanoTime());
+                    flushed.add(sendAt);
                     sentTokens = to;
                 }
                 if (chunks == 0) {
@@ -446,7 +451,7 @@ public final class SimulatedServer implements AutoCloseable {
         sendJson(ex, status, root);
     }
 
-    /** Waits until {@code System.nanoTime() >= deadline}: parks, then spins for the last ~1 ms. */
+    /** Waits until {@code System.nanoTime() >= deadline}: parks, then spins for the last 250 us. */
     static void waitUntil(long deadline) throws InterruptedException {
         for (;;) {
             long left = deadline - System.nanoTime();
@@ -459,7 +464,7 @@ public final class SimulatedServer implements AutoCloseable {
             if (left > SPIN_NANOS) {
                 LockSupport.parkNanos(left - SPIN_NANOS);
             } else {
-                Thread.yield();
+                Thread.onSpinWait();
             }
         }
     }
