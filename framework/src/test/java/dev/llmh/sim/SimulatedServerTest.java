@@ -17,6 +17,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Collectors;
@@ -248,36 +249,36 @@ class SimulatedServerTest {
                 .withFirstTokenDelay(Duration.ofMillis(100)).withDecodeTokensPerSecond(50);
         try (SimulatedServer server = SimulatedServer.start(settings)) {
             stream(server, body("warm", 2, 1, true)); // connection and code paths warm
-            int n = 12;
+            int n = 8;
+            int requests = 5;
             List<Double> ttfts = new ArrayList<>();
             List<Double> clientGaps = new ArrayList<>();
-            for (int i = 0; i < 3; i++) {
+            List<Double> overshoots = new ArrayList<>();
+            for (int i = 0; i < requests; i++) {
                 Stream s = stream(server, body("Measure me", n, i, true));
                 List<Long> t = s.contentNanos();
                 assertThat(t).hasSize(n);
                 // the role chunk arrives at once, long before the first content
-                assertThat((s.roleNanos() - s.sentNanos()) / MS).isLessThan(30);
+                assertThat((s.roleNanos() - s.sentNanos()) / MS).as("role chunk after send, ms").isLessThan(30);
                 ttfts.add((t.get(0) - s.sentNanos()) / MS);
                 for (int k = 1; k < n; k++) {
                     clientGaps.add((t.get(k) - t.get(k - 1)) / MS);
                 }
                 ServedRequest served = server.awaitServedRequests(i + 2, Duration.ofSeconds(2)).get(i + 1);
-                List<Long> flushed = served.contentChunkNanos();
-                assertThat(flushed).hasSize(n);
-                // server-side truth: exact schedule on absolute deadlines
-                assertThat((flushed.get(0) - served.slotAcquiredNanos()) / MS).isBetween(100.0, 102.0);
-                for (int k = 1; k < n; k++) {
-                    assertThat((flushed.get(k) - flushed.get(0)) / MS).isCloseTo(20.0 * k, within(2.0));
-                }
-                // causality: the client reads each chunk after the server flushed it, in one clock
+                List<Long> sent = served.contentChunkNanos();
+                assertThat(sent).hasSize(n);
+                // server-side truth: chunk k at slot + 100 ms + k * 20 ms, on absolute deadlines
+                overshoots.addAll(assertOnSchedule(served, 100.0, 20.0));
+                // one clock: the client reads each chunk after the server sent it
                 for (int k = 0; k < n; k++) {
-                    assertThat(t.get(k)).isGreaterThan(flushed.get(k) - 1_000_000L);
+                    assertThat(t.get(k)).as("client read of chunk %d vs server send", k).isGreaterThan(sent.get(k));
                 }
                 assertThat(served.arrivalNanos()).isGreaterThan(s.sentNanos());
             }
-            assertThat(ttfts).allSatisfy(v -> assertThat(v).isBetween(100.0, 115.0));
-            assertThat(median(ttfts)).isBetween(100.0, 105.0);
-            assertThat(median(clientGaps)).isCloseTo(20.0, within(3.0));
+            assertThat(median(overshoots)).as("median server lateness, ms").isLessThan(1.0);
+            assertThat(ttfts).as("client TTFTs, ms").allSatisfy(v -> assertThat(v).isBetween(100.0, 125.0));
+            assertThat(median(ttfts)).as("median client TTFT of %s, ms", ttfts).isBetween(100.0, 106.0);
+            assertThat(median(clientGaps)).as("median client gap of %s, ms", clientGaps).isCloseTo(20.0, within(2.0));
         }
     }
 
@@ -302,7 +303,8 @@ class SimulatedServerTest {
             ServedRequest s2 = served.get(1);
             assertThat(s2.slotAcquiredNanos()).isGreaterThanOrEqualTo(s1.contentChunkNanos().get(4));
             assertThat(s2.queueNanos() / MS).isGreaterThan(80.0);
-            assertThat((s2.contentChunkNanos().get(0) - s2.slotAcquiredNanos()) / MS).isBetween(50.0, 52.0);
+            assertOnSchedule(s1, 50.0, 10.0);
+            assertOnSchedule(s2, 50.0, 10.0);
         }
     }
 
@@ -313,24 +315,32 @@ class SimulatedServerTest {
         try (SimulatedServer server = SimulatedServer.start(settings)) {
             stream(server, body("warm", 1, 1, true));
             String longPrompt = "word ".repeat(300);
-            Stream shortStream = stream(server, body("hi", 2, 1, true));
-            ObjectNode longBody = body(longPrompt, 2, 1, true);
-            longBody.putObject("stream_options").put("include_usage", true);
-            Stream longStream = stream(server, longBody);
-            assertThat(longStream.chunks().get(longStream.chunks().size() - 1).path("usage").path("prompt_tokens").asInt())
-                    .isEqualTo(300);
+            List<Double> shortTtfts = new ArrayList<>();
+            List<Double> longTtfts = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                Stream shortStream = stream(server, body("hi", 2, 1, true));
+                ObjectNode longBody = body(longPrompt, 2, 1, true);
+                longBody.putObject("stream_options").put("include_usage", true);
+                Stream longStream = stream(server, longBody);
+                assertThat(longStream.chunks().get(longStream.chunks().size() - 1).path("usage")
+                        .path("prompt_tokens").asInt()).isEqualTo(300);
+                shortTtfts.add((shortStream.contentNanos().get(0) - shortStream.sentNanos()) / MS);
+                longTtfts.add((longStream.contentNanos().get(0) - longStream.sentNanos()) / MS);
+            }
+            // client view: 300 tokens at 1000 tok/s cost 300 ms, "hi" costs 1 ms. Client noise only
+            // adds, so the minimum is the robust estimate of each floor.
+            assertThat(longTtfts).allSatisfy(v -> assertThat(v).isGreaterThan(300.0));
+            assertThat(Collections.min(longTtfts) - Collections.min(shortTtfts))
+                    .as("TTFT long %s vs short %s, ms", longTtfts, shortTtfts)
+                    .isCloseTo(299.0, within(5.0));
 
-            double shortTtft = (shortStream.contentNanos().get(0) - shortStream.sentNanos()) / MS;
-            double longTtft = (longStream.contentNanos().get(0) - longStream.sentNanos()) / MS;
-            assertThat(longTtft - shortTtft).isCloseTo(299.0, within(6.0));
-
-            List<ServedRequest> served = server.awaitServedRequests(3, Duration.ofSeconds(2));
-            ServedRequest s = served.get(1);
-            ServedRequest l = served.get(2);
-            assertThat(s.promptTokens()).isEqualTo(1);
-            assertThat(l.promptTokens()).isEqualTo(300);
-            assertThat((s.contentChunkNanos().get(0) - s.slotAcquiredNanos()) / MS).isBetween(1.0, 2.5);
-            assertThat((l.contentChunkNanos().get(0) - l.slotAcquiredNanos()) / MS).isBetween(300.0, 301.5);
+            List<ServedRequest> served = server.awaitServedRequests(9, Duration.ofSeconds(2));
+            List<Double> overshoots = new ArrayList<>();
+            for (ServedRequest r : served.subList(1, 9)) {
+                assertThat(r.promptTokens()).isIn(1, 300);
+                overshoots.addAll(assertOnSchedule(r, r.promptTokens() / 1000.0 * 1000, 5.0));
+            }
+            assertThat(median(overshoots)).as("median server lateness, ms").isLessThan(1.0);
         }
     }
 
@@ -495,6 +505,24 @@ class SimulatedServerTest {
         } catch (Exception e) {
             throw new RuntimeException(e);
         }
+    }
+
+    /**
+     * Checks that the server sent content chunk k at slot + firstMs + k * gapMs: never early, and
+     * late by at most 5 ms (a 2-core machine shared with builds can delay a wake-up by a few ms, far
+     * less than a chunk gap). Returns each chunk's lateness in ms.
+     */
+    private static List<Double> assertOnSchedule(ServedRequest r, double firstMs, double gapMs) {
+        List<Double> late = new ArrayList<>();
+        List<Long> sent = r.contentChunkNanos();
+        for (int k = 0; k < sent.size(); k++) {
+            double planned = firstMs + k * gapMs;
+            double actual = (sent.get(k) - r.slotAcquiredNanos()) / MS;
+            assertThat(actual).as("server chunk %d after slot (planned %.3f ms), ms", k, planned)
+                    .isBetween(planned, planned + 5.0);
+            late.add(actual - planned);
+        }
+        return late;
     }
 
     private static double median(List<Double> values) {
