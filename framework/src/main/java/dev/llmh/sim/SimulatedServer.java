@@ -55,8 +55,9 @@ import java.util.concurrent.locks.LockSupport;
  * {@link SimTokenizer#outputToken(long, int)} with the request's seed (0 if absent); prompt tokens
  * are counted by {@link SimTokenizer#countTokens(CharSequence)}.
  *
- * <p>A client that disconnects mid-stream is noticed on the next failed write; generation then stops
- * and the slot is released at once. Every accepted chat-completion request that finished or was
+ * <p>A client that disconnects mid-stream is noticed on the next failed write (the kernel usually
+ * accepts one more write, so within two chunk gaps); generation then stops and the slot is released
+ * at once. A client that leaves while still queued is only noticed once its request has a slot. Every accepted chat-completion request that finished or was
  * abandoned is recorded as a {@link ServedRequest} (rejected ones, 4xx, are not).
  *
  * <p>The JDK server is told to use TCP_NODELAY (system property {@code sun.net.httpserver.nodelay},

@@ -378,6 +378,37 @@ class SimulatedServerTest {
         }
     }
 
+    @Test
+    void closeEndsAStreamInFlightPromptly() throws Exception {
+        SimulatedServer server = SimulatedServer.start(SimulatorSettings.defaults().withInstantPrefill()
+                .withDecodeTokensPerSecond(50));
+        HttpResponse<InputStream> r = CLIENT.send(request(server, body("long", 1000, 1, true)),
+                HttpResponse.BodyHandlers.ofInputStream());
+        BufferedReader reader = new BufferedReader(new InputStreamReader(r.body(), StandardCharsets.UTF_8));
+        int contents = 0;
+        while (contents < 2) {
+            String line = reader.readLine();
+            assertThat(line).isNotNull();
+            if (line.contains("\"content\":\" ")) {
+                contents++;
+            }
+        }
+        long before = System.nanoTime();
+        server.close();
+        assertThat((System.nanoTime() - before) / MS).as("close, ms").isLessThan(1000.0);
+        // the stream ends (EOF or a reset) instead of running for 20 s
+        long readUntil = System.nanoTime();
+        try {
+            while (reader.readLine() != null) {
+                // drain what was already sent
+            }
+        } catch (IOException expected) {
+            // connection closed under the client
+        }
+        assertThat((System.nanoTime() - readUntil) / MS).as("stream end after close, ms").isLessThan(1000.0);
+        reader.close();
+    }
+
     // ---------------------------------------------------------------- helpers
 
     private static ObjectNode body(String prompt, int maxTokens, long seed, boolean stream) {
