@@ -23,24 +23,24 @@ import java.util.List;
  * @param clientDisconnected whether a write failed because the client went away
  */
 public record ServedRequest(
-        long requestNumber,
-        String requestedModel,
-        boolean streamed,
-        long arrivalNanos,
-        long slotAcquiredNanos,
-        List<Long> contentChunkNanos,
-        long finishedNanos,
-        int promptTokens,
-        int completionTokens,
-        String finishReason,
-        boolean clientDisconnected) {
+    long requestNumber,
+    String requestedModel,
+    boolean streamed,
+    long arrivalNanos,
+    long slotAcquiredNanos,
+    List<Long> contentChunkNanos,
+    long finishedNanos,
+    int promptTokens,
+    int completionTokens,
+    String finishReason,
+    boolean clientDisconnected) {
 
-    public ServedRequest {
-        contentChunkNanos = List.copyOf(contentChunkNanos);
-    }
+  public ServedRequest {
+    contentChunkNanos = List.copyOf(contentChunkNanos);
+  }
 
-    /** Nanoseconds spent waiting for a slot. */
-    public long queueNanos() {
-        return slotAcquiredNanos - arrivalNanos;
-    }
+  /** Nanoseconds spent waiting for a slot. */
+  public long queueNanos() {
+    return slotAcquiredNanos - arrivalNanos;
+  }
 }

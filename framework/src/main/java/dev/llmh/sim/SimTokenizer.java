@@ -20,51 +20,51 @@ import java.util.regex.Pattern;
  */
 public final class SimTokenizer {
 
-    private static final Pattern TOKEN =
-            Pattern.compile("\\w+|[^\\w\\s]", Pattern.UNICODE_CHARACTER_CLASS);
+  private static final Pattern TOKEN =
+      Pattern.compile("\\w+|[^\\w\\s]", Pattern.UNICODE_CHARACTER_CLASS);
 
-    /** The fixed output vocabulary (each a single {@code \w+} token). */
-    public static final List<String> VOCABULARY = List.of(
-            "the", "model", "latency", "token", "stream", "server", "request", "prompt",
-            "answer", "quickly", "slowly", "measure", "time", "first", "second", "chunk",
-            "queue", "slot", "decode", "prefill", "cache", "batch", "context", "budget",
-            "result", "signal", "noise", "median", "tail", "load", "engine", "harness");
+  /** The fixed output vocabulary (each a single {@code \w+} token). */
+  public static final List<String> VOCABULARY = List.of(
+      "the", "model", "latency", "token", "stream", "server", "request", "prompt",
+      "answer", "quickly", "slowly", "measure", "time", "first", "second", "chunk",
+      "queue", "slot", "decode", "prefill", "cache", "batch", "context", "budget",
+      "result", "signal", "noise", "median", "tail", "load", "engine", "harness");
 
-    private SimTokenizer() {
+  private SimTokenizer() {
+  }
+
+  /** Number of tokens in {@code text} (0 for null or blank text). */
+  public static int countTokens(CharSequence text) {
+    if (text == null) {
+      return 0;
     }
-
-    /** Number of tokens in {@code text} (0 for null or blank text). */
-    public static int countTokens(CharSequence text) {
-        if (text == null) {
-            return 0;
-        }
-        Matcher m = TOKEN.matcher(text);
-        int n = 0;
-        while (m.find()) {
-            n++;
-        }
-        return n;
+    Matcher m = TOKEN.matcher(text);
+    int n = 0;
+    while (m.find()) {
+      n++;
     }
+    return n;
+  }
 
-    /** The text of output token {@code index} for {@code seed}: a space followed by one word. */
-    public static String outputToken(long seed, int index) {
-        long h = mix(seed * 0x9E3779B97F4A7C15L + index + 0x632BE59BD9B4E019L);
-        return " " + VOCABULARY.get((int) Math.floorMod(h, (long) VOCABULARY.size()));
-    }
+  /** The text of output token {@code index} for {@code seed}: a space followed by one word. */
+  public static String outputToken(long seed, int index) {
+    long h = mix(seed * 0x9E3779B97F4A7C15L + index + 0x632BE59BD9B4E019L);
+    return " " + VOCABULARY.get((int) Math.floorMod(h, (long) VOCABULARY.size()));
+  }
 
-    /** The text of output tokens {@code [from, to)} for {@code seed}, concatenated. */
-    public static String outputText(long seed, int from, int to) {
-        StringBuilder sb = new StringBuilder();
-        for (int i = from; i < to; i++) {
-            sb.append(outputToken(seed, i));
-        }
-        return sb.toString();
+  /** The text of output tokens {@code [from, to)} for {@code seed}, concatenated. */
+  public static String outputText(long seed, int from, int to) {
+    StringBuilder sb = new StringBuilder();
+    for (int i = from; i < to; i++) {
+      sb.append(outputToken(seed, i));
     }
+    return sb.toString();
+  }
 
-    /** SplitMix64's finaliser: a well-mixed 64-bit hash. */
-    private static long mix(long z) {
-        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
-        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
-        return z ^ (z >>> 31);
-    }
+  /** SplitMix64's finaliser: a well-mixed 64-bit hash. */
+  private static long mix(long z) {
+    z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+    z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+    return z ^ (z >>> 31);
+  }
 }

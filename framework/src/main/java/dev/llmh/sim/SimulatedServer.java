@@ -66,407 +66,407 @@ import java.util.concurrent.locks.LockSupport;
  */
 public final class SimulatedServer implements AutoCloseable {
 
-    static {
-        if (System.getProperty("sun.net.httpserver.nodelay") == null) {
-            System.setProperty("sun.net.httpserver.nodelay", "true");
+  static {
+    if (System.getProperty("sun.net.httpserver.nodelay") == null) {
+      System.setProperty("sun.net.httpserver.nodelay", "true");
+    }
+  }
+
+  /**
+   * Below this much time to a deadline the waiting thread spins instead of parking: parking
+   * overshoots by ~50-100 us (timer slack), and {@code Thread.yield()} could hand a busy core's
+   * time slice (milliseconds) to another process. Short, so many streams on 2 cores stay cheap.
+   */
+  private static final long SPIN_NANOS = 250_000L;
+  private static final AtomicInteger SERVER_COUNT = new AtomicInteger();
+
+  private final SimulatorSettings settings;
+  private final HttpServer http;
+  private final ExecutorService executor;
+  private final Semaphore slots;
+  private final ObjectMapper mapper = new ObjectMapper();
+  private final AtomicLong requestCounter = new AtomicLong();
+  private final List<ServedRequest> served = new ArrayList<>();
+  private final String baseUrl;
+
+  private SimulatedServer(SimulatorSettings settings) throws IOException {
+    this.settings = settings;
+    this.slots = new Semaphore(settings.slots(), true);
+    int serverNumber = SERVER_COUNT.incrementAndGet();
+    AtomicInteger threadCount = new AtomicInteger();
+    ThreadFactory daemons = r -> {
+      Thread t = new Thread(r, "llmh-sim-" + serverNumber + "-" + threadCount.incrementAndGet());
+      t.setDaemon(true);
+      return t;
+    };
+    this.executor = Executors.newCachedThreadPool(daemons);
+    this.http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 256);
+    http.setExecutor(executor);
+    http.createContext("/", this::handle);
+    http.start();
+    this.baseUrl = "http://127.0.0.1:" + http.getAddress().getPort() + "/v1";
+  }
+
+  /** Starts a server on an ephemeral port of 127.0.0.1. */
+  public static SimulatedServer start(SimulatorSettings settings) {
+    try {
+      return new SimulatedServer(settings);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot start the simulated server", e);
+    }
+  }
+
+  /** E.g. {@code http://127.0.0.1:PORT/v1}. */
+  public String baseUrl() {
+    return baseUrl;
+  }
+
+  public int port() {
+    return http.getAddress().getPort();
+  }
+
+  public SimulatorSettings settings() {
+    return settings;
+  }
+
+  /** A snapshot of the finished requests, in completion order. */
+  public List<ServedRequest> servedRequests() {
+    synchronized (served) {
+      return List.copyOf(served);
+    }
+  }
+
+  /**
+   * Waits until at least {@code count} requests are recorded (a client may see the end of a
+   * response a moment before the server records it) and returns the snapshot.
+   *
+   * @throws IllegalStateException if they are not there within {@code timeout}
+   */
+  public List<ServedRequest> awaitServedRequests(int count, Duration timeout) throws InterruptedException {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    synchronized (served) {
+      while (served.size() < count) {
+        long left = deadline - System.nanoTime();
+        if (left <= 0) {
+          throw new IllegalStateException("expected " + count + " served requests within " + timeout
+              + ", have " + served.size());
         }
+        long ms = Math.max(1, left / 1_000_000L);
+        served.wait(ms);
+      }
+      return List.copyOf(served);
     }
+  }
 
-    /**
-     * Below this much time to a deadline the waiting thread spins instead of parking: parking
-     * overshoots by ~50-100 us (timer slack), and {@code Thread.yield()} could hand a busy core's
-     * time slice (milliseconds) to another process. Short, so many streams on 2 cores stay cheap.
-     */
-    private static final long SPIN_NANOS = 250_000L;
-    private static final AtomicInteger SERVER_COUNT = new AtomicInteger();
+  /** Stops at once: open connections are closed and waiting requests abandoned. */
+  @Override
+  public void close() {
+    http.stop(0);
+    executor.shutdownNow();
+  }
 
-    private final SimulatorSettings settings;
-    private final HttpServer http;
-    private final ExecutorService executor;
-    private final Semaphore slots;
-    private final ObjectMapper mapper = new ObjectMapper();
-    private final AtomicLong requestCounter = new AtomicLong();
-    private final List<ServedRequest> served = new ArrayList<>();
-    private final String baseUrl;
+  // ---------------------------------------------------------------- routing
 
-    private SimulatedServer(SimulatorSettings settings) throws IOException {
-        this.settings = settings;
-        this.slots = new Semaphore(settings.slots(), true);
-        int serverNumber = SERVER_COUNT.incrementAndGet();
-        AtomicInteger threadCount = new AtomicInteger();
-        ThreadFactory daemons = r -> {
-            Thread t = new Thread(r, "llmh-sim-" + serverNumber + "-" + threadCount.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        };
-        this.executor = Executors.newCachedThreadPool(daemons);
-        this.http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 256);
-        http.setExecutor(executor);
-        http.createContext("/", this::handle);
-        http.start();
-        this.baseUrl = "http://127.0.0.1:" + http.getAddress().getPort() + "/v1";
-    }
-
-    /** Starts a server on an ephemeral port of 127.0.0.1. */
-    public static SimulatedServer start(SimulatorSettings settings) {
-        try {
-            return new SimulatedServer(settings);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot start the simulated server", e);
-        }
-    }
-
-    /** E.g. {@code http://127.0.0.1:PORT/v1}. */
-    public String baseUrl() {
-        return baseUrl;
-    }
-
-    public int port() {
-        return http.getAddress().getPort();
-    }
-
-    public SimulatorSettings settings() {
-        return settings;
-    }
-
-    /** A snapshot of the finished requests, in completion order. */
-    public List<ServedRequest> servedRequests() {
-        synchronized (served) {
-            return List.copyOf(served);
-        }
-    }
-
-    /**
-     * Waits until at least {@code count} requests are recorded (a client may see the end of a
-     * response a moment before the server records it) and returns the snapshot.
-     *
-     * @throws IllegalStateException if they are not there within {@code timeout}
-     */
-    public List<ServedRequest> awaitServedRequests(int count, Duration timeout) throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        synchronized (served) {
-            while (served.size() < count) {
-                long left = deadline - System.nanoTime();
-                if (left <= 0) {
-                    throw new IllegalStateException("expected " + count + " served requests within " + timeout
-                            + ", have " + served.size());
-                }
-                long ms = Math.max(1, left / 1_000_000L);
-                served.wait(ms);
-            }
-            return List.copyOf(served);
-        }
-    }
-
-    /** Stops at once: open connections are closed and waiting requests abandoned. */
-    @Override
-    public void close() {
-        http.stop(0);
-        executor.shutdownNow();
-    }
-
-    // ---------------------------------------------------------------- routing
-
-    private void handle(HttpExchange ex) {
-        long arrival = System.nanoTime();
-        try {
-            String path = ex.getRequestURI().getPath();
-            String method = ex.getRequestMethod();
-            switch (path) {
-                case "/v1/models" -> {
-                    if (!allowed(ex, method, "GET") || !authorised(ex)) {
-                        return;
-                    }
-                    models(ex);
-                }
-                case "/v1/chat/completions" -> {
-                    if (!allowed(ex, method, "POST") || !authorised(ex)) {
-                        return;
-                    }
-                    chat(ex, arrival);
-                }
-                default -> error(ex, 404, "not_found_error", "no such endpoint: " + method + " " + path);
-            }
-        } catch (IOException e) {
-            // the client went away while we answered a short request: nothing to do
-        } catch (RuntimeException e) {
-            try {
-                error(ex, 500, "server_error", "simulator failure: " + e);
-            } catch (IOException | RuntimeException ignored) {
-                // headers may already be sent
-            }
-        } finally {
-            ex.close();
-        }
-    }
-
-    private boolean allowed(HttpExchange ex, String method, String expected) throws IOException {
-        if (method.equals(expected)) {
-            return true;
-        }
-        ex.getResponseHeaders().set("Allow", expected);
-        error(ex, 405, "invalid_request_error", "method " + method + " not allowed; use " + expected);
-        return false;
-    }
-
-    private boolean authorised(HttpExchange ex) throws IOException {
-        String key = settings.requiredApiKey();
-        if (key == null) {
-            return true;
-        }
-        String given = ex.getRequestHeaders().getFirst("Authorization");
-        if (given != null && given.equals("Bearer " + key)) {
-            return true;
-        }
-        error(ex, 401, "invalid_request_error",
-                given == null ? "missing API key: send 'Authorization: Bearer <key>'" : "invalid API key");
-        return false;
-    }
-
-    private void models(HttpExchange ex) throws IOException {
-        ObjectNode root = mapper.createObjectNode();
-        root.put("object", "list");
-        ObjectNode model = root.putArray("data").addObject();
-        model.put("id", settings.modelId());
-        model.put("object", "model");
-        model.put("created", 0);
-        model.put("owned_by", "llmh-sim");
-        sendJson(ex, 200, root);
-    }
-
-    // ---------------------------------------------------------------- chat completions
-
-    private void chat(HttpExchange ex, long arrival) throws IOException {
-        byte[] body = ex.getRequestBody().readAllBytes();
-        ChatRequest request;
-        try {
-            request = ChatRequest.parse(mapper, body);
-        } catch (ChatRequest.BadRequest e) {
-            error(ex, 400, "invalid_request_error", e.getMessage());
+  private void handle(HttpExchange ex) {
+    long arrival = System.nanoTime();
+    try {
+      String path = ex.getRequestURI().getPath();
+      String method = ex.getRequestMethod();
+      switch (path) {
+        case "/v1/models" -> {
+          if (!allowed(ex, method, "GET") || !authorised(ex)) {
             return;
+          }
+          models(ex);
         }
-        long number = requestCounter.incrementAndGet();
-        if (settings.hook().interceptRequest(number, ex)) {
+        case "/v1/chat/completions" -> {
+          if (!allowed(ex, method, "POST") || !authorised(ex)) {
             return;
+          }
+          chat(ex, arrival);
         }
-        int limit = request.maxTokens() != null ? request.maxTokens() : settings.defaultMaxTokens();
-        Plan plan = new Plan(number, request, "chatcmpl-sim-" + number, System.currentTimeMillis() / 1000,
-                Math.min(limit, settings.naturalLength()),
-                settings.naturalLength() > limit ? "length" : "stop");
-        if (request.stream()) {
-            stream(ex, plan, arrival);
-        } else {
-            whole(ex, plan, arrival);
+        default -> error(ex, 404, "not_found_error", "no such endpoint: " + method + " " + path);
+      }
+    } catch (IOException e) {
+      // the client went away while we answered a short request: nothing to do
+    } catch (RuntimeException e) {
+      try {
+        error(ex, 500, "server_error", "simulator failure: " + e);
+      } catch (IOException | RuntimeException ignored) {
+        // headers may already be sent
+      }
+    } finally {
+      ex.close();
+    }
+  }
+
+  private boolean allowed(HttpExchange ex, String method, String expected) throws IOException {
+    if (method.equals(expected)) {
+      return true;
+    }
+    ex.getResponseHeaders().set("Allow", expected);
+    error(ex, 405, "invalid_request_error", "method " + method + " not allowed; use " + expected);
+    return false;
+  }
+
+  private boolean authorised(HttpExchange ex) throws IOException {
+    String key = settings.requiredApiKey();
+    if (key == null) {
+      return true;
+    }
+    String given = ex.getRequestHeaders().getFirst("Authorization");
+    if (given != null && given.equals("Bearer " + key)) {
+      return true;
+    }
+    error(ex, 401, "invalid_request_error",
+        given == null ? "missing API key: send 'Authorization: Bearer <key>'" : "invalid API key");
+    return false;
+  }
+
+  private void models(HttpExchange ex) throws IOException {
+    ObjectNode root = mapper.createObjectNode();
+    root.put("object", "list");
+    ObjectNode model = root.putArray("data").addObject();
+    model.put("id", settings.modelId());
+    model.put("object", "model");
+    model.put("created", 0);
+    model.put("owned_by", "llmh-sim");
+    sendJson(ex, 200, root);
+  }
+
+  // ---------------------------------------------------------------- chat completions
+
+  private void chat(HttpExchange ex, long arrival) throws IOException {
+    byte[] body = ex.getRequestBody().readAllBytes();
+    ChatRequest request;
+    try {
+      request = ChatRequest.parse(mapper, body);
+    } catch (ChatRequest.BadRequest e) {
+      error(ex, 400, "invalid_request_error", e.getMessage());
+      return;
+    }
+    long number = requestCounter.incrementAndGet();
+    if (settings.hook().interceptRequest(number, ex)) {
+      return;
+    }
+    int limit = request.maxTokens() != null ? request.maxTokens() : settings.defaultMaxTokens();
+    Plan plan = new Plan(number, request, "chatcmpl-sim-" + number, System.currentTimeMillis() / 1000,
+        Math.min(limit, settings.naturalLength()),
+        settings.naturalLength() > limit ? "length" : "stop");
+    if (request.stream()) {
+      stream(ex, plan, arrival);
+    } else {
+      whole(ex, plan, arrival);
+    }
+  }
+
+  /** Everything decided about one request before its slot. */
+  private record Plan(long number, ChatRequest request, String id, long created, int completionTokens,
+            String finishReason) {
+  }
+
+  private void stream(HttpExchange ex, Plan plan, long arrival) throws IOException {
+    ex.getResponseHeaders().set("Content-Type", "text/event-stream; charset=utf-8");
+    ex.getResponseHeaders().set("Cache-Control", "no-cache");
+    ex.sendResponseHeaders(200, 0);
+    OutputStream out = ex.getResponseBody();
+    int tpc = settings.tokensPerChunk();
+    int total = plan.completionTokens();
+    int chunks = (total + tpc - 1) / tpc;
+    List<Long> flushed = new ArrayList<>(chunks);
+    int sentTokens = 0;
+    int event = 0;
+    boolean disconnected = false;
+    long slotAt = -1;
+    long finishedAt;
+    try {
+      if (settings.roleChunkFirst()) {
+        ObjectNode delta = mapper.createObjectNode();
+        delta.put("role", "assistant");
+        delta.put("content", "");
+        writeEvent(out, plan, event++, chunkJson(plan, delta, null));
+      }
+      try {
+        slots.acquire();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return; // server closing: not recorded
+      }
+      try {
+        slotAt = System.nanoTime();
+        long first = firstChunkDeadline(slotAt, plan);
+        long gap = settings.chunkGapNanos();
+        for (int k = 0; k < chunks; k++) {
+          int from = k * tpc;
+          int to = Math.min(total, from + tpc);
+          ObjectNode delta = mapper.createObjectNode();
+          delta.put("content", SimTokenizer.outputText(plan.request().seed(), from, to));
+          String json = chunkJson(plan, delta, null);
+          waitUntil(first + k * gap);
+          long sendAt = System.nanoTime();
+          writeEvent(out, plan, event++, json);
+          flushed.add(sendAt);
+          sentTokens = to;
         }
-    }
-
-    /** Everything decided about one request before its slot. */
-    private record Plan(long number, ChatRequest request, String id, long created, int completionTokens,
-                        String finishReason) {
-    }
-
-    private void stream(HttpExchange ex, Plan plan, long arrival) throws IOException {
-        ex.getResponseHeaders().set("Content-Type", "text/event-stream; charset=utf-8");
-        ex.getResponseHeaders().set("Cache-Control", "no-cache");
-        ex.sendResponseHeaders(200, 0);
-        OutputStream out = ex.getResponseBody();
-        int tpc = settings.tokensPerChunk();
-        int total = plan.completionTokens();
-        int chunks = (total + tpc - 1) / tpc;
-        List<Long> flushed = new ArrayList<>(chunks);
-        int sentTokens = 0;
-        int event = 0;
-        boolean disconnected = false;
-        long slotAt = -1;
-        long finishedAt;
-        try {
-            if (settings.roleChunkFirst()) {
-                ObjectNode delta = mapper.createObjectNode();
-                delta.put("role", "assistant");
-                delta.put("content", "");
-                writeEvent(out, plan, event++, chunkJson(plan, delta, null));
-            }
-            try {
-                slots.acquire();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return; // server closing: not recorded
-            }
-            try {
-                slotAt = System.nanoTime();
-                long first = firstChunkDeadline(slotAt, plan);
-                long gap = settings.chunkGapNanos();
-                for (int k = 0; k < chunks; k++) {
-                    int from = k * tpc;
-                    int to = Math.min(total, from + tpc);
-                    ObjectNode delta = mapper.createObjectNode();
-                    delta.put("content", SimTokenizer.outputText(plan.request().seed(), from, to));
-                    String json = chunkJson(plan, delta, null);
-                    waitUntil(first + k * gap);
-                    long sendAt = System.nanoTime();
-                    writeEvent(out, plan, event++, json);
-                    flushed.add(sendAt);
-                    sentTokens = to;
-                }
-                if (chunks == 0) {
-                    waitUntil(first);
-                }
-                writeEvent(out, plan, event++, chunkJson(plan, mapper.createObjectNode(), plan.finishReason()));
-                if (plan.request().includeUsage()) {
-                    ObjectNode usage = base(plan);
-                    usage.putArray("choices");
-                    usage.set("usage", usage(plan));
-                    writeEvent(out, plan, event++, mapper.writeValueAsString(usage));
-                }
-                writeEvent(out, plan, event, "[DONE]");
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                disconnected = true; // server closing mid-stream
-            } finally {
-                slots.release();
-            }
-        } catch (IOException e) {
-            disconnected = true;
-            if (slotAt < 0) {
-                slotAt = System.nanoTime(); // gone before it got a slot
-            }
+        if (chunks == 0) {
+          waitUntil(first);
         }
-        finishedAt = System.nanoTime();
-        record(new ServedRequest(plan.number(), plan.request().model(), true, arrival, slotAt, flushed,
-                finishedAt, plan.request().promptTokens(), sentTokens, plan.finishReason(), disconnected));
-    }
-
-    private void whole(HttpExchange ex, Plan plan, long arrival) throws IOException {
-        try {
-            slots.acquire();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return;
+        writeEvent(out, plan, event++, chunkJson(plan, mapper.createObjectNode(), plan.finishReason()));
+        if (plan.request().includeUsage()) {
+          ObjectNode usage = base(plan);
+          usage.putArray("choices");
+          usage.set("usage", usage(plan));
+          writeEvent(out, plan, event++, mapper.writeValueAsString(usage));
         }
-        long slotAt = System.nanoTime();
-        boolean disconnected = false;
-        int sent = plan.completionTokens();
-        try {
-            int chunks = (plan.completionTokens() + settings.tokensPerChunk() - 1) / settings.tokensPerChunk();
-            long done = firstChunkDeadline(slotAt, plan) + Math.max(0, chunks - 1) * settings.chunkGapNanos();
-            ObjectNode root = base(plan);
-            root.put("object", "chat.completion");
-            ObjectNode choice = root.putArray("choices").addObject();
-            choice.put("index", 0);
-            ObjectNode message = choice.putObject("message");
-            message.put("role", "assistant");
-            message.put("content", SimTokenizer.outputText(plan.request().seed(), 0, plan.completionTokens()));
-            choice.put("finish_reason", plan.finishReason());
-            root.set("usage", usage(plan));
-            byte[] bytes = mapper.writeValueAsBytes(root);
-            waitUntil(done);
-            ex.getResponseHeaders().set("Content-Type", "application/json");
-            ex.sendResponseHeaders(200, bytes.length);
-            try (OutputStream out = ex.getResponseBody()) {
-                out.write(bytes);
-            }
-        } catch (IOException e) {
-            disconnected = true;
-            sent = 0;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            disconnected = true;
-            sent = 0;
-        } finally {
-            slots.release();
-        }
-        record(new ServedRequest(plan.number(), plan.request().model(), false, arrival, slotAt, List.of(),
-                System.nanoTime(), plan.request().promptTokens(), sent, plan.finishReason(), disconnected));
+        writeEvent(out, plan, event, "[DONE]");
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        disconnected = true; // server closing mid-stream
+      } finally {
+        slots.release();
+      }
+    } catch (IOException e) {
+      disconnected = true;
+      if (slotAt < 0) {
+        slotAt = System.nanoTime(); // gone before it got a slot
+      }
     }
+    finishedAt = System.nanoTime();
+    record(new ServedRequest(plan.number(), plan.request().model(), true, arrival, slotAt, flushed,
+        finishedAt, plan.request().promptTokens(), sentTokens, plan.finishReason(), disconnected));
+  }
 
-    private long firstChunkDeadline(long slotAt, Plan plan) {
-        return slotAt + settings.firstTokenDelay().toNanos() + settings.prefillNanos(plan.request().promptTokens());
+  private void whole(HttpExchange ex, Plan plan, long arrival) throws IOException {
+    try {
+      slots.acquire();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return;
     }
-
-    private void record(ServedRequest r) {
-        synchronized (served) {
-            served.add(r);
-            served.notifyAll();
-        }
+    long slotAt = System.nanoTime();
+    boolean disconnected = false;
+    int sent = plan.completionTokens();
+    try {
+      int chunks = (plan.completionTokens() + settings.tokensPerChunk() - 1) / settings.tokensPerChunk();
+      long done = firstChunkDeadline(slotAt, plan) + Math.max(0, chunks - 1) * settings.chunkGapNanos();
+      ObjectNode root = base(plan);
+      root.put("object", "chat.completion");
+      ObjectNode choice = root.putArray("choices").addObject();
+      choice.put("index", 0);
+      ObjectNode message = choice.putObject("message");
+      message.put("role", "assistant");
+      message.put("content", SimTokenizer.outputText(plan.request().seed(), 0, plan.completionTokens()));
+      choice.put("finish_reason", plan.finishReason());
+      root.set("usage", usage(plan));
+      byte[] bytes = mapper.writeValueAsBytes(root);
+      waitUntil(done);
+      ex.getResponseHeaders().set("Content-Type", "application/json");
+      ex.sendResponseHeaders(200, bytes.length);
+      try (OutputStream out = ex.getResponseBody()) {
+        out.write(bytes);
+      }
+    } catch (IOException e) {
+      disconnected = true;
+      sent = 0;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      disconnected = true;
+      sent = 0;
+    } finally {
+      slots.release();
     }
+    record(new ServedRequest(plan.number(), plan.request().model(), false, arrival, slotAt, List.of(),
+        System.nanoTime(), plan.request().promptTokens(), sent, plan.finishReason(), disconnected));
+  }
 
-    // ---------------------------------------------------------------- JSON and wire
+  private long firstChunkDeadline(long slotAt, Plan plan) {
+    return slotAt + settings.firstTokenDelay().toNanos() + settings.prefillNanos(plan.request().promptTokens());
+  }
 
-    private ObjectNode base(Plan plan) {
-        ObjectNode root = mapper.createObjectNode();
-        root.put("id", plan.id());
-        root.put("object", "chat.completion.chunk");
-        root.put("created", plan.created());
-        root.put("model", settings.modelId());
-        return root;
+  private void record(ServedRequest r) {
+    synchronized (served) {
+      served.add(r);
+      served.notifyAll();
     }
+  }
 
-    private String chunkJson(Plan plan, ObjectNode delta, String finishReason) throws JsonProcessingException {
-        ObjectNode root = base(plan);
-        ArrayNode choices = root.putArray("choices");
-        ObjectNode choice = choices.addObject();
-        choice.put("index", 0);
-        choice.set("delta", delta);
-        if (finishReason == null) {
-            choice.putNull("finish_reason");
-        } else {
-            choice.put("finish_reason", finishReason);
-        }
-        return mapper.writeValueAsString(root);
-    }
+  // ---------------------------------------------------------------- JSON and wire
 
-    private ObjectNode usage(Plan plan) {
-        ObjectNode usage = mapper.createObjectNode();
-        int prompt = plan.request().promptTokens();
-        usage.put("prompt_tokens", prompt);
-        usage.put("completion_tokens", plan.completionTokens());
-        usage.put("total_tokens", prompt + plan.completionTokens());
-        return usage;
-    }
+  private ObjectNode base(Plan plan) {
+    ObjectNode root = mapper.createObjectNode();
+    root.put("id", plan.id());
+    root.put("object", "chat.completion.chunk");
+    root.put("created", plan.created());
+    root.put("model", settings.modelId());
+    return root;
+  }
 
-    private void writeEvent(OutputStream out, Plan plan, int index, String payload) throws IOException {
-        String data = settings.hook().interceptEvent(plan.number(), index, payload);
-        if (data == null) {
-            return;
-        }
-        out.write(("data: " + data + "\n\n").getBytes(StandardCharsets.UTF_8));
-        out.flush();
+  private String chunkJson(Plan plan, ObjectNode delta, String finishReason) throws JsonProcessingException {
+    ObjectNode root = base(plan);
+    ArrayNode choices = root.putArray("choices");
+    ObjectNode choice = choices.addObject();
+    choice.put("index", 0);
+    choice.set("delta", delta);
+    if (finishReason == null) {
+      choice.putNull("finish_reason");
+    } else {
+      choice.put("finish_reason", finishReason);
     }
+    return mapper.writeValueAsString(root);
+  }
 
-    private void sendJson(HttpExchange ex, int status, ObjectNode root) throws IOException {
-        byte[] bytes = mapper.writeValueAsBytes(root);
-        ex.getResponseHeaders().set("Content-Type", "application/json");
-        ex.sendResponseHeaders(status, bytes.length);
-        try (OutputStream out = ex.getResponseBody()) {
-            out.write(bytes);
-        }
-    }
+  private ObjectNode usage(Plan plan) {
+    ObjectNode usage = mapper.createObjectNode();
+    int prompt = plan.request().promptTokens();
+    usage.put("prompt_tokens", prompt);
+    usage.put("completion_tokens", plan.completionTokens());
+    usage.put("total_tokens", prompt + plan.completionTokens());
+    return usage;
+  }
 
-    private void error(HttpExchange ex, int status, String type, String message) throws IOException {
-        ex.getRequestBody().readAllBytes();
-        ObjectNode root = mapper.createObjectNode();
-        ObjectNode error = root.putObject("error");
-        error.put("message", message);
-        error.put("type", type);
-        error.put("code", status);
-        sendJson(ex, status, root);
+  private void writeEvent(OutputStream out, Plan plan, int index, String payload) throws IOException {
+    String data = settings.hook().interceptEvent(plan.number(), index, payload);
+    if (data == null) {
+      return;
     }
+    out.write(("data: " + data + "\n\n").getBytes(StandardCharsets.UTF_8));
+    out.flush();
+  }
 
-    /** Waits until {@code System.nanoTime() >= deadline}: parks, then spins for the last 250 us. */
-    static void waitUntil(long deadline) throws InterruptedException {
-        for (;;) {
-            long left = deadline - System.nanoTime();
-            if (left <= 0) {
-                return;
-            }
-            if (Thread.interrupted()) {
-                throw new InterruptedException();
-            }
-            if (left > SPIN_NANOS) {
-                LockSupport.parkNanos(left - SPIN_NANOS);
-            } else {
-                Thread.onSpinWait();
-            }
-        }
+  private void sendJson(HttpExchange ex, int status, ObjectNode root) throws IOException {
+    byte[] bytes = mapper.writeValueAsBytes(root);
+    ex.getResponseHeaders().set("Content-Type", "application/json");
+    ex.sendResponseHeaders(status, bytes.length);
+    try (OutputStream out = ex.getResponseBody()) {
+      out.write(bytes);
     }
+  }
+
+  private void error(HttpExchange ex, int status, String type, String message) throws IOException {
+    ex.getRequestBody().readAllBytes();
+    ObjectNode root = mapper.createObjectNode();
+    ObjectNode error = root.putObject("error");
+    error.put("message", message);
+    error.put("type", type);
+    error.put("code", status);
+    sendJson(ex, status, root);
+  }
+
+  /** Waits until {@code System.nanoTime() >= deadline}: parks, then spins for the last 250 us. */
+  static void waitUntil(long deadline) throws InterruptedException {
+    for (;;) {
+      long left = deadline - System.nanoTime();
+      if (left <= 0) {
+        return;
+      }
+      if (Thread.interrupted()) {
+        throw new InterruptedException();
+      }
+      if (left > SPIN_NANOS) {
+        LockSupport.parkNanos(left - SPIN_NANOS);
+      } else {
+        Thread.onSpinWait();
+      }
+    }
+  }
 }

@@ -23,147 +23,147 @@ import java.util.Objects;
  * @param hook                   fault-injection hook point ({@link SimulatorHook#NONE} by default)
  */
 public record SimulatorSettings(
-        String modelId,
-        int slots,
-        double prefillTokensPerSecond,
-        Duration firstTokenDelay,
-        double decodeTokensPerSecond,
-        int tokensPerChunk,
-        int naturalLength,
-        int defaultMaxTokens,
-        boolean roleChunkFirst,
-        String requiredApiKey,
-        SimulatorHook hook) {
+    String modelId,
+    int slots,
+    double prefillTokensPerSecond,
+    Duration firstTokenDelay,
+    double decodeTokensPerSecond,
+    int tokensPerChunk,
+    int naturalLength,
+    int defaultMaxTokens,
+    boolean roleChunkFirst,
+    String requiredApiKey,
+    SimulatorHook hook) {
 
-    /** {@link #naturalLength()} meaning "no natural stop": max_tokens decides. */
-    public static final int UNLIMITED = Integer.MAX_VALUE;
+  /** {@link #naturalLength()} meaning "no natural stop": max_tokens decides. */
+  public static final int UNLIMITED = Integer.MAX_VALUE;
 
-    public SimulatorSettings {
-        Objects.requireNonNull(modelId, "modelId");
-        Objects.requireNonNull(firstTokenDelay, "firstTokenDelay");
-        Objects.requireNonNull(hook, "hook");
-        if (modelId.isBlank()) {
-            throw new IllegalArgumentException("modelId must not be blank");
-        }
-        if (slots < 1) {
-            throw new IllegalArgumentException("slots must be >= 1, was " + slots);
-        }
-        if (!(prefillTokensPerSecond > 0)) {
-            throw new IllegalArgumentException("prefillTokensPerSecond must be > 0 (or infinity), was " + prefillTokensPerSecond);
-        }
-        if (!(decodeTokensPerSecond > 0)) {
-            throw new IllegalArgumentException("decodeTokensPerSecond must be > 0 (or infinity), was " + decodeTokensPerSecond);
-        }
-        if (firstTokenDelay.isNegative()) {
-            throw new IllegalArgumentException("firstTokenDelay must not be negative, was " + firstTokenDelay);
-        }
-        if (tokensPerChunk < 1) {
-            throw new IllegalArgumentException("tokensPerChunk must be >= 1, was " + tokensPerChunk);
-        }
-        if (naturalLength < 0) {
-            throw new IllegalArgumentException("naturalLength must be >= 0, was " + naturalLength);
-        }
-        if (defaultMaxTokens < 1) {
-            throw new IllegalArgumentException("defaultMaxTokens must be >= 1, was " + defaultMaxTokens);
-        }
+  public SimulatorSettings {
+    Objects.requireNonNull(modelId, "modelId");
+    Objects.requireNonNull(firstTokenDelay, "firstTokenDelay");
+    Objects.requireNonNull(hook, "hook");
+    if (modelId.isBlank()) {
+      throw new IllegalArgumentException("modelId must not be blank");
     }
-
-    /**
-     * Model "llmh-sim", 4 slots, prefill 2000 tok/s, no fixed first-token delay, decode 50 tok/s,
-     * 1 token per chunk, no natural stop, 256 tokens when max_tokens is absent, role chunk first,
-     * no API key, no hook.
-     */
-    public static SimulatorSettings defaults() {
-        return new SimulatorSettings("llmh-sim", 4, 2000.0, Duration.ZERO, 50.0, 1, UNLIMITED, 256,
-                true, null, SimulatorHook.NONE);
+    if (slots < 1) {
+      throw new IllegalArgumentException("slots must be >= 1, was " + slots);
     }
-
-    public SimulatorSettings withModelId(String v) {
-        return new SimulatorSettings(v, slots, prefillTokensPerSecond, firstTokenDelay, decodeTokensPerSecond,
-                tokensPerChunk, naturalLength, defaultMaxTokens, roleChunkFirst, requiredApiKey, hook);
+    if (!(prefillTokensPerSecond > 0)) {
+      throw new IllegalArgumentException("prefillTokensPerSecond must be > 0 (or infinity), was " + prefillTokensPerSecond);
     }
-
-    public SimulatorSettings withSlots(int v) {
-        return new SimulatorSettings(modelId, v, prefillTokensPerSecond, firstTokenDelay, decodeTokensPerSecond,
-                tokensPerChunk, naturalLength, defaultMaxTokens, roleChunkFirst, requiredApiKey, hook);
+    if (!(decodeTokensPerSecond > 0)) {
+      throw new IllegalArgumentException("decodeTokensPerSecond must be > 0 (or infinity), was " + decodeTokensPerSecond);
     }
-
-    public SimulatorSettings withPrefillTokensPerSecond(double v) {
-        return new SimulatorSettings(modelId, slots, v, firstTokenDelay, decodeTokensPerSecond,
-                tokensPerChunk, naturalLength, defaultMaxTokens, roleChunkFirst, requiredApiKey, hook);
+    if (firstTokenDelay.isNegative()) {
+      throw new IllegalArgumentException("firstTokenDelay must not be negative, was " + firstTokenDelay);
     }
-
-    /** No prefill delay at all. */
-    public SimulatorSettings withInstantPrefill() {
-        return withPrefillTokensPerSecond(Double.POSITIVE_INFINITY);
+    if (tokensPerChunk < 1) {
+      throw new IllegalArgumentException("tokensPerChunk must be >= 1, was " + tokensPerChunk);
     }
-
-    public SimulatorSettings withFirstTokenDelay(Duration v) {
-        return new SimulatorSettings(modelId, slots, prefillTokensPerSecond, v, decodeTokensPerSecond,
-                tokensPerChunk, naturalLength, defaultMaxTokens, roleChunkFirst, requiredApiKey, hook);
+    if (naturalLength < 0) {
+      throw new IllegalArgumentException("naturalLength must be >= 0, was " + naturalLength);
     }
-
-    public SimulatorSettings withDecodeTokensPerSecond(double v) {
-        return new SimulatorSettings(modelId, slots, prefillTokensPerSecond, firstTokenDelay, v,
-                tokensPerChunk, naturalLength, defaultMaxTokens, roleChunkFirst, requiredApiKey, hook);
+    if (defaultMaxTokens < 1) {
+      throw new IllegalArgumentException("defaultMaxTokens must be >= 1, was " + defaultMaxTokens);
     }
+  }
 
-    public SimulatorSettings withTokensPerChunk(int v) {
-        return new SimulatorSettings(modelId, slots, prefillTokensPerSecond, firstTokenDelay, decodeTokensPerSecond,
-                v, naturalLength, defaultMaxTokens, roleChunkFirst, requiredApiKey, hook);
-    }
+  /**
+   * Model "llmh-sim", 4 slots, prefill 2000 tok/s, no fixed first-token delay, decode 50 tok/s,
+   * 1 token per chunk, no natural stop, 256 tokens when max_tokens is absent, role chunk first,
+   * no API key, no hook.
+   */
+  public static SimulatorSettings defaults() {
+    return new SimulatorSettings("llmh-sim", 4, 2000.0, Duration.ZERO, 50.0, 1, UNLIMITED, 256,
+        true, null, SimulatorHook.NONE);
+  }
 
-    public SimulatorSettings withNaturalLength(int v) {
-        return new SimulatorSettings(modelId, slots, prefillTokensPerSecond, firstTokenDelay, decodeTokensPerSecond,
-                tokensPerChunk, v, defaultMaxTokens, roleChunkFirst, requiredApiKey, hook);
-    }
+  public SimulatorSettings withModelId(String v) {
+    return new SimulatorSettings(v, slots, prefillTokensPerSecond, firstTokenDelay, decodeTokensPerSecond,
+        tokensPerChunk, naturalLength, defaultMaxTokens, roleChunkFirst, requiredApiKey, hook);
+  }
 
-    public SimulatorSettings withDefaultMaxTokens(int v) {
-        return new SimulatorSettings(modelId, slots, prefillTokensPerSecond, firstTokenDelay, decodeTokensPerSecond,
-                tokensPerChunk, naturalLength, v, roleChunkFirst, requiredApiKey, hook);
-    }
+  public SimulatorSettings withSlots(int v) {
+    return new SimulatorSettings(modelId, v, prefillTokensPerSecond, firstTokenDelay, decodeTokensPerSecond,
+        tokensPerChunk, naturalLength, defaultMaxTokens, roleChunkFirst, requiredApiKey, hook);
+  }
 
-    public SimulatorSettings withRoleChunkFirst(boolean v) {
-        return new SimulatorSettings(modelId, slots, prefillTokensPerSecond, firstTokenDelay, decodeTokensPerSecond,
-                tokensPerChunk, naturalLength, defaultMaxTokens, v, requiredApiKey, hook);
-    }
+  public SimulatorSettings withPrefillTokensPerSecond(double v) {
+    return new SimulatorSettings(modelId, slots, v, firstTokenDelay, decodeTokensPerSecond,
+        tokensPerChunk, naturalLength, defaultMaxTokens, roleChunkFirst, requiredApiKey, hook);
+  }
 
-    public SimulatorSettings withRequiredApiKey(String v) {
-        return new SimulatorSettings(modelId, slots, prefillTokensPerSecond, firstTokenDelay, decodeTokensPerSecond,
-                tokensPerChunk, naturalLength, defaultMaxTokens, roleChunkFirst, v, hook);
-    }
+  /** No prefill delay at all. */
+  public SimulatorSettings withInstantPrefill() {
+    return withPrefillTokensPerSecond(Double.POSITIVE_INFINITY);
+  }
 
-    public SimulatorSettings withHook(SimulatorHook v) {
-        return new SimulatorSettings(modelId, slots, prefillTokensPerSecond, firstTokenDelay, decodeTokensPerSecond,
-                tokensPerChunk, naturalLength, defaultMaxTokens, roleChunkFirst, requiredApiKey, v);
-    }
+  public SimulatorSettings withFirstTokenDelay(Duration v) {
+    return new SimulatorSettings(modelId, slots, prefillTokensPerSecond, v, decodeTokensPerSecond,
+        tokensPerChunk, naturalLength, defaultMaxTokens, roleChunkFirst, requiredApiKey, hook);
+  }
 
-    /** Nanoseconds between consecutive content chunks. */
-    public long chunkGapNanos() {
-        return rateNanos(tokensPerChunk, decodeTokensPerSecond);
-    }
+  public SimulatorSettings withDecodeTokensPerSecond(double v) {
+    return new SimulatorSettings(modelId, slots, prefillTokensPerSecond, firstTokenDelay, v,
+        tokensPerChunk, naturalLength, defaultMaxTokens, roleChunkFirst, requiredApiKey, hook);
+  }
 
-    /** Nanoseconds of prefill for a prompt of {@code promptTokens} tokens. */
-    public long prefillNanos(int promptTokens) {
-        return rateNanos(promptTokens, prefillTokensPerSecond);
-    }
+  public SimulatorSettings withTokensPerChunk(int v) {
+    return new SimulatorSettings(modelId, slots, prefillTokensPerSecond, firstTokenDelay, decodeTokensPerSecond,
+        v, naturalLength, defaultMaxTokens, roleChunkFirst, requiredApiKey, hook);
+  }
 
-    private static long rateNanos(long tokens, double perSecond) {
-        if (Double.isInfinite(perSecond) || tokens == 0) {
-            return 0L;
-        }
-        return Math.round(tokens * 1e9 / perSecond);
-    }
+  public SimulatorSettings withNaturalLength(int v) {
+    return new SimulatorSettings(modelId, slots, prefillTokensPerSecond, firstTokenDelay, decodeTokensPerSecond,
+        tokensPerChunk, v, defaultMaxTokens, roleChunkFirst, requiredApiKey, hook);
+  }
 
-    /** Never prints the API key. */
-    @Override
-    public String toString() {
-        return "SimulatorSettings[modelId=" + modelId + ", slots=" + slots
-                + ", prefillTokensPerSecond=" + prefillTokensPerSecond + ", firstTokenDelay=" + firstTokenDelay
-                + ", decodeTokensPerSecond=" + decodeTokensPerSecond + ", tokensPerChunk=" + tokensPerChunk
-                + ", naturalLength=" + (naturalLength == UNLIMITED ? "unlimited" : naturalLength)
-                + ", defaultMaxTokens=" + defaultMaxTokens + ", roleChunkFirst=" + roleChunkFirst
-                + ", requiredApiKey=" + (requiredApiKey == null ? "none" : "***")
-                + ", hook=" + (hook == SimulatorHook.NONE ? "none" : hook.getClass().getName()) + "]";
+  public SimulatorSettings withDefaultMaxTokens(int v) {
+    return new SimulatorSettings(modelId, slots, prefillTokensPerSecond, firstTokenDelay, decodeTokensPerSecond,
+        tokensPerChunk, naturalLength, v, roleChunkFirst, requiredApiKey, hook);
+  }
+
+  public SimulatorSettings withRoleChunkFirst(boolean v) {
+    return new SimulatorSettings(modelId, slots, prefillTokensPerSecond, firstTokenDelay, decodeTokensPerSecond,
+        tokensPerChunk, naturalLength, defaultMaxTokens, v, requiredApiKey, hook);
+  }
+
+  public SimulatorSettings withRequiredApiKey(String v) {
+    return new SimulatorSettings(modelId, slots, prefillTokensPerSecond, firstTokenDelay, decodeTokensPerSecond,
+        tokensPerChunk, naturalLength, defaultMaxTokens, roleChunkFirst, v, hook);
+  }
+
+  public SimulatorSettings withHook(SimulatorHook v) {
+    return new SimulatorSettings(modelId, slots, prefillTokensPerSecond, firstTokenDelay, decodeTokensPerSecond,
+        tokensPerChunk, naturalLength, defaultMaxTokens, roleChunkFirst, requiredApiKey, v);
+  }
+
+  /** Nanoseconds between consecutive content chunks. */
+  public long chunkGapNanos() {
+    return rateNanos(tokensPerChunk, decodeTokensPerSecond);
+  }
+
+  /** Nanoseconds of prefill for a prompt of {@code promptTokens} tokens. */
+  public long prefillNanos(int promptTokens) {
+    return rateNanos(promptTokens, prefillTokensPerSecond);
+  }
+
+  private static long rateNanos(long tokens, double perSecond) {
+    if (Double.isInfinite(perSecond) || tokens == 0) {
+      return 0L;
     }
+    return Math.round(tokens * 1e9 / perSecond);
+  }
+
+  /** Never prints the API key. */
+  @Override
+  public String toString() {
+    return "SimulatorSettings[modelId=" + modelId + ", slots=" + slots
+        + ", prefillTokensPerSecond=" + prefillTokensPerSecond + ", firstTokenDelay=" + firstTokenDelay
+        + ", decodeTokensPerSecond=" + decodeTokensPerSecond + ", tokensPerChunk=" + tokensPerChunk
+        + ", naturalLength=" + (naturalLength == UNLIMITED ? "unlimited" : naturalLength)
+        + ", defaultMaxTokens=" + defaultMaxTokens + ", roleChunkFirst=" + roleChunkFirst
+        + ", requiredApiKey=" + (requiredApiKey == null ? "none" : "***")
+        + ", hook=" + (hook == SimulatorHook.NONE ? "none" : hook.getClass().getName()) + "]";
+  }
 }

@@ -33,532 +33,532 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(20)
 class SimulatedServerTest {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final HttpClient CLIENT = HttpClient.newBuilder()
-            .version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(2))
-            .build();
-    private static final double MS = 1e6;
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final HttpClient CLIENT = HttpClient.newBuilder()
+      .version(HttpClient.Version.HTTP_1_1)
+      .connectTimeout(Duration.ofSeconds(2))
+      .build();
+  private static final double MS = 1e6;
 
-    /** A fast server for functional checks: no delays at all. */
-    private static SimulatorSettings fast() {
-        return SimulatorSettings.defaults().withInstantPrefill().withDecodeTokensPerSecond(Double.POSITIVE_INFINITY);
+  /** A fast server for functional checks: no delays at all. */
+  private static SimulatorSettings fast() {
+    return SimulatorSettings.defaults().withInstantPrefill().withDecodeTokensPerSecond(Double.POSITIVE_INFINITY);
+  }
+
+  @BeforeAll
+  static void warmUp() throws Exception {
+    // Load and JIT-warm the client and server paths so the timing tests measure the simulator.
+    try (SimulatedServer server = SimulatedServer.start(fast())) {
+      for (int i = 0; i < 20; i++) {
+        stream(server, body("warm up", 8, i, true));
+        post(server, body("warm up", 8, i, false));
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- functional
+
+  @Test
+  void modelsEndpointListsTheServersModel() throws Exception {
+    try (SimulatedServer server = SimulatedServer.start(fast().withModelId("sim-7b"))) {
+      assertThat(server.baseUrl()).matches("http://127\\.0\\.0\\.1:\\d+/v1");
+      HttpResponse<String> r = CLIENT.send(HttpRequest.newBuilder(URI.create(server.baseUrl() + "/models"))
+          .GET().build(), HttpResponse.BodyHandlers.ofString());
+      assertThat(r.statusCode()).isEqualTo(200);
+      JsonNode root = JSON.readTree(r.body());
+      assertThat(root.path("object").asText()).isEqualTo("list");
+      assertThat(root.path("data")).hasSize(1);
+      assertThat(root.path("data").get(0).path("id").asText()).isEqualTo("sim-7b");
+      assertThat(root.path("data").get(0).path("object").asText()).isEqualTo("model");
+      assertThat(root.path("data").get(0).path("owned_by").asText()).isEqualTo("llmh-sim");
+    }
+  }
+
+  @Test
+  void nonStreamingResponseCountsTokensAndNamesTheServersModel() throws Exception {
+    try (SimulatedServer server = SimulatedServer.start(fast())) {
+      ObjectNode req = JSON.createObjectNode();
+      req.put("model", "gpt-4o");
+      req.putArray("messages").addObject().put("role", "system").put("content", "Be brief.");
+      ((com.fasterxml.jackson.databind.node.ArrayNode) req.get("messages")).addObject()
+          .put("role", "user").put("content", "Hello, world!");
+      req.put("max_tokens", 5);
+      req.put("seed", 7);
+      HttpResponse<String> r = post(server, req);
+      assertThat(r.statusCode()).isEqualTo(200);
+      JsonNode root = JSON.readTree(r.body());
+      assertThat(root.path("object").asText()).isEqualTo("chat.completion");
+      assertThat(root.path("model").asText()).isEqualTo("llmh-sim");
+      JsonNode choice = root.path("choices").get(0);
+      assertThat(choice.path("message").path("role").asText()).isEqualTo("assistant");
+      assertThat(choice.path("message").path("content").asText()).isEqualTo(SimTokenizer.outputText(7, 0, 5));
+      assertThat(SimTokenizer.countTokens(choice.path("message").path("content").asText())).isEqualTo(5);
+      assertThat(choice.path("finish_reason").asText()).isEqualTo("length");
+      // "Be brief." = Be, brief, .  and  "Hello, world!" = Hello , world !
+      assertThat(root.path("usage").path("prompt_tokens").asInt()).isEqualTo(7);
+      assertThat(root.path("usage").path("completion_tokens").asInt()).isEqualTo(5);
+      assertThat(root.path("usage").path("total_tokens").asInt()).isEqualTo(12);
+
+      ServedRequest served = server.awaitServedRequests(1, Duration.ofSeconds(2)).get(0);
+      assertThat(served.streamed()).isFalse();
+      assertThat(served.requestedModel()).isEqualTo("gpt-4o");
+      assertThat(served.promptTokens()).isEqualTo(7);
+      assertThat(served.completionTokens()).isEqualTo(5);
+      assertThat(served.clientDisconnected()).isFalse();
+    }
+  }
+
+  @Test
+  void naturalLengthStopsBeforeMaxTokensWithFinishReasonStop() throws Exception {
+    try (SimulatedServer server = SimulatedServer.start(fast().withNaturalLength(3))) {
+      JsonNode root = JSON.readTree(post(server, body("Say three words", 10, 1, false)).body());
+      assertThat(root.path("usage").path("completion_tokens").asInt()).isEqualTo(3);
+      assertThat(root.path("choices").get(0).path("finish_reason").asText()).isEqualTo("stop");
+
+      Stream s = stream(server, body("Say three words", 3, 1, true));
+      assertThat(s.contents()).hasSize(3);
+      assertThat(s.finishReason()).isEqualTo("stop"); // max_tokens == natural length: not cut
+    }
+  }
+
+  @Test
+  void streamingSendsRoleContentFinishUsageAndDoneInOrder() throws Exception {
+    try (SimulatedServer server = SimulatedServer.start(fast().withTokensPerChunk(3))) {
+      ObjectNode req = body("Tell me a story", 7, 3, true);
+      req.putObject("stream_options").put("include_usage", true);
+      req.put("cache_prompt", false); // unknown field: accepted, ignored
+      Stream s = stream(server, req);
+      assertThat(s.contentType()).startsWith("text/event-stream");
+
+      List<String> data = s.data();
+      assertThat(data).last().isEqualTo("[DONE]");
+      List<JsonNode> chunks = s.chunks();
+      assertThat(chunks).hasSize(1 + 3 + 1 + 1); // role, 3 content chunks (3+3+1 tokens), finish, usage
+      assertThat(chunks).allSatisfy(c -> {
+        assertThat(c.path("object").asText()).isEqualTo("chat.completion.chunk");
+        assertThat(c.path("model").asText()).isEqualTo("llmh-sim");
+        assertThat(c.path("id").asText()).startsWith("chatcmpl-").isEqualTo(chunks.get(0).path("id").asText());
+      });
+      JsonNode role = chunks.get(0).path("choices").get(0);
+      assertThat(role.path("delta").path("role").asText()).isEqualTo("assistant");
+      assertThat(role.path("delta").path("content").asText()).isEmpty();
+      assertThat(role.path("finish_reason").isNull()).isTrue();
+      for (int k = 1; k <= 3; k++) {
+        JsonNode c = chunks.get(k).path("choices").get(0);
+        assertThat(c.path("delta").has("role")).isFalse();
+        assertThat(c.path("finish_reason").isNull()).isTrue();
+        assertThat(SimTokenizer.countTokens(c.path("delta").path("content").asText()))
+            .isEqualTo(k < 3 ? 3 : 1);
+      }
+      JsonNode finish = chunks.get(4).path("choices").get(0);
+      assertThat(finish.path("delta").size()).isZero();
+      assertThat(finish.path("finish_reason").asText()).isEqualTo("length");
+      JsonNode usage = chunks.get(5);
+      assertThat(usage.path("choices")).isEmpty();
+      assertThat(usage.path("usage").path("prompt_tokens").asInt()).isEqualTo(4);
+      assertThat(usage.path("usage").path("completion_tokens").asInt()).isEqualTo(7);
+      assertThat(usage.path("usage").path("total_tokens").asInt()).isEqualTo(11);
+      assertThat(String.join("", s.contents())).isEqualTo(SimTokenizer.outputText(3, 0, 7));
+
+      ServedRequest served = server.awaitServedRequests(1, Duration.ofSeconds(2)).get(0);
+      assertThat(served.streamed()).isTrue();
+      assertThat(served.contentChunkNanos()).hasSize(3);
+      assertThat(served.completionTokens()).isEqualTo(7);
+      assertThat(served.finishReason()).isEqualTo("length");
+    }
+  }
+
+  @Test
+  void streamingWithoutIncludeUsageOrRoleChunkSendsNeither() throws Exception {
+    try (SimulatedServer server = SimulatedServer.start(fast().withRoleChunkFirst(false))) {
+      Stream s = stream(server, body("Hi", 4, 0, true));
+      List<JsonNode> chunks = s.chunks();
+      assertThat(chunks).hasSize(4 + 1);
+      assertThat(chunks).noneMatch(c -> c.has("usage"));
+      assertThat(chunks.get(0).path("choices").get(0).path("delta").has("role")).isFalse();
+      assertThat(chunks.get(0).path("choices").get(0).path("delta").path("content").asText()).isNotEmpty();
+      assertThat(s.data()).last().isEqualTo("[DONE]");
+    }
+  }
+
+  @Test
+  void sameSeedGivesSameTextAndAnotherSeedDifferentText() throws Exception {
+    try (SimulatedServer server = SimulatedServer.start(fast())) {
+      String a = String.join("", stream(server, body("Write", 20, 42, true)).contents());
+      String b = JSON.readTree(post(server, body("Something else", 20, 42, false)).body())
+          .path("choices").get(0).path("message").path("content").asText();
+      String c = String.join("", stream(server, body("Write", 20, 43, true)).contents());
+      assertThat(a).isEqualTo(b).isEqualTo(SimTokenizer.outputText(42, 0, 20));
+      assertThat(c).isNotEqualTo(a);
+      assertThat(SimTokenizer.countTokens(c)).isEqualTo(20);
+    }
+    // and across server instances
+    try (SimulatedServer other = SimulatedServer.start(fast().withSlots(1))) {
+      assertThat(String.join("", stream(other, body("Write", 20, 42, true)).contents()))
+          .isEqualTo(SimTokenizer.outputText(42, 0, 20));
+    }
+  }
+
+  @Test
+  void rejectsBadRequestsWith400() throws Exception {
+    try (SimulatedServer server = SimulatedServer.start(fast())) {
+      assertError(postRaw(server, "{not json", null), 400, "malformed JSON");
+      assertError(postRaw(server, "[1,2]", null), 400, "JSON object");
+      assertError(postRaw(server, "{\"model\":\"m\"}", null), 400, "messages");
+      assertError(postRaw(server, "{\"messages\":[]}", null), 400, "messages");
+      assertError(post(server, body("hi", 0, 1, true)), 400, "max_tokens");
+      ObjectNode completionTokens = body("hi", 5, 1, false);
+      completionTokens.remove("max_tokens");
+      completionTokens.put("max_completion_tokens", -1);
+      assertError(post(server, completionTokens), 400, "max_completion_tokens");
+      assertThat(server.servedRequests()).isEmpty();
+    }
+  }
+
+  @Test
+  void requiresTheApiKeyWhenConfigured() throws Exception {
+    try (SimulatedServer server = SimulatedServer.start(fast().withRequiredApiKey("s3cret"))) {
+      String ok = JSON.writeValueAsString(body("hi", 2, 1, false));
+      assertError(postRaw(server, ok, null), 401, "API key");
+      assertError(postRaw(server, ok, "Bearer wrong"), 401, "API key");
+      assertThat(CLIENT.send(HttpRequest.newBuilder(URI.create(server.baseUrl() + "/models")).build(),
+          HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(401);
+      assertThat(postRaw(server, ok, "Bearer s3cret").statusCode()).isEqualTo(200);
+      assertThat(server.settings().toString()).doesNotContain("s3cret");
+    }
+  }
+
+  @Test
+  void unknownPathIs404AndWrongMethodIs405() throws Exception {
+    try (SimulatedServer server = SimulatedServer.start(fast())) {
+      HttpResponse<String> notFound = CLIENT.send(HttpRequest.newBuilder(URI.create(server.baseUrl() + "/embeddings"))
+          .POST(HttpRequest.BodyPublishers.ofString("{}")).build(), HttpResponse.BodyHandlers.ofString());
+      assertError(notFound, 404, "no such endpoint");
+      HttpResponse<String> wrong = CLIENT.send(HttpRequest.newBuilder(URI.create(server.baseUrl() + "/chat/completions"))
+          .GET().build(), HttpResponse.BodyHandlers.ofString());
+      assertError(wrong, 405, "POST");
+      assertThat(wrong.headers().firstValue("Allow")).hasValue("POST");
+    }
+  }
+
+  // ---------------------------------------------------------------- timing
+
+  @Test
+  void firstTokenDelayAndDecodeRateAreWhatTheClientSees() throws Exception {
+    SimulatorSettings settings = SimulatorSettings.defaults().withInstantPrefill()
+        .withFirstTokenDelay(Duration.ofMillis(100)).withDecodeTokensPerSecond(50);
+    try (SimulatedServer server = SimulatedServer.start(settings)) {
+      stream(server, body("warm", 2, 1, true)); // connection and code paths warm
+      int n = 8;
+      int requests = 5;
+      List<Double> ttfts = new ArrayList<>();
+      List<Double> clientGaps = new ArrayList<>();
+      List<Double> overshoots = new ArrayList<>();
+      for (int i = 0; i < requests; i++) {
+        Stream s = stream(server, body("Measure me", n, i, true));
+        List<Long> t = s.contentNanos();
+        assertThat(t).hasSize(n);
+        // the role chunk arrives at once, long before the first content
+        assertThat((s.roleNanos() - s.sentNanos()) / MS).as("role chunk after send, ms").isLessThan(30);
+        ttfts.add((t.get(0) - s.sentNanos()) / MS);
+        for (int k = 1; k < n; k++) {
+          clientGaps.add((t.get(k) - t.get(k - 1)) / MS);
+        }
+        ServedRequest served = server.awaitServedRequests(i + 2, Duration.ofSeconds(2)).get(i + 1);
+        List<Long> sent = served.contentChunkNanos();
+        assertThat(sent).hasSize(n);
+        // server-side truth: chunk k at slot + 100 ms + k * 20 ms, on absolute deadlines
+        overshoots.addAll(assertOnSchedule(served, 100.0, 20.0));
+        // one clock: the client reads each chunk after the server sent it
+        for (int k = 0; k < n; k++) {
+          assertThat(t.get(k)).as("client read of chunk %d vs server send", k).isGreaterThan(sent.get(k));
+        }
+        assertThat(served.arrivalNanos()).isGreaterThan(s.sentNanos());
+      }
+      assertThat(median(overshoots)).as("median server lateness, ms").isLessThan(1.0);
+      assertThat(ttfts).as("client TTFTs, ms").allSatisfy(v -> assertThat(v).isBetween(100.0, 125.0));
+      assertThat(median(ttfts)).as("median client TTFT of %s, ms", ttfts).isBetween(100.0, 106.0);
+      assertThat(median(clientGaps)).as("median client gap of %s, ms", clientGaps).isCloseTo(20.0, within(2.0));
+    }
+  }
+
+  @Test
+  void oneSlotMakesTheSecondRequestWaitForTheFirst() throws Exception {
+    SimulatorSettings settings = SimulatorSettings.defaults().withInstantPrefill().withSlots(1)
+        .withFirstTokenDelay(Duration.ofMillis(50)).withDecodeTokensPerSecond(100);
+    try (SimulatedServer server = SimulatedServer.start(settings)) {
+      CompletableFuture<Stream> a = CompletableFuture.supplyAsync(() -> streamUnchecked(server, body("A", 5, 1, true)));
+      CompletableFuture<Stream> b = CompletableFuture.supplyAsync(() -> streamUnchecked(server, body("B", 5, 2, true)));
+      Stream sa = a.get();
+      Stream sb = b.get();
+      Stream firstDone = sa.doneNanos() < sb.doneNanos() ? sa : sb;
+      Stream second = firstDone == sa ? sb : sa;
+      // client view: the second's first token comes after the first's end, plus its own 50 ms
+      assertThat((second.contentNanos().get(0) - firstDone.doneNanos()) / MS).isBetween(45.0, 60.0);
+      // each alone takes 50 + 4 * 10 = 90 ms; the second's TTFT includes the first's 90 ms
+      assertThat((second.contentNanos().get(0) - second.sentNanos()) / MS).isGreaterThan(135.0);
+
+      List<ServedRequest> served = server.awaitServedRequests(2, Duration.ofSeconds(2));
+      ServedRequest s1 = served.get(0);
+      ServedRequest s2 = served.get(1);
+      assertThat(s2.slotAcquiredNanos()).isGreaterThanOrEqualTo(s1.contentChunkNanos().get(4));
+      assertThat(s2.queueNanos() / MS).isGreaterThan(80.0);
+      assertOnSchedule(s1, 50.0, 10.0);
+      assertOnSchedule(s2, 50.0, 10.0);
+    }
+  }
+
+  @Test
+  void prefillRateDelaysTheFirstTokenByPromptTokensOverRate() throws Exception {
+    SimulatorSettings settings = SimulatorSettings.defaults().withPrefillTokensPerSecond(1000)
+        .withDecodeTokensPerSecond(200);
+    try (SimulatedServer server = SimulatedServer.start(settings)) {
+      stream(server, body("warm", 1, 1, true));
+      String longPrompt = "word ".repeat(300);
+      List<Double> shortTtfts = new ArrayList<>();
+      List<Double> longTtfts = new ArrayList<>();
+      for (int i = 0; i < 4; i++) {
+        Stream shortStream = stream(server, body("hi", 2, 1, true));
+        ObjectNode longBody = body(longPrompt, 2, 1, true);
+        longBody.putObject("stream_options").put("include_usage", true);
+        Stream longStream = stream(server, longBody);
+        assertThat(longStream.chunks().get(longStream.chunks().size() - 1).path("usage")
+            .path("prompt_tokens").asInt()).isEqualTo(300);
+        shortTtfts.add((shortStream.contentNanos().get(0) - shortStream.sentNanos()) / MS);
+        longTtfts.add((longStream.contentNanos().get(0) - longStream.sentNanos()) / MS);
+      }
+      // client view: 300 tokens at 1000 tok/s cost 300 ms, "hi" costs 1 ms. Client noise only
+      // adds, so the minimum is the robust estimate of each floor.
+      assertThat(longTtfts).allSatisfy(v -> assertThat(v).isGreaterThan(300.0));
+      assertThat(Collections.min(longTtfts) - Collections.min(shortTtfts))
+          .as("TTFT long %s vs short %s, ms", longTtfts, shortTtfts)
+          .isCloseTo(299.0, within(5.0));
+
+      List<ServedRequest> served = server.awaitServedRequests(9, Duration.ofSeconds(2));
+      List<Double> overshoots = new ArrayList<>();
+      for (ServedRequest r : served.subList(1, 9)) {
+        assertThat(r.promptTokens()).isIn(1, 300);
+        overshoots.addAll(assertOnSchedule(r, r.promptTokens() / 1000.0 * 1000, 5.0));
+      }
+      assertThat(median(overshoots)).as("median server lateness, ms").isLessThan(1.0);
+    }
+  }
+
+  @Test
+  void aClientThatDisconnectsMidStreamFreesTheSlot() throws Exception {
+    SimulatorSettings settings = SimulatorSettings.defaults().withInstantPrefill().withSlots(1)
+        .withDecodeTokensPerSecond(50);
+    try (SimulatedServer server = SimulatedServer.start(settings)) {
+      // 1000 tokens at 50 tok/s would hold the only slot for 20 s
+      HttpResponse<InputStream> r = CLIENT.send(request(server, body("long", 1000, 1, true)),
+          HttpResponse.BodyHandlers.ofInputStream());
+      BufferedReader reader = new BufferedReader(new InputStreamReader(r.body(), StandardCharsets.UTF_8));
+      int contents = 0;
+      while (contents < 4) {
+        String line = reader.readLine();
+        assertThat(line).isNotNull();
+        if (line.startsWith("data: ") && line.contains("\"content\":\" ")) {
+          contents++;
+        }
+      }
+      r.body().close();
+      long closedAt = System.nanoTime();
+
+      Stream next = stream(server, body("next", 2, 2, true));
+      // noticed at the next write or the one after (<= 40 ms), then served at once
+      assertThat((next.contentNanos().get(0) - closedAt) / MS).isLessThan(150.0);
+
+      List<ServedRequest> served = server.awaitServedRequests(2, Duration.ofSeconds(2));
+      ServedRequest abandoned = served.get(0);
+      assertThat(abandoned.clientDisconnected()).isTrue();
+      assertThat(abandoned.completionTokens()).isBetween(4, 10);
+      assertThat(abandoned.contentChunkNanos()).hasSize(abandoned.completionTokens());
+      assertThat(served.get(1).clientDisconnected()).isFalse();
+      assertThat(served.get(1).completionTokens()).isEqualTo(2);
+    }
+  }
+
+  @Test
+  void closeEndsAStreamInFlightPromptly() throws Exception {
+    SimulatedServer server = SimulatedServer.start(SimulatorSettings.defaults().withInstantPrefill()
+        .withDecodeTokensPerSecond(50));
+    HttpResponse<InputStream> r = CLIENT.send(request(server, body("long", 1000, 1, true)),
+        HttpResponse.BodyHandlers.ofInputStream());
+    BufferedReader reader = new BufferedReader(new InputStreamReader(r.body(), StandardCharsets.UTF_8));
+    int contents = 0;
+    while (contents < 2) {
+      String line = reader.readLine();
+      assertThat(line).isNotNull();
+      if (line.contains("\"content\":\" ")) {
+        contents++;
+      }
+    }
+    long before = System.nanoTime();
+    server.close();
+    assertThat((System.nanoTime() - before) / MS).as("close, ms").isLessThan(1000.0);
+    // the stream ends (EOF or a reset) instead of running for 20 s
+    long readUntil = System.nanoTime();
+    try {
+      while (reader.readLine() != null) {
+        // drain what was already sent
+      }
+    } catch (IOException expected) {
+      // connection closed under the client
+    }
+    assertThat((System.nanoTime() - readUntil) / MS).as("stream end after close, ms").isLessThan(1000.0);
+    reader.close();
+  }
+
+  // ---------------------------------------------------------------- helpers
+
+  private static ObjectNode body(String prompt, int maxTokens, long seed, boolean stream) {
+    ObjectNode req = JSON.createObjectNode();
+    req.put("model", "whatever");
+    req.putArray("messages").addObject().put("role", "user").put("content", prompt);
+    req.put("max_tokens", maxTokens);
+    req.put("temperature", 0.0);
+    req.put("seed", seed);
+    req.put("stream", stream);
+    return req;
+  }
+
+  private static HttpRequest request(SimulatedServer server, ObjectNode body) throws IOException {
+    return HttpRequest.newBuilder(URI.create(server.baseUrl() + "/chat/completions"))
+        .timeout(Duration.ofSeconds(10))
+        .header("Content-Type", "application/json")
+        .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body)))
+        .build();
+  }
+
+  private static HttpResponse<String> post(SimulatedServer server, ObjectNode body) throws Exception {
+    return CLIENT.send(request(server, body), HttpResponse.BodyHandlers.ofString());
+  }
+
+  private static HttpResponse<String> postRaw(SimulatedServer server, String body, String authorization) throws Exception {
+    HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(server.baseUrl() + "/chat/completions"))
+        .timeout(Duration.ofSeconds(10))
+        .POST(HttpRequest.BodyPublishers.ofString(body));
+    if (authorization != null) {
+      b.header("Authorization", authorization);
+    }
+    return CLIENT.send(b.build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  private static void assertError(HttpResponse<String> r, int status, String messagePart) throws IOException {
+    assertThat(r.statusCode()).isEqualTo(status);
+    assertThat(JSON.readTree(r.body()).path("error").path("message").asText()).contains(messagePart);
+  }
+
+  /** One SSE line, read at {@code nanos}. */
+  private record Line(long nanos, String data) {
+  }
+
+  /** A streamed response as the client read it. */
+  private record Stream(long sentNanos, String contentType, List<Line> lines) {
+    List<String> data() {
+      return lines.stream().map(Line::data).collect(Collectors.toList());
     }
 
-    @BeforeAll
-    static void warmUp() throws Exception {
-        // Load and JIT-warm the client and server paths so the timing tests measure the simulator.
-        try (SimulatedServer server = SimulatedServer.start(fast())) {
-            for (int i = 0; i < 20; i++) {
-                stream(server, body("warm up", 8, i, true));
-                post(server, body("warm up", 8, i, false));
-            }
+    List<JsonNode> chunks() {
+      List<JsonNode> out = new ArrayList<>();
+      for (Line l : lines) {
+        if (!l.data().equals("[DONE]")) {
+          try {
+            out.add(JSON.readTree(l.data()));
+          } catch (IOException e) {
+            throw new AssertionError("not JSON: " + l.data(), e);
+          }
         }
+      }
+      return out;
     }
 
-    // ---------------------------------------------------------------- functional
-
-    @Test
-    void modelsEndpointListsTheServersModel() throws Exception {
-        try (SimulatedServer server = SimulatedServer.start(fast().withModelId("sim-7b"))) {
-            assertThat(server.baseUrl()).matches("http://127\\.0\\.0\\.1:\\d+/v1");
-            HttpResponse<String> r = CLIENT.send(HttpRequest.newBuilder(URI.create(server.baseUrl() + "/models"))
-                    .GET().build(), HttpResponse.BodyHandlers.ofString());
-            assertThat(r.statusCode()).isEqualTo(200);
-            JsonNode root = JSON.readTree(r.body());
-            assertThat(root.path("object").asText()).isEqualTo("list");
-            assertThat(root.path("data")).hasSize(1);
-            assertThat(root.path("data").get(0).path("id").asText()).isEqualTo("sim-7b");
-            assertThat(root.path("data").get(0).path("object").asText()).isEqualTo("model");
-            assertThat(root.path("data").get(0).path("owned_by").asText()).isEqualTo("llmh-sim");
+    private List<Integer> contentIndexes() {
+      List<JsonNode> chunks = chunks();
+      List<Integer> idx = new ArrayList<>();
+      for (int i = 0; i < chunks.size(); i++) {
+        JsonNode delta = chunks.get(i).path("choices").path(0).path("delta");
+        if (!delta.path("content").asText("").isEmpty()) {
+          idx.add(i);
         }
+      }
+      return idx;
     }
 
-    @Test
-    void nonStreamingResponseCountsTokensAndNamesTheServersModel() throws Exception {
-        try (SimulatedServer server = SimulatedServer.start(fast())) {
-            ObjectNode req = JSON.createObjectNode();
-            req.put("model", "gpt-4o");
-            req.putArray("messages").addObject().put("role", "system").put("content", "Be brief.");
-            ((com.fasterxml.jackson.databind.node.ArrayNode) req.get("messages")).addObject()
-                    .put("role", "user").put("content", "Hello, world!");
-            req.put("max_tokens", 5);
-            req.put("seed", 7);
-            HttpResponse<String> r = post(server, req);
-            assertThat(r.statusCode()).isEqualTo(200);
-            JsonNode root = JSON.readTree(r.body());
-            assertThat(root.path("object").asText()).isEqualTo("chat.completion");
-            assertThat(root.path("model").asText()).isEqualTo("llmh-sim");
-            JsonNode choice = root.path("choices").get(0);
-            assertThat(choice.path("message").path("role").asText()).isEqualTo("assistant");
-            assertThat(choice.path("message").path("content").asText()).isEqualTo(SimTokenizer.outputText(7, 0, 5));
-            assertThat(SimTokenizer.countTokens(choice.path("message").path("content").asText())).isEqualTo(5);
-            assertThat(choice.path("finish_reason").asText()).isEqualTo("length");
-            // "Be brief." = Be, brief, .  and  "Hello, world!" = Hello , world !
-            assertThat(root.path("usage").path("prompt_tokens").asInt()).isEqualTo(7);
-            assertThat(root.path("usage").path("completion_tokens").asInt()).isEqualTo(5);
-            assertThat(root.path("usage").path("total_tokens").asInt()).isEqualTo(12);
-
-            ServedRequest served = server.awaitServedRequests(1, Duration.ofSeconds(2)).get(0);
-            assertThat(served.streamed()).isFalse();
-            assertThat(served.requestedModel()).isEqualTo("gpt-4o");
-            assertThat(served.promptTokens()).isEqualTo(7);
-            assertThat(served.completionTokens()).isEqualTo(5);
-            assertThat(served.clientDisconnected()).isFalse();
-        }
+    List<String> contents() {
+      List<JsonNode> chunks = chunks();
+      return contentIndexes().stream()
+          .map(i -> chunks.get(i).path("choices").path(0).path("delta").path("content").asText())
+          .collect(Collectors.toList());
     }
 
-    @Test
-    void naturalLengthStopsBeforeMaxTokensWithFinishReasonStop() throws Exception {
-        try (SimulatedServer server = SimulatedServer.start(fast().withNaturalLength(3))) {
-            JsonNode root = JSON.readTree(post(server, body("Say three words", 10, 1, false)).body());
-            assertThat(root.path("usage").path("completion_tokens").asInt()).isEqualTo(3);
-            assertThat(root.path("choices").get(0).path("finish_reason").asText()).isEqualTo("stop");
-
-            Stream s = stream(server, body("Say three words", 3, 1, true));
-            assertThat(s.contents()).hasSize(3);
-            assertThat(s.finishReason()).isEqualTo("stop"); // max_tokens == natural length: not cut
-        }
+    List<Long> contentNanos() {
+      return contentIndexes().stream().map(i -> lines.get(i).nanos()).collect(Collectors.toList());
     }
 
-    @Test
-    void streamingSendsRoleContentFinishUsageAndDoneInOrder() throws Exception {
-        try (SimulatedServer server = SimulatedServer.start(fast().withTokensPerChunk(3))) {
-            ObjectNode req = body("Tell me a story", 7, 3, true);
-            req.putObject("stream_options").put("include_usage", true);
-            req.put("cache_prompt", false); // unknown field: accepted, ignored
-            Stream s = stream(server, req);
-            assertThat(s.contentType()).startsWith("text/event-stream");
-
-            List<String> data = s.data();
-            assertThat(data).last().isEqualTo("[DONE]");
-            List<JsonNode> chunks = s.chunks();
-            assertThat(chunks).hasSize(1 + 3 + 1 + 1); // role, 3 content chunks (3+3+1 tokens), finish, usage
-            assertThat(chunks).allSatisfy(c -> {
-                assertThat(c.path("object").asText()).isEqualTo("chat.completion.chunk");
-                assertThat(c.path("model").asText()).isEqualTo("llmh-sim");
-                assertThat(c.path("id").asText()).startsWith("chatcmpl-").isEqualTo(chunks.get(0).path("id").asText());
-            });
-            JsonNode role = chunks.get(0).path("choices").get(0);
-            assertThat(role.path("delta").path("role").asText()).isEqualTo("assistant");
-            assertThat(role.path("delta").path("content").asText()).isEmpty();
-            assertThat(role.path("finish_reason").isNull()).isTrue();
-            for (int k = 1; k <= 3; k++) {
-                JsonNode c = chunks.get(k).path("choices").get(0);
-                assertThat(c.path("delta").has("role")).isFalse();
-                assertThat(c.path("finish_reason").isNull()).isTrue();
-                assertThat(SimTokenizer.countTokens(c.path("delta").path("content").asText()))
-                        .isEqualTo(k < 3 ? 3 : 1);
-            }
-            JsonNode finish = chunks.get(4).path("choices").get(0);
-            assertThat(finish.path("delta").size()).isZero();
-            assertThat(finish.path("finish_reason").asText()).isEqualTo("length");
-            JsonNode usage = chunks.get(5);
-            assertThat(usage.path("choices")).isEmpty();
-            assertThat(usage.path("usage").path("prompt_tokens").asInt()).isEqualTo(4);
-            assertThat(usage.path("usage").path("completion_tokens").asInt()).isEqualTo(7);
-            assertThat(usage.path("usage").path("total_tokens").asInt()).isEqualTo(11);
-            assertThat(String.join("", s.contents())).isEqualTo(SimTokenizer.outputText(3, 0, 7));
-
-            ServedRequest served = server.awaitServedRequests(1, Duration.ofSeconds(2)).get(0);
-            assertThat(served.streamed()).isTrue();
-            assertThat(served.contentChunkNanos()).hasSize(3);
-            assertThat(served.completionTokens()).isEqualTo(7);
-            assertThat(served.finishReason()).isEqualTo("length");
-        }
+    long roleNanos() {
+      return lines.get(0).nanos();
     }
 
-    @Test
-    void streamingWithoutIncludeUsageOrRoleChunkSendsNeither() throws Exception {
-        try (SimulatedServer server = SimulatedServer.start(fast().withRoleChunkFirst(false))) {
-            Stream s = stream(server, body("Hi", 4, 0, true));
-            List<JsonNode> chunks = s.chunks();
-            assertThat(chunks).hasSize(4 + 1);
-            assertThat(chunks).noneMatch(c -> c.has("usage"));
-            assertThat(chunks.get(0).path("choices").get(0).path("delta").has("role")).isFalse();
-            assertThat(chunks.get(0).path("choices").get(0).path("delta").path("content").asText()).isNotEmpty();
-            assertThat(s.data()).last().isEqualTo("[DONE]");
-        }
+    long doneNanos() {
+      return lines.get(lines.size() - 1).nanos();
     }
 
-    @Test
-    void sameSeedGivesSameTextAndAnotherSeedDifferentText() throws Exception {
-        try (SimulatedServer server = SimulatedServer.start(fast())) {
-            String a = String.join("", stream(server, body("Write", 20, 42, true)).contents());
-            String b = JSON.readTree(post(server, body("Something else", 20, 42, false)).body())
-                    .path("choices").get(0).path("message").path("content").asText();
-            String c = String.join("", stream(server, body("Write", 20, 43, true)).contents());
-            assertThat(a).isEqualTo(b).isEqualTo(SimTokenizer.outputText(42, 0, 20));
-            assertThat(c).isNotEqualTo(a);
-            assertThat(SimTokenizer.countTokens(c)).isEqualTo(20);
-        }
-        // and across server instances
-        try (SimulatedServer other = SimulatedServer.start(fast().withSlots(1))) {
-            assertThat(String.join("", stream(other, body("Write", 20, 42, true)).contents()))
-                    .isEqualTo(SimTokenizer.outputText(42, 0, 20));
-        }
+    String finishReason() {
+      return chunks().stream().map(c -> c.path("choices").path(0).path("finish_reason"))
+          .filter(f -> f.isTextual()).map(JsonNode::asText).findFirst().orElse(null);
     }
+  }
 
-    @Test
-    void rejectsBadRequestsWith400() throws Exception {
-        try (SimulatedServer server = SimulatedServer.start(fast())) {
-            assertError(postRaw(server, "{not json", null), 400, "malformed JSON");
-            assertError(postRaw(server, "[1,2]", null), 400, "JSON object");
-            assertError(postRaw(server, "{\"model\":\"m\"}", null), 400, "messages");
-            assertError(postRaw(server, "{\"messages\":[]}", null), 400, "messages");
-            assertError(post(server, body("hi", 0, 1, true)), 400, "max_tokens");
-            ObjectNode completionTokens = body("hi", 5, 1, false);
-            completionTokens.remove("max_tokens");
-            completionTokens.put("max_completion_tokens", -1);
-            assertError(post(server, completionTokens), 400, "max_completion_tokens");
-            assertThat(server.servedRequests()).isEmpty();
+  private static Stream stream(SimulatedServer server, ObjectNode body) throws Exception {
+    HttpRequest req = request(server, body);
+    long sent = System.nanoTime();
+    HttpResponse<InputStream> r = CLIENT.send(req, HttpResponse.BodyHandlers.ofInputStream());
+    assertThat(r.statusCode()).isEqualTo(200);
+    List<Line> lines = new ArrayList<>();
+    try (BufferedReader reader = new BufferedReader(new InputStreamReader(r.body(), StandardCharsets.UTF_8))) {
+      String line;
+      while ((line = reader.readLine()) != null) {
+        long now = System.nanoTime();
+        if (line.startsWith("data: ")) {
+          lines.add(new Line(now, line.substring(6)));
+        } else {
+          assertThat(line).isEmpty();
         }
+      }
     }
+    return new Stream(sent, r.headers().firstValue("Content-Type").orElse(""), lines);
+  }
 
-    @Test
-    void requiresTheApiKeyWhenConfigured() throws Exception {
-        try (SimulatedServer server = SimulatedServer.start(fast().withRequiredApiKey("s3cret"))) {
-            String ok = JSON.writeValueAsString(body("hi", 2, 1, false));
-            assertError(postRaw(server, ok, null), 401, "API key");
-            assertError(postRaw(server, ok, "Bearer wrong"), 401, "API key");
-            assertThat(CLIENT.send(HttpRequest.newBuilder(URI.create(server.baseUrl() + "/models")).build(),
-                    HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(401);
-            assertThat(postRaw(server, ok, "Bearer s3cret").statusCode()).isEqualTo(200);
-            assertThat(server.settings().toString()).doesNotContain("s3cret");
-        }
+  private static Stream streamUnchecked(SimulatedServer server, ObjectNode body) {
+    try {
+      return stream(server, body);
+    } catch (Exception e) {
+      throw new RuntimeException(e);
     }
+  }
 
-    @Test
-    void unknownPathIs404AndWrongMethodIs405() throws Exception {
-        try (SimulatedServer server = SimulatedServer.start(fast())) {
-            HttpResponse<String> notFound = CLIENT.send(HttpRequest.newBuilder(URI.create(server.baseUrl() + "/embeddings"))
-                    .POST(HttpRequest.BodyPublishers.ofString("{}")).build(), HttpResponse.BodyHandlers.ofString());
-            assertError(notFound, 404, "no such endpoint");
-            HttpResponse<String> wrong = CLIENT.send(HttpRequest.newBuilder(URI.create(server.baseUrl() + "/chat/completions"))
-                    .GET().build(), HttpResponse.BodyHandlers.ofString());
-            assertError(wrong, 405, "POST");
-            assertThat(wrong.headers().firstValue("Allow")).hasValue("POST");
-        }
+  /**
+   * Checks that the server sent content chunk k at slot + firstMs + k * gapMs: never early, and
+   * late by at most 5 ms (a 2-core machine shared with builds can delay a wake-up by a few ms, far
+   * less than a chunk gap). Returns each chunk's lateness in ms.
+   */
+  private static List<Double> assertOnSchedule(ServedRequest r, double firstMs, double gapMs) {
+    List<Double> late = new ArrayList<>();
+    List<Long> sent = r.contentChunkNanos();
+    for (int k = 0; k < sent.size(); k++) {
+      double planned = firstMs + k * gapMs;
+      double actual = (sent.get(k) - r.slotAcquiredNanos()) / MS;
+      assertThat(actual).as("server chunk %d after slot (planned %.3f ms), ms", k, planned)
+          .isBetween(planned, planned + 5.0);
+      late.add(actual - planned);
     }
+    return late;
+  }
 
-    // ---------------------------------------------------------------- timing
-
-    @Test
-    void firstTokenDelayAndDecodeRateAreWhatTheClientSees() throws Exception {
-        SimulatorSettings settings = SimulatorSettings.defaults().withInstantPrefill()
-                .withFirstTokenDelay(Duration.ofMillis(100)).withDecodeTokensPerSecond(50);
-        try (SimulatedServer server = SimulatedServer.start(settings)) {
-            stream(server, body("warm", 2, 1, true)); // connection and code paths warm
-            int n = 8;
-            int requests = 5;
-            List<Double> ttfts = new ArrayList<>();
-            List<Double> clientGaps = new ArrayList<>();
-            List<Double> overshoots = new ArrayList<>();
-            for (int i = 0; i < requests; i++) {
-                Stream s = stream(server, body("Measure me", n, i, true));
-                List<Long> t = s.contentNanos();
-                assertThat(t).hasSize(n);
-                // the role chunk arrives at once, long before the first content
-                assertThat((s.roleNanos() - s.sentNanos()) / MS).as("role chunk after send, ms").isLessThan(30);
-                ttfts.add((t.get(0) - s.sentNanos()) / MS);
-                for (int k = 1; k < n; k++) {
-                    clientGaps.add((t.get(k) - t.get(k - 1)) / MS);
-                }
-                ServedRequest served = server.awaitServedRequests(i + 2, Duration.ofSeconds(2)).get(i + 1);
-                List<Long> sent = served.contentChunkNanos();
-                assertThat(sent).hasSize(n);
-                // server-side truth: chunk k at slot + 100 ms + k * 20 ms, on absolute deadlines
-                overshoots.addAll(assertOnSchedule(served, 100.0, 20.0));
-                // one clock: the client reads each chunk after the server sent it
-                for (int k = 0; k < n; k++) {
-                    assertThat(t.get(k)).as("client read of chunk %d vs server send", k).isGreaterThan(sent.get(k));
-                }
-                assertThat(served.arrivalNanos()).isGreaterThan(s.sentNanos());
-            }
-            assertThat(median(overshoots)).as("median server lateness, ms").isLessThan(1.0);
-            assertThat(ttfts).as("client TTFTs, ms").allSatisfy(v -> assertThat(v).isBetween(100.0, 125.0));
-            assertThat(median(ttfts)).as("median client TTFT of %s, ms", ttfts).isBetween(100.0, 106.0);
-            assertThat(median(clientGaps)).as("median client gap of %s, ms", clientGaps).isCloseTo(20.0, within(2.0));
-        }
-    }
-
-    @Test
-    void oneSlotMakesTheSecondRequestWaitForTheFirst() throws Exception {
-        SimulatorSettings settings = SimulatorSettings.defaults().withInstantPrefill().withSlots(1)
-                .withFirstTokenDelay(Duration.ofMillis(50)).withDecodeTokensPerSecond(100);
-        try (SimulatedServer server = SimulatedServer.start(settings)) {
-            CompletableFuture<Stream> a = CompletableFuture.supplyAsync(() -> streamUnchecked(server, body("A", 5, 1, true)));
-            CompletableFuture<Stream> b = CompletableFuture.supplyAsync(() -> streamUnchecked(server, body("B", 5, 2, true)));
-            Stream sa = a.get();
-            Stream sb = b.get();
-            Stream firstDone = sa.doneNanos() < sb.doneNanos() ? sa : sb;
-            Stream second = firstDone == sa ? sb : sa;
-            // client view: the second's first token comes after the first's end, plus its own 50 ms
-            assertThat((second.contentNanos().get(0) - firstDone.doneNanos()) / MS).isBetween(45.0, 60.0);
-            // each alone takes 50 + 4 * 10 = 90 ms; the second's TTFT includes the first's 90 ms
-            assertThat((second.contentNanos().get(0) - second.sentNanos()) / MS).isGreaterThan(135.0);
-
-            List<ServedRequest> served = server.awaitServedRequests(2, Duration.ofSeconds(2));
-            ServedRequest s1 = served.get(0);
-            ServedRequest s2 = served.get(1);
-            assertThat(s2.slotAcquiredNanos()).isGreaterThanOrEqualTo(s1.contentChunkNanos().get(4));
-            assertThat(s2.queueNanos() / MS).isGreaterThan(80.0);
-            assertOnSchedule(s1, 50.0, 10.0);
-            assertOnSchedule(s2, 50.0, 10.0);
-        }
-    }
-
-    @Test
-    void prefillRateDelaysTheFirstTokenByPromptTokensOverRate() throws Exception {
-        SimulatorSettings settings = SimulatorSettings.defaults().withPrefillTokensPerSecond(1000)
-                .withDecodeTokensPerSecond(200);
-        try (SimulatedServer server = SimulatedServer.start(settings)) {
-            stream(server, body("warm", 1, 1, true));
-            String longPrompt = "word ".repeat(300);
-            List<Double> shortTtfts = new ArrayList<>();
-            List<Double> longTtfts = new ArrayList<>();
-            for (int i = 0; i < 4; i++) {
-                Stream shortStream = stream(server, body("hi", 2, 1, true));
-                ObjectNode longBody = body(longPrompt, 2, 1, true);
-                longBody.putObject("stream_options").put("include_usage", true);
-                Stream longStream = stream(server, longBody);
-                assertThat(longStream.chunks().get(longStream.chunks().size() - 1).path("usage")
-                        .path("prompt_tokens").asInt()).isEqualTo(300);
-                shortTtfts.add((shortStream.contentNanos().get(0) - shortStream.sentNanos()) / MS);
-                longTtfts.add((longStream.contentNanos().get(0) - longStream.sentNanos()) / MS);
-            }
-            // client view: 300 tokens at 1000 tok/s cost 300 ms, "hi" costs 1 ms. Client noise only
-            // adds, so the minimum is the robust estimate of each floor.
-            assertThat(longTtfts).allSatisfy(v -> assertThat(v).isGreaterThan(300.0));
-            assertThat(Collections.min(longTtfts) - Collections.min(shortTtfts))
-                    .as("TTFT long %s vs short %s, ms", longTtfts, shortTtfts)
-                    .isCloseTo(299.0, within(5.0));
-
-            List<ServedRequest> served = server.awaitServedRequests(9, Duration.ofSeconds(2));
-            List<Double> overshoots = new ArrayList<>();
-            for (ServedRequest r : served.subList(1, 9)) {
-                assertThat(r.promptTokens()).isIn(1, 300);
-                overshoots.addAll(assertOnSchedule(r, r.promptTokens() / 1000.0 * 1000, 5.0));
-            }
-            assertThat(median(overshoots)).as("median server lateness, ms").isLessThan(1.0);
-        }
-    }
-
-    @Test
-    void aClientThatDisconnectsMidStreamFreesTheSlot() throws Exception {
-        SimulatorSettings settings = SimulatorSettings.defaults().withInstantPrefill().withSlots(1)
-                .withDecodeTokensPerSecond(50);
-        try (SimulatedServer server = SimulatedServer.start(settings)) {
-            // 1000 tokens at 50 tok/s would hold the only slot for 20 s
-            HttpResponse<InputStream> r = CLIENT.send(request(server, body("long", 1000, 1, true)),
-                    HttpResponse.BodyHandlers.ofInputStream());
-            BufferedReader reader = new BufferedReader(new InputStreamReader(r.body(), StandardCharsets.UTF_8));
-            int contents = 0;
-            while (contents < 4) {
-                String line = reader.readLine();
-                assertThat(line).isNotNull();
-                if (line.startsWith("data: ") && line.contains("\"content\":\" ")) {
-                    contents++;
-                }
-            }
-            r.body().close();
-            long closedAt = System.nanoTime();
-
-            Stream next = stream(server, body("next", 2, 2, true));
-            // noticed at the next write or the one after (<= 40 ms), then served at once
-            assertThat((next.contentNanos().get(0) - closedAt) / MS).isLessThan(150.0);
-
-            List<ServedRequest> served = server.awaitServedRequests(2, Duration.ofSeconds(2));
-            ServedRequest abandoned = served.get(0);
-            assertThat(abandoned.clientDisconnected()).isTrue();
-            assertThat(abandoned.completionTokens()).isBetween(4, 10);
-            assertThat(abandoned.contentChunkNanos()).hasSize(abandoned.completionTokens());
-            assertThat(served.get(1).clientDisconnected()).isFalse();
-            assertThat(served.get(1).completionTokens()).isEqualTo(2);
-        }
-    }
-
-    @Test
-    void closeEndsAStreamInFlightPromptly() throws Exception {
-        SimulatedServer server = SimulatedServer.start(SimulatorSettings.defaults().withInstantPrefill()
-                .withDecodeTokensPerSecond(50));
-        HttpResponse<InputStream> r = CLIENT.send(request(server, body("long", 1000, 1, true)),
-                HttpResponse.BodyHandlers.ofInputStream());
-        BufferedReader reader = new BufferedReader(new InputStreamReader(r.body(), StandardCharsets.UTF_8));
-        int contents = 0;
-        while (contents < 2) {
-            String line = reader.readLine();
-            assertThat(line).isNotNull();
-            if (line.contains("\"content\":\" ")) {
-                contents++;
-            }
-        }
-        long before = System.nanoTime();
-        server.close();
-        assertThat((System.nanoTime() - before) / MS).as("close, ms").isLessThan(1000.0);
-        // the stream ends (EOF or a reset) instead of running for 20 s
-        long readUntil = System.nanoTime();
-        try {
-            while (reader.readLine() != null) {
-                // drain what was already sent
-            }
-        } catch (IOException expected) {
-            // connection closed under the client
-        }
-        assertThat((System.nanoTime() - readUntil) / MS).as("stream end after close, ms").isLessThan(1000.0);
-        reader.close();
-    }
-
-    // ---------------------------------------------------------------- helpers
-
-    private static ObjectNode body(String prompt, int maxTokens, long seed, boolean stream) {
-        ObjectNode req = JSON.createObjectNode();
-        req.put("model", "whatever");
-        req.putArray("messages").addObject().put("role", "user").put("content", prompt);
-        req.put("max_tokens", maxTokens);
-        req.put("temperature", 0.0);
-        req.put("seed", seed);
-        req.put("stream", stream);
-        return req;
-    }
-
-    private static HttpRequest request(SimulatedServer server, ObjectNode body) throws IOException {
-        return HttpRequest.newBuilder(URI.create(server.baseUrl() + "/chat/completions"))
-                .timeout(Duration.ofSeconds(10))
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body)))
-                .build();
-    }
-
-    private static HttpResponse<String> post(SimulatedServer server, ObjectNode body) throws Exception {
-        return CLIENT.send(request(server, body), HttpResponse.BodyHandlers.ofString());
-    }
-
-    private static HttpResponse<String> postRaw(SimulatedServer server, String body, String authorization) throws Exception {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(server.baseUrl() + "/chat/completions"))
-                .timeout(Duration.ofSeconds(10))
-                .POST(HttpRequest.BodyPublishers.ofString(body));
-        if (authorization != null) {
-            b.header("Authorization", authorization);
-        }
-        return CLIENT.send(b.build(), HttpResponse.BodyHandlers.ofString());
-    }
-
-    private static void assertError(HttpResponse<String> r, int status, String messagePart) throws IOException {
-        assertThat(r.statusCode()).isEqualTo(status);
-        assertThat(JSON.readTree(r.body()).path("error").path("message").asText()).contains(messagePart);
-    }
-
-    /** One SSE line, read at {@code nanos}. */
-    private record Line(long nanos, String data) {
-    }
-
-    /** A streamed response as the client read it. */
-    private record Stream(long sentNanos, String contentType, List<Line> lines) {
-        List<String> data() {
-            return lines.stream().map(Line::data).collect(Collectors.toList());
-        }
-
-        List<JsonNode> chunks() {
-            List<JsonNode> out = new ArrayList<>();
-            for (Line l : lines) {
-                if (!l.data().equals("[DONE]")) {
-                    try {
-                        out.add(JSON.readTree(l.data()));
-                    } catch (IOException e) {
-                        throw new AssertionError("not JSON: " + l.data(), e);
-                    }
-                }
-            }
-            return out;
-        }
-
-        private List<Integer> contentIndexes() {
-            List<JsonNode> chunks = chunks();
-            List<Integer> idx = new ArrayList<>();
-            for (int i = 0; i < chunks.size(); i++) {
-                JsonNode delta = chunks.get(i).path("choices").path(0).path("delta");
-                if (!delta.path("content").asText("").isEmpty()) {
-                    idx.add(i);
-                }
-            }
-            return idx;
-        }
-
-        List<String> contents() {
-            List<JsonNode> chunks = chunks();
-            return contentIndexes().stream()
-                    .map(i -> chunks.get(i).path("choices").path(0).path("delta").path("content").asText())
-                    .collect(Collectors.toList());
-        }
-
-        List<Long> contentNanos() {
-            return contentIndexes().stream().map(i -> lines.get(i).nanos()).collect(Collectors.toList());
-        }
-
-        long roleNanos() {
-            return lines.get(0).nanos();
-        }
-
-        long doneNanos() {
-            return lines.get(lines.size() - 1).nanos();
-        }
-
-        String finishReason() {
-            return chunks().stream().map(c -> c.path("choices").path(0).path("finish_reason"))
-                    .filter(f -> f.isTextual()).map(JsonNode::asText).findFirst().orElse(null);
-        }
-    }
-
-    private static Stream stream(SimulatedServer server, ObjectNode body) throws Exception {
-        HttpRequest req = request(server, body);
-        long sent = System.nanoTime();
-        HttpResponse<InputStream> r = CLIENT.send(req, HttpResponse.BodyHandlers.ofInputStream());
-        assertThat(r.statusCode()).isEqualTo(200);
-        List<Line> lines = new ArrayList<>();
-        try (BufferedReader reader = new BufferedReader(new InputStreamReader(r.body(), StandardCharsets.UTF_8))) {
-            String line;
-            while ((line = reader.readLine()) != null) {
-                long now = System.nanoTime();
-                if (line.startsWith("data: ")) {
-                    lines.add(new Line(now, line.substring(6)));
-                } else {
-                    assertThat(line).isEmpty();
-                }
-            }
-        }
-        return new Stream(sent, r.headers().firstValue("Content-Type").orElse(""), lines);
-    }
-
-    private static Stream streamUnchecked(SimulatedServer server, ObjectNode body) {
-        try {
-            return stream(server, body);
-        } catch (Exception e) {
-            throw new RuntimeException(e);
-        }
-    }
-
-    /**
-     * Checks that the server sent content chunk k at slot + firstMs + k * gapMs: never early, and
-     * late by at most 5 ms (a 2-core machine shared with builds can delay a wake-up by a few ms, far
-     * less than a chunk gap). Returns each chunk's lateness in ms.
-     */
-    private static List<Double> assertOnSchedule(ServedRequest r, double firstMs, double gapMs) {
-        List<Double> late = new ArrayList<>();
-        List<Long> sent = r.contentChunkNanos();
-        for (int k = 0; k < sent.size(); k++) {
-            double planned = firstMs + k * gapMs;
-            double actual = (sent.get(k) - r.slotAcquiredNanos()) / MS;
-            assertThat(actual).as("server chunk %d after slot (planned %.3f ms), ms", k, planned)
-                    .isBetween(planned, planned + 5.0);
-            late.add(actual - planned);
-        }
-        return late;
-    }
-
-    private static double median(List<Double> values) {
-        List<Double> sorted = values.stream().sorted().collect(Collectors.toList());
-        int n = sorted.size();
-        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
-    }
+  private static double median(List<Double> values) {
+    List<Double> sorted = values.stream().sorted().collect(Collectors.toList());
+    int n = sorted.size();
+    return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+  }
 }
