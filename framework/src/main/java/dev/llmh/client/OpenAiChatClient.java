@@ -35,6 +35,7 @@ public final class OpenAiChatClient implements AutoCloseable {
 
   private final HttpUrl base;
   private final OkHttpClient http;
+  private final Optional<Config.Secret> apiKey;
 
   public OpenAiChatClient(String baseUrl, Optional<Config.Secret> apiKey, Duration connectTimeout, Duration readTimeout) {
     HttpUrl parsed = HttpUrl.parse(baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl);
@@ -42,6 +43,7 @@ public final class OpenAiChatClient implements AutoCloseable {
       throw new IllegalArgumentException("not an http(s) URL: " + baseUrl);
     }
     this.base = parsed;
+    this.apiKey = apiKey;
     Dispatcher dispatcher = new Dispatcher();
     dispatcher.setMaxRequests(Integer.MAX_VALUE);
     dispatcher.setMaxRequestsPerHost(Integer.MAX_VALUE);
@@ -112,13 +114,24 @@ public final class OpenAiChatClient implements AutoCloseable {
     recorder.startNanos = System.nanoTime();
     try (Response response = http.newCall(request).execute()) {
       if (!response.isSuccessful()) {
-        return recorder.failed("HTTP " + response.code() + ": " + excerpt(response.body().string()));
+        return scrubbed(recorder.failed("HTTP " + response.code() + ": " + excerpt(response.body().string())));
       }
       EventSources.processResponse(response, recorder);
     } catch (IOException | RuntimeException e) {
-      return recorder.failed(describe(e));
+      return scrubbed(recorder.failed(describe(e)));
     }
-    return recorder.finish();
+    return scrubbed(recorder.finish());
+  }
+
+  /** A server may echo request headers in an error body: the key must not reach the record. */
+  private RequestSample scrubbed(RequestSample sample) {
+    if (sample.error() == null || apiKey.isEmpty() || !sample.error().contains(apiKey.get().value())) {
+      return sample;
+    }
+    return new RequestSample(
+        sample.startNanos(), sample.textChunkNanos(), sample.endNanos(), sample.promptTokens(),
+        sample.usageOutputTokens(), sample.finishReason(), sample.servedModel(),
+        sample.error().replace(apiKey.get().value(), "<hidden>"));
   }
 
   private HttpUrl url(String path) {
