@@ -1,0 +1,82 @@
+package dev.llmh.embedded.engine;
+
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * An inference engine as the embedded HTTP server needs it. The server calls {@link #complete} from
+ * at most {@link #slots()} threads at once; requests beyond that wait in the server's queue.
+ */
+public interface Engine extends AutoCloseable {
+
+  /** What serves the requests, for the results file. */
+  EngineInfo info();
+
+  /** Requests served in parallel. */
+  int slots();
+
+  /** Tokens one slot's context holds: prompt plus generated tokens. */
+  int slotContext();
+
+  /** The engine's own token count for {@code text}, as usage reports it. */
+  int countTokens(String text);
+
+  /** The model's chat template applied to {@code messages}, ending with the assistant's turn opening. */
+  String applyChatTemplate(List<ChatMessage> messages);
+
+  /**
+   * Generates a completion of {@code request.prompt()}, handing each generated piece of text to
+   * {@code sink} as soon as it is decoded. Returns when generation ends (stop, length, or
+   * cancellation). If {@code sink} throws (the client went away) generation stops, the slot is
+   * freed, and the exception propagates.
+   *
+   * @throws PromptTooLongException when prompt plus max tokens do not fit a slot's context
+   */
+  Completion complete(CompletionRequest request, TokenSink sink) throws IOException;
+
+  @Override
+  void close();
+
+  /** One chat message. */
+  record ChatMessage(String role, String content) {}
+
+  /**
+   * @param stop strings that end generation when produced (not included in the output)
+   */
+  record CompletionRequest(String prompt, int maxTokens, double temperature, long seed, List<String> stop) {
+    public CompletionRequest {
+      stop = stop == null ? List.of() : List.copyOf(stop);
+    }
+  }
+
+  /** Receives generated text piece by piece. */
+  @FunctionalInterface
+  interface TokenSink {
+    void accept(String piece) throws IOException;
+  }
+
+  /**
+   * What the engine did, counted by its own tokenizer; times in the style of llama.cpp's
+   * {@code timings}.
+   *
+   * @param finishReason {@code stop} (end of generation or a stop string) or {@code length}
+   */
+  record Completion(
+      int promptTokens, int completionTokens, String finishReason, double promptMs, double predictedMs) {}
+
+  /** Identity of the engine and model, recorded with every result it serves. */
+  record EngineInfo(
+      String engine,
+      String engineVersion,
+      String modelFile,
+      long modelBytes,
+      String modelSha256,
+      String modelShape) {}
+
+  /** A prompt that cannot fit: the server answers 400 with this message, never truncating silently. */
+  final class PromptTooLongException extends IllegalArgumentException {
+    public PromptTooLongException(String message) {
+      super(message);
+    }
+  }
+}
