@@ -388,10 +388,12 @@ final class ScenarioReader {
   private Declarations.Endpoint endpoint(Element element, AnnotationMirror mirror) {
     AnnotationValue urlValue = annotations.value(mirror, "url");
     String url = asString(urlValue).orElse("");
-    if (!url.isEmpty() && !url.equals(Defaults.ENDPOINT) && !isHttpUrl(url)) {
+    boolean builtIn = url.equals(Defaults.EMBEDDED_ENDPOINT) || url.equals(Defaults.SIMULATED_ENDPOINT);
+    if (!url.isEmpty() && !builtIn && !isHttpUrl(url)) {
       reporter.error(element, mirror, urlValue,
-          "@Endpoint url \"" + url + "\" is not an http(s) URL; write e.g. \"http://localhost:11434/v1\", or \""
-              + Defaults.ENDPOINT + "\" for the built-in server");
+          "@Endpoint url \"" + url + "\" is not an http(s) URL; write e.g. \"http://localhost:11434/v1\", \""
+              + Defaults.EMBEDDED_ENDPOINT + "\" for the built-in llama.cpp server or \""
+              + Defaults.SIMULATED_ENDPOINT + "\" for the simulator");
     }
     String model = asString(annotations.value(mirror, "model")).orElse("");
     return new Declarations.Endpoint(url.isEmpty() ? null : url, model.isEmpty() ? null : model);

@@ -469,7 +469,7 @@ class ScenarioValidationTest {
       assertThat(compilation).hadErrorCount(1);
       assertThat(compilation)
           .hadErrorContaining("@Endpoint url \"localhost:11434/v1\" is not an http(s) URL; write e.g. "
-              + "\"http://localhost:11434/v1\", or \"embedded\"")
+              + "\"http://localhost:11434/v1\", \"embedded\" for the built-in llama.cpp server or \"simulated\" for the simulator")
           .inFile(source)
           .onLineContaining("url = \"localhost");
     }

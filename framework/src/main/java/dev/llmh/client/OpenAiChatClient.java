@@ -1,5 +1,6 @@
 package dev.llmh.client;
 
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -9,6 +10,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import okhttp3.ConnectionPool;
 import okhttp3.Dispatcher;
@@ -90,18 +92,18 @@ public final class OpenAiChatClient implements AutoCloseable {
       }
       if (!response.isSuccessful()) {
         // Some servers have no model listing; the chat requests will tell.
-        return new EndpointInfo(List.of(), null);
+        return new EndpointInfo(List.of(), null, null);
       }
       List<String> ids = new ArrayList<>();
-      String ownedBy = null;
       JsonNode data = MAPPER.readTree(body).path("data");
       for (JsonNode model : data) {
         ids.add(model.path("id").asText());
-        if (ownedBy == null && model.hasNonNull("owned_by")) {
-          ownedBy = model.get("owned_by").asText();
-        }
       }
-      return new EndpointInfo(ids, ownedBy);
+      JsonNode first = data.path(0);
+      String ownedBy = first.hasNonNull("owned_by") ? first.get("owned_by").asText() : null;
+      Map<String, Object> meta =
+          first.path("meta").isObject() ? MAPPER.convertValue(first.get("meta"), new TypeReference<Map<String, Object>>() {}) : null;
+      return new EndpointInfo(ids, ownedBy, meta);
     } catch (IOException e) {
       throw new EndpointException("cannot reach the endpoint " + base + ": " + describe(e), e);
     }

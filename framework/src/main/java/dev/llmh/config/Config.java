@@ -22,9 +22,14 @@ public record Config(
     Duration connectTimeout,
     Duration readTimeout,
     Path resultsDir,
-    double embeddedPrefillRate,
-    double embeddedDecodeRate,
-    int embeddedSlots) {
+    Embedded embedded,
+    Simulated simulated) {
+
+  /** Settings of the embedded llama.cpp server. */
+  public record Embedded(String model, int slots, int slotContext, Path modelsDir, Duration startTimeout) {}
+
+  /** Settings of the simulated server. */
+  public record Simulated(double prefillRate, double decodeRate, int slots) {}
 
   private static final Pattern DURATION = Pattern.compile("\\s*(\\d+(?:\\.\\d+)?)\\s*([a-z]+)\\s*");
 
@@ -48,9 +53,26 @@ public record Config(
         lookup.apply(ConfigKey.CONNECT_TIMEOUT).map(v -> duration(ConfigKey.CONNECT_TIMEOUT, v)).orElse(Defaults.CONNECT_TIMEOUT),
         lookup.apply(ConfigKey.READ_TIMEOUT).map(v -> duration(ConfigKey.READ_TIMEOUT, v)).orElse(Defaults.READ_TIMEOUT),
         Path.of(lookup.apply(ConfigKey.RESULTS_DIR).orElse(Defaults.RESULTS_DIR)),
-        lookup.apply(ConfigKey.EMBEDDED_PREFILL_RATE).map(v -> positive(ConfigKey.EMBEDDED_PREFILL_RATE, v)).orElse(Defaults.EMBEDDED_PREFILL_RATE),
-        lookup.apply(ConfigKey.EMBEDDED_DECODE_RATE).map(v -> positive(ConfigKey.EMBEDDED_DECODE_RATE, v)).orElse(Defaults.EMBEDDED_DECODE_RATE),
-        lookup.apply(ConfigKey.EMBEDDED_SLOTS).map(v -> (int) wholePositive(ConfigKey.EMBEDDED_SLOTS, v)).orElse(Defaults.EMBEDDED_SLOTS));
+        new Embedded(
+            lookup.apply(ConfigKey.EMBEDDED_MODEL).map(v -> oneOf(ConfigKey.EMBEDDED_MODEL, v, "tiny", "small")).orElse(Defaults.EMBEDDED_MODEL),
+            lookup.apply(ConfigKey.EMBEDDED_SLOTS).map(v -> (int) wholePositive(ConfigKey.EMBEDDED_SLOTS, v)).orElse(Defaults.EMBEDDED_SLOTS),
+            lookup.apply(ConfigKey.EMBEDDED_SLOT_CONTEXT).map(v -> (int) wholePositive(ConfigKey.EMBEDDED_SLOT_CONTEXT, v)).orElse(Defaults.EMBEDDED_SLOT_CONTEXT),
+            Path.of(lookup.apply(ConfigKey.EMBEDDED_MODELS_DIR).orElse(Defaults.EMBEDDED_MODELS_DIR)),
+            lookup.apply(ConfigKey.EMBEDDED_START_TIMEOUT).map(v -> duration(ConfigKey.EMBEDDED_START_TIMEOUT, v)).orElse(Defaults.EMBEDDED_START_TIMEOUT)),
+        new Simulated(
+            lookup.apply(ConfigKey.SIMULATED_PREFILL_RATE).map(v -> positive(ConfigKey.SIMULATED_PREFILL_RATE, v)).orElse(Defaults.SIMULATED_PREFILL_RATE),
+            lookup.apply(ConfigKey.SIMULATED_DECODE_RATE).map(v -> positive(ConfigKey.SIMULATED_DECODE_RATE, v)).orElse(Defaults.SIMULATED_DECODE_RATE),
+            lookup.apply(ConfigKey.SIMULATED_SLOTS).map(v -> (int) wholePositive(ConfigKey.SIMULATED_SLOTS, v)).orElse(Defaults.SIMULATED_SLOTS)));
+  }
+
+  static String oneOf(ConfigKey key, String value, String... choices) {
+    for (String choice : choices) {
+      if (choice.equals(value)) {
+        return value;
+      }
+    }
+    throw new ConfigException(
+        key.key() + " (" + key.envName() + ") = '" + value + "' is not one of " + String.join(", ", choices));
   }
 
   /** The configuration of this JVM: system properties, then environment. */

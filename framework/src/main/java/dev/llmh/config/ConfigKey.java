@@ -8,15 +8,20 @@ import java.util.Locale;
  * annotations, which beat {@link Defaults}.
  */
 public enum ConfigKey {
-  ENDPOINT("llmh.endpoint", "base URL of an OpenAI-compatible API, or 'embedded'"),
+  ENDPOINT("llmh.endpoint", "base URL of an OpenAI-compatible API, 'embedded' or 'simulated'"),
   MODEL("llmh.model", "model name sent with every request"),
   API_KEY("llmh.apiKey", "bearer token for the endpoint; never logged or recorded"),
   CONNECT_TIMEOUT("llmh.timeout.connect", "time allowed to open a connection"),
   READ_TIMEOUT("llmh.timeout.read", "longest silence allowed on a response, prefill included"),
   RESULTS_DIR("llmh.resultsDir", "where results files are written"),
-  EMBEDDED_PREFILL_RATE("llmh.embedded.prefillRate", "embedded server: prompt tokens per second"),
-  EMBEDDED_DECODE_RATE("llmh.embedded.decodeRate", "embedded server: generated tokens per second per slot"),
-  EMBEDDED_SLOTS("llmh.embedded.slots", "embedded server: requests served in parallel");
+  EMBEDDED_MODEL("llmh.embedded.model", "embedded server: generated model size, tiny or small"),
+  EMBEDDED_SLOTS("llmh.embedded.slots", "embedded server: requests served in parallel"),
+  EMBEDDED_SLOT_CONTEXT("llmh.embedded.slotContext", "embedded server: tokens of context per slot"),
+  EMBEDDED_MODELS_DIR("llmh.embedded.modelsDir", "embedded server: where generated model files are kept"),
+  EMBEDDED_START_TIMEOUT("llmh.embedded.startTimeout", "embedded server: time allowed to generate and load the model"),
+  SIMULATED_PREFILL_RATE("llmh.simulated.prefillRate", "simulated server: prompt tokens per second"),
+  SIMULATED_DECODE_RATE("llmh.simulated.decodeRate", "simulated server: generated tokens per second per slot"),
+  SIMULATED_SLOTS("llmh.simulated.slots", "simulated server: requests served in parallel");
 
   private final String key;
   private final String description;

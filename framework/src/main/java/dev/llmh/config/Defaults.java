@@ -7,8 +7,14 @@ import java.util.List;
 public final class Defaults {
   private Defaults() {}
 
+  /** The endpoint name of the real llama.cpp engine that LLMH starts itself. */
+  public static final String EMBEDDED_ENDPOINT = "embedded";
+
+  /** The endpoint name of the deterministic simulator (the harness's own timing ground truth). */
+  public static final String SIMULATED_ENDPOINT = "simulated";
+
   /** The endpoint used when neither configuration nor {@code @Endpoint} names one. */
-  public static final String ENDPOINT = "embedded";
+  public static final String ENDPOINT = SIMULATED_ENDPOINT;
 
   public static final int WARMUP_REQUESTS = 2;
   public static final int MEASURED_REQUESTS = 10;
@@ -23,8 +29,15 @@ public final class Defaults {
 
   public static final String RESULTS_DIR = "target/llmh";
 
-  /** Embedded (simulated) server: fast enough for quick samples, slow enough to show prefill. */
-  public static final double EMBEDDED_PREFILL_RATE = 1500;
-  public static final double EMBEDDED_DECODE_RATE = 60;
+  /** Embedded llama.cpp server: the samples' model, one slot per core, room for the longest sample. */
+  public static final String EMBEDDED_MODEL = "small";
   public static final int EMBEDDED_SLOTS = 2;
+  public static final int EMBEDDED_SLOT_CONTEXT = 4096;
+  public static final String EMBEDDED_MODELS_DIR = "target/llmh-models";
+  public static final Duration EMBEDDED_START_TIMEOUT = Duration.ofMinutes(5);
+
+  /** Simulated server: fast enough for quick runs, slow enough to show prefill. */
+  public static final double SIMULATED_PREFILL_RATE = 1500;
+  public static final double SIMULATED_DECODE_RATE = 60;
+  public static final int SIMULATED_SLOTS = 2;
 }

@@ -20,6 +20,9 @@ public final class ConsoleSummary {
       out.append(", served model ").append(endpoint.servedModel());
     }
     out.append('\n');
+    if (endpoint.server() != null) {
+      out.append("  server     ").append(describeServer(endpoint.server())).append('\n');
+    }
     if (result.error() != null) {
       out.append("  NOT RUN    ").append(result.error()).append('\n');
       return out.toString();
@@ -68,6 +71,14 @@ public final class ConsoleSummary {
           verdict(result)));
     }
     return out.toString();
+  }
+
+  /** Engine, model file and shape, as the server described them. */
+  private static String describeServer(java.util.Map<String, Object> server) {
+    return java.util.stream.Stream.of("engine", "modelFile", "modelShape")
+        .filter(server::containsKey)
+        .map(key -> String.valueOf(server.get(key)))
+        .collect(java.util.stream.Collectors.joining(", "));
   }
 
   private static Double stat(CaseResult result, String metric, boolean median) {

@@ -11,17 +11,19 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The endpoints of one run, opened on first use and closed at the end: the embedded server is
- * started once and shared; every endpoint is probed once, before its first measured request, so a
+ * The endpoints of one run, opened on first use and closed at the end: the embedded server (or
+ * the simulator) is started once and shared; every endpoint is probed once, before its first measured request, so a
  * wrong URL or key fails the case before anything is measured. A failed probe is remembered, so
  * later cases fail at once with the same reason.
  */
 public final class Endpoints implements AutoCloseable {
-  public static final String EMBEDDED = Defaults.ENDPOINT;
+  public static final String EMBEDDED = Defaults.EMBEDDED_ENDPOINT;
+  public static final String SIMULATED = Defaults.SIMULATED_ENDPOINT;
 
   private final Config config;
   private final Map<String, Object> opened = new LinkedHashMap<>();
-  private SimulatedServer embeddedServer;
+  private EmbeddedServerProcess embeddedServer;
+  private SimulatedServer simulatedServer;
 
   public Endpoints(Config config) {
     this.config = config;
@@ -47,12 +49,12 @@ public final class Endpoints implements AutoCloseable {
   }
 
   private Endpoint open(String url) {
-    boolean embedded = EMBEDDED.equals(url);
-    String base = embedded ? startEmbedded() : url;
+    boolean embedded = EMBEDDED.equals(url) || SIMULATED.equals(url);
+    String base = EMBEDDED.equals(url) ? startEmbedded() : SIMULATED.equals(url) ? startSimulated() : url;
     if (!embedded && !(base.startsWith("http://") || base.startsWith("https://"))) {
       throw new EndpointException(
-          "endpoint '" + url + "' is neither 'embedded' nor an http(s) URL; set llmh.endpoint / LLMH_ENDPOINT"
-              + " or @Endpoint(url) to e.g. http://localhost:11434/v1", null);
+          "endpoint '" + url + "' is not 'embedded', 'simulated' or an http(s) URL; set llmh.endpoint /"
+              + " LLMH_ENDPOINT or @Endpoint(url) to e.g. http://localhost:11434/v1", null);
     }
     OpenAiChatClient client =
         new OpenAiChatClient(
@@ -63,14 +65,21 @@ public final class Endpoints implements AutoCloseable {
 
   private String startEmbedded() {
     if (embeddedServer == null) {
-      embeddedServer =
-          SimulatedServer.start(
-              SimulatorSettings.defaults()
-                  .withSlots(config.embeddedSlots())
-                  .withPrefillTokensPerSecond(config.embeddedPrefillRate())
-                  .withDecodeTokensPerSecond(config.embeddedDecodeRate()));
+      embeddedServer = EmbeddedServerProcess.start(config.embedded(), config.resultsDir());
     }
     return embeddedServer.baseUrl();
+  }
+
+  private String startSimulated() {
+    if (simulatedServer == null) {
+      simulatedServer =
+          SimulatedServer.start(
+              SimulatorSettings.defaults()
+                  .withSlots(config.simulated().slots())
+                  .withPrefillTokensPerSecond(config.simulated().prefillRate())
+                  .withDecodeTokensPerSecond(config.simulated().decodeRate()));
+    }
+    return simulatedServer.baseUrl();
   }
 
   @Override
@@ -84,6 +93,10 @@ public final class Endpoints implements AutoCloseable {
     if (embeddedServer != null) {
       embeddedServer.close();
       embeddedServer = null;
+    }
+    if (simulatedServer != null) {
+      simulatedServer.close();
+      simulatedServer = null;
     }
   }
 }

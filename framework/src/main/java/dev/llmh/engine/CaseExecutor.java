@@ -187,8 +187,10 @@ final class CaseExecutor {
 
   private static EndpointRecord endpointRecord(CasePlan plan, Endpoint endpoint, String servedModel) {
     return endpoint == null
-        ? new EndpointRecord(plan.endpoint(), Endpoints.EMBEDDED.equals(plan.endpoint()), plan.model(), null, null)
-        : new EndpointRecord(endpoint.url(), endpoint.embedded(), plan.model(), servedModel, endpoint.info().ownedBy());
+        ? new EndpointRecord(plan.endpoint(), Endpoints.EMBEDDED.equals(plan.endpoint()) || Endpoints.SIMULATED.equals(plan.endpoint()),
+            plan.model(), null, null, null)
+        : new EndpointRecord(endpoint.url(), endpoint.embedded(), plan.model(), servedModel, endpoint.info().ownedBy(),
+            endpoint.info().meta().isEmpty() ? null : endpoint.info().meta());
   }
 
   private static Settings settings(CasePlan plan) {

@@ -37,11 +37,14 @@ public record CaseResult(
 
   /**
    * @param url the URL requests went to
-   * @param embedded true when LLMH started the server itself
+   * @param embedded true when LLMH started the server itself (embedded engine or simulator)
    * @param ownedBy what the server's model listing said owns the model (names llama.cpp, vLLM...)
+   * @param server what the server said about its engine and model (the listing's {@code meta}):
+   *     for the embedded server the engine and version, the model file's name, size, sha256 and shape
    */
   public record EndpointRecord(
-      String url, boolean embedded, String requestedModel, String servedModel, String ownedBy) {}
+      String url, boolean embedded, String requestedModel, String servedModel, String ownedBy,
+      Map<String, Object> server) {}
 
   public record Settings(int maxTokens, double temperature, long seed) {}
 

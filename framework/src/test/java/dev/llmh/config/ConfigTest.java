@@ -15,7 +15,8 @@ class ConfigTest {
     assertThat(ConfigKey.API_KEY.envName()).isEqualTo("LLMH_API_KEY");
     assertThat(ConfigKey.ENDPOINT.envName()).isEqualTo("LLMH_ENDPOINT");
     assertThat(ConfigKey.READ_TIMEOUT.envName()).isEqualTo("LLMH_TIMEOUT_READ");
-    assertThat(ConfigKey.EMBEDDED_PREFILL_RATE.envName()).isEqualTo("LLMH_EMBEDDED_PREFILL_RATE");
+    assertThat(ConfigKey.SIMULATED_PREFILL_RATE.envName()).isEqualTo("LLMH_SIMULATED_PREFILL_RATE");
+    assertThat(ConfigKey.EMBEDDED_SLOT_CONTEXT.envName()).isEqualTo("LLMH_EMBEDDED_SLOT_CONTEXT");
   }
 
   @Test

@@ -142,6 +142,12 @@ public final class MarkdownReport {
       out.append(" (owned by ").append(text(endpoint.ownedBy())).append(')');
     }
     out.append('\n');
+    if (endpoint.server() != null && !endpoint.server().isEmpty()) {
+      out.append("- Server: ");
+      endpoint.server().forEach((key, value) -> out.append(text(key)).append(' ').append(text(String.valueOf(value))).append("; "));
+      out.setLength(out.length() - 2);
+      out.append('\n');
+    }
   }
 
   private static String constraintLine(ConstraintRecord constraint) {

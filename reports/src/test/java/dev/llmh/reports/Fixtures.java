@@ -43,7 +43,8 @@ final class Fixtures {
     List<SampleRecord> samples = List.of(sample(null), sample(null));
     return new CaseResult(
         SCENARIO, "define", "define[concurrency=1]", Map.of("concurrency", 1),
-        new EndpointRecord("http://127.0.0.1:8080/v1", true, "tiny", "tiny-q8", "llama.cpp"),
+        new EndpointRecord("http://127.0.0.1:8080/v1", true, "tiny", "tiny-q8", "llama.cpp",
+            new java.util.TreeMap<>(java.util.Map.of("engine", "llama.cpp", "modelFile", "tiny.gguf"))),
         new Settings(200, 0.0, 42), "unique-prefix",
         new Requests(2, 0, 10, 10, 0), metrics, new Throughput(45.678, 0.4, 25000.0),
         List.of(new ConstraintRecord("ttft.p95 < 2s", 812.4, 2000.0, "ms", "PASS",
@@ -69,7 +70,7 @@ final class Fixtures {
     params.put("stop", "a|b");
     return new CaseResult(
         SCENARIO, "summarise", "summarise[concurrency=4]", params,
-        new EndpointRecord("http://gpu-box:8000/v1", false, "qwen", null, null),
+        new EndpointRecord("http://gpu-box:8000/v1", false, "qwen", null, null, null),
         new Settings(200, 0.0, 42), "unique-prefix",
         new Requests(2, 1, 10, 3, 7), metrics, new Throughput(20.0, 0.1, 30000.0),
         List.of(), List.of("output tokens estimated from chunk count"), samples, null);
@@ -78,7 +79,7 @@ final class Fixtures {
   static CaseResult notRun() {
     return new CaseResult(
         SCENARIO, "define", "define[concurrency=8]", Map.of("concurrency", 8),
-        new EndpointRecord("http://down:1/v1", false, "qwen", null, null),
+        new EndpointRecord("http://down:1/v1", false, "qwen", null, null, null),
         new Settings(200, 0.0, 42), "unique-prefix",
         new Requests(2, 0, 0, 0, 0), Map.of(), new Throughput(null, null, null),
         List.of(), List.of(), List.of(), "Connection refused:\nhttp://down:1/v1");

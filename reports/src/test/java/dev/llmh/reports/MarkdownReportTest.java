@@ -68,7 +68,7 @@ class MarkdownReportTest {
   void passingCaseSectionShowsEndpointAndConstraintMessage() {
     assertThat(section("define [concurrency=1]"))
         .contains("- Endpoint: http://127.0.0.1:8080/v1 (embedded)\n")
-        .contains("- Model: requested tiny, served tiny-q8 (owned by llama.cpp)\n")
+        .contains("- Model: requested tiny, served tiny-q8 (owned by llama.cpp)\n- Server: engine llama.cpp; modelFile tiny.gguf\n")
         .contains("Constraints:\n\n- p95 TTFT 812 ms <= budget 2000 ms: PASS\n")
         .contains("Warnings:\n\n- none\n")
         .contains("Failed requests: none\n");
