@@ -1,0 +1,298 @@
+package dev.llmh.embedded.model;
+
+import java.io.BufferedOutputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Writes a GGUF version 3 file in plain Java: header, metadata key/value pairs, tensor infos, and
+ * the tensor data, each tensor aligned to {@value #ALIGNMENT} bytes. Tensor dimensions are given in
+ * ggml order: {@code dims[0]} is the contiguous (row) length, so a weight that maps {@code n_in}
+ * inputs to {@code n_out} outputs has dims {@code [n_in, n_out]} and is written as {@code n_out}
+ * rows of {@code n_in} values.
+ *
+ * <p>Tensor data is produced row by row when the file is written, so a model never has to fit in
+ * memory as a whole.
+ */
+public final class GgufWriter {
+
+  public static final int ALIGNMENT = 32;
+  private static final int MAGIC = 0x46554747; // "GGUF" little-endian
+  private static final int VERSION = 3;
+
+  // GGUF metadata value types.
+  private static final int T_UINT32 = 4;
+  private static final int T_INT32 = 5;
+  private static final int T_FLOAT32 = 6;
+  private static final int T_BOOL = 7;
+  private static final int T_STRING = 8;
+  private static final int T_ARRAY = 9;
+
+  /** Produces one row ({@code row.length == dims[0]} values) of a tensor. */
+  @FunctionalInterface
+  public interface Rows {
+    void fill(long rowIndex, float[] row);
+  }
+
+  private record Tensor(String name, TensorType type, long[] dims, Rows rows) {
+    long rowCount() {
+      long n = 1;
+      for (int i = 1; i < dims.length; i++) {
+        n *= dims[i];
+      }
+      return n;
+    }
+
+    long bytes() {
+      return type.bytes(dims[0]) * rowCount();
+    }
+  }
+
+  private final ByteArrayOutputStream metadata = new ByteArrayOutputStream();
+  private final Set<String> keys = new LinkedHashSet<>();
+  private final List<Tensor> tensors = new ArrayList<>();
+  private final Set<String> tensorNames = new LinkedHashSet<>();
+
+  public GgufWriter putString(String key, String value) {
+    key(key);
+    u32(metadata, T_STRING);
+    string(metadata, value);
+    return this;
+  }
+
+  public GgufWriter putUint32(String key, int value) {
+    key(key);
+    u32(metadata, T_UINT32);
+    u32(metadata, value);
+    return this;
+  }
+
+  public GgufWriter putInt32(String key, int value) {
+    key(key);
+    u32(metadata, T_INT32);
+    u32(metadata, value);
+    return this;
+  }
+
+  public GgufWriter putFloat32(String key, float value) {
+    key(key);
+    u32(metadata, T_FLOAT32);
+    u32(metadata, Float.floatToIntBits(value));
+    return this;
+  }
+
+  public GgufWriter putBool(String key, boolean value) {
+    key(key);
+    u32(metadata, T_BOOL);
+    metadata.write(value ? 1 : 0);
+    return this;
+  }
+
+  public GgufWriter putStrings(String key, List<String> values) {
+    key(key);
+    u32(metadata, T_ARRAY);
+    u32(metadata, T_STRING);
+    u64(metadata, values.size());
+    for (String v : values) {
+      string(metadata, v);
+    }
+    return this;
+  }
+
+  public GgufWriter putFloats(String key, float[] values) {
+    key(key);
+    u32(metadata, T_ARRAY);
+    u32(metadata, T_FLOAT32);
+    u64(metadata, values.length);
+    for (float v : values) {
+      u32(metadata, Float.floatToIntBits(v));
+    }
+    return this;
+  }
+
+  public GgufWriter putInt32s(String key, int[] values) {
+    key(key);
+    u32(metadata, T_ARRAY);
+    u32(metadata, T_INT32);
+    u64(metadata, values.length);
+    for (int v : values) {
+      u32(metadata, v);
+    }
+    return this;
+  }
+
+  /**
+   * Adds a tensor.
+   *
+   * @param dims dimensions in ggml order ({@code dims[0]} contiguous), 1 to 4 of them
+   */
+  public GgufWriter tensor(String name, TensorType type, long[] dims, Rows rows) {
+    if (!tensorNames.add(name)) {
+      throw new IllegalArgumentException("tensor " + name + " added twice");
+    }
+    if (dims.length < 1 || dims.length > 4 || Arrays.stream(dims).anyMatch(d -> d < 1)) {
+      throw new IllegalArgumentException("tensor " + name + ": bad dims " + Arrays.toString(dims));
+    }
+    type.bytes(dims[0]); // validates the row length against the block size
+    tensors.add(new Tensor(name, type, dims.clone(), rows));
+    return this;
+  }
+
+  /** Writes the file (replacing {@code file} if it exists). */
+  public void write(Path file) throws IOException {
+    try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(file), 1 << 20)) {
+      write(out);
+    }
+  }
+
+  /** Writes the whole GGUF stream to {@code out}. */
+  public void write(OutputStream out) throws IOException {
+    ByteArrayOutputStream header = new ByteArrayOutputStream();
+    u32(header, MAGIC);
+    u32(header, VERSION);
+    u64(header, tensors.size());
+    u64(header, keys.size());
+    metadata.writeTo(header);
+    long offset = 0;
+    for (Tensor t : tensors) {
+      string(header, t.name);
+      u32(header, t.dims.length);
+      for (long d : t.dims) {
+        u64(header, d);
+      }
+      u32(header, t.type.ggmlType);
+      u64(header, offset);
+      offset = align(offset + t.bytes());
+    }
+    while (header.size() % ALIGNMENT != 0) {
+      header.write(0);
+    }
+    header.writeTo(out);
+
+    long written = 0;
+    for (Tensor t : tensors) {
+      int rowLength = (int) t.dims[0];
+      float[] row = new float[rowLength];
+      byte[] encoded = new byte[(int) t.type.bytes(rowLength)];
+      ByteBuffer buffer = ByteBuffer.wrap(encoded).order(ByteOrder.LITTLE_ENDIAN);
+      for (long r = 0, n = t.rowCount(); r < n; r++) {
+        Arrays.fill(row, 0f);
+        t.rows.fill(r, row);
+        buffer.clear();
+        encode(t.type, row, buffer);
+        out.write(encoded);
+      }
+      written += t.bytes();
+      long padded = align(written);
+      for (; written < padded; written++) {
+        out.write(0);
+      }
+    }
+  }
+
+  private static long align(long n) {
+    return (n + ALIGNMENT - 1) / ALIGNMENT * ALIGNMENT;
+  }
+
+  private static void encode(TensorType type, float[] row, ByteBuffer out) {
+    switch (type) {
+      case F32 -> {
+        for (float v : row) {
+          out.putFloat(v);
+        }
+      }
+      case F16 -> {
+        for (float v : row) {
+          out.putShort(toHalf(v));
+        }
+      }
+      case Q8_0 -> {
+        for (int block = 0; block < row.length; block += 32) {
+          float max = 0;
+          for (int i = block; i < block + 32; i++) {
+            max = Math.max(max, Math.abs(row[i]));
+          }
+          float scale = max / 127f;
+          float inverse = scale == 0 ? 0 : 1f / scale;
+          out.putShort(toHalf(scale));
+          for (int i = block; i < block + 32; i++) {
+            int q = Math.round(row[i] * inverse);
+            out.put((byte) Math.max(-127, Math.min(127, q)));
+          }
+        }
+      }
+      default -> throw new IllegalStateException(type.toString());
+    }
+  }
+
+  /** IEEE 754 half precision of {@code f}, rounded to nearest even (Java 17 has no Float.floatToFloat16). */
+  static short toHalf(float f) {
+    int bits = Float.floatToRawIntBits(f);
+    int sign = (bits >>> 16) & 0x8000;
+    int exp = (bits >>> 23) & 0xff;
+    int mant = bits & 0x7fffff;
+    if (exp == 0xff) {
+      return (short) (sign | 0x7c00 | (mant != 0 ? 0x200 : 0));
+    }
+    int e = exp - 127 + 15;
+    if (e >= 0x1f) {
+      return (short) (sign | 0x7c00);
+    }
+    if (e <= 0) {
+      if (e < -10) {
+        return (short) sign;
+      }
+      mant |= 0x800000;
+      int shift = 14 - e;
+      int half = mant >> shift;
+      int rest = mant & ((1 << shift) - 1);
+      int mid = 1 << (shift - 1);
+      if (rest > mid || (rest == mid && (half & 1) != 0)) {
+        half++;
+      }
+      return (short) (sign | half);
+    }
+    int half = (e << 10) | (mant >> 13);
+    int rest = mant & 0x1fff;
+    if (rest > 0x1000 || (rest == 0x1000 && (half & 1) != 0)) {
+      half++; // a carry into the exponent is still correct, up to infinity
+    }
+    return (short) (sign | half);
+  }
+
+  private void key(String key) {
+    if (!keys.add(key)) {
+      throw new IllegalArgumentException("metadata key " + key + " set twice");
+    }
+    string(metadata, key);
+  }
+
+  private static void string(ByteArrayOutputStream out, String s) {
+    byte[] bytes = s.getBytes(StandardCharsets.UTF_8);
+    u64(out, bytes.length);
+    out.write(bytes, 0, bytes.length);
+  }
+
+  private static void u32(ByteArrayOutputStream out, int v) {
+    out.write(v);
+    out.write(v >>> 8);
+    out.write(v >>> 16);
+    out.write(v >>> 24);
+  }
+
+  private static void u64(ByteArrayOutputStream out, long v) {
+    u32(out, (int) v);
+    u32(out, (int) (v >>> 32));
+  }
+}

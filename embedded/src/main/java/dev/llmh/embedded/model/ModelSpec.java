@@ -1,0 +1,95 @@
+package dev.llmh.embedded.model;
+
+import java.util.Locale;
+
+/**
+ * The shape of a generated llama-architecture model.
+ *
+ * @param name short name used in file names and results ({@code tiny}, {@code small}, ...)
+ * @param vocabularyTarget the most tokens the vocabulary may have; it is filled with control, byte,
+ *     character and word pieces up to this size (see {@link Vocabulary})
+ * @param layers transformer blocks
+ * @param embedding embedding width
+ * @param heads attention heads
+ * @param kvHeads key/value heads (grouped-query attention when fewer than {@code heads})
+ * @param feedForward feed-forward width
+ * @param context context length the model declares (the engine may use less)
+ * @param tensorType storage of the weight matrices
+ * @param seed seed of the random weights: the same spec gives a byte-identical file
+ */
+public record ModelSpec(
+    String name,
+    int vocabularyTarget,
+    int layers,
+    int embedding,
+    int heads,
+    int kvHeads,
+    int feedForward,
+    int context,
+    TensorType tensorType,
+    long seed) {
+
+  /** For the project's own tests: a request takes a few milliseconds. */
+  public static final ModelSpec TINY = new ModelSpec("tiny", 8192, 2, 64, 4, 2, 128, 2048, TensorType.F32, 42);
+
+  /**
+   * The samples' default: large enough that prefill and decode cost real time on two cores, so TTFT
+   * grows with the prompt and decode slows as the context fills.
+   */
+  public static final ModelSpec SMALL =
+      new ModelSpec("small", 16384, 8, 512, 8, 4, 1408, 8192, TensorType.F16, 42);
+
+  public ModelSpec {
+    if (name == null || !name.matches("[a-z0-9][a-z0-9_-]*")) {
+      throw new IllegalArgumentException("model name must be lower-case letters, digits, '-' or '_': " + name);
+    }
+    if (layers < 1 || embedding < 32 || heads < 1 || kvHeads < 1 || feedForward < 32 || context < 16) {
+      throw new IllegalArgumentException("model shape out of range: " + name);
+    }
+    if (embedding % heads != 0 || heads % kvHeads != 0) {
+      throw new IllegalArgumentException(
+          "embedding (" + embedding + ") must divide by heads (" + heads + ") and heads by kv heads (" + kvHeads + ")");
+    }
+    if (embedding % 32 != 0 || feedForward % 32 != 0) {
+      throw new IllegalArgumentException("embedding and feed-forward widths must be multiples of 32");
+    }
+    if (vocabularyTarget < Vocabulary.MIN_SIZE) {
+      throw new IllegalArgumentException("vocabulary target must be at least " + Vocabulary.MIN_SIZE);
+    }
+    if (tensorType == null) {
+      throw new IllegalArgumentException("tensor type missing");
+    }
+  }
+
+  /** {@link #TINY} or {@link #SMALL} by name (case-insensitive). */
+  public static ModelSpec byName(String name) {
+    String key = name == null ? "" : name.trim().toLowerCase(Locale.ROOT);
+    return switch (key) {
+      case "tiny" -> TINY;
+      case "small" -> SMALL;
+      default -> throw new IllegalArgumentException(
+          "unknown model size '" + name + "': choose one of tiny, small");
+    };
+  }
+
+  /** A copy with another tensor type (its name stays; the file name records the type). */
+  public ModelSpec withTensorType(TensorType type) {
+    return new ModelSpec(name, vocabularyTarget, layers, embedding, heads, kvHeads, feedForward, context, type, seed);
+  }
+
+  /** A copy with another seed. */
+  public ModelSpec withSeed(long newSeed) {
+    return new ModelSpec(name, vocabularyTarget, layers, embedding, heads, kvHeads, feedForward, context, tensorType, newSeed);
+  }
+
+  /** Key/value width: {@code kvHeads × embedding / heads}. */
+  public int kvWidth() {
+    return kvHeads * (embedding / heads);
+  }
+
+  /** The shape as a file-name fragment, e.g. {@code l8-e512-h8-kv4-ff1408-v16384-c8192}. */
+  public String shapeTag() {
+    return "l" + layers + "-e" + embedding + "-h" + heads + "-kv" + kvHeads + "-ff" + feedForward
+        + "-v" + vocabularyTarget + "-c" + context;
+  }
+}

@@ -1,0 +1,32 @@
+package dev.llmh.embedded.model;
+
+/** How a weight matrix is stored in the model file. Norm vectors are always F32. */
+public enum TensorType {
+  /** 32-bit floats. */
+  F32(0, 1, 4),
+  /** IEEE half precision. */
+  F16(1, 1, 2),
+  /** ggml's 8-bit block quantisation: blocks of 32 values, one F16 scale and 32 signed bytes. */
+  Q8_0(8, 32, 34);
+
+  /** ggml's type id as the GGUF tensor info stores it. */
+  final int ggmlType;
+  /** Values per block. */
+  final int blockSize;
+  /** Bytes per block. */
+  final int blockBytes;
+
+  TensorType(int ggmlType, int blockSize, int blockBytes) {
+    this.ggmlType = ggmlType;
+    this.blockSize = blockSize;
+    this.blockBytes = blockBytes;
+  }
+
+  /** Bytes that {@code values} values take; {@code values} must be a multiple of the block size. */
+  long bytes(long values) {
+    if (values % blockSize != 0) {
+      throw new IllegalArgumentException(this + " needs a multiple of " + blockSize + " values, not " + values);
+    }
+    return values / blockSize * blockBytes;
+  }
+}
