@@ -1,0 +1,305 @@
+package dev.llmh.embedded.engine;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import de.kherud.llama.InferenceParameters;
+import de.kherud.llama.LlamaIterator;
+import de.kherud.llama.LlamaModel;
+import de.kherud.llama.LlamaOutput;
+import de.kherud.llama.ModelParameters;
+import dev.llmh.embedded.model.ModelFiles;
+import dev.llmh.embedded.model.ModelSpec;
+import dev.llmh.embedded.model.Vocabulary;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * An {@link Engine} over llama.cpp through java-llama.cpp 4.1.0 (llama.cpp build b4916).
+ *
+ * <p>Things to know about the library, all handled or documented here:
+ *
+ * <ul>
+ *   <li>Its loader deletes the entries of its temporary directory whose names start with {@code
+ *       llama} or {@code jllama}. {@link #open} points {@code de.kherud.llama.tmpdir} at {@code
+ *       nativeTmpDir} before the library loads; the first call decides, later calls cannot move it.
+ *   <li>Loading starts a native, non-daemon thread that keeps the JVM alive after {@link #close()}:
+ *       a process that uses this engine must end with {@code System.exit}.
+ *   <li>Chat messages must go through {@link #applyChatTemplate} and then a plain completion; the
+ *       library's {@code setMessages} is ignored by its completion path.
+ *   <li>llama.cpp reports load errors only to its native log, and in 4.1.0 {@code
+ *       LlamaModel.setLogger} stops receiving it once a model loads (llama.cpp's common_init
+ *       installs its own log callback). The engine therefore has llama.cpp write its log to a file
+ *       in {@code nativeTmpDir} as well as the console, and puts the file's last lines into the
+ *       exception when loading fails.
+ *   <li>{@code LlamaOutput} carries no timings, so {@code promptMs} is measured from the request to
+ *       the first generated piece (prefill plus the first sample) and {@code predictedMs} from
+ *       there to the end of generation.
+ * </ul>
+ *
+ * <p>The server runs {@code slots} parallel sequences over one context of {@code slots ×
+ * slotContext} tokens; llama.cpp (b4916) gives each slot {@code n_ctx / n_parallel} tokens. Context
+ * shifting is disabled: a prompt that does not fit is refused ({@link PromptTooLongException}),
+ * never truncated.
+ */
+public final class LlamaEngine implements Engine {
+
+  public static final String ENGINE = "llama.cpp (java-llama.cpp 4.1.0)";
+  private static final String FALLBACK_VERSION = "java-llama.cpp 4.1.0, llama.cpp b4916";
+  private static final int LOG_LINES = 40;
+  private static final Pattern BUILD = Pattern.compile("build: (\\d+) \\(([0-9a-f]+)\\)");
+
+  private static final Object NATIVE_LOCK = new Object();
+  private static boolean nativeReady;
+  private static final AtomicInteger OPENED = new AtomicInteger();
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final LlamaModel model;
+  private final int slots;
+  private final int slotContext;
+  private final EngineInfo info;
+  private final AtomicBoolean closed = new AtomicBoolean();
+
+  private LlamaEngine(LlamaModel model, int slots, int slotContext, EngineInfo info) {
+    this.model = model;
+    this.slots = slots;
+    this.slotContext = slotContext;
+    this.info = info;
+  }
+
+  /**
+   * Loads {@code modelFile} (generated for {@code spec}) with {@code slots} parallel slots of
+   * {@code slotContext} tokens each.
+   *
+   * @param nativeTmpDir a private directory for the extracted native library (e.g. under target/);
+   *     created if missing. Only the first engine of a JVM decides it.
+   * @throws IOException when the file is missing or llama.cpp cannot load it (the message carries
+   *     llama.cpp's last log lines)
+   */
+  public static LlamaEngine open(Path modelFile, ModelSpec spec, int slots, int slotContext, Path nativeTmpDir)
+      throws IOException {
+    if (slots < 1) {
+      throw new IllegalArgumentException("slots must be at least 1: " + slots);
+    }
+    if (slotContext < 16 || slotContext > spec.context()) {
+      throw new IllegalArgumentException(
+          "slot context must be between 16 and the model's context " + spec.context() + ": " + slotContext);
+    }
+    if (!Files.isRegularFile(modelFile)) {
+      throw new IOException("model file not found: " + modelFile);
+    }
+    initNative(nativeTmpDir);
+    // llama.cpp's loader routes its log through common_log (console, and this file): the Java
+    // logger of java-llama.cpp 4.1.0 is replaced when a model loads, so the file is the only place
+    // load errors can be read back from. Its name must not start with "llama" (see class comment).
+    Path logFile = nativeTmpDir.toAbsolutePath().resolve(
+        "engine-" + ProcessHandle.current().pid() + "-" + OPENED.incrementAndGet() + ".log");
+    int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
+    ModelParameters parameters = new ModelParameters()
+        .setModel(modelFile.toAbsolutePath().toString())
+        .setCtxSize(slots * slotContext)
+        .setParallel(slots)
+        .setThreads(threads)
+        .setThreadsBatch(threads)
+        .setGpuLayers(0)
+        .disableContextShift()
+        .setLogFile(logFile.toString());
+    LlamaModel model;
+    try {
+      model = new LlamaModel(parameters);
+    } catch (RuntimeException e) { // LlamaException is package-private
+      throw new IOException("llama.cpp could not load " + modelFile + ": " + e.getMessage()
+          + "\nllama.cpp log (last lines):\n" + lastLines(logFile), e);
+    }
+    String build = buildOf(logFile);
+    String shape = shape(spec);
+    EngineInfo info = new EngineInfo(
+        ENGINE,
+        build == null ? FALLBACK_VERSION : "java-llama.cpp 4.1.0, llama.cpp " + build,
+        modelFile.getFileName().toString(),
+        Files.size(modelFile),
+        ModelFiles.sha256(modelFile),
+        shape);
+    return new LlamaEngine(model, slots, slotContext, info);
+  }
+
+  /** The shape as results record it, e.g. "llama 8L×512, 8 heads (4 kv), ffn 1408, vocab 16384, ctx 8192, F16". */
+  public static String shape(ModelSpec spec) {
+    int vocab = Vocabulary.build(spec.vocabularyTarget()).size();
+    return "llama " + spec.layers() + "L×" + spec.embedding() + ", " + spec.heads() + " heads (" + spec.kvHeads()
+        + " kv), ffn " + spec.feedForward() + ", vocab " + vocab + ", ctx " + spec.context() + ", "
+        + spec.tensorType();
+  }
+
+  private static void initNative(Path nativeTmpDir) throws IOException {
+    synchronized (NATIVE_LOCK) {
+      Path dir = nativeTmpDir.toAbsolutePath();
+      Files.createDirectories(dir);
+      if (!nativeReady) {
+        System.setProperty("de.kherud.llama.tmpdir", dir.toString());
+        nativeReady = true;
+      }
+    }
+  }
+
+  /** The last lines of llama.cpp's log file; its writer is asynchronous, so wait briefly for it. */
+  private static String lastLines(Path logFile) {
+    List<String> lines = List.of();
+    for (int attempt = 0; attempt < 20; attempt++) {
+      try {
+        lines = Files.readAllLines(logFile, StandardCharsets.UTF_8);
+      } catch (IOException | UncheckedIOException e) {
+        lines = List.of();
+      }
+      if (lines.stream().anyMatch(l -> l.contains("error") || l.contains("failed"))) {
+        break;
+      }
+      try {
+        Thread.sleep(25);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
+      }
+    }
+    if (lines.isEmpty()) {
+      return "(nothing logged to " + logFile + ")";
+    }
+    return String.join("\n", lines.subList(Math.max(0, lines.size() - LOG_LINES), lines.size()));
+  }
+
+  private static String buildOf(Path logFile) {
+    try {
+      for (String line : Files.readAllLines(logFile, StandardCharsets.UTF_8)) {
+        Matcher m = BUILD.matcher(line);
+        if (m.find()) {
+          return "b" + m.group(1) + " (" + m.group(2) + ")";
+        }
+      }
+    } catch (IOException | UncheckedIOException e) {
+      // The version is a nicety; the fallback names the bundled build.
+    }
+    return null;
+  }
+
+  @Override
+  public EngineInfo info() {
+    return info;
+  }
+
+  @Override
+  public int slots() {
+    return slots;
+  }
+
+  @Override
+  public int slotContext() {
+    return slotContext;
+  }
+
+  @Override
+  public int countTokens(String text) {
+    ensureOpen();
+    return text.isEmpty() ? 0 : model.encode(text).length;
+  }
+
+  @Override
+  public String applyChatTemplate(List<ChatMessage> messages) {
+    ensureOpen();
+    ObjectNode root = JSON.createObjectNode();
+    ArrayNode list = root.putArray("messages");
+    for (ChatMessage message : messages) {
+      list.addObject().put("role", message.role()).put("content", message.content());
+    }
+    return model.applyTemplate(root.toString());
+  }
+
+  @Override
+  public Completion complete(CompletionRequest request, TokenSink sink) throws IOException {
+    ensureOpen();
+    if (request.maxTokens() < 1) {
+      throw new IllegalArgumentException("max tokens must be at least 1: " + request.maxTokens());
+    }
+    int promptTokens = countTokens(request.prompt());
+    if (promptTokens == 0) {
+      throw new IllegalArgumentException("the prompt is empty");
+    }
+    if ((long) promptTokens + request.maxTokens() > slotContext) {
+      throw new PromptTooLongException("prompt of " + promptTokens + " tokens plus max_tokens "
+          + request.maxTokens() + " exceeds the slot context of " + slotContext + " tokens");
+    }
+    InferenceParameters parameters = new InferenceParameters(request.prompt())
+        .setNPredict(request.maxTokens())
+        .setTemperature((float) request.temperature())
+        .setSeed((int) request.seed())
+        .setCachePrompt(false);
+    if (!request.stop().isEmpty()) {
+      parameters.setStopStrings(request.stop().toArray(String[]::new));
+    }
+    StringBuilder text = new StringBuilder();
+    long start = System.nanoTime();
+    long first = -1;
+    LlamaIterator iterator;
+    try {
+      iterator = model.generate(parameters).iterator();
+    } catch (RuntimeException e) {
+      throw new IOException("llama.cpp refused the request: " + e.getMessage(), e);
+    }
+    boolean finished = false;
+    try {
+      while (iterator.hasNext()) {
+        LlamaOutput output;
+        try {
+          output = iterator.next();
+        } catch (RuntimeException e) { // LlamaException is package-private
+          throw new IOException("llama.cpp failed during generation: " + e.getMessage(), e);
+        }
+        if (!output.text.isEmpty()) {
+          if (first < 0) {
+            first = System.nanoTime();
+          }
+          text.append(output.text);
+          sink.accept(output.text);
+        }
+      }
+      finished = true;
+    } finally {
+      if (!finished) {
+        iterator.cancel();
+      }
+    }
+    long end = System.nanoTime();
+    if (first < 0) {
+      first = end;
+    }
+    int completionTokens = countTokens(text.toString());
+    String finishReason = completionTokens >= request.maxTokens() ? "length" : "stop";
+    return new Completion(
+        promptTokens, completionTokens, finishReason, (first - start) / 1e6, (end - first) / 1e6);
+  }
+
+  private void ensureOpen() {
+    if (closed.get()) {
+      throw new IllegalStateException("engine closed");
+    }
+  }
+
+  /**
+   * Frees the model. java-llama.cpp leaves a native non-daemon thread behind: the JVM will not exit
+   * by itself afterwards, so the process must call {@code System.exit}.
+   */
+  @Override
+  public void close() {
+    if (closed.compareAndSet(false, true)) {
+      model.close();
+    }
+  }
+}

@@ -1,0 +1,105 @@
+package dev.llmh.embedded.model;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+class ModelFilesTest {
+
+  static final Path DIR = Path.of("target", "test-models", "model-files-test").toAbsolutePath();
+
+  @Test
+  void sameSpecAndSeedGiveByteIdenticalFilesAndAnotherSeedDiffers() throws IOException {
+    Path a = ModelFiles.ensure(ModelSpec.TINY, DIR.resolve("a"));
+    Path b = ModelFiles.ensure(ModelSpec.TINY, DIR.resolve("b"));
+    Path c = ModelFiles.ensure(ModelSpec.TINY.withSeed(43), DIR.resolve("c"));
+    assertThat(a.getFileName()).isEqualTo(b.getFileName());
+    assertThat(Files.mismatch(a, b)).isEqualTo(-1L);
+    assertThat(ModelFiles.sha256(a)).isEqualTo(ModelFiles.sha256(b));
+    assertThat(c.getFileName().toString()).contains("seed43");
+    assertThat(Files.size(c)).isEqualTo(Files.size(a));
+    assertThat(Files.mismatch(a, c)).isNotEqualTo(-1L);
+  }
+
+  @Test
+  void ensureReusesTheFileAndLeavesNoTemporaryFiles() throws IOException {
+    Path dir = DIR.resolve("reuse");
+    Path first = ModelFiles.ensure(ModelSpec.TINY, dir);
+    long modified = Files.getLastModifiedTime(first).toMillis();
+    Path second = ModelFiles.ensure(ModelSpec.TINY, dir);
+    assertThat(second).isEqualTo(first);
+    assertThat(Files.getLastModifiedTime(second).toMillis()).isEqualTo(modified);
+    try (Stream<Path> files = Files.list(dir)) {
+      assertThat(files).containsExactly(first);
+    }
+    assertThat(first.getFileName().toString())
+        .isEqualTo("llmh-tiny-l2-e64-h4-kv2-ff128-v8192-c2048-g1-f32-seed42.gguf");
+  }
+
+  @Test
+  void headerIsGgufVersion3WithAlignedData() throws IOException {
+    Path file = ModelFiles.ensure(ModelSpec.TINY, DIR.resolve("header"));
+    ByteBuffer head = ByteBuffer.wrap(Files.readAllBytes(file)).order(ByteOrder.LITTLE_ENDIAN);
+    assertThat(head.getInt()).isEqualTo(0x46554747);
+    assertThat(head.getInt()).isEqualTo(3);
+    assertThat(head.getLong()).isEqualTo(3 + 9L * ModelSpec.TINY.layers()); // tensors
+    assertThat(Files.size(file) % GgufWriter.ALIGNMENT).isZero();
+  }
+
+  @Test
+  void eachTensorTypeHasItsSize() throws IOException {
+    ModelSpec spec = new ModelSpec("types", 1024, 1, 64, 2, 1, 64, 256, TensorType.F32, 1);
+    long f32 = size(spec);
+    long f16 = size(spec.withTensorType(TensorType.F16));
+    long q8 = size(spec.withTensorType(TensorType.Q8_0));
+    assertThat(f16).isLessThan(f32);
+    assertThat(q8).isLessThan(f16);
+  }
+
+  private static long size(ModelSpec spec) throws IOException {
+    return Files.size(ModelFiles.ensure(spec, DIR.resolve("types")));
+  }
+
+  @Test
+  void halfPrecisionRoundsToNearestEven() {
+    assertThat(GgufWriter.toHalf(1f)).isEqualTo((short) 0x3c00);
+    assertThat(GgufWriter.toHalf(-2f)).isEqualTo((short) 0xc000);
+    assertThat(GgufWriter.toHalf(65504f)).isEqualTo((short) 0x7bff);
+    assertThat(GgufWriter.toHalf(1e6f)).isEqualTo((short) 0x7c00);
+    assertThat(GgufWriter.toHalf(0x1p-24f)).isEqualTo((short) 0x0001);
+    assertThat(GgufWriter.toHalf(1f + 0x1p-11f)).isEqualTo((short) 0x3c00); // tie to even
+    assertThat(GgufWriter.toHalf(1f + 0x1p-11f + 0x1p-20f)).isEqualTo((short) 0x3c01);
+  }
+
+  @Test
+  void specsByName() {
+    assertThat(ModelSpec.byName("tiny")).isEqualTo(ModelSpec.TINY);
+    assertThat(ModelSpec.byName(" SMALL ")).isEqualTo(ModelSpec.SMALL);
+    assertThatThrownBy(() -> ModelSpec.byName("huge"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("'huge'")
+        .hasMessageContaining("tiny, small");
+  }
+
+  @Test
+  void vocabularyHasControlByteAndWordTokens() {
+    Vocabulary vocab = Vocabulary.build(ModelSpec.TINY.vocabularyTarget());
+    List<String> tokens = vocab.tokens();
+    assertThat(tokens).hasSize(ModelSpec.TINY.vocabularyTarget()).doesNotHaveDuplicates();
+    assertThat(tokens.subList(0, 5)).containsExactly("<unk>", "<s>", "</s>", "<|im_start|>", "<|im_end|>");
+    assertThat(tokens.get(Vocabulary.FIRST_BYTE + 0x41)).isEqualTo("<0x41>");
+    assertThat(vocab.types()[Vocabulary.IM_END]).isEqualTo(Vocabulary.TYPE_CONTROL);
+    assertThat(vocab.types()[Vocabulary.FIRST_BYTE]).isEqualTo(Vocabulary.TYPE_BYTE);
+    assertThat(vocab.isWord(tokens.indexOf("\u2581latency"))).isTrue();
+    assertThat(vocab.isWord(tokens.indexOf("\u2581laten"))).isFalse();
+    assertThat(vocab.wordCount()).isEqualTo(Vocabulary.words().size());
+  }
+}
