@@ -14,10 +14,12 @@ import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -63,7 +65,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * set here unless already set, read once per JVM), so small SSE writes are not held back by Nagle's
  * algorithm.
  *
- * <p>{@link #close()} stops the HTTP server; the engine belongs to the caller.
+ * <p>{@link #close()} stops the HTTP server; the engine belongs to the caller, who may close it
+ * once {@link #stop(Duration)} says no generation is left.
  */
 public final class EmbeddedServer implements AutoCloseable {
 
@@ -126,11 +129,34 @@ public final class EmbeddedServer implements AutoCloseable {
     return modelId;
   }
 
-  /** Stops at once: open connections are closed and waiting requests abandoned. */
-  @Override
-  public void close() {
+  /**
+   * Stops at once: open connections are closed and queued requests abandoned. Then waits up to
+   * {@code timeout} for generations in progress to end; a streamed one ends at its next write to the
+   * closed connection, a non-streamed one only when the engine finishes it.
+   *
+   * @return whether no generation is left, so that the engine can be closed safely (closing a
+   *     native engine under a running generation can crash the process)
+   */
+  public boolean stop(Duration timeout) {
     http.stop(0);
     executor.shutdownNow();
+    int all = engine.slots();
+    try {
+      if (slots.tryAcquire(all, timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+        slots.release(all);
+        return true;
+      }
+      return false;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+  }
+
+  /** {@link #stop(Duration)} with 5 seconds for generations in progress. */
+  @Override
+  public void close() {
+    stop(Duration.ofSeconds(5));
   }
 
   // ---------------------------------------------------------------- routing

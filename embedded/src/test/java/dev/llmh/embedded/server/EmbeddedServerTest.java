@@ -361,6 +361,29 @@ class EmbeddedServerTest {
   }
 
   @Test
+  void stopEndsAStreamInProgressSoTheEngineCanBeClosed() throws Exception {
+    start(1, 100_000);
+    engine.pieceDelayMillis = 10;
+    engine.naturalLength = 50_000;
+    CompletableFuture<HttpResponse<String>> reply = CLIENT.sendAsync(request("/v1/completions", """
+        {"prompt":"go","max_tokens":50000,"stream":true}"""), HttpResponse.BodyHandlers.ofString());
+    await(() -> engine.started.get() == 1);
+    Thread.sleep(50); // a few pieces out
+    long t0 = System.nanoTime();
+    assertThat(server.stop(Duration.ofSeconds(3))).as("no generation left").isTrue();
+    assertThat(Duration.ofNanos(System.nanoTime() - t0)).isLessThan(Duration.ofSeconds(2));
+    assertThat(engine.active.get()).isZero();
+    assertThat(engine.sinkFailures.get()).isEqualTo(1);
+    // the client sees the stream cut short, without [DONE]
+    try {
+      HttpResponse<String> cut = reply.get(5, TimeUnit.SECONDS);
+      assertThat(cut.body()).doesNotContain("[DONE]");
+    } catch (java.util.concurrent.ExecutionException e) {
+      assertThat(e.getCause()).isInstanceOf(IOException.class);
+    }
+  }
+
+  @Test
   void anEngineFailureMidStreamEndsTheStreamWithAnErrorEventAndNoDone() throws Exception {
     start(1, 512);
     engine.failBeforePiece = 2;

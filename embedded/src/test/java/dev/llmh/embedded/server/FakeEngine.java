@@ -4,6 +4,7 @@ import dev.llmh.embedded.engine.Engine;
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * A deterministic {@link Engine} for the server's tests. Tokens are whitespace-separated words;
@@ -142,18 +143,19 @@ final class FakeEngine implements Engine {
     }
   }
 
-  private static void sleep(long millis) throws IOException {
-    if (millis <= 0) {
-      return;
-    }
-    try {
-      Thread.sleep(millis);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IOException("interrupted", e);
+  /** Ignores interrupts, as native decoding does: only the sink can stop a generation. */
+  private static void sleep(long millis) {
+    long deadline = System.nanoTime() + millis * 1_000_000L;
+    for (long left; (left = deadline - System.nanoTime()) > 0; ) {
+      LockSupport.parkNanos(left);
     }
   }
 
+  /** Run by {@link #close()}. */
+  volatile Runnable onClose = () -> {};
+
   @Override
-  public void close() {}
+  public void close() {
+    onClose.run();
+  }
 }
