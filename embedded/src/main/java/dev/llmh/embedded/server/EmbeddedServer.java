@@ -459,11 +459,9 @@ public final class EmbeddedServer implements AutoCloseable {
   /** The exception and its causes on one line: llama.cpp's reasons are often only in a cause. */
   static String describe(Throwable t) {
     StringBuilder s = new StringBuilder(String.valueOf(t));
-    for (Throwable c = t.getCause(); c != null && c != t; c = c.getCause()) {
+    Throwable c = t.getCause();
+    for (int depth = 0; c != null && depth < 8; depth++, c = c.getCause()) { // bounded: causes can cycle
       s.append("; caused by ").append(c);
-      if (c.getCause() == c) {
-        break;
-      }
     }
     return s.toString().replace('\n', ' ').replace('\r', ' ');
   }
