@@ -25,8 +25,12 @@ public record Config(
     Embedded embedded,
     Simulated simulated) {
 
-  /** Settings of the embedded llama.cpp server. */
-  public record Embedded(String model, int slots, int slotContext, Path modelsDir, Duration startTimeout) {}
+  /**
+   * Settings of the embedded llama.cpp server.
+   *
+   * @param slotContext tokens per slot, or null to share the model's context evenly among the slots
+   */
+  public record Embedded(String model, int slots, Integer slotContext, Path modelsDir, Duration startTimeout) {}
 
   /** Settings of the simulated server. */
   public record Simulated(double prefillRate, double decodeRate, int slots) {}
@@ -56,7 +60,7 @@ public record Config(
         new Embedded(
             lookup.apply(ConfigKey.EMBEDDED_MODEL).map(v -> oneOf(ConfigKey.EMBEDDED_MODEL, v, "tiny", "small")).orElse(Defaults.EMBEDDED_MODEL),
             lookup.apply(ConfigKey.EMBEDDED_SLOTS).map(v -> (int) wholePositive(ConfigKey.EMBEDDED_SLOTS, v)).orElse(Defaults.EMBEDDED_SLOTS),
-            lookup.apply(ConfigKey.EMBEDDED_SLOT_CONTEXT).map(v -> (int) wholePositive(ConfigKey.EMBEDDED_SLOT_CONTEXT, v)).orElse(Defaults.EMBEDDED_SLOT_CONTEXT),
+            lookup.apply(ConfigKey.EMBEDDED_SLOT_CONTEXT).map(v -> (int) wholePositive(ConfigKey.EMBEDDED_SLOT_CONTEXT, v)).orElse(null),
             Path.of(lookup.apply(ConfigKey.EMBEDDED_MODELS_DIR).orElse(Defaults.EMBEDDED_MODELS_DIR)),
             lookup.apply(ConfigKey.EMBEDDED_START_TIMEOUT).map(v -> duration(ConfigKey.EMBEDDED_START_TIMEOUT, v)).orElse(Defaults.EMBEDDED_START_TIMEOUT)),
         new Simulated(

@@ -29,10 +29,12 @@ public final class Defaults {
 
   public static final String RESULTS_DIR = "target/llmh";
 
-  /** Embedded llama.cpp server: the samples' model, one slot per core, room for the longest sample. */
+  /**
+   * Embedded llama.cpp server: the samples' model and one slot per core; each slot gets the model's
+   * context divided by the slots (4,096 tokens for {@code small}: the longest sample plus its answer).
+   */
   public static final String EMBEDDED_MODEL = "small";
   public static final int EMBEDDED_SLOTS = 2;
-  public static final int EMBEDDED_SLOT_CONTEXT = 4096;
   public static final String EMBEDDED_MODELS_DIR = "target/llmh-models";
   public static final Duration EMBEDDED_START_TIMEOUT = Duration.ofMinutes(5);
 

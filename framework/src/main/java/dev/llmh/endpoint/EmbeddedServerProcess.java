@@ -51,9 +51,11 @@ final class EmbeddedServerProcess implements AutoCloseable {
         "--models-dir", settings.modelsDir().toAbsolutePath().toString(),
         "--model", settings.model(),
         "--slots", String.valueOf(settings.slots()),
-        "--slot-context", String.valueOf(settings.slotContext()),
         "--port", "0",
         "--native-tmp", settings.modelsDir().resolve("native").toAbsolutePath().toString()));
+    if (settings.slotContext() != null) {
+      command.addAll(List.of("--slot-context", String.valueOf(settings.slotContext())));
+    }
     Process process;
     try {
       Files.createDirectories(logDirectory);

@@ -19,7 +19,7 @@ import java.util.Set;
  * serves it on 127.0.0.1.
  *
  * <pre>
- * --models-dir &lt;dir&gt; --model &lt;tiny|small&gt; --slots &lt;n&gt; --slot-context &lt;n&gt;
+ * --models-dir &lt;dir&gt; --model &lt;tiny|small&gt; --slots &lt;n&gt; [--slot-context &lt;n&gt;]
  * --native-tmp &lt;dir&gt; [--port &lt;n&gt;]   (port 0, the default: an ephemeral port)
  * </pre>
  *
@@ -61,7 +61,9 @@ public final class EmbeddedServerMain {
       ModelSpec spec = ModelSpec.byName(options.model());
       Path modelFile = ModelFiles.ensure(spec, options.modelsDir());
       Files.createDirectories(options.nativeTmp());
-      engine = LlamaEngine.open(modelFile, spec, options.slots(), options.slotContext(), options.nativeTmp());
+      // Unless told otherwise, the model's context is shared evenly among the slots.
+      int slotContext = options.slotContext() > 0 ? options.slotContext() : spec.context() / options.slots();
+      engine = LlamaEngine.open(modelFile, spec, options.slots(), slotContext, options.nativeTmp());
       modelId = modelId(spec);
     } catch (Throwable t) { // also native link errors: the parent must hear why, in one line
       fail(out, EmbeddedServer.describe(t), engine);
@@ -165,7 +167,7 @@ public final class EmbeddedServerMain {
         Path.of(required(values, "--models-dir")),
         required(values, "--model"),
         integer(values, "--slots", null, 1, 1024),
-        integer(values, "--slot-context", null, 1, 1 << 24),
+        integer(values, "--slot-context", "0", 0, 1 << 24),
         integer(values, "--port", "0", 0, 65535),
         Path.of(required(values, "--native-tmp")));
   }
@@ -196,7 +198,7 @@ public final class EmbeddedServerMain {
   }
 
   private static String usage() {
-    return "--models-dir <dir> --model <tiny|small> --slots <n> --slot-context <n> --native-tmp <dir>"
-        + " [--port <n>]";
+    return "--models-dir <dir> --model <tiny|small> --slots <n> --native-tmp <dir>"
+        + " [--slot-context <n>, default the model's context / slots] [--port <n>]";
   }
 }

@@ -1,0 +1,41 @@
+package dev.llmh.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.llmh.it.fixtures.EmbeddedScenario;
+import dev.llmh.result.CaseResult;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The default endpoint end to end: LLMH starts the llama.cpp server in a child JVM and measures it. */
+class EmbeddedEndpointTest {
+
+  @Test
+  void scenariosRunAgainstTheRealEngineAndTheRecordSaysWhatServedThem(@TempDir Path results) {
+    EngineRun run = EngineRun.of(
+        Map.of("llmh.endpoint", "embedded", "llmh.embedded.model", "tiny", "llmh.embedded.modelsDir", "target/llmh-models"),
+        results, EmbeddedScenario.class);
+    run.results.testEvents().assertStatistics(stats -> stats.started(4).succeeded(4));
+
+    for (CaseResult result : run.record().results()) {
+      assertThat(result.error()).isNull();
+      assertThat(result.requests().succeeded()).isEqualTo(6);
+      assertThat(result.endpoint().embedded()).isTrue();
+      assertThat(result.endpoint().servedModel()).isEqualTo("llmh-tiny");
+      assertThat(result.endpoint().server())
+          .containsKeys("engine", "modelFile", "modelBytes", "modelSha256", "modelShape")
+          .hasEntrySatisfying("modelSha256", sha -> assertThat(sha.toString()).matches("[0-9a-f]{64}"));
+      assertThat(result.samples()).allSatisfy(sample -> {
+        assertThat(sample.error()).isNull();
+        assertThat(sample.outputTokens()).isEqualTo(8);
+        assertThat(sample.flags()).doesNotContain("estimated_tokens");
+      });
+    }
+    // A longer prompt costs more prefill on a real engine.
+    double shortTtft = run.caseNamed("question[concurrency=1]").metrics().get(CaseResult.TTFT).p50();
+    double longTtft = run.caseNamed("document[concurrency=1]").metrics().get(CaseResult.TTFT).p50();
+    assertThat(longTtft).isGreaterThan(shortTtft);
+  }
+}
