@@ -14,7 +14,7 @@ public final class Defaults {
   public static final String SIMULATED_ENDPOINT = "simulated";
 
   /** The endpoint used when neither configuration nor {@code @Endpoint} names one. */
-  public static final String ENDPOINT = SIMULATED_ENDPOINT;
+  public static final String ENDPOINT = EMBEDDED_ENDPOINT;
 
   public static final int WARMUP_REQUESTS = 2;
   public static final int MEASURED_REQUESTS = 10;
