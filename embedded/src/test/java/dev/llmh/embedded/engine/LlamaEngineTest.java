@@ -50,6 +50,20 @@ class LlamaEngineTest {
   }
 
   @Test
+  void halfPrecisionAndQ8ModelsLoadAndGenerateWords() throws IOException {
+    for (var type : List.of(dev.llmh.embedded.model.TensorType.F16, dev.llmh.embedded.model.TensorType.Q8_0)) {
+      ModelSpec spec = ModelSpec.TINY.withTensorType(type);
+      Path file = ModelFiles.ensure(spec, TARGET.resolve("test-models"));
+      try (LlamaEngine other = LlamaEngine.open(file, spec, 1, 64, TARGET.resolve("jllama-native"))) {
+        List<String> pieces = new ArrayList<>();
+        other.complete(new CompletionRequest("Define latency.", 6, 0.0, 1, List.of()), pieces::add);
+        assertThat(pieces).as(type.toString()).hasSize(6).allSatisfy(p -> assertThat(p).matches(" [a-zA-Z]+"));
+        assertThat(other.info().modelShape()).endsWith(type.toString());
+      }
+    }
+  }
+
+  @Test
   void infoDescribesTheModel() throws IOException {
     Engine.EngineInfo info = engine.info();
     Path file = TARGET.resolve("test-models").resolve(info.modelFile());
