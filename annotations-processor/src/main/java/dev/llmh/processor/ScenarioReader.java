@@ -396,7 +396,14 @@ final class ScenarioReader {
               + Defaults.SIMULATED_ENDPOINT + "\" for the simulator");
     }
     String model = asString(annotations.value(mirror, "model")).orElse("");
-    return new Declarations.Endpoint(url.isEmpty() ? null : url, model.isEmpty() ? null : model);
+    AnnotationValue apiValue = annotations.value(mirror, "api");
+    String api = asString(apiValue).orElse("");
+    if (!api.isEmpty() && dev.llmh.client.Api.byKey(api).isEmpty()) {
+      reporter.error(element, mirror, apiValue,
+          "@Endpoint api \"" + api + "\" is not one of " + dev.llmh.client.Api.keys()
+              + "; leave it out to detect it from the URL");
+    }
+    return new Declarations.Endpoint(url.isEmpty() ? null : url, model.isEmpty() ? null : model, api.isEmpty() ? null : api);
   }
 
   private static boolean isHttpUrl(String url) {

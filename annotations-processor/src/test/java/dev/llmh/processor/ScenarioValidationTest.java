@@ -473,6 +473,24 @@ class ScenarioValidationTest {
           .inFile(source)
           .onLineContaining("url = \"localhost");
     }
+
+    @Test
+    void endpointApiMustBeKnown() {
+      JavaFileObject source = scenario("Demo",
+          "@LlmBenchmark",
+          "@Endpoint(model = \"m\", api = \"ollama-generate\")",
+          "class Demo {",
+          "  @Prompt @Endpoint(api = \"anthropic\") String p = \"x\";",
+          "  @Prompt String q = \"y\";",
+          "}");
+      Compilation compilation = compile(source);
+      assertThat(compilation).hadErrorCount(1);
+      assertThat(compilation)
+          .hadErrorContaining("@Endpoint api \"anthropic\" is not one of openai-chat, openai-completions, ollama-chat,"
+              + " ollama-generate; leave it out to detect it from the URL")
+          .inFile(source)
+          .onLineContaining("anthropic");
+    }
   }
 
   @Nested
@@ -552,16 +570,16 @@ class ScenarioValidationTest {
     void metricsAndRegressionsNotImplementedYetAreErrors() {
       JavaFileObject source = scenario("Demo",
           "@LlmBenchmark",
-          "@Constraint(\"ttfo.p50 < 1s\")",
+          "@Constraint(\"prefill_rate.p50 > 100 tok/s\")",
           "@Constraint(\"ttft.p50 regression < 10%\")",
           "class Demo {",
           "  @Prompt String p = \"x\";",
           "}");
       Compilation compilation = compile(source);
       assertThat(compilation)
-          .hadErrorContaining("\"ttfo.p50 < 1s\": metric 'ttfo' is not implemented yet")
+          .hadErrorContaining("\"prefill_rate.p50 > 100 tok/s\": metric 'prefill_rate' is not implemented yet")
           .inFile(source)
-          .onLineContaining("ttfo.p50");
+          .onLineContaining("prefill_rate.p50");
       assertThat(compilation)
           .hadErrorContaining("regression constraints are not implemented yet")
           .inFile(source)

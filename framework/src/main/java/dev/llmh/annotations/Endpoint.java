@@ -19,4 +19,11 @@ public @interface Endpoint {
 
   /** Model name sent with every request. */
   String model() default "";
+
+  /**
+   * The wire protocol: {@code openai-chat}, {@code openai-completions}, {@code ollama-chat} or
+   * {@code ollama-generate}. Empty means detected from the URL: a base URL on port 11434 without
+   * {@code /v1} is {@code ollama-chat}, anything else {@code openai-chat}. {@code -Dllmh.api} overrides.
+   */
+  String api() default "";
 }

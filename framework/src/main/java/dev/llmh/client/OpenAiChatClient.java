@@ -25,11 +25,13 @@ import okhttp3.sse.EventSourceListener;
 import okhttp3.sse.EventSources;
 
 /**
- * Streams OpenAI chat completions ({@code POST {base}/chat/completions}, SSE) and timestamps every
- * event on arrival. Each {@link #send} blocks its calling worker thread, so concurrency is exactly
- * the number of workers: no dispatcher queue sits between the load generator and the network.
+ * Streams OpenAI chat completions ({@code POST {base}/chat/completions}, SSE) — or, for
+ * {@link Api#OPENAI_COMPLETIONS}, legacy completions ({@code POST {base}/completions}, {@code prompt}
+ * in, {@code choices[0].text} out; the same stream otherwise) — and timestamps every event on
+ * arrival. Each {@link #send} blocks its calling worker thread, so concurrency is exactly the number
+ * of workers: no dispatcher queue sits between the load generator and the network.
  */
-public final class OpenAiChatClient implements AutoCloseable {
+public final class OpenAiChatClient implements ProtocolClient {
 
   private static final MediaType JSON = MediaType.get("application/json");
   private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -38,8 +40,19 @@ public final class OpenAiChatClient implements AutoCloseable {
   private final HttpUrl base;
   private final OkHttpClient http;
   private final Optional<Config.Secret> apiKey;
+  private final Api api;
 
   public OpenAiChatClient(String baseUrl, Optional<Config.Secret> apiKey, Duration connectTimeout, Duration readTimeout) {
+    this(Api.OPENAI_CHAT, baseUrl, apiKey, connectTimeout, readTimeout);
+  }
+
+  /** A client of {@link Api#OPENAI_CHAT} or {@link Api#OPENAI_COMPLETIONS}. */
+  public OpenAiChatClient(
+      Api api, String baseUrl, Optional<Config.Secret> apiKey, Duration connectTimeout, Duration readTimeout) {
+    if (api != Api.OPENAI_CHAT && api != Api.OPENAI_COMPLETIONS) {
+      throw new IllegalArgumentException("not an OpenAI protocol: " + api);
+    }
+    this.api = api;
     HttpUrl parsed = HttpUrl.parse(baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl);
     if (parsed == null) {
       throw new IllegalArgumentException("not an http(s) URL: " + baseUrl);
@@ -76,11 +89,18 @@ public final class OpenAiChatClient implements AutoCloseable {
     this.http = builder.build();
   }
 
+  @Override
+  public Api api() {
+    return api;
+  }
+
+  @Override
   public String baseUrl() {
     return base.toString();
   }
 
   /** Lists the endpoint's models; throws {@link EndpointException} when it cannot be used at all. */
+  @Override
   public EndpointInfo probe() {
     Request request = new Request.Builder().url(url("models")).get().build();
     try (Response response = http.newCall(request).execute()) {
@@ -110,8 +130,12 @@ public final class OpenAiChatClient implements AutoCloseable {
   }
 
   /** Sends one streaming request and records what arrived; failures become the sample's error. */
+  @Override
   public RequestSample send(ChatRequest chat) {
-    Request request = new Request.Builder().url(url("chat/completions")).post(RequestBody.create(body(chat), JSON)).build();
+    Request request =
+        api == Api.OPENAI_COMPLETIONS
+            ? new Request.Builder().url(url("completions")).post(RequestBody.create(completionsBody(chat), JSON)).build()
+            : new Request.Builder().url(url("chat/completions")).post(RequestBody.create(body(chat), JSON)).build();
     StreamRecorder recorder = new StreamRecorder();
     recorder.startNanos = System.nanoTime();
     try (Response response = http.newCall(request).execute()) {
@@ -130,10 +154,7 @@ public final class OpenAiChatClient implements AutoCloseable {
     if (sample.error() == null || apiKey.isEmpty() || !sample.error().contains(apiKey.get().value())) {
       return sample;
     }
-    return new RequestSample(
-        sample.startNanos(), sample.textChunkNanos(), sample.endNanos(), sample.promptTokens(),
-        sample.usageOutputTokens(), sample.finishReason(), sample.servedModel(),
-        sample.error().replace(apiKey.get().value(), "<hidden>"));
+    return sample.withError(sample.error().replace(apiKey.get().value(), "<hidden>"));
   }
 
   private HttpUrl url(String path) {
@@ -148,6 +169,20 @@ public final class OpenAiChatClient implements AutoCloseable {
     ObjectNode message = body.putArray("messages").addObject();
     message.put("role", "user");
     message.put("content", chat.prompt());
+    return common(body, chat);
+  }
+
+  /** {@code POST /completions}: the prompt as-is, no chat template on the client's side. */
+  static byte[] completionsBody(ChatRequest chat) {
+    ObjectNode body = MAPPER.createObjectNode();
+    if (chat.model() != null) {
+      body.put("model", chat.model());
+    }
+    body.put("prompt", chat.prompt());
+    return common(body, chat);
+  }
+
+  private static byte[] common(ObjectNode body, ChatRequest chat) {
     body.put("max_tokens", chat.maxTokens());
     body.put("temperature", chat.temperature());
     body.put("seed", chat.seed());
@@ -183,6 +218,11 @@ public final class OpenAiChatClient implements AutoCloseable {
   private static final class StreamRecorder extends EventSourceListener {
     long startNanos;
     final List<Long> textChunks = new ArrayList<>();
+    Long firstAnswer;
+    int reasoningChunks;
+    /** Cumulative usage.completion_tokens seen on each text chunk (vLLM's continuous usage), or null. */
+    final List<Integer> cumulativeTokens = new ArrayList<>();
+    final Map<String, Double> timings = new java.util.LinkedHashMap<>();
     Integer promptTokens;
     Integer outputTokens;
     String finishReason;
@@ -216,13 +256,34 @@ public final class OpenAiChatClient implements AutoCloseable {
       }
       JsonNode choice = chunk.path("choices").path(0);
       JsonNode delta = choice.path("delta");
-      if (carriesText(delta, "content") || carriesText(delta, "reasoning_content") || carriesText(delta, "reasoning")) {
+      // Chat puts text in delta.content (reasoning in delta.reasoning_content or delta.reasoning);
+      // legacy completions put it in choices[0].text.
+      boolean answer = carriesText(delta, "content") || carriesText(choice, "text");
+      boolean reasoning = carriesText(delta, "reasoning_content") || carriesText(delta, "reasoning");
+      JsonNode usage = chunk.path("usage");
+      if (answer || reasoning) {
         textChunks.add(now);
+        if (answer && firstAnswer == null) {
+          firstAnswer = now;
+        }
+        if (!answer) {
+          reasoningChunks++;
+        }
+        cumulativeTokens.add(usage.hasNonNull("completion_tokens") ? usage.get("completion_tokens").asInt() : null);
+      }
+      JsonNode serverTimings = chunk.path("timings");
+      if (serverTimings.isObject()) {
+        // llama.cpp's own figures (prompt_ms, predicted_ms, prompt_n, predicted_n...); the last wins.
+        timings.clear();
+        serverTimings.fields().forEachRemaining(f -> {
+          if (f.getValue().isNumber()) {
+            timings.put(f.getKey(), f.getValue().asDouble());
+          }
+        });
       }
       if (choice.hasNonNull("finish_reason")) {
         finishReason = choice.get("finish_reason").asText();
       }
-      JsonNode usage = chunk.path("usage");
       if (usage.isObject()) {
         if (usage.hasNonNull("prompt_tokens")) {
           promptTokens = usage.get("prompt_tokens").asInt();
@@ -233,8 +294,8 @@ public final class OpenAiChatClient implements AutoCloseable {
       }
     }
 
-    private static boolean carriesText(JsonNode delta, String field) {
-      JsonNode text = delta.get(field);
+    private static boolean carriesText(JsonNode node, String field) {
+      JsonNode text = node.get(field);
       return text != null && text.isTextual() && !text.asText().isEmpty();
     }
 
@@ -262,7 +323,25 @@ public final class OpenAiChatClient implements AutoCloseable {
       if (error == null && !done) {
         error = "stream ended without data: [DONE]";
       }
-      return new RequestSample(startNanos, textChunks, end, promptTokens, outputTokens, finishReason, servedModel, error);
+      return new RequestSample(startNanos, textChunks, end, promptTokens, outputTokens, finishReason, servedModel, error,
+          firstAnswer, reasoningChunks, chunkTokens(cumulativeTokens), timings);
     }
+  }
+
+  /**
+   * Tokens per text chunk from cumulative counts seen on every text chunk; empty unless every text
+   * chunk carried one (a count missing anywhere leaves the split unknown).
+   */
+  static List<Integer> chunkTokens(List<Integer> cumulative) {
+    List<Integer> perChunk = new ArrayList<>(cumulative.size());
+    int previous = 0;
+    for (Integer total : cumulative) {
+      if (total == null || total < previous) {
+        return List.of();
+      }
+      perChunk.add(total - previous);
+      previous = total;
+    }
+    return perChunk;
   }
 }

@@ -1,5 +1,6 @@
 package dev.llmh.config;
 
+import dev.llmh.client.Api;
 import dev.llmh.constraint.Dimension;
 import dev.llmh.constraint.Unit;
 import java.nio.file.Path;
@@ -23,7 +24,8 @@ public record Config(
     Duration readTimeout,
     Path resultsDir,
     Embedded embedded,
-    Simulated simulated) {
+    Simulated simulated,
+    Optional<Api> api) {
 
   /**
    * Settings of the embedded llama.cpp server.
@@ -66,7 +68,8 @@ public record Config(
         new Simulated(
             lookup.apply(ConfigKey.SIMULATED_PREFILL_RATE).map(v -> positive(ConfigKey.SIMULATED_PREFILL_RATE, v)).orElse(Defaults.SIMULATED_PREFILL_RATE),
             lookup.apply(ConfigKey.SIMULATED_DECODE_RATE).map(v -> positive(ConfigKey.SIMULATED_DECODE_RATE, v)).orElse(Defaults.SIMULATED_DECODE_RATE),
-            lookup.apply(ConfigKey.SIMULATED_SLOTS).map(v -> (int) wholePositive(ConfigKey.SIMULATED_SLOTS, v)).orElse(Defaults.SIMULATED_SLOTS)));
+            lookup.apply(ConfigKey.SIMULATED_SLOTS).map(v -> (int) wholePositive(ConfigKey.SIMULATED_SLOTS, v)).orElse(Defaults.SIMULATED_SLOTS)),
+        lookup.apply(ConfigKey.API).map(v -> Api.byKey(oneOf(ConfigKey.API, v, Api.keys().split(", "))).orElseThrow()));
   }
 
   static String oneOf(ConfigKey key, String value, String... choices) {

@@ -10,6 +10,7 @@ import java.util.Locale;
 public enum ConfigKey {
   ENDPOINT("llmh.endpoint", "base URL of an OpenAI-compatible API, 'embedded' or 'simulated'"),
   MODEL("llmh.model", "model name sent with every request"),
+  API("llmh.api", "wire protocol: openai-chat, openai-completions, ollama-chat or ollama-generate (default: detected from the URL)"),
   API_KEY("llmh.apiKey", "bearer token for the endpoint; never logged or recorded"),
   CONNECT_TIMEOUT("llmh.timeout.connect", "time allowed to open a connection"),
   READ_TIMEOUT("llmh.timeout.read", "longest silence allowed on a response, prefill included"),

@@ -16,6 +16,9 @@ public final class ConsoleSummary {
     out.append("LLMH ").append(shortName(result.scenario())).append(" › ").append(displayName(result)).append('\n');
     CaseResult.EndpointRecord endpoint = result.endpoint();
     out.append("  endpoint   ").append(endpoint.embedded() ? "embedded " : "").append(endpoint.url());
+    if (endpoint.api() != null) {
+      out.append(" (").append(endpoint.api()).append(')');
+    }
     if (endpoint.servedModel() != null) {
       out.append(", served model ").append(endpoint.servedModel());
     }
@@ -30,6 +33,12 @@ public final class ConsoleSummary {
     CaseResult.Requests requests = result.requests();
     out.append(String.format(Locale.ROOT, "  requests   %d measured (%d ok, %d failed) after %d warm-up",
         requests.measured(), requests.succeeded(), requests.failed(), requests.warmup()));
+    if (requests.noAnswer() > 0) {
+      out.append(String.format(Locale.ROOT, "; %d NO ANSWER (reasoning only)", requests.noAnswer()));
+    }
+    if (requests.modelLoadExcluded() > 0) {
+      out.append(String.format(Locale.ROOT, "; %d with model load excluded", requests.modelLoadExcluded()));
+    }
     CaseResult.Throughput throughput = result.throughput();
     if (throughput.outputTokensPerSecond() != null) {
       out.append(String.format(Locale.ROOT, "; throughput %.1f tok/s, %.2f req/s",
@@ -39,8 +48,16 @@ public final class ConsoleSummary {
     out.append(String.format(Locale.ROOT, "  %-14s %5s %9s %9s %9s %9s %9s %9s%n",
         "metric", "n", "p50", "p95", "p99", "mean", "min", "max"));
     row(out, "ttft (ms)", result.metrics().get(CaseResult.TTFT));
+    if (result.metrics().get(CaseResult.TTFO) != null && result.metrics().get(CaseResult.TTFO).n() > 0) {
+      row(out, "ttfo (ms)", result.metrics().get(CaseResult.TTFO));
+    }
     row(out, "tpot (ms)", result.metrics().get(CaseResult.TPOT));
     row(out, "itl (ms)", result.metrics().get(CaseResult.ITL));
+    if (result.metrics().get(CaseResult.ITL_TOKEN) != null) {
+      row(out, "itl/token (ms)", result.metrics().get(CaseResult.ITL_TOKEN));
+    } else if (result.metrics().containsKey(CaseResult.ITL_TOKEN)) {
+      out.append(String.format(Locale.ROOT, "  %-14s %s%n", "itl/token (ms)", "unknown: chunk token counts not confirmed by the server"));
+    }
     row(out, "e2e (ms)", result.metrics().get(CaseResult.E2E));
     row(out, "output tokens", result.metrics().get(CaseResult.OUTPUT_TOKENS));
     for (ConstraintRecord constraint : result.constraints()) {
@@ -102,6 +119,9 @@ public final class ConsoleSummary {
   }
 
   private static void row(StringBuilder out, String label, MetricSummary s) {
+    if (s == null) {
+      return;
+    }
     out.append(String.format(Locale.ROOT, "  %-14s %5d %9s %9s %9s %9s %9s %9s%n",
         label, s.n(), number(s.p50()), number(s.p95()), number(s.p99()), number(s.mean()), number(s.min()), number(s.max())));
   }

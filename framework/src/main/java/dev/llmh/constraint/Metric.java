@@ -14,7 +14,7 @@ public enum Metric {
   TPOT("tpot", Dimension.TIME, true, true),
   ITL("itl", Dimension.TIME, true, true),
   E2E("e2e", Dimension.TIME, true, true),
-  TTFO("ttfo", Dimension.TIME, true, false),
+  TTFO("ttfo", Dimension.TIME, true, true),
   OUTPUT_TOKENS("output_tokens", Dimension.COUNT, true, false),
   PROMPT_TOKENS("prompt_tokens", Dimension.COUNT, true, false),
   PREFILL_RATE("prefill_rate", Dimension.TOKEN_RATE, true, false),

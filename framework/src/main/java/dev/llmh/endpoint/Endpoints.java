@@ -2,7 +2,10 @@ package dev.llmh.endpoint;
 
 import dev.llmh.client.EndpointException;
 import dev.llmh.client.EndpointInfo;
+import dev.llmh.client.Api;
+import dev.llmh.client.OllamaClient;
 import dev.llmh.client.OpenAiChatClient;
+import dev.llmh.client.ProtocolClient;
 import dev.llmh.config.Config;
 import dev.llmh.config.Defaults;
 import dev.llmh.sim.SimulatedServer;
@@ -29,9 +32,15 @@ public final class Endpoints implements AutoCloseable {
     this.config = config;
   }
 
-  /** The endpoint for {@code url} ({@code embedded} or an http(s) URL), opened if needed. */
+  /** The endpoint for {@code url} ({@code embedded} or an http(s) URL), opened if needed, in the protocol its URL suggests. */
   public synchronized Endpoint get(String url) {
-    Object known = opened.get(url);
+    return get(url, Api.detect(url));
+  }
+
+  /** The endpoint for {@code url} spoken to in {@code api}, opened if needed. */
+  public synchronized Endpoint get(String url, Api api) {
+    String key = api.key() + " " + url;
+    Object known = opened.get(key);
     if (known instanceof Endpoint endpoint) {
       return endpoint;
     }
@@ -39,26 +48,31 @@ public final class Endpoints implements AutoCloseable {
       throw failure;
     }
     try {
-      Endpoint endpoint = open(url);
-      opened.put(url, endpoint);
+      Endpoint endpoint = open(url, api);
+      opened.put(key, endpoint);
       return endpoint;
     } catch (RuntimeException e) {
-      opened.put(url, e);
+      opened.put(key, e);
       throw e;
     }
   }
 
-  private Endpoint open(String url) {
+  private Endpoint open(String url, Api api) {
     boolean embedded = EMBEDDED.equals(url) || SIMULATED.equals(url);
     String base = EMBEDDED.equals(url) ? startEmbedded() : SIMULATED.equals(url) ? startSimulated() : url;
+    if (SIMULATED.equals(url) && api.ollama()) {
+      base = simulatedServer.rootUrl(); // Ollama's paths (/api/...) sit at the root, not under /v1
+    }
     if (!embedded && !(base.startsWith("http://") || base.startsWith("https://"))) {
       throw new EndpointException(
           "endpoint '" + url + "' is not 'embedded', 'simulated' or an http(s) URL; set llmh.endpoint /"
               + " LLMH_ENDPOINT or @Endpoint(url) to e.g. http://localhost:11434/v1", null);
     }
-    OpenAiChatClient client =
-        new OpenAiChatClient(
-            base, embedded ? java.util.Optional.empty() : config.apiKey(), config.connectTimeout(), config.readTimeout());
+    java.util.Optional<Config.Secret> key = embedded ? java.util.Optional.empty() : config.apiKey();
+    ProtocolClient client =
+        api.ollama()
+            ? new OllamaClient(api, base, key, config.connectTimeout(), config.readTimeout())
+            : new OpenAiChatClient(api, base, key, config.connectTimeout(), config.readTimeout());
     EndpointInfo info = client.probe();
     return new Endpoint(client, info, embedded);
   }

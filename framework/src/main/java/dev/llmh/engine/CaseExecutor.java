@@ -53,7 +53,7 @@ final class CaseExecutor {
       return notRun(plan, null, "prompt '" + plan.prompt().name() + "' could not be read: " + e);
     }
     try {
-      endpoint = endpoints.get(plan.endpoint());
+      endpoint = endpoints.get(plan.endpoint(), plan.api());
     } catch (RuntimeException e) {
       return notRun(plan, null, e.getMessage());
     }
@@ -90,6 +90,9 @@ final class CaseExecutor {
       CasePlan plan, Endpoint endpoint, List<RequestSample> measured, int warmupFailed, List<String> warnings) {
     List<RequestMetrics> metrics = measured.stream().map(RequestMetrics::of).toList();
     List<Double> ttft = new ArrayList<>(), tpot = new ArrayList<>(), e2e = new ArrayList<>(), itl = new ArrayList<>(), tokens = new ArrayList<>();
+    List<Double> ttfo = new ArrayList<>(), itlToken = new ArrayList<>();
+    boolean perTokenKnown = true;
+    int noAnswer = 0, modelLoad = 0, mismatched = 0;
     long firstStart = measured.stream().mapToLong(RequestSample::startNanos).min().orElse(0);
     long lastEnd = measured.stream().mapToLong(RequestSample::endNanos).max().orElse(0);
     long outputTokens = 0;
@@ -103,7 +106,21 @@ final class CaseExecutor {
       servedModel = servedModel == null ? sample.servedModel() : servedModel;
       if (sample.succeeded()) {
         succeeded++;
+        noAnswer += m.noAnswer() ? 1 : 0;
+        mismatched += m.usageChunkMismatch() ? 1 : 0;
+        if (m.modelLoad()) {
+          // A cold model load is not serving latency: the sample stays in the record, out of the statistics.
+          modelLoad++;
+          samples.add(sampleRecord(sample, m, firstStart));
+          continue;
+        }
         ttft.add(m.ttftMs());
+        ttfo.add(m.ttfoMs());
+        if (m.itlTokenMs() == null) {
+          perTokenKnown &= m.itlMs().isEmpty(); // a single-chunk response has no gap to split
+        } else {
+          itlToken.addAll(m.itlTokenMs());
+        }
         tpot.add(m.tpotMs());
         e2e.add(m.e2eMs());
         itl.addAll(m.itlMs());
@@ -114,6 +131,22 @@ final class CaseExecutor {
       samples.add(sampleRecord(sample, m, firstStart));
     }
     int failed = measured.size() - succeeded;
+    if (modelLoad > 0) {
+      warnings.add(modelLoad + " of " + succeeded + " succeeded requests included a model load (server load time > "
+          + (int) RequestMetrics.MODEL_LOAD_MS + " ms, flag model_load): kept in samples, left out of the statistics");
+    }
+    if (noAnswer > 0) {
+      warnings.add(noAnswer + " of " + succeeded + " succeeded requests never produced an answer chunk (flag no_answer):"
+          + " the whole budget went to reasoning or no text came; raise @MaxTokens for a reasoning model");
+    }
+    if (mismatched > 0) {
+      warnings.add(mismatched + " requests' usage differs from their text-chunk count (flag usage_chunk_mismatch):"
+          + " chunks carried several tokens, so itl_ms is per chunk, not per token");
+    }
+    if (!perTokenKnown) {
+      warnings.add("per-token ITL unknown (metrics.itl_token_ms is null): the server did not confirm how many"
+          + " tokens each chunk carried (per-chunk usage, or usage equal to the chunk count)");
+    }
     if (estimated) {
       warnings.add("the server sent no usage for some requests: their output tokens are chunk counts (flag estimated_tokens)");
     }
@@ -126,11 +159,14 @@ final class CaseExecutor {
     summaries.put(Metric.TPOT, Summary.of(tpot));
     summaries.put(Metric.ITL, Summary.of(itl));
     summaries.put(Metric.E2E, Summary.of(e2e));
+    summaries.put(Metric.TTFO, Summary.of(ttfo));
     Map<String, MetricSummary> recorded = new LinkedHashMap<>();
     recorded.put(CaseResult.TTFT, MetricSummary.of(summaries.get(Metric.TTFT)));
     recorded.put(CaseResult.TPOT, MetricSummary.of(summaries.get(Metric.TPOT)));
     recorded.put(CaseResult.ITL, MetricSummary.of(summaries.get(Metric.ITL)));
     recorded.put(CaseResult.E2E, MetricSummary.of(summaries.get(Metric.E2E)));
+    recorded.put(CaseResult.TTFO, MetricSummary.of(summaries.get(Metric.TTFO)));
+    recorded.put(CaseResult.ITL_TOKEN, perTokenKnown ? MetricSummary.of(Summary.of(itlToken)) : null);
     recorded.put(CaseResult.OUTPUT_TOKENS, MetricSummary.of(Summary.of(tokens)));
 
     double wallSeconds = (lastEnd - firstStart) / 1e9;
@@ -153,7 +189,7 @@ final class CaseExecutor {
         new CaseResult(
             plan.scenarioClassName(), plan.prompt().name(), plan.caseId(), plan.allParams(),
             endpointRecord(plan, endpoint, servedModel), settings(plan), PromptMarker.MODE,
-            new Requests(plan.warmupRequests(), warmupFailed, measured.size(), succeeded, failed),
+            new Requests(plan.warmupRequests(), warmupFailed, measured.size(), succeeded, failed, noAnswer, modelLoad),
             recorded, throughput, constraintRecords, warnings, samples, null);
     return new Outcome(result, verdicts, null);
   }
@@ -182,15 +218,19 @@ final class CaseExecutor {
         m.outputTokens(),
         sample.finishReason(),
         flags,
-        sample.error());
+        sample.error(),
+        MetricSummary.finite(m.ttfoMs()),
+        m.chunkCount(),
+        m.reasoningChunks(),
+        sample.serverTimings().isEmpty() ? null : sample.serverTimings());
   }
 
   private static EndpointRecord endpointRecord(CasePlan plan, Endpoint endpoint, String servedModel) {
     return endpoint == null
         ? new EndpointRecord(plan.endpoint(), Endpoints.EMBEDDED.equals(plan.endpoint()) || Endpoints.SIMULATED.equals(plan.endpoint()),
-            plan.model(), null, null, null)
+            plan.model(), null, null, null, plan.api().key())
         : new EndpointRecord(endpoint.url(), endpoint.embedded(), plan.model(), servedModel, endpoint.info().ownedBy(),
-            endpoint.info().meta().isEmpty() ? null : endpoint.info().meta());
+            endpoint.info().meta().isEmpty() ? null : endpoint.info().meta(), plan.api().key());
   }
 
   private static Settings settings(CasePlan plan) {

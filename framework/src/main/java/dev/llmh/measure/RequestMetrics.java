@@ -1,31 +1,68 @@
 package dev.llmh.measure;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 /**
  * One request's metrics, as ARCHITECTURE.md §3 defines them (vLLM {@code bench serve} semantics).
- * Times in milliseconds; a metric the request cannot define is NaN (TPOT needs two tokens).
+ * Times in milliseconds; a metric the request cannot define is NaN (TPOT needs two tokens, TTFO an
+ * answer chunk).
  *
- * @param ttftMs t1 − t0: first chunk carrying generated text
+ * @param ttftMs t1 − t0: first chunk carrying generated text, reasoning included
  * @param e2eMs tK − t0: last chunk carrying generated text
  * @param tpotMs (E2E − TTFT) / (N − 1), for N ≥ 2
  * @param itlMs each raw gap between consecutive text chunks (a chunk may carry several tokens)
- * @param outputTokens N: the server's usage when reported, else the text-chunk count
+ * @param outputTokens N: the server's usage when reported (reasoning tokens included), else the
+ *     text-chunk count
  * @param tokensEstimated true when N is the chunk count because the server sent no usage
+ * @param ttfoMs time to the first answer (non-reasoning) chunk; NaN when none came
+ * @param chunkCount text chunks received (answer and reasoning)
+ * @param reasoningChunks how many of them carried only reasoning
+ * @param itlTokenMs per-token inter-token latency, or null when per-chunk token counts are unknown:
+ *     with per-chunk counts from the server, each gap divided by the tokens of the chunk that closed
+ *     it, once per token; with usage equal to the chunk count (one token per chunk confirmed), the raw gaps
+ * @param usageChunkMismatch the server's usage and the text-chunk count disagree (chunks carried
+ *     several tokens, or some tokens came without text)
+ * @param modelLoad the server reports a model load inside this request ({@link #MODEL_LOAD_MS})
  */
 public record RequestMetrics(
-    double ttftMs, double e2eMs, double tpotMs, List<Double> itlMs, int outputTokens, boolean tokensEstimated) {
+    double ttftMs, double e2eMs, double tpotMs, List<Double> itlMs, int outputTokens, boolean tokensEstimated,
+    double ttfoMs, int chunkCount, int reasoningChunks, List<Double> itlTokenMs, boolean usageChunkMismatch,
+    boolean modelLoad) {
 
   public static final String FLAG_ESTIMATED_TOKENS = "estimated_tokens";
   public static final String FLAG_NO_TEXT = "no_text";
+  public static final String FLAG_NO_ANSWER = "no_answer";
+  public static final String FLAG_USAGE_CHUNK_MISMATCH = "usage_chunk_mismatch";
+  public static final String FLAG_MODEL_LOAD = "model_load";
+
+  /**
+   * A request whose server-reported load time ({@code load_ms}, Ollama's {@code load_duration})
+   * exceeds this loaded the model: a warm Ollama reports a few ms here, a cold load hundreds of ms
+   * or seconds. Such a request measures the load, not serving, and is kept out of the statistics.
+   */
+  public static final double MODEL_LOAD_MS = 50;
+
+  /** The server-timings key whose value decides {@link #modelLoad()}. */
+  public static final String LOAD_MS = "load_ms";
+
+  public RequestMetrics {
+    itlMs = List.copyOf(itlMs);
+    itlTokenMs = itlTokenMs == null ? null : Collections.unmodifiableList(new ArrayList<>(itlTokenMs));
+  }
 
   public static RequestMetrics of(RequestSample sample) {
     List<Long> chunks = sample.textChunkNanos();
     boolean estimated = sample.usageOutputTokens() == null;
     int tokens = estimated ? chunks.size() : sample.usageOutputTokens();
+    boolean mismatch = !estimated && tokens != chunks.size();
+    Double load = sample.serverTimings().get(LOAD_MS);
+    boolean modelLoad = load != null && load > MODEL_LOAD_MS;
+    double ttfo = sample.firstAnswerNanos() == null ? Double.NaN : millis(sample.firstAnswerNanos() - sample.startNanos());
     if (chunks.isEmpty()) {
-      return new RequestMetrics(Double.NaN, Double.NaN, Double.NaN, List.of(), tokens, estimated);
+      return new RequestMetrics(Double.NaN, Double.NaN, Double.NaN, List.of(), tokens, estimated, ttfo, 0,
+          sample.reasoningChunks(), null, mismatch, modelLoad);
     }
     double ttft = millis(chunks.get(0) - sample.startNanos());
     double e2e = millis(chunks.get(chunks.size() - 1) - sample.startNanos());
@@ -34,7 +71,35 @@ public record RequestMetrics(
     for (int k = 1; k < chunks.size(); k++) {
       gaps.add(millis(chunks.get(k) - chunks.get(k - 1)));
     }
-    return new RequestMetrics(ttft, e2e, tpot, List.copyOf(gaps), tokens, estimated);
+    return new RequestMetrics(ttft, e2e, tpot, gaps, tokens, estimated, ttfo, chunks.size(), sample.reasoningChunks(),
+        perTokenGaps(sample, gaps, estimated, tokens), mismatch, modelLoad);
+  }
+
+  /** Per-token gaps where per-chunk token counts are known; null where they are not. */
+  private static List<Double> perTokenGaps(RequestSample sample, List<Double> gaps, boolean estimated, int tokens) {
+    List<Integer> perChunk = sample.chunkTokens();
+    if (perChunk.size() == gaps.size() + 1) {
+      List<Double> perToken = new ArrayList<>();
+      for (int k = 1; k < perChunk.size(); k++) {
+        int n = perChunk.get(k);
+        if (n < 1) {
+          return null; // a text chunk with no new token: the split is not what the counts say
+        }
+        for (int t = 0; t < n; t++) {
+          perToken.add(gaps.get(k - 1) / n);
+        }
+      }
+      return perToken;
+    }
+    if (!estimated && tokens == gaps.size() + 1) {
+      return gaps; // usage confirms one token per chunk
+    }
+    return null;
+  }
+
+  /** True when the request never produced an answer chunk: no text at all, or reasoning only. */
+  public boolean noAnswer() {
+    return Double.isNaN(ttfoMs);
   }
 
   /** Flags a person reading the sample should see. */
@@ -45,6 +110,15 @@ public record RequestMetrics(
     }
     if (Double.isNaN(ttftMs)) {
       flags.add(FLAG_NO_TEXT);
+    }
+    if (noAnswer()) {
+      flags.add(FLAG_NO_ANSWER);
+    }
+    if (usageChunkMismatch) {
+      flags.add(FLAG_USAGE_CHUNK_MISMATCH);
+    }
+    if (modelLoad) {
+      flags.add(FLAG_MODEL_LOAD);
     }
     return flags;
   }

@@ -1,6 +1,7 @@
 package dev.llmh.measure;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * What the client observed of one request: monotonic timestamps ({@link System#nanoTime()}) and
@@ -10,10 +11,18 @@ import java.util.List;
  * @param textChunkNanos arrival of each chunk that carried generated text (answer or reasoning);
  *     role-only and empty chunks are not among them
  * @param endNanos when the response ended (stream terminator, error or cut-off)
- * @param promptTokens the server's {@code usage.prompt_tokens}, or null
- * @param usageOutputTokens the server's {@code usage.completion_tokens}, or null when not reported
+ * @param promptTokens the server's {@code usage.prompt_tokens} (Ollama {@code prompt_eval_count}), or null
+ * @param usageOutputTokens the server's {@code usage.completion_tokens} (Ollama {@code eval_count}),
+ *     or null when not reported
  * @param servedModel the response's {@code model}: what the server says it ran
  * @param error why the request failed, or null when it succeeded
+ * @param firstAnswerNanos arrival of the first chunk carrying answer (non-reasoning) text, or null
+ *     when none came
+ * @param reasoningChunks how many of the text chunks carried only reasoning text
+ * @param chunkTokens tokens carried by each text chunk, in order, when the server said so per chunk
+ *     (cumulative usage on every text chunk); empty when unknown
+ * @param serverTimings what the server measured itself, in ms (llama.cpp {@code timings}, Ollama's
+ *     durations converted from ns); empty when it sent none
  */
 public record RequestSample(
     long startNanos,
@@ -23,13 +32,33 @@ public record RequestSample(
     Integer usageOutputTokens,
     String finishReason,
     String servedModel,
-    String error) {
+    String error,
+    Long firstAnswerNanos,
+    int reasoningChunks,
+    List<Integer> chunkTokens,
+    Map<String, Double> serverTimings) {
 
   public RequestSample {
     textChunkNanos = List.copyOf(textChunkNanos);
+    chunkTokens = chunkTokens == null ? List.of() : List.copyOf(chunkTokens);
+    serverTimings = serverTimings == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(serverTimings));
+  }
+
+  /** A sample from a client that does not tell reasoning apart: every text chunk is answer. */
+  public RequestSample(
+      long startNanos, List<Long> textChunkNanos, long endNanos, Integer promptTokens,
+      Integer usageOutputTokens, String finishReason, String servedModel, String error) {
+    this(startNanos, textChunkNanos, endNanos, promptTokens, usageOutputTokens, finishReason, servedModel, error,
+        textChunkNanos.isEmpty() ? null : textChunkNanos.get(0), 0, List.of(), Map.of());
   }
 
   public boolean succeeded() {
     return error == null;
+  }
+
+  /** The same sample with another error (e.g. with a secret scrubbed out of it). */
+  public RequestSample withError(String newError) {
+    return new RequestSample(startNanos, textChunkNanos, endNanos, promptTokens, usageOutputTokens, finishReason,
+        servedModel, newError, firstAnswerNanos, reasoningChunks, chunkTokens, serverTimings);
   }
 }

@@ -1,5 +1,6 @@
 package dev.llmh.plan;
 
+import dev.llmh.client.Api;
 import dev.llmh.constraint.ConstraintExpression;
 import java.util.List;
 import java.util.Map;
@@ -12,6 +13,7 @@ import java.util.Map;
  * @param params the {@code @Param} values in declaration order (concurrency is not among them)
  * @param endpoint the endpoint URL, or {@code embedded}
  * @param model the model to request, or null when the endpoint should pick (embedded only)
+ * @param api the protocol: configuration, else {@code @Endpoint(api)}, else {@link Api#detect(String)}
  */
 public record CasePlan(
     ScenarioRunner runner,
@@ -25,7 +27,17 @@ public record CasePlan(
     int maxTokens,
     String endpoint,
     String model,
-    List<ConstraintExpression> constraints) {
+    List<ConstraintExpression> constraints,
+    Api api) {
+
+  /** A plan speaking the protocol its URL suggests. */
+  public CasePlan(
+      ScenarioRunner runner, PromptDeclaration prompt, Map<String, String> params, int concurrency,
+      int warmupRequests, int measuredRequests, double temperature, long seed, int maxTokens, String endpoint,
+      String model, List<ConstraintExpression> constraints) {
+    this(runner, prompt, params, concurrency, warmupRequests, measuredRequests, temperature, seed, maxTokens,
+        endpoint, model, constraints, Api.detect(endpoint));
+  }
 
   public CasePlan {
     params = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(params));

@@ -7,6 +7,7 @@ import java.util.List;
  * configuration or {@link dev.llmh.config.Defaults} decide.
  *
  * @param constraints constraint expressions, {@code @Ttft} values already written as constraints
+ * @param api {@code @Endpoint(api)}: a {@link dev.llmh.client.Api} key, validated by the processor
  */
 public record DeclaredSettings(
     String endpointUrl,
@@ -17,7 +18,15 @@ public record DeclaredSettings(
     Long seed,
     Integer maxTokens,
     List<Integer> concurrency,
-    List<String> constraints) {
+    List<String> constraints,
+    String api) {
+
+  /** Settings without {@code @Endpoint(api)}. */
+  public DeclaredSettings(
+      String endpointUrl, String model, Integer warmupRequests, Integer measuredRequests, Double temperature,
+      Long seed, Integer maxTokens, List<Integer> concurrency, List<String> constraints) {
+    this(endpointUrl, model, warmupRequests, measuredRequests, temperature, seed, maxTokens, concurrency, constraints, null);
+  }
 
   public DeclaredSettings {
     concurrency = concurrency == null ? null : List.copyOf(concurrency);

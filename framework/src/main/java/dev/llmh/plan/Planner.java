@@ -1,5 +1,6 @@
 package dev.llmh.plan;
 
+import dev.llmh.client.Api;
 import dev.llmh.config.Config;
 import dev.llmh.config.Defaults;
 import dev.llmh.constraint.ConstraintExpression;
@@ -28,6 +29,10 @@ public final class Planner {
       String endpoint =
           config.endpoint().orElse(declared.endpointUrl() != null ? declared.endpointUrl() : Defaults.ENDPOINT);
       String model = config.model().orElse(declared.model());
+      Api api =
+          config.api()
+              .or(() -> declared.api() == null ? java.util.Optional.empty() : Api.byKey(declared.api()))
+              .orElse(Api.detect(endpoint));
       for (Map<String, String> params : combinations) {
         for (int concurrency : levels) {
           cases.add(
@@ -43,7 +48,8 @@ public final class Planner {
                   orDefault(declared.maxTokens(), Defaults.MAX_TOKENS),
                   endpoint,
                   model,
-                  constraints));
+                  constraints,
+                  api));
         }
       }
     }

@@ -34,6 +34,10 @@ public record CaseResult(
   public static final String ITL = "itl_ms";
   public static final String E2E = "e2e_ms";
   public static final String OUTPUT_TOKENS = "output_tokens";
+  /** Time to the first answer (non-reasoning) chunk. */
+  public static final String TTFO = "ttfo_ms";
+  /** Per-token inter-token latency; null in the record when per-chunk token counts are unknown. */
+  public static final String ITL_TOKEN = "itl_token_ms";
 
   /**
    * @param url the URL requests went to
@@ -41,14 +45,31 @@ public record CaseResult(
    * @param ownedBy what the server's model listing said owns the model (names llama.cpp, vLLM...)
    * @param server what the server said about its engine and model (the listing's {@code meta}):
    *     for the embedded server the engine and version, the model file's name, size, sha256 and shape
+   * @param api the wire protocol spoken ({@code openai-chat}, {@code openai-completions},
+   *     {@code ollama-chat}, {@code ollama-generate})
    */
   public record EndpointRecord(
       String url, boolean embedded, String requestedModel, String servedModel, String ownedBy,
-      Map<String, Object> server) {}
+      Map<String, Object> server, String api) {
+    public EndpointRecord(
+        String url, boolean embedded, String requestedModel, String servedModel, String ownedBy, Map<String, Object> server) {
+      this(url, embedded, requestedModel, servedModel, ownedBy, server, null);
+    }
+  }
 
   public record Settings(int maxTokens, double temperature, long seed) {}
 
-  public record Requests(int warmup, int warmupFailed, int measured, int succeeded, int failed) {}
+  /**
+   * @param noAnswer succeeded requests that never produced an answer chunk (reasoning only, or no text)
+   * @param modelLoadExcluded succeeded requests that included a model load: kept in {@code samples},
+   *     left out of the statistics
+   */
+  public record Requests(
+      int warmup, int warmupFailed, int measured, int succeeded, int failed, int noAnswer, int modelLoadExcluded) {
+    public Requests(int warmup, int warmupFailed, int measured, int succeeded, int failed) {
+      this(warmup, warmupFailed, measured, succeeded, failed, 0, 0);
+    }
+  }
 
   /**
    * @param wallMs last measured completion − first measured send
@@ -67,7 +88,11 @@ public record CaseResult(
   /**
    * One measured request. Times in ms: {@code start_ms} from the first measured send, the others
    * from this request's own send; {@code chunk_ms} is when each chunk carrying generated text
-   * arrived.
+   * arrived (reasoning included); {@code ttfo_ms} the first answer chunk. {@code output_tokens} is
+   * the server's count when it gave one, {@code chunk_count} what arrived: they differ when chunks
+   * carried several tokens (flag {@code usage_chunk_mismatch}). {@code server_timings} are what the
+   * server measured itself, in ms (llama.cpp {@code timings}; Ollama's durations as {@code load_ms},
+   * {@code prompt_eval_ms}, {@code eval_ms}, {@code total_ms}).
    */
   public record SampleRecord(
       @JsonProperty("start_ms") Double startMs,
@@ -80,5 +105,16 @@ public record CaseResult(
       @JsonProperty("output_tokens") Integer outputTokens,
       @JsonProperty("finish_reason") String finishReason,
       List<String> flags,
-      String error) {}
+      String error,
+      @JsonProperty("ttfo_ms") Double ttfoMs,
+      @JsonProperty("chunk_count") Integer chunkCount,
+      @JsonProperty("reasoning_chunks") Integer reasoningChunks,
+      @JsonProperty("server_timings") Map<String, Double> serverTimings) {
+    public SampleRecord(
+        Double startMs, Double ttftMs, Double tpotMs, Double e2eMs, Double endMs, List<Double> chunkMs,
+        Integer promptTokens, Integer outputTokens, String finishReason, List<String> flags, String error) {
+      this(startMs, ttftMs, tpotMs, e2eMs, endMs, chunkMs, promptTokens, outputTokens, finishReason, flags, error,
+          null, null, null, null);
+    }
+  }
 }

@@ -5,8 +5,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
- * A parsed, validated {@code POST /v1/chat/completions} body. Unknown fields (such as
- * {@code cache_prompt}) are ignored; {@code temperature} is accepted and has no effect.
+ * A parsed, validated request body of any protocol the simulator speaks: {@code POST
+ * /v1/chat/completions} ({@code messages}), {@code /v1/completions} ({@code prompt}), Ollama's
+ * {@code /api/chat} ({@code messages}) and {@code /api/generate} ({@code prompt}; for both,
+ * {@code options.num_predict} and {@code options.seed}, and {@code stream} defaults to true).
+ * Unknown fields (such as {@code cache_prompt}) are ignored; {@code temperature} is accepted and
+ * has no effect.
  */
 record ChatRequest(String model, int promptTokens, Integer maxTokens, long seed, boolean stream,
            boolean includeUsage) {
@@ -19,6 +23,10 @@ record ChatRequest(String model, int promptTokens, Integer maxTokens, long seed,
   }
 
   static ChatRequest parse(ObjectMapper mapper, byte[] body) throws BadRequest {
+    return parse(mapper, body, Protocol.CHAT);
+  }
+
+  static ChatRequest parse(ObjectMapper mapper, byte[] body, Protocol protocol) throws BadRequest {
     JsonNode root;
     try {
       root = mapper.readTree(body);
@@ -33,16 +41,27 @@ record ChatRequest(String model, int promptTokens, Integer maxTokens, long seed,
     JsonNode modelNode = root.get("model");
     String model = modelNode == null || modelNode.isNull() ? null : modelNode.asText();
 
-    JsonNode messages = root.get("messages");
-    if (messages == null || !messages.isArray() || messages.isEmpty()) {
-      throw new BadRequest("'messages' must be a non-empty array");
-    }
     int promptTokens = 0;
-    for (JsonNode message : messages) {
-      if (!message.isObject()) {
-        throw new BadRequest("each message must be an object with 'role' and 'content'");
+    if (protocol.messages()) {
+      JsonNode messages = root.get("messages");
+      if (messages == null || !messages.isArray() || messages.isEmpty()) {
+        throw new BadRequest("'messages' must be a non-empty array");
       }
-      promptTokens += contentTokens(message.get("content"));
+      for (JsonNode message : messages) {
+        if (!message.isObject()) {
+          throw new BadRequest("each message must be an object with 'role' and 'content'");
+        }
+        promptTokens += contentTokens(message.get("content"));
+      }
+    } else {
+      JsonNode prompt = root.get("prompt");
+      if (prompt == null || !prompt.isTextual()) {
+        throw new BadRequest("'prompt' must be a string");
+      }
+      promptTokens = SimTokenizer.countTokens(prompt.textValue());
+    }
+    if (protocol.ollama()) {
+      return ollama(root, model, promptTokens);
     }
 
     JsonNode limitNode = root.get("max_completion_tokens");
@@ -83,6 +102,27 @@ record ChatRequest(String model, int promptTokens, Integer maxTokens, long seed,
       includeUsage = booleanField(options, "include_usage");
     }
     return new ChatRequest(model, promptTokens, maxTokens, seed, stream, includeUsage);
+  }
+
+  /** Ollama: sampling settings under {@code options}, and streaming unless told otherwise. */
+  private static ChatRequest ollama(JsonNode root, String model, int promptTokens) throws BadRequest {
+    JsonNode options = root.path("options");
+    Integer maxTokens = null;
+    JsonNode limit = options.get("num_predict");
+    if (limit != null && !limit.isNull()) {
+      if (!limit.isIntegralNumber() || !limit.canConvertToInt()) {
+        throw new BadRequest("'options.num_predict' must be an integer");
+      }
+      // Ollama reads a negative num_predict as "no limit".
+      maxTokens = limit.intValue() < 0 ? null : limit.intValue();
+      if (maxTokens != null && maxTokens < 1) {
+        throw new BadRequest("'options.num_predict' must be at least 1, was " + maxTokens);
+      }
+    }
+    long seed = options.path("seed").asLong(0L);
+    JsonNode stream = root.get("stream");
+    boolean streamed = stream == null || stream.isNull() || stream.asBoolean(true);
+    return new ChatRequest(model, promptTokens, maxTokens, seed, streamed, false);
   }
 
   private static boolean booleanField(JsonNode node, String name) throws BadRequest {

@@ -21,6 +21,10 @@ import java.util.List;
  * @param completionTokens   output tokens actually sent (fewer than planned if the client disconnected)
  * @param finishReason       {@code "stop"} or {@code "length"} (the planned reason, even if disconnected)
  * @param clientDisconnected whether a write failed because the client went away
+ * @param path               the path served ({@code /v1/chat/completions}, {@code /v1/completions},
+ *                           {@code /api/chat}, {@code /api/generate})
+ * @param reasoningChunks    how many of the first {@code contentChunkNanos} carried reasoning only
+ *                           (reasoning chunks all come before answer chunks)
  */
 public record ServedRequest(
     long requestNumber,
@@ -33,10 +37,17 @@ public record ServedRequest(
     int promptTokens,
     int completionTokens,
     String finishReason,
-    boolean clientDisconnected) {
+    boolean clientDisconnected,
+    String path,
+    int reasoningChunks) {
 
   public ServedRequest {
     contentChunkNanos = List.copyOf(contentChunkNanos);
+  }
+
+  /** When the first answer (non-reasoning) chunk was sent, or null when none was. */
+  public Long firstAnswerNanos() {
+    return reasoningChunks < contentChunkNanos.size() ? contentChunkNanos.get(reasoningChunks) : null;
   }
 
   /** Nanoseconds spent waiting for a slot. */

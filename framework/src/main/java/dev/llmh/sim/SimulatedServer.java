@@ -121,6 +121,11 @@ public final class SimulatedServer implements AutoCloseable {
     return baseUrl;
   }
 
+  /** E.g. {@code http://127.0.0.1:PORT}: the base URL of the Ollama-native paths ({@code /api/...}). */
+  public String rootUrl() {
+    return baseUrl.substring(0, baseUrl.length() - "/v1".length());
+  }
+
   public int port() {
     return http.getAddress().getPort();
   }
@@ -179,11 +184,19 @@ public final class SimulatedServer implements AutoCloseable {
           }
           models(ex);
         }
-        case "/v1/chat/completions" -> {
+        case "/v1/chat/completions", "/v1/completions", "/api/chat", "/api/generate" -> {
           if (!allowed(ex, method, "POST") || !authorised(ex)) {
             return;
           }
-          chat(ex, arrival);
+          Protocol protocol = java.util.Arrays.stream(Protocol.values())
+              .filter(p -> p.path.equals(path)).findFirst().orElseThrow();
+          chat(ex, arrival, protocol);
+        }
+        case "/api/tags" -> {
+          if (!allowed(ex, method, "GET") || !authorised(ex)) {
+            return;
+          }
+          tags(ex);
         }
         default -> error(ex, 404, "not_found_error", "no such endpoint: " + method + " " + path);
       }
@@ -236,11 +249,23 @@ public final class SimulatedServer implements AutoCloseable {
 
   // ---------------------------------------------------------------- chat completions
 
-  private void chat(HttpExchange ex, long arrival) throws IOException {
+  /** Ollama's model listing. */
+  private void tags(HttpExchange ex) throws IOException {
+    ObjectNode root = mapper.createObjectNode();
+    ObjectNode model = root.putArray("models").addObject();
+    model.put("name", settings.modelId());
+    model.put("model", settings.modelId());
+    sendJson(ex, 200, root);
+  }
+
+  private void chat(HttpExchange ex, long arrival, Protocol protocol) throws IOException {
     byte[] body = ex.getRequestBody().readAllBytes();
     ChatRequest request;
     try {
-      request = ChatRequest.parse(mapper, body);
+      request = ChatRequest.parse(mapper, body, protocol);
+      if (protocol != Protocol.CHAT && !request.stream()) {
+        throw new ChatRequest.BadRequest("the simulator streams " + protocol.path + " only");
+      }
     } catch (ChatRequest.BadRequest e) {
       error(ex, 400, "invalid_request_error", e.getMessage());
       return;
@@ -252,7 +277,7 @@ public final class SimulatedServer implements AutoCloseable {
     int limit = request.maxTokens() != null ? request.maxTokens() : settings.defaultMaxTokens();
     Plan plan = new Plan(number, request, "chatcmpl-sim-" + number, System.currentTimeMillis() / 1000,
         Math.min(limit, settings.naturalLength()),
-        settings.naturalLength() > limit ? "length" : "stop");
+        settings.naturalLength() > limit ? "length" : "stop", protocol);
     if (request.stream()) {
       stream(ex, plan, arrival);
     } else {
@@ -262,25 +287,36 @@ public final class SimulatedServer implements AutoCloseable {
 
   /** Everything decided about one request before its slot. */
   private record Plan(long number, ChatRequest request, String id, long created, int completionTokens,
-            String finishReason) {
+            String finishReason, Protocol protocol) {
   }
 
   private void stream(HttpExchange ex, Plan plan, long arrival) throws IOException {
-    ex.getResponseHeaders().set("Content-Type", "text/event-stream; charset=utf-8");
+    Protocol protocol = plan.protocol();
+    ex.getResponseHeaders().set("Content-Type",
+        protocol.ollama() ? "application/x-ndjson" : "text/event-stream; charset=utf-8");
     ex.getResponseHeaders().set("Cache-Control", "no-cache");
     ex.sendResponseHeaders(200, 0);
     OutputStream out = ex.getResponseBody();
     int tpc = settings.tokensPerChunk();
     int total = plan.completionTokens();
-    int chunks = (total + tpc - 1) / tpc;
-    List<Long> flushed = new ArrayList<>(chunks);
+    // Reasoning tokens [0, r) and answer tokens [r, total) are chunked separately: no chunk mixes them.
+    int reasoning = protocol.reasoningChannel() ? Math.min(settings.reasoningTokens(), total) : 0;
+    List<int[]> spans = new ArrayList<>();
+    for (int from = 0; from < reasoning; from += tpc) {
+      spans.add(new int[] {from, Math.min(reasoning, from + tpc)});
+    }
+    for (int from = reasoning; from < total; from += tpc) {
+      spans.add(new int[] {from, Math.min(total, from + tpc)});
+    }
+    List<Long> flushed = new ArrayList<>(spans.size());
     int sentTokens = 0;
+    int sentReasoning = 0;
     int event = 0;
     boolean disconnected = false;
     long slotAt = -1;
     long finishedAt;
     try {
-      if (settings.roleChunkFirst()) {
+      if (settings.roleChunkFirst() && protocol == Protocol.CHAT) {
         ObjectNode delta = mapper.createObjectNode();
         delta.put("role", "assistant");
         delta.put("content", "");
@@ -294,31 +330,46 @@ public final class SimulatedServer implements AutoCloseable {
       }
       try {
         slotAt = System.nanoTime();
-        long first = firstChunkDeadline(slotAt, plan);
+        long load = plan.number() == 1 ? settings.firstRequestLoad().toNanos() : 0L;
+        long first = firstChunkDeadline(slotAt, plan) + load;
         long gap = settings.chunkGapNanos();
-        for (int k = 0; k < chunks; k++) {
-          int from = k * tpc;
-          int to = Math.min(total, from + tpc);
-          ObjectNode delta = mapper.createObjectNode();
-          delta.put("content", SimTokenizer.outputText(plan.request().seed(), from, to));
-          String json = chunkJson(plan, delta, null);
+        for (int k = 0; k < spans.size(); k++) {
+          int from = spans.get(k)[0];
+          int to = spans.get(k)[1];
+          String text = SimTokenizer.outputText(plan.request().seed(), from, to);
+          String json = textChunk(plan, text, from < reasoning, to);
           waitUntil(first + k * gap);
           long sendAt = System.nanoTime();
           writeEvent(out, plan, event++, json);
           flushed.add(sendAt);
           sentTokens = to;
+          sentReasoning += from < reasoning ? 1 : 0;
         }
-        if (chunks == 0) {
+        if (spans.isEmpty()) {
           waitUntil(first);
         }
-        writeEvent(out, plan, event++, chunkJson(plan, mapper.createObjectNode(), plan.finishReason()));
-        if (plan.request().includeUsage()) {
-          ObjectNode usage = base(plan);
-          usage.putArray("choices");
-          usage.set("usage", usage(plan));
-          writeEvent(out, plan, event++, mapper.writeValueAsString(usage));
+        if (protocol.ollama()) {
+          long now = System.nanoTime();
+          ObjectNode last = ollamaLine(plan, "", false);
+          last.put("done", true);
+          last.put("done_reason", plan.finishReason());
+          last.put("total_duration", now - arrival);
+          last.put("load_duration", load);
+          last.put("prompt_eval_count", plan.request().promptTokens());
+          last.put("prompt_eval_duration", first - load - slotAt);
+          last.put("eval_count", total);
+          last.put("eval_duration", flushed.isEmpty() ? 0L : now - flushed.get(0));
+          writeLine(out, plan, event, mapper.writeValueAsString(last));
+        } else {
+          writeEvent(out, plan, event++, finishJson(plan));
+          if (plan.request().includeUsage() && settings.sendsUsage()) {
+            ObjectNode usage = base(plan);
+            usage.putArray("choices");
+            usage.set("usage", usage(plan, total));
+            writeEvent(out, plan, event++, mapper.writeValueAsString(usage));
+          }
+          writeEvent(out, plan, event, "[DONE]");
         }
-        writeEvent(out, plan, event, "[DONE]");
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         disconnected = true; // server closing mid-stream
@@ -333,7 +384,75 @@ public final class SimulatedServer implements AutoCloseable {
     }
     finishedAt = System.nanoTime();
     record(new ServedRequest(plan.number(), plan.request().model(), true, arrival, slotAt, flushed,
-        finishedAt, plan.request().promptTokens(), sentTokens, plan.finishReason(), disconnected));
+        finishedAt, plan.request().promptTokens(), sentTokens, plan.finishReason(), disconnected, protocol.path,
+        sentReasoning));
+  }
+
+  /** One chunk of generated text in the plan's protocol; {@code sentSoFar} feeds per-chunk usage. */
+  private String textChunk(Plan plan, String text, boolean reasoning, int sentSoFar) throws JsonProcessingException {
+    switch (plan.protocol()) {
+      case CHAT -> {
+        ObjectNode delta = mapper.createObjectNode();
+        delta.put(reasoning ? "reasoning_content" : "content", text);
+        ObjectNode root = chunkNode(plan, delta, null);
+        if (settings.usagePerChunk()) {
+          root.set("usage", usage(plan, sentSoFar));
+        }
+        return mapper.writeValueAsString(root);
+      }
+      case COMPLETIONS -> {
+        ObjectNode root = completionNode(plan, text, null);
+        if (settings.usagePerChunk()) {
+          root.set("usage", usage(plan, sentSoFar));
+        }
+        return mapper.writeValueAsString(root);
+      }
+      default -> {
+        return mapper.writeValueAsString(ollamaLine(plan, text, reasoning));
+      }
+    }
+  }
+
+  private String finishJson(Plan plan) throws JsonProcessingException {
+    return plan.protocol() == Protocol.COMPLETIONS
+        ? mapper.writeValueAsString(completionNode(plan, "", plan.finishReason()))
+        : chunkJson(plan, mapper.createObjectNode(), plan.finishReason());
+  }
+
+  private ObjectNode completionNode(Plan plan, String text, String finishReason) {
+    ObjectNode root = base(plan);
+    root.put("object", "text_completion");
+    ObjectNode choice = root.putArray("choices").addObject();
+    choice.put("index", 0);
+    choice.put("text", text);
+    if (finishReason == null) {
+      choice.putNull("finish_reason");
+    } else {
+      choice.put("finish_reason", finishReason);
+    }
+    return root;
+  }
+
+  /** An Ollama stream line: {@code message.content/thinking} for /api/chat, {@code response/thinking} for /api/generate. */
+  private ObjectNode ollamaLine(Plan plan, String text, boolean reasoning) {
+    ObjectNode root = mapper.createObjectNode();
+    root.put("model", settings.modelId());
+    root.put("created_at", java.time.Instant.now().toString());
+    if (plan.protocol() == Protocol.OLLAMA_CHAT) {
+      ObjectNode message = root.putObject("message");
+      message.put("role", "assistant");
+      message.put("content", reasoning ? "" : text);
+      if (reasoning) {
+        message.put("thinking", text);
+      }
+    } else {
+      root.put("response", reasoning ? "" : text);
+      if (reasoning) {
+        root.put("thinking", text);
+      }
+    }
+    root.put("done", false);
+    return root;
   }
 
   private void whole(HttpExchange ex, Plan plan, long arrival) throws IOException {
@@ -376,7 +495,7 @@ public final class SimulatedServer implements AutoCloseable {
       slots.release();
     }
     record(new ServedRequest(plan.number(), plan.request().model(), false, arrival, slotAt, List.of(),
-        System.nanoTime(), plan.request().promptTokens(), sent, plan.finishReason(), disconnected));
+        System.nanoTime(), plan.request().promptTokens(), sent, plan.finishReason(), disconnected, plan.protocol().path, 0));
   }
 
   private long firstChunkDeadline(long slotAt, Plan plan) {
@@ -402,6 +521,10 @@ public final class SimulatedServer implements AutoCloseable {
   }
 
   private String chunkJson(Plan plan, ObjectNode delta, String finishReason) throws JsonProcessingException {
+    return mapper.writeValueAsString(chunkNode(plan, delta, finishReason));
+  }
+
+  private ObjectNode chunkNode(Plan plan, ObjectNode delta, String finishReason) {
     ObjectNode root = base(plan);
     ArrayNode choices = root.putArray("choices");
     ObjectNode choice = choices.addObject();
@@ -412,24 +535,42 @@ public final class SimulatedServer implements AutoCloseable {
     } else {
       choice.put("finish_reason", finishReason);
     }
-    return mapper.writeValueAsString(root);
+    return root;
   }
 
   private ObjectNode usage(Plan plan) {
+    return usage(plan, plan.completionTokens());
+  }
+
+  private ObjectNode usage(Plan plan, int completionTokens) {
     ObjectNode usage = mapper.createObjectNode();
     int prompt = plan.request().promptTokens();
     usage.put("prompt_tokens", prompt);
-    usage.put("completion_tokens", plan.completionTokens());
-    usage.put("total_tokens", prompt + plan.completionTokens());
+    usage.put("completion_tokens", completionTokens);
+    usage.put("total_tokens", prompt + completionTokens);
     return usage;
   }
 
   private void writeEvent(OutputStream out, Plan plan, int index, String payload) throws IOException {
+    if (plan.protocol().ollama()) {
+      writeLine(out, plan, index, payload);
+      return;
+    }
     String data = settings.hook().interceptEvent(plan.number(), index, payload);
     if (data == null) {
       return;
     }
     out.write(("data: " + data + "\n\n").getBytes(StandardCharsets.UTF_8));
+    out.flush();
+  }
+
+  /** An NDJSON line (Ollama), through the same hook as SSE events. */
+  private void writeLine(OutputStream out, Plan plan, int index, String payload) throws IOException {
+    String data = settings.hook().interceptEvent(plan.number(), index, payload);
+    if (data == null) {
+      return;
+    }
+    out.write((data + "\n").getBytes(StandardCharsets.UTF_8));
     out.flush();
   }
 

@@ -21,6 +21,17 @@ import java.util.Objects;
  *                               a streamed request is accepted, before queueing and prefill
  * @param requiredApiKey         when non-null, requests without {@code Authorization: Bearer <key>} get 401
  * @param hook                   fault-injection hook point ({@link SimulatorHook#NONE} by default)
+ * @param reasoningTokens        the first this-many output tokens are reasoning, sent in the reasoning
+ *                               channel ({@code delta.reasoning_content}; Ollama {@code thinking}), then
+ *                               the answer; a response whose budget is at most this is reasoning only.
+ *                               Chunks never mix the two. {@code /v1/completions} has no such channel
+ *                               and sends everything as text.
+ * @param usagePerChunk          every OpenAI text chunk carries cumulative {@code usage} (like vLLM's
+ *                               {@code continuous_usage_stats}), so per-chunk token counts are known
+ * @param sendsUsage             whether the OpenAI endpoints honour {@code stream_options.include_usage};
+ *                               false imitates servers that never send usage (Ollama still sends eval_count)
+ * @param firstRequestLoad       a cold model load before the first accepted request's prefill, reported
+ *                               as Ollama's {@code load_duration} (later requests report 0)
  */
 public record SimulatorSettings(
     String modelId,
@@ -33,7 +44,11 @@ public record SimulatorSettings(
     int defaultMaxTokens,
     boolean roleChunkFirst,
     String requiredApiKey,
-    SimulatorHook hook) {
+    SimulatorHook hook,
+    int reasoningTokens,
+    boolean usagePerChunk,
+    boolean sendsUsage,
+    Duration firstRequestLoad) {
 
   /** {@link #naturalLength()} meaning "no natural stop": max_tokens decides. */
   public static final int UNLIMITED = Integer.MAX_VALUE;
@@ -63,6 +78,13 @@ public record SimulatorSettings(
     if (naturalLength < 0) {
       throw new IllegalArgumentException("naturalLength must be >= 0, was " + naturalLength);
     }
+    Objects.requireNonNull(firstRequestLoad, "firstRequestLoad");
+    if (reasoningTokens < 0) {
+      throw new IllegalArgumentException("reasoningTokens must be >= 0, was " + reasoningTokens);
+    }
+    if (firstRequestLoad.isNegative()) {
+      throw new IllegalArgumentException("firstRequestLoad must not be negative, was " + firstRequestLoad);
+    }
     if (defaultMaxTokens < 1) {
       throw new IllegalArgumentException("defaultMaxTokens must be >= 1, was " + defaultMaxTokens);
     }
@@ -75,22 +97,22 @@ public record SimulatorSettings(
    */
   public static SimulatorSettings defaults() {
     return new SimulatorSettings("llmh-sim", 4, 2000.0, Duration.ZERO, 50.0, 1, UNLIMITED, 256,
-        true, null, SimulatorHook.NONE);
+        true, null, SimulatorHook.NONE, 0, false, true, Duration.ZERO);
   }
 
   public SimulatorSettings withModelId(String v) {
     return new SimulatorSettings(v, slots, prefillTokensPerSecond, firstTokenDelay, decodeTokensPerSecond,
-        tokensPerChunk, naturalLength, defaultMaxTokens, roleChunkFirst, requiredApiKey, hook);
+        tokensPerChunk, naturalLength, defaultMaxTokens, roleChunkFirst, requiredApiKey, hook, reasoningTokens, usagePerChunk, sendsUsage, firstRequestLoad);
   }
 
   public SimulatorSettings withSlots(int v) {
     return new SimulatorSettings(modelId, v, prefillTokensPerSecond, firstTokenDelay, decodeTokensPerSecond,
-        tokensPerChunk, naturalLength, defaultMaxTokens, roleChunkFirst, requiredApiKey, hook);
+        tokensPerChunk, naturalLength, defaultMaxTokens, roleChunkFirst, requiredApiKey, hook, reasoningTokens, usagePerChunk, sendsUsage, firstRequestLoad);
   }
 
   public SimulatorSettings withPrefillTokensPerSecond(double v) {
     return new SimulatorSettings(modelId, slots, v, firstTokenDelay, decodeTokensPerSecond,
-        tokensPerChunk, naturalLength, defaultMaxTokens, roleChunkFirst, requiredApiKey, hook);
+        tokensPerChunk, naturalLength, defaultMaxTokens, roleChunkFirst, requiredApiKey, hook, reasoningTokens, usagePerChunk, sendsUsage, firstRequestLoad);
   }
 
   /** No prefill delay at all. */
@@ -100,42 +122,64 @@ public record SimulatorSettings(
 
   public SimulatorSettings withFirstTokenDelay(Duration v) {
     return new SimulatorSettings(modelId, slots, prefillTokensPerSecond, v, decodeTokensPerSecond,
-        tokensPerChunk, naturalLength, defaultMaxTokens, roleChunkFirst, requiredApiKey, hook);
+        tokensPerChunk, naturalLength, defaultMaxTokens, roleChunkFirst, requiredApiKey, hook, reasoningTokens, usagePerChunk, sendsUsage, firstRequestLoad);
   }
 
   public SimulatorSettings withDecodeTokensPerSecond(double v) {
     return new SimulatorSettings(modelId, slots, prefillTokensPerSecond, firstTokenDelay, v,
-        tokensPerChunk, naturalLength, defaultMaxTokens, roleChunkFirst, requiredApiKey, hook);
+        tokensPerChunk, naturalLength, defaultMaxTokens, roleChunkFirst, requiredApiKey, hook, reasoningTokens, usagePerChunk, sendsUsage, firstRequestLoad);
   }
 
   public SimulatorSettings withTokensPerChunk(int v) {
     return new SimulatorSettings(modelId, slots, prefillTokensPerSecond, firstTokenDelay, decodeTokensPerSecond,
-        v, naturalLength, defaultMaxTokens, roleChunkFirst, requiredApiKey, hook);
+        v, naturalLength, defaultMaxTokens, roleChunkFirst, requiredApiKey, hook, reasoningTokens, usagePerChunk, sendsUsage, firstRequestLoad);
   }
 
   public SimulatorSettings withNaturalLength(int v) {
     return new SimulatorSettings(modelId, slots, prefillTokensPerSecond, firstTokenDelay, decodeTokensPerSecond,
-        tokensPerChunk, v, defaultMaxTokens, roleChunkFirst, requiredApiKey, hook);
+        tokensPerChunk, v, defaultMaxTokens, roleChunkFirst, requiredApiKey, hook, reasoningTokens, usagePerChunk, sendsUsage, firstRequestLoad);
   }
 
   public SimulatorSettings withDefaultMaxTokens(int v) {
     return new SimulatorSettings(modelId, slots, prefillTokensPerSecond, firstTokenDelay, decodeTokensPerSecond,
-        tokensPerChunk, naturalLength, v, roleChunkFirst, requiredApiKey, hook);
+        tokensPerChunk, naturalLength, v, roleChunkFirst, requiredApiKey, hook, reasoningTokens, usagePerChunk, sendsUsage, firstRequestLoad);
   }
 
   public SimulatorSettings withRoleChunkFirst(boolean v) {
     return new SimulatorSettings(modelId, slots, prefillTokensPerSecond, firstTokenDelay, decodeTokensPerSecond,
-        tokensPerChunk, naturalLength, defaultMaxTokens, v, requiredApiKey, hook);
+        tokensPerChunk, naturalLength, defaultMaxTokens, v, requiredApiKey, hook, reasoningTokens, usagePerChunk, sendsUsage, firstRequestLoad);
   }
 
   public SimulatorSettings withRequiredApiKey(String v) {
     return new SimulatorSettings(modelId, slots, prefillTokensPerSecond, firstTokenDelay, decodeTokensPerSecond,
-        tokensPerChunk, naturalLength, defaultMaxTokens, roleChunkFirst, v, hook);
+        tokensPerChunk, naturalLength, defaultMaxTokens, roleChunkFirst, v, hook, reasoningTokens, usagePerChunk, sendsUsage, firstRequestLoad);
   }
 
   public SimulatorSettings withHook(SimulatorHook v) {
     return new SimulatorSettings(modelId, slots, prefillTokensPerSecond, firstTokenDelay, decodeTokensPerSecond,
-        tokensPerChunk, naturalLength, defaultMaxTokens, roleChunkFirst, requiredApiKey, v);
+        tokensPerChunk, naturalLength, defaultMaxTokens, roleChunkFirst, requiredApiKey, v, reasoningTokens, usagePerChunk, sendsUsage, firstRequestLoad);
+  }
+
+  private SimulatorSettings with(int reasoning, boolean perChunk, boolean usage, Duration load) {
+    return new SimulatorSettings(modelId, slots, prefillTokensPerSecond, firstTokenDelay, decodeTokensPerSecond,
+        tokensPerChunk, naturalLength, defaultMaxTokens, roleChunkFirst, requiredApiKey, hook, reasoning, perChunk,
+        usage, load);
+  }
+
+  public SimulatorSettings withReasoningTokens(int v) {
+    return with(v, usagePerChunk, sendsUsage, firstRequestLoad);
+  }
+
+  public SimulatorSettings withUsagePerChunk(boolean v) {
+    return with(reasoningTokens, v, sendsUsage, firstRequestLoad);
+  }
+
+  public SimulatorSettings withSendsUsage(boolean v) {
+    return with(reasoningTokens, usagePerChunk, v, firstRequestLoad);
+  }
+
+  public SimulatorSettings withFirstRequestLoad(Duration v) {
+    return with(reasoningTokens, usagePerChunk, sendsUsage, v);
   }
 
   /** Nanoseconds between consecutive content chunks. */
@@ -164,6 +208,8 @@ public record SimulatorSettings(
         + ", naturalLength=" + (naturalLength == UNLIMITED ? "unlimited" : naturalLength)
         + ", defaultMaxTokens=" + defaultMaxTokens + ", roleChunkFirst=" + roleChunkFirst
         + ", requiredApiKey=" + (requiredApiKey == null ? "none" : "***")
-        + ", hook=" + (hook == SimulatorHook.NONE ? "none" : hook.getClass().getName()) + "]";
+        + ", hook=" + (hook == SimulatorHook.NONE ? "none" : hook.getClass().getName())
+        + ", reasoningTokens=" + reasoningTokens + ", usagePerChunk=" + usagePerChunk + ", sendsUsage=" + sendsUsage
+        + ", firstRequestLoad=" + firstRequestLoad + "]";
   }
 }

@@ -27,7 +27,11 @@ public record Declarations(
     List<String> ttftConstraints) {
 
   /** {@code @Endpoint}; an empty string is "not declared" and is stored as null. */
-  public record Endpoint(String url, String model) {}
+  public record Endpoint(String url, String model, String api) {
+    public Endpoint(String url, String model) {
+      this(url, model, null);
+    }
+  }
 
   /** {@code @Sampling}; present means both values are declared, defaults included. */
   public record Sampling(double temperature, long seed) {}
@@ -76,7 +80,8 @@ public record Declarations(
         sampling == null ? null : sampling.seed(),
         maxTokens,
         concurrency,
-        all);
+        all,
+        endpoint == null ? null : endpoint.api());
   }
 
   private static <T> T pick(T member, T classDefault) {

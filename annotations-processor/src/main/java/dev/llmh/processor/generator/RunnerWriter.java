@@ -82,7 +82,7 @@ public final class RunnerWriter {
         + longValue(s.seed()) + ", "
         + integer(s.maxTokens()) + ", "
         + integerList(s.concurrency()) + ",\n"
-        + "                  " + stringList(s.constraints()) + "))";
+        + "                  " + stringList(s.constraints()) + ", " + string(s.api()) + "))";
   }
 
   private static void writePromptMethod(ScenarioModel scenario, StringBuilder out) {

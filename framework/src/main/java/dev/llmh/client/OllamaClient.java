@@ -1,0 +1,280 @@
+package dev.llmh.client;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.llmh.config.Config;
+import dev.llmh.measure.RequestSample;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import okhttp3.ConnectionPool;
+import okhttp3.Dispatcher;
+import okhttp3.HttpUrl;
+import okhttp3.MediaType;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+import okhttp3.RequestBody;
+import okhttp3.Response;
+import okio.BufferedSource;
+
+/**
+ * Streams Ollama's native API — {@code POST {base}/api/chat} (messages) or {@code POST
+ * {base}/api/generate} (prompt) — one JSON object per line, each timestamped as its line arrives on
+ * the sending thread. The last line ({@code "done": true}) carries Ollama's own counters: {@code
+ * eval_count} (output tokens), {@code prompt_eval_count}, and {@code load_duration}, {@code
+ * prompt_eval_duration}, {@code eval_duration}, {@code total_duration} in ns, kept in ms as the
+ * sample's server timings ({@code load_ms}, {@code prompt_eval_ms}, {@code eval_ms}, {@code total_ms}).
+ */
+public final class OllamaClient implements ProtocolClient {
+
+  private static final MediaType JSON = MediaType.get("application/json");
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+  /** Ollama's duration fields and the names their ms values get in the sample. */
+  private static final Map<String, String> DURATIONS =
+      Map.of("load_duration", "load_ms", "prompt_eval_duration", "prompt_eval_ms",
+          "eval_duration", "eval_ms", "total_duration", "total_ms");
+
+  private final Api api;
+  private final HttpUrl base;
+  private final OkHttpClient http;
+  private final Optional<Config.Secret> apiKey;
+
+  public OllamaClient(
+      Api api, String baseUrl, Optional<Config.Secret> apiKey, Duration connectTimeout, Duration readTimeout) {
+    if (!api.ollama()) {
+      throw new IllegalArgumentException("not an Ollama protocol: " + api);
+    }
+    HttpUrl parsed = HttpUrl.parse(baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl);
+    if (parsed == null) {
+      throw new IllegalArgumentException("not an http(s) URL: " + baseUrl);
+    }
+    this.api = api;
+    this.base = parsed;
+    this.apiKey = apiKey;
+    Dispatcher dispatcher = new Dispatcher();
+    dispatcher.setMaxRequests(Integer.MAX_VALUE);
+    dispatcher.setMaxRequestsPerHost(Integer.MAX_VALUE);
+    OkHttpClient.Builder builder =
+        new OkHttpClient.Builder()
+            .dispatcher(dispatcher)
+            .connectionPool(new ConnectionPool(256, 5, java.util.concurrent.TimeUnit.MINUTES))
+            .connectTimeout(connectTimeout)
+            .readTimeout(readTimeout)
+            .writeTimeout(connectTimeout)
+            // As for OpenAI: a retried request would be timed as one; a redirect could carry the key away.
+            .retryOnConnectionFailure(false)
+            .followRedirects(false)
+            .followSslRedirects(false);
+    apiKey.ifPresent(
+        key -> builder.addInterceptor(
+            chain -> chain.proceed(
+                chain.request().url().host().equals(base.host()) && chain.request().url().port() == base.port()
+                    ? chain.request().newBuilder().header("Authorization", "Bearer " + key.value()).build()
+                    : chain.request())));
+    this.http = builder.build();
+  }
+
+  @Override
+  public Api api() {
+    return api;
+  }
+
+  @Override
+  public String baseUrl() {
+    return base.toString();
+  }
+
+  /** {@code GET /api/tags}: the models Ollama has pulled. */
+  @Override
+  public EndpointInfo probe() {
+    Request request = new Request.Builder().url(url("api/tags")).get().build();
+    try (Response response = http.newCall(request).execute()) {
+      String body = response.body().string();
+      if (response.code() == 401 || response.code() == 403) {
+        throw new EndpointException(
+            "the endpoint " + base + " refused the request (HTTP " + response.code()
+                + "): set llmh.apiKey / LLMH_API_KEY to a valid key", null);
+      }
+      if (!response.isSuccessful()) {
+        return new EndpointInfo(List.of(), null, null);
+      }
+      List<String> ids = new ArrayList<>();
+      for (JsonNode model : MAPPER.readTree(body).path("models")) {
+        ids.add(model.path("name").asText());
+      }
+      return new EndpointInfo(ids, "ollama", null);
+    } catch (IOException e) {
+      throw new EndpointException("cannot reach the endpoint " + base + ": " + describe(e), e);
+    }
+  }
+
+  @Override
+  public RequestSample send(ChatRequest chat) {
+    Request request =
+        new Request.Builder()
+            .url(url(api == Api.OLLAMA_CHAT ? "api/chat" : "api/generate"))
+            .post(RequestBody.create(body(api, chat), JSON))
+            .build();
+    LineRecorder recorder = new LineRecorder(api);
+    recorder.startNanos = System.nanoTime();
+    try (Response response = http.newCall(request).execute()) {
+      if (!response.isSuccessful()) {
+        return scrubbed(recorder.failed("HTTP " + response.code() + ": " + OpenAiChatClient.excerpt(response.body().string())));
+      }
+      BufferedSource source = response.body().source();
+      String line;
+      while (!recorder.over() && (line = source.readUtf8Line()) != null) {
+        recorder.onLine(System.nanoTime(), line);
+      }
+    } catch (IOException | RuntimeException e) {
+      return scrubbed(recorder.failed((recorder.done ? "after end of stream: " : "stream broken: ") + describe(e)));
+    }
+    return scrubbed(recorder.finish());
+  }
+
+  private RequestSample scrubbed(RequestSample sample) {
+    if (sample.error() == null || apiKey.isEmpty() || !sample.error().contains(apiKey.get().value())) {
+      return sample;
+    }
+    return sample.withError(sample.error().replace(apiKey.get().value(), "<hidden>"));
+  }
+
+  private HttpUrl url(String path) {
+    return base.newBuilder().addPathSegments(path).build();
+  }
+
+  /** Ollama takes sampling settings under {@code options}; {@code num_predict} is max_tokens. */
+  static byte[] body(Api api, ChatRequest chat) {
+    ObjectNode body = MAPPER.createObjectNode();
+    if (chat.model() != null) {
+      body.put("model", chat.model());
+    }
+    if (api == Api.OLLAMA_CHAT) {
+      ObjectNode message = body.putArray("messages").addObject();
+      message.put("role", "user");
+      message.put("content", chat.prompt());
+    } else {
+      body.put("prompt", chat.prompt());
+    }
+    body.put("stream", true);
+    ObjectNode options = body.putObject("options");
+    options.put("num_predict", chat.maxTokens());
+    options.put("temperature", chat.temperature());
+    options.put("seed", chat.seed());
+    try {
+      return MAPPER.writeValueAsBytes(body);
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static String describe(Throwable e) {
+    String message = e.getMessage();
+    return e.getClass().getSimpleName() + (message == null ? "" : ": " + message);
+  }
+
+  @Override
+  public void close() {
+    http.dispatcher().executorService().shutdown();
+    http.connectionPool().evictAll();
+  }
+
+  /** Collects one NDJSON stream's lines, timestamped by the caller as each line arrived. */
+  static final class LineRecorder {
+    private final Api api;
+    long startNanos;
+    final List<Long> textChunks = new ArrayList<>();
+    Long firstAnswer;
+    int reasoningChunks;
+    Integer promptTokens;
+    Integer outputTokens;
+    String finishReason;
+    String servedModel;
+    String error;
+    boolean done;
+    final Map<String, Double> timings = new LinkedHashMap<>();
+
+    LineRecorder(Api api) {
+      this.api = api;
+    }
+
+    boolean over() {
+      return done || error != null;
+    }
+
+    void onLine(long now, String line) {
+      if (line.isBlank()) {
+        return;
+      }
+      JsonNode chunk;
+      try {
+        chunk = MAPPER.readTree(line);
+      } catch (IOException e) {
+        error = "malformed chunk: " + OpenAiChatClient.excerpt(line);
+        return;
+      }
+      if (chunk.hasNonNull("error")) {
+        error = "server error in stream: " + OpenAiChatClient.excerpt(chunk.get("error").toString());
+        return;
+      }
+      if (servedModel == null && chunk.hasNonNull("model")) {
+        servedModel = chunk.get("model").asText();
+      }
+      JsonNode holder = api == Api.OLLAMA_CHAT ? chunk.path("message") : chunk;
+      boolean answer = carriesText(holder, api == Api.OLLAMA_CHAT ? "content" : "response");
+      boolean reasoning = carriesText(holder, "thinking");
+      if (answer || reasoning) {
+        textChunks.add(now);
+        if (answer && firstAnswer == null) {
+          firstAnswer = now;
+        }
+        if (!answer) {
+          reasoningChunks++;
+        }
+      }
+      if (chunk.path("done").asBoolean(false)) {
+        done = true;
+        finishReason = chunk.hasNonNull("done_reason") ? chunk.get("done_reason").asText() : null;
+        if (chunk.hasNonNull("eval_count")) {
+          outputTokens = chunk.get("eval_count").asInt();
+        }
+        if (chunk.hasNonNull("prompt_eval_count")) {
+          promptTokens = chunk.get("prompt_eval_count").asInt();
+        }
+        for (Map.Entry<String, String> d : DURATIONS.entrySet()) {
+          if (chunk.hasNonNull(d.getKey())) {
+            timings.put(d.getValue(), chunk.get(d.getKey()).asLong() / 1e6);
+          }
+        }
+      }
+    }
+
+    private static boolean carriesText(JsonNode node, String field) {
+      JsonNode text = node.get(field);
+      return text != null && text.isTextual() && !text.asText().isEmpty();
+    }
+
+    RequestSample failed(String reason) {
+      if (error == null) {
+        error = reason;
+      }
+      return finish();
+    }
+
+    RequestSample finish() {
+      long end = System.nanoTime();
+      if (error == null && !done) {
+        error = "stream ended without its final \"done\": true line";
+      }
+      // Sorted so the record reads the same every run.
+      Map<String, Double> sorted = new java.util.TreeMap<>(timings);
+      return new RequestSample(startNanos, textChunks, end, promptTokens, outputTokens, finishReason, servedModel, error,
+          firstAnswer, reasoningChunks, List.of(), sorted);
+    }
+  }
+}

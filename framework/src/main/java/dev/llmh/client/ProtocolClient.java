@@ -1,0 +1,23 @@
+package dev.llmh.client;
+
+import dev.llmh.measure.RequestSample;
+
+/**
+ * One endpoint spoken to in one protocol. {@link #send} blocks its calling worker thread and
+ * timestamps every chunk on arrival on that thread, so concurrency is exactly the number of workers.
+ */
+public interface ProtocolClient extends AutoCloseable {
+
+  Api api();
+
+  String baseUrl();
+
+  /** Asks the endpoint what it serves; throws {@link EndpointException} when it cannot be used at all. */
+  EndpointInfo probe();
+
+  /** Sends one streaming request and records what arrived; failures become the sample's error. */
+  RequestSample send(ChatRequest chat);
+
+  @Override
+  void close();
+}
