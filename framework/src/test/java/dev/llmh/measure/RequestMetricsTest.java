@@ -47,4 +47,32 @@ class RequestMetricsTest {
     assertThat(none.ttftMs()).isNaN();
     assertThat(none.flags()).contains(RequestMetrics.FLAG_NO_TEXT);
   }
+
+  @Test
+  void reasoningCountsForTtftAndTheAnswerForTtfo() {
+    RequestSample sample = new RequestSample(0, List.of(10 * MS, 20 * MS, 30 * MS), 31 * MS, 3, 3, "stop", "m", null,
+        30 * MS, 2, List.of(), java.util.Map.of());
+    RequestMetrics m = RequestMetrics.of(sample);
+    assertThat(m.ttftMs()).isCloseTo(10, within(1e-9));
+    assertThat(m.ttfoMs()).isCloseTo(30, within(1e-9));
+    assertThat(m.itlTokenMs()).containsExactly(10.0, 10.0);
+    assertThat(m.flags()).isEmpty();
+    RequestMetrics reasoningOnly = RequestMetrics.of(new RequestSample(0, List.of(10 * MS, 20 * MS), 21 * MS, 3, 2,
+        "length", "m", null, null, 2, List.of(), java.util.Map.of()));
+    assertThat(reasoningOnly.noAnswer()).isTrue();
+    assertThat(reasoningOnly.flags()).containsExactly(RequestMetrics.FLAG_NO_ANSWER);
+  }
+
+  @Test
+  void perTokenItlNeedsPerChunkCountsAndAModelLoadIsFlagged() {
+    RequestSample twoPerChunk = new RequestSample(0, List.of(10 * MS, 30 * MS), 31 * MS, 3, 4, "stop", "m", null,
+        10 * MS, 0, List.of(), java.util.Map.of("load_ms", 51.0));
+    RequestMetrics unknown = RequestMetrics.of(twoPerChunk);
+    assertThat(unknown.itlTokenMs()).isNull();
+    assertThat(unknown.flags()).containsExactly(RequestMetrics.FLAG_USAGE_CHUNK_MISMATCH, RequestMetrics.FLAG_MODEL_LOAD);
+    RequestMetrics known = RequestMetrics.of(new RequestSample(0, List.of(10 * MS, 30 * MS), 31 * MS, 3, 4, "stop", "m",
+        null, 10 * MS, 0, List.of(2, 2), java.util.Map.of("load_ms", 3.0)));
+    assertThat(known.itlTokenMs()).containsExactly(10.0, 10.0);
+    assertThat(known.modelLoad()).isFalse();
+  }
 }

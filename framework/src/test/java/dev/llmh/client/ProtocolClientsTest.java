@@ -1,0 +1,100 @@
+package dev.llmh.client;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.llmh.measure.RequestSample;
+import dev.llmh.sim.SimulatedServer;
+import dev.llmh.sim.SimulatorHook;
+import dev.llmh.sim.SimulatorSettings;
+import java.time.Duration;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class ProtocolClientsTest {
+
+  @Test
+  void theUrlDecidesWhenNobodyNamedAProtocol() {
+    assertThat(Api.detect("http://localhost:11434")).isEqualTo(Api.OLLAMA_CHAT);
+    assertThat(Api.detect("http://gpu:11434/")).isEqualTo(Api.OLLAMA_CHAT);
+    assertThat(Api.detect("http://localhost:11434/v1")).isEqualTo(Api.OPENAI_CHAT);
+    assertThat(Api.detect("http://localhost:8080")).isEqualTo(Api.OPENAI_CHAT);
+    assertThat(Api.detect("embedded")).isEqualTo(Api.OPENAI_CHAT);
+  }
+
+  @Test
+  void ollamaTakesSamplingUnderOptions() throws Exception {
+    JsonNode chat = new ObjectMapper().readTree(OllamaClient.body(Api.OLLAMA_CHAT, new ChatRequest("m", "hi", 7, 0.5, 42, true)));
+    assertThat(chat.get("messages").get(0).get("content").asText()).isEqualTo("hi");
+    assertThat(chat.get("options").get("num_predict").asInt()).isEqualTo(7);
+    assertThat(chat.get("options").get("seed").asLong()).isEqualTo(42);
+    assertThat(chat.get("stream").asBoolean()).isTrue();
+    assertThat(chat.has("cache_prompt")).isFalse();
+    JsonNode generate = new ObjectMapper().readTree(OllamaClient.body(Api.OLLAMA_GENERATE, new ChatRequest("m", "hi", 7, 0, 1, true)));
+    assertThat(generate.get("prompt").asText()).isEqualTo("hi");
+    assertThat(generate.has("messages")).isFalse();
+  }
+
+  @Test
+  void ollamaStreamsLinesAndItsOwnCounters() {
+    SimulatorSettings settings = SimulatorSettings.defaults().withDecodeTokensPerSecond(1000).withReasoningTokens(2);
+    try (SimulatedServer server = SimulatedServer.start(settings);
+        OllamaClient client = new OllamaClient(Api.OLLAMA_GENERATE, server.rootUrl(), Optional.empty(), Duration.ofSeconds(5), Duration.ofSeconds(5))) {
+      assertThat(client.probe().modelIds()).containsExactly("llmh-sim");
+      RequestSample sample = client.send(new ChatRequest("any", "Say five words", 5, 0, 42, false));
+      assertThat(sample.error()).isNull();
+      assertThat(sample.textChunkNanos()).hasSize(5).isSorted();
+      assertThat(sample.reasoningChunks()).isEqualTo(2);
+      assertThat(sample.firstAnswerNanos()).isEqualTo(sample.textChunkNanos().get(2));
+      assertThat(sample.usageOutputTokens()).isEqualTo(5);
+      assertThat(sample.promptTokens()).isEqualTo(3);
+      assertThat(sample.finishReason()).isEqualTo("length");
+      assertThat(sample.serverTimings()).containsKeys("load_ms", "prompt_eval_ms", "eval_ms", "total_ms");
+    }
+  }
+
+  @Test
+  void llamaCppTimingsFromTheLastChunkAreKept() {
+    SimulatorHook timings = new SimulatorHook() {
+      @Override
+      public String interceptEvent(long requestNumber, int eventIndex, String payload) {
+        // llama.cpp puts its own timings on the chunk that carries finish_reason.
+        return payload.contains("\"finish_reason\":\"length\"")
+            ? payload.substring(0, payload.length() - 1) + ",\"timings\":{\"prompt_n\":3,\"prompt_ms\":1.5,\"predicted_ms\":4.25}}"
+            : payload;
+      }
+    };
+    try (SimulatedServer server = SimulatedServer.start(SimulatorSettings.defaults().withDecodeTokensPerSecond(1000).withHook(timings));
+        OpenAiChatClient client = new OpenAiChatClient(server.baseUrl(), Optional.empty(), Duration.ofSeconds(5), Duration.ofSeconds(5))) {
+      RequestSample sample = client.send(new ChatRequest("any", "Say two words", 2, 0, 42, true));
+      assertThat(sample.error()).isNull();
+      assertThat(sample.serverTimings()).containsEntry("prompt_ms", 1.5).containsEntry("predicted_ms", 4.25);
+    }
+  }
+
+  @Test
+  void completionsReadTextAndReasoningChatReadsBothChannels() {
+    SimulatorSettings settings = SimulatorSettings.defaults().withDecodeTokensPerSecond(1000).withReasoningTokens(2);
+    try (SimulatedServer server = SimulatedServer.start(settings);
+        OpenAiChatClient completions = new OpenAiChatClient(Api.OPENAI_COMPLETIONS, server.baseUrl(), Optional.empty(), Duration.ofSeconds(5), Duration.ofSeconds(5));
+        OpenAiChatClient chat = new OpenAiChatClient(server.baseUrl(), Optional.empty(), Duration.ofSeconds(5), Duration.ofSeconds(5))) {
+      RequestSample text = completions.send(new ChatRequest("any", "Say four words", 4, 0, 42, true));
+      assertThat(text.error()).isNull();
+      assertThat(text.textChunkNanos()).hasSize(4);
+      assertThat(text.reasoningChunks()).isZero();
+      assertThat(text.usageOutputTokens()).isEqualTo(4);
+      RequestSample reasoned = chat.send(new ChatRequest("any", "Say four words", 4, 0, 42, true));
+      assertThat(reasoned.textChunkNanos()).hasSize(4);
+      assertThat(reasoned.reasoningChunks()).isEqualTo(2);
+      assertThat(reasoned.firstAnswerNanos()).isEqualTo(reasoned.textChunkNanos().get(2));
+    }
+  }
+
+  @Test
+  void cumulativeUsageSplitsIntoPerChunkCountsOnlyWhenEveryChunkHasOne() {
+    assertThat(OpenAiChatClient.chunkTokens(java.util.List.of(2, 4, 5))).containsExactly(2, 2, 1);
+    assertThat(OpenAiChatClient.chunkTokens(java.util.Arrays.asList(2, null, 5))).isEmpty();
+  }
+}
