@@ -62,7 +62,9 @@ class ProtocolGroundTruthTest {
         List<ServedRequest> truth = name.equals("alone") ? served.subList(1, 7) : served.subList(8, 72);
         assertThat(result.endpoint().api()).isEqualTo(api);
         assertThat(result.requests().succeeded()).isEqualTo(truth.size());
-        assertThat(truth).allSatisfy(r -> assertThat(r.queueNanos()).isLessThan(5_000_000L));
+        // No request waited for a slot (a wait would last a whole request, >= 150 ms); a few ms of thread
+        // scheduling on a loaded 2-core machine is not queueing.
+        assertThat(truth).allSatisfy(r -> assertThat(r.queueNanos()).isLessThan(50_000_000L));
 
         assertMedian(result, CaseResult.TTFT, truth, r -> List.of(ms(r.contentChunkNanos().get(0) - r.arrivalNanos())));
         assertMedian(result, CaseResult.TTFO, truth, r -> List.of(ms(r.firstAnswerNanos() - r.arrivalNanos())));

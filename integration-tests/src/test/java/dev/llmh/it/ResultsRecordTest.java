@@ -65,7 +65,8 @@ class ResultsRecordTest {
       run.results.testEvents().assertStatistics(stats -> stats.succeeded(1));
       CaseResult wide = run.record().results().get(0);
       assertThat(wide.metrics().get(CaseResult.TTFT).max()).isLessThan(180.0);
-      assertThat(server.servedRequests()).allSatisfy(r -> assertThat(r.queueNanos()).isLessThan(5_000_000L));
+      // Nobody waited for a slot (that would cost a whole request); scheduling jitter is not queueing.
+      assertThat(server.servedRequests()).allSatisfy(r -> assertThat(r.queueNanos()).isLessThan(50_000_000L));
     }
   }
 
