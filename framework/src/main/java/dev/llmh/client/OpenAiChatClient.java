@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.llmh.config.Config;
+import dev.llmh.config.Defaults;
 import dev.llmh.measure.RequestSample;
 import java.io.IOException;
 import java.time.Duration;
@@ -12,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import okhttp3.Call;
 import okhttp3.ConnectionPool;
 import okhttp3.Dispatcher;
 import okhttp3.HttpUrl;
@@ -41,18 +43,29 @@ public final class OpenAiChatClient implements ProtocolClient {
   private final OkHttpClient http;
   private final Optional<Config.Secret> apiKey;
   private final Api api;
+  private final Duration firstTokenTimeout;
+  private final FailureReasons reasons;
 
   public OpenAiChatClient(String baseUrl, Optional<Config.Secret> apiKey, Duration connectTimeout, Duration readTimeout) {
-    this(Api.OPENAI_CHAT, baseUrl, apiKey, connectTimeout, readTimeout);
+    this(Api.OPENAI_CHAT, baseUrl, apiKey, connectTimeout, readTimeout, Defaults.FIRST_TOKEN_TIMEOUT);
   }
 
-  /** A client of {@link Api#OPENAI_CHAT} or {@link Api#OPENAI_COMPLETIONS}. */
+  /**
+   * A client of {@link Api#OPENAI_CHAT} or {@link Api#OPENAI_COMPLETIONS}.
+   *
+   * @param readTimeout the longest silence allowed on a response (OkHttp's read timeout)
+   * @param firstTokenTimeout the longest wait from sending to the first text chunk; the call is
+   *     cancelled when it passes
+   */
   public OpenAiChatClient(
-      Api api, String baseUrl, Optional<Config.Secret> apiKey, Duration connectTimeout, Duration readTimeout) {
+      Api api, String baseUrl, Optional<Config.Secret> apiKey, Duration connectTimeout, Duration readTimeout,
+      Duration firstTokenTimeout) {
     if (api != Api.OPENAI_CHAT && api != Api.OPENAI_COMPLETIONS) {
       throw new IllegalArgumentException("not an OpenAI protocol: " + api);
     }
     this.api = api;
+    this.firstTokenTimeout = firstTokenTimeout;
+    this.reasons = new FailureReasons(connectTimeout, readTimeout);
     HttpUrl parsed = HttpUrl.parse(baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl);
     if (parsed == null) {
       throw new IllegalArgumentException("not an http(s) URL: " + baseUrl);
@@ -125,7 +138,7 @@ public final class OpenAiChatClient implements ProtocolClient {
           first.path("meta").isObject() ? MAPPER.convertValue(first.get("meta"), new TypeReference<Map<String, Object>>() {}) : null;
       return new EndpointInfo(ids, ownedBy, meta);
     } catch (IOException e) {
-      throw new EndpointException("cannot reach the endpoint " + base + ": " + describe(e), e);
+      throw new EndpointException("cannot reach the endpoint " + base + ": " + FailureReasons.raw(e), e);
     }
   }
 
@@ -136,15 +149,19 @@ public final class OpenAiChatClient implements ProtocolClient {
         api == Api.OPENAI_COMPLETIONS
             ? new Request.Builder().url(url("completions")).post(RequestBody.create(completionsBody(chat), JSON)).build()
             : new Request.Builder().url(url("chat/completions")).post(RequestBody.create(body(chat), JSON)).build();
-    StreamRecorder recorder = new StreamRecorder();
+    Call call = http.newCall(request);
+    StreamRecorder recorder = new StreamRecorder(reasons);
     recorder.startNanos = System.nanoTime();
-    try (Response response = http.newCall(request).execute()) {
+    recorder.watch = FirstTokenWatch.start(call, firstTokenTimeout);
+    try (Response response = call.execute()) {
       if (!response.isSuccessful()) {
         return scrubbed(recorder.failed("HTTP " + response.code() + ": " + excerpt(response.body().string())));
       }
       EventSources.processResponse(response, recorder);
     } catch (IOException | RuntimeException e) {
-      return scrubbed(recorder.failed(describe(e)));
+      return scrubbed(recorder.failed(recorder.watch.expired() ? recorder.watch.reason() : reasons.describe(e, false)));
+    } finally {
+      recorder.watch.stop();
     }
     return scrubbed(recorder.finish());
   }
@@ -203,11 +220,6 @@ public final class OpenAiChatClient implements ProtocolClient {
     return flat.length() <= ERROR_EXCERPT ? flat : flat.substring(0, ERROR_EXCERPT) + "…";
   }
 
-  private static String describe(Throwable e) {
-    String message = e.getMessage();
-    return e.getClass().getSimpleName() + (message == null ? "" : ": " + message);
-  }
-
   @Override
   public void close() {
     http.dispatcher().executorService().shutdown();
@@ -216,6 +228,8 @@ public final class OpenAiChatClient implements ProtocolClient {
 
   /** Collects one stream's events; called on the sending thread, so timestamps are not delayed. */
   private static final class StreamRecorder extends EventSourceListener {
+    final FailureReasons reasons;
+    FirstTokenWatch watch;
     long startNanos;
     final List<Long> textChunks = new ArrayList<>();
     Long firstAnswer;
@@ -229,6 +243,10 @@ public final class OpenAiChatClient implements ProtocolClient {
     String servedModel;
     String error;
     boolean done;
+
+    StreamRecorder(FailureReasons reasons) {
+      this.reasons = reasons;
+    }
 
     @Override
     public void onEvent(EventSource source, String id, String type, String data) {
@@ -262,6 +280,10 @@ public final class OpenAiChatClient implements ProtocolClient {
       boolean reasoning = carriesText(delta, "reasoning_content") || carriesText(delta, "reasoning");
       JsonNode usage = chunk.path("usage");
       if (answer || reasoning) {
+        if (!watch.textArrived()) {
+          error = watch.reason(); // it came after the deadline, and the call is being cancelled
+          return;
+        }
         textChunks.add(now);
         if (answer && firstAnswer == null) {
           firstAnswer = now;
@@ -306,8 +328,10 @@ public final class OpenAiChatClient implements ProtocolClient {
       }
       if (response != null && !response.isSuccessful()) {
         error = "HTTP " + response.code();
+      } else if (watch.expired()) {
+        error = watch.reason();
       } else if (t != null) {
-        error = (done ? "after end of stream: " : "stream broken: ") + describe(t);
+        error = done ? "after end of stream: " + FailureReasons.raw(t) : reasons.describe(t, true);
       } else {
         error = "stream failed";
       }

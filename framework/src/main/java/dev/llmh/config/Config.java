@@ -22,6 +22,7 @@ public record Config(
     Optional<Secret> apiKey,
     Duration connectTimeout,
     Duration readTimeout,
+    Duration firstTokenTimeout,
     Path resultsDir,
     Embedded embedded,
     Simulated simulated,
@@ -58,6 +59,7 @@ public record Config(
         lookup.apply(ConfigKey.API_KEY).map(Secret::new),
         lookup.apply(ConfigKey.CONNECT_TIMEOUT).map(v -> duration(ConfigKey.CONNECT_TIMEOUT, v)).orElse(Defaults.CONNECT_TIMEOUT),
         lookup.apply(ConfigKey.READ_TIMEOUT).map(v -> duration(ConfigKey.READ_TIMEOUT, v)).orElse(Defaults.READ_TIMEOUT),
+        lookup.apply(ConfigKey.FIRST_TOKEN_TIMEOUT).map(v -> duration(ConfigKey.FIRST_TOKEN_TIMEOUT, v)).orElse(Defaults.FIRST_TOKEN_TIMEOUT),
         Path.of(lookup.apply(ConfigKey.RESULTS_DIR).orElse(Defaults.RESULTS_DIR)),
         new Embedded(
             lookup.apply(ConfigKey.EMBEDDED_MODEL).map(v -> oneOf(ConfigKey.EMBEDDED_MODEL, v, "tiny", "small")).orElse(Defaults.EMBEDDED_MODEL),

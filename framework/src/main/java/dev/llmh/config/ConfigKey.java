@@ -14,6 +14,7 @@ public enum ConfigKey {
   API_KEY("llmh.apiKey", "bearer token for the endpoint; never logged or recorded"),
   CONNECT_TIMEOUT("llmh.timeout.connect", "time allowed to open a connection"),
   READ_TIMEOUT("llmh.timeout.read", "longest silence allowed on a response, prefill included"),
+  FIRST_TOKEN_TIMEOUT("llmh.timeout.firstToken", "longest wait from sending a request to its first text chunk"),
   RESULTS_DIR("llmh.resultsDir", "where results files are written"),
   EMBEDDED_MODEL("llmh.embedded.model", "embedded server: generated model size, tiny or small"),
   EMBEDDED_SLOTS("llmh.embedded.slots", "embedded server: requests served in parallel"),

@@ -26,6 +26,11 @@ public final class Defaults {
   public static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
   /** Long enough for a minute of prefill on a slow machine before the first byte arrives. */
   public static final Duration READ_TIMEOUT = Duration.ofMinutes(5);
+  /**
+   * As long as the read timeout: a first token may need a long prefill. It exists because a server
+   * can keep a connection busy (a role-only chunk, keep-alive comments) without ever answering.
+   */
+  public static final Duration FIRST_TOKEN_TIMEOUT = Duration.ofMinutes(5);
 
   public static final String RESULTS_DIR = "target/llmh";
 

@@ -72,7 +72,7 @@ public final class Endpoints implements AutoCloseable {
     ProtocolClient client =
         api.ollama()
             ? new OllamaClient(api, base, key, config.connectTimeout(), config.readTimeout())
-            : new OpenAiChatClient(api, base, key, config.connectTimeout(), config.readTimeout());
+            : new OpenAiChatClient(api, base, key, config.connectTimeout(), config.readTimeout(), config.firstTokenTimeout());
     EndpointInfo info = client.probe();
     return new Endpoint(client, info, embedded);
   }

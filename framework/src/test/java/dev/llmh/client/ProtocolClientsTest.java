@@ -78,7 +78,7 @@ class ProtocolClientsTest {
   void completionsReadTextAndReasoningChatReadsBothChannels() {
     SimulatorSettings settings = SimulatorSettings.defaults().withDecodeTokensPerSecond(1000).withReasoningTokens(2);
     try (SimulatedServer server = SimulatedServer.start(settings);
-        OpenAiChatClient completions = new OpenAiChatClient(Api.OPENAI_COMPLETIONS, server.baseUrl(), Optional.empty(), Duration.ofSeconds(5), Duration.ofSeconds(5));
+        OpenAiChatClient completions = new OpenAiChatClient(Api.OPENAI_COMPLETIONS, server.baseUrl(), Optional.empty(), Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(5));
         OpenAiChatClient chat = new OpenAiChatClient(server.baseUrl(), Optional.empty(), Duration.ofSeconds(5), Duration.ofSeconds(5))) {
       RequestSample text = completions.send(new ChatRequest("any", "Say four words", 4, 0, 42, true));
       assertThat(text.error()).isNull();
