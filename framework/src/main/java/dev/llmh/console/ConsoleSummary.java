@@ -103,13 +103,17 @@ public final class ConsoleSummary {
     return summary == null ? null : median ? summary.p50() : summary.p95();
   }
 
-  /** FAIL if any constraint failed or any request failed; NOT RUN; else PASS (or "-" without constraints). */
+  /**
+   * FAIL if any constraint failed, or any request failed and no error_rate constraint says how many
+   * may; NOT RUN; else PASS (or "-" without constraints). The engine's rule, read from the record.
+   */
   public static String verdict(CaseResult result) {
     if (result.error() != null) {
       return "NOT RUN";
     }
     boolean failed = result.constraints().stream().anyMatch(c -> c.verdict().equals("FAIL"));
-    if (failed || result.requests().failed() > 0) {
+    boolean errorBudget = result.constraints().stream().anyMatch(c -> c.expression().strip().startsWith("error_rate"));
+    if (failed || (result.requests().failed() > 0 && !errorBudget)) {
       return "FAIL";
     }
     if (result.constraints().stream().anyMatch(c -> c.verdict().equals("INCONCLUSIVE"))) {

@@ -22,7 +22,7 @@ public enum Metric {
   THROUGHPUT("throughput", Dimension.TOKEN_RATE, false, false),
   REQUEST_RATE("request_rate", Dimension.REQUEST_RATE, false, false),
   GOODPUT("goodput", Dimension.REQUEST_RATE, false, false),
-  ERROR_RATE("error_rate", Dimension.RATIO, false, false);
+  ERROR_RATE("error_rate", Dimension.RATIO, false, true);
 
   private final String key;
   private final Dimension dimension;

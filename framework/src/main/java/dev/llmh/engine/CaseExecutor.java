@@ -178,7 +178,10 @@ final class CaseExecutor {
     List<ConstraintResult> verdicts = new ArrayList<>();
     List<ConstraintRecord> constraintRecords = new ArrayList<>();
     for (ConstraintExpression constraint : plan.constraints()) {
-      ConstraintResult result = Judge.judge(constraint, summaries);
+      ConstraintResult result =
+          constraint.metric() == Metric.ERROR_RATE
+              ? Judge.judgeErrorRate(constraint, measured.size() - succeeded, measured.size())
+              : Judge.judge(constraint, summaries);
       verdicts.add(result);
       constraintRecords.add(
           new ConstraintRecord(

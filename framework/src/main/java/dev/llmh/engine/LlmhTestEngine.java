@@ -2,6 +2,7 @@ package dev.llmh.engine;
 
 import dev.llmh.config.Config;
 import dev.llmh.config.ConfigException;
+import dev.llmh.constraint.Metric;
 import dev.llmh.console.ConsoleSummary;
 import dev.llmh.endpoint.Endpoints;
 import dev.llmh.result.CaseResult;
@@ -130,7 +131,10 @@ public final class LlmhTestEngine implements TestEngine {
     List<ConstraintResult> failedBudgets =
         outcome.verdicts().stream().filter(v -> v.verdict() == Verdict.FAIL).toList();
     List<String> problems = new ArrayList<>(failedBudgets.stream().map(ConstraintResult::message).toList());
-    if (result.requests().failed() > 0) {
+    // An error_rate constraint is the scenario's own word on how many failures it tolerates;
+    // without one, every failed request is a failure of the case.
+    boolean errorBudget = outcome.verdicts().stream().anyMatch(v -> v.expression().metric() == Metric.ERROR_RATE);
+    if (result.requests().failed() > 0 && !errorBudget) {
       String first = result.samples().stream().filter(s -> s.error() != null).findFirst().orElseThrow().error();
       problems.add(result.requests().failed() + " of " + result.requests().measured()
           + " measured requests failed (first: " + first + ")");

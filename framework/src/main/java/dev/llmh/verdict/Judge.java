@@ -34,4 +34,28 @@ public final class Judge {
             + " budget " + constraint.budget() + ": " + verdict;
     return new ConstraintResult(constraint, observed, verdict, message);
   }
+
+  /**
+   * Judges {@code error_rate}: failed / measured requests, in %. With nothing measured there is no
+   * rate, and the verdict is INCONCLUSIVE rather than a pass.
+   */
+  public static ConstraintResult judgeErrorRate(ConstraintExpression constraint, int failed, int measured) {
+    if (constraint.metric() != Metric.ERROR_RATE) {
+      throw new IllegalArgumentException(constraint.source() + " is not an error_rate constraint");
+    }
+    if (measured == 0) {
+      return new ConstraintResult(
+          constraint, Double.NaN, Verdict.INCONCLUSIVE,
+          "error_rate has no value (no request was measured) against budget " + constraint.budget() + ": INCONCLUSIVE");
+    }
+    double observed = 100.0 * failed / measured;
+    double budget = constraint.budget().canonical();
+    boolean holds = constraint.comparison().holds(observed, budget);
+    String shown = holds ? constraint.comparison().symbol() : constraint.comparison().negation().symbol();
+    Verdict verdict = holds ? Verdict.PASS : Verdict.FAIL;
+    String message =
+        "error_rate = " + Quantity.format(observed, constraint.budget().unit()) + " (" + failed + " of " + measured
+            + " failed) " + shown + " budget " + constraint.budget() + ": " + verdict;
+    return new ConstraintResult(constraint, observed, verdict, message);
+  }
 }

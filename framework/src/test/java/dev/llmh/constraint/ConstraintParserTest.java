@@ -30,7 +30,10 @@ class ConstraintParserTest {
   void knowsTheWholeGrammarIncludingMetricsNotYetMeasured() {
     ConstraintExpression errorRate = ConstraintParser.parse("error_rate < 1%");
     assertThat(errorRate.stat()).isNull();
-    assertThat(errorRate.unsupportedReason()).hasValueSatisfying(r -> assertThat(r).contains("not implemented yet"));
+    assertThat(errorRate.budget().canonical()).isEqualTo(1.0);
+    assertThat(errorRate.unsupportedReason()).isEmpty();
+    assertThat(ConstraintParser.parse("goodput >= 2 req/s").unsupportedReason())
+        .hasValueSatisfying(r -> assertThat(r).contains("not implemented yet"));
 
     ConstraintExpression regression = ConstraintParser.parse("ttft.p50 regression < 10%");
     assertThat(regression.regression()).isTrue();

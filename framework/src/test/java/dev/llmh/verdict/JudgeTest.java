@@ -15,6 +15,17 @@ class JudgeTest {
   }
 
   @Test
+  void errorRateIsFailedOverMeasuredInPercent() {
+    ConstraintResult fail = Judge.judgeErrorRate(ConstraintParser.parse("error_rate < 10%"), 1, 6);
+    assertThat(fail.verdict()).isEqualTo(Verdict.FAIL);
+    assertThat(fail.observed()).isCloseTo(16.67, org.assertj.core.api.Assertions.within(0.01));
+    assertThat(fail.message()).isEqualTo("error_rate = 16.7 % (1 of 6 failed) >= budget 10 %: FAIL");
+    assertThat(Judge.judgeErrorRate(ConstraintParser.parse("error_rate < 20%"), 1, 6).verdict()).isEqualTo(Verdict.PASS);
+    assertThat(Judge.judgeErrorRate(ConstraintParser.parse("error_rate <= 0%"), 0, 6).verdict()).isEqualTo(Verdict.PASS);
+    assertThat(Judge.judgeErrorRate(ConstraintParser.parse("error_rate < 1%"), 0, 0).verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+  }
+
+  @Test
   void failMessageHasThePinnedFormat() {
     ConstraintResult r = Judge.judge(ConstraintParser.parse("ttft.p95 <= 100ms"), ttft(612, 612, 612));
     assertThat(r.verdict()).isEqualTo(Verdict.FAIL);

@@ -1,6 +1,12 @@
 package dev.llmh.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+import static org.junit.platform.testkit.engine.EventConditions.event;
+import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
+import static org.junit.platform.testkit.engine.EventConditions.test;
+import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
+import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
 import dev.llmh.it.fixtures.FaultScenarios;
 import dev.llmh.result.CaseResult;
@@ -8,6 +14,7 @@ import dev.llmh.result.CaseResult.SampleRecord;
 import dev.llmh.sim.Faults;
 import dev.llmh.sim.SimulatedServer;
 import dev.llmh.sim.SimulatorSettings;
+import dev.llmh.verdict.BudgetExceeded;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -56,6 +63,32 @@ class FailureTaxonomyTest {
     assertOneFailure(
         Faults.stallBefore(FAULTY, 3, Duration.ofSeconds(3)), Map.of("llmh.timeout.read", "400ms"), results,
         "idle timeout: nothing received for 400 ms mid-stream (llmh.timeout.read)");
+  }
+
+  @Test
+  void anErrorRateConstraintDecidesInsteadOfTheFailedRequestItself(@TempDir Path results) {
+    SimulatorSettings settings =
+        SimulatorSettings.defaults().withInstantPrefill().withDecodeTokensPerSecond(500)
+            // request 3 of each case: the two scenarios run one after the other on one server
+            .withHook(Faults.of(Faults.status(FAULTY, 500), Faults.status(6 + FAULTY, 500)));
+    try (SimulatedServer server = SimulatedServer.start(settings)) {
+      EngineRun run = EngineRun.of(server.baseUrl(), results, FaultScenarios.Tolerant.class, FaultScenarios.Strict.class);
+
+      run.results.testEvents().assertStatistics(stats -> stats.started(2).succeeded(1).failed(1));
+      run.results.testEvents().assertThatEvents().haveExactly(1,
+          event(test("Strict"), finishedWithFailure(
+              instanceOf(BudgetExceeded.class),
+              message(m -> m.startsWith("error_rate = 16.7 % (1 of 6 failed) >= budget 10 %: FAIL")))));
+      for (CaseResult result : run.record().results()) {
+        assertThat(result.requests().failed()).isEqualTo(1);
+        assertThat(result.requests().succeeded()).isEqualTo(5);
+        assertThat(result.constraints()).singleElement().satisfies(c -> {
+          assertThat(c.observed()).isCloseTo(16.67, within(0.01));
+          assertThat(c.unit()).isEqualTo("%");
+          assertThat(c.verdict()).isEqualTo(result.scenario().endsWith("Tolerant") ? "PASS" : "FAIL");
+        });
+      }
+    }
   }
 
   private static void assertOneFailure(
