@@ -35,9 +35,22 @@ import java.util.Objects;
  */
 final class CaseExecutor {
   private final Endpoints endpoints;
+  private final SampleSink sink;
+
+  /** Told of every measured request as it ends, on the worker thread that sent it. */
+  interface SampleSink {
+    SampleSink NONE = (plan, request, sample, record) -> {};
+
+    void measured(CasePlan plan, int request, RequestSample sample, SampleRecord record);
+  }
 
   CaseExecutor(Endpoints endpoints) {
+    this(endpoints, SampleSink.NONE);
+  }
+
+  CaseExecutor(Endpoints endpoints, SampleSink sink) {
     this.endpoints = endpoints;
+    this.sink = sink;
   }
 
   /** The case's record and the constraint results it was judged by. */
@@ -76,7 +89,13 @@ final class CaseExecutor {
             new ChatRequest(plan.model(), marker.apply(prompt), plan.maxTokens(), plan.temperature(), plan.seed(), disableCache));
 
     List<RequestSample> warmup = ClosedLoop.run(plan.warmupRequests(), plan.concurrency(), send);
-    List<RequestSample> measured = ClosedLoop.run(plan.measuredRequests(), plan.concurrency(), send);
+    long measurementStart = System.nanoTime();
+    List<RequestSample> measured =
+        ClosedLoop.run(plan.measuredRequests(), plan.concurrency(), i -> {
+          RequestSample sample = send.apply(i);
+          sink.measured(plan, i, sample, sampleRecord(sample, RequestMetrics.of(sample), measurementStart));
+          return sample;
+        });
 
     long warmupFailed = warmup.stream().filter(s -> !s.succeeded()).count();
     if (warmupFailed > 0) {
@@ -86,7 +105,20 @@ final class CaseExecutor {
     return measuredOutcome(plan, endpoint, measured, (int) warmupFailed, warnings);
   }
 
-  private Outcome measuredOutcome(
+  /**
+   * The record of a case the run was stopped in: what finished of it, judged as it stands, with a
+   * warning saying how much is missing. The endpoint is not asked anything again.
+   */
+  static CaseResult cutShort(CasePlan plan, List<RequestSample> finished) {
+    List<String> warnings = new ArrayList<>();
+    warnings.add("run stopped during this case: " + finished.size() + " of " + plan.measuredRequests()
+        + " measured requests had finished; the figures and verdicts are of those");
+    List<RequestSample> ordered = new ArrayList<>(finished);
+    ordered.sort(java.util.Comparator.comparingLong(RequestSample::startNanos));
+    return measuredOutcome(plan, null, ordered, 0, warnings).result();
+  }
+
+  private static Outcome measuredOutcome(
       CasePlan plan, Endpoint endpoint, List<RequestSample> measured, int warmupFailed, List<String> warnings) {
     List<RequestMetrics> metrics = measured.stream().map(RequestMetrics::of).toList();
     List<Double> ttft = new ArrayList<>(), tpot = new ArrayList<>(), e2e = new ArrayList<>(), itl = new ArrayList<>(), tokens = new ArrayList<>();
@@ -207,7 +239,7 @@ final class CaseExecutor {
     };
   }
 
-  private static SampleRecord sampleRecord(RequestSample sample, RequestMetrics m, long firstStart) {
+  static SampleRecord sampleRecord(RequestSample sample, RequestMetrics m, long firstStart) {
     List<Double> chunks = sample.textChunkNanos().stream().map(t -> (t - sample.startNanos()) / 1e6).toList();
     List<String> flags = new ArrayList<>(m.flags());
     return new SampleRecord(

@@ -7,6 +7,7 @@ import dev.llmh.console.ConsoleSummary;
 import dev.llmh.endpoint.Endpoints;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.ResultsFiles;
+import dev.llmh.result.RunJournal;
 import dev.llmh.result.RunRecord;
 import dev.llmh.stats.Summary;
 import dev.llmh.verdict.BudgetExceeded;
@@ -87,10 +88,13 @@ public final class LlmhTestEngine implements TestEngine {
       return;
     }
     Instant startedAt = Instant.now();
-    List<CaseResult> results = new ArrayList<>();
+    RunState state = startRun(root.config().resultsDir(), startedAt);
+    // On SIGINT/SIGTERM the record is still written, from what finished, marked incomplete.
+    Thread hook = new Thread(() -> writeRecord(state, false), "llmh-shutdown-record");
+    Runtime.getRuntime().addShutdownHook(hook);
     boolean complete = true;
     try (Endpoints endpoints = new Endpoints(root.config())) {
-      CaseExecutor executor = new CaseExecutor(endpoints);
+      CaseExecutor executor = new CaseExecutor(endpoints, state);
       for (TestDescriptor scenario : root.getChildren()) {
         listener.executionStarted(scenario);
         for (TestDescriptor child : scenario.getChildren()) {
@@ -102,8 +106,9 @@ public final class LlmhTestEngine implements TestEngine {
           }
           TestExecutionResult outcome;
           try {
+            state.caseStarted(descriptor.plan());
             CaseExecutor.Outcome result = executor.run(descriptor.plan());
-            results.add(result.result());
+            state.caseFinished(result.result());
             System.out.print(ConsoleSummary.caseBlock(result.result()));
             System.out.flush();
             outcome = testResult(result);
@@ -119,7 +124,25 @@ public final class LlmhTestEngine implements TestEngine {
         listener.executionFinished(scenario, TestExecutionResult.successful());
       }
     }
-    listener.executionFinished(root, writeRecord(root.config().resultsDir(), startedAt, complete, results));
+    TestExecutionResult written = writeRecord(state, complete);
+    try {
+      Runtime.getRuntime().removeShutdownHook(hook);
+    } catch (IllegalStateException e) {
+      // the JVM is already shutting down: the hook finds the record written and does nothing
+    }
+    listener.executionFinished(root, written);
+  }
+
+  private static RunState startRun(Path directory, Instant startedAt) {
+    String runName = ResultsFiles.runName(directory, startedAt);
+    RunJournal journal = null;
+    try {
+      journal = RunJournal.open(directory, runName);
+    } catch (IOException e) {
+      System.err.println("LLMH cannot keep its sample journal in " + directory + " (" + e
+          + "); the results file will still be written at the end");
+    }
+    return new RunState(directory, startedAt, runName, journal);
   }
 
   /** PASS, or a failure naming every broken budget and every failed request. */
@@ -156,25 +179,28 @@ public final class LlmhTestEngine implements TestEngine {
     return TestExecutionResult.successful();
   }
 
-  private static TestExecutionResult writeRecord(
-      Path directory, Instant startedAt, boolean complete, List<CaseResult> results) {
-    if (results.isEmpty()) {
+  private static TestExecutionResult writeRecord(RunState state, boolean complete) {
+    List<CaseResult> results = state.takeForWriting();
+    state.closeJournal();
+    if (results == null || results.isEmpty()) {
       return TestExecutionResult.successful();
     }
     RunRecord record =
         new RunRecord(
             RunRecord.SCHEMA_VERSION,
-            new RunRecord.RunInfo(startedAt.toString(), Instant.now().toString(), complete),
+            new RunRecord.RunInfo(state.startedAt.toString(), Instant.now().toString(), complete),
             environment(),
             new RunRecord.StatisticsInfo(Summary.PERCENTILE_METHOD, "point estimate"),
             results);
     try {
-      Path written = ResultsFiles.write(record, directory, startedAt);
+      Path written = ResultsFiles.write(record, state.directory, state.runName);
       System.out.print(ConsoleSummary.runTable(results));
-      System.out.println("LLMH results: " + written.toAbsolutePath() + " (and latest.json beside it)");
+      System.out.println("LLMH results: " + written.toAbsolutePath() + (complete ? "" : " (run cut short)")
+          + " (and latest.json beside it)");
       return TestExecutionResult.successful();
     } catch (IOException e) {
-      return TestExecutionResult.failed(new IOException("LLMH could not write its results to " + directory + ": " + e, e));
+      return TestExecutionResult.failed(
+          new IOException("LLMH could not write its results to " + state.directory + ": " + e, e));
     }
   }
 

@@ -32,11 +32,26 @@ public final class ResultsFiles {
    * reader never sees half a file. Returns the dated file.
    */
   public static Path write(RunRecord record, Path directory, Instant startedAt) throws IOException {
-    Files.createDirectories(directory);
-    Path dated = directory.resolve("run-" + STAMP.format(startedAt) + ".json");
-    for (int i = 2; Files.exists(dated); i++) {
-      dated = directory.resolve("run-" + STAMP.format(startedAt) + "-" + i + ".json");
+    return write(record, directory, runName(directory, startedAt));
+  }
+
+  /**
+   * The run's file name without extension, {@code run-<UTC timestamp>}, with {@code -2}, {@code -3}...
+   * when a run of the same second left files already: the results file and the sample journal of
+   * one run share it.
+   */
+  public static String runName(Path directory, Instant startedAt) {
+    String name = "run-" + STAMP.format(startedAt);
+    for (int i = 2; Files.exists(directory.resolve(name + ".json")) || Files.exists(directory.resolve(name + ".ndjson")); i++) {
+      name = "run-" + STAMP.format(startedAt) + "-" + i;
     }
+    return name;
+  }
+
+  /** Writes {@code <runName>.json} and then {@code latest.json}; returns the first. */
+  public static Path write(RunRecord record, Path directory, String runName) throws IOException {
+    Files.createDirectories(directory);
+    Path dated = directory.resolve(runName + ".json");
     byte[] json = MAPPER.writeValueAsBytes(record);
     writeAtomically(dated, json);
     writeAtomically(directory.resolve("latest.json"), json);

@@ -1,0 +1,91 @@
+package dev.llmh.engine;
+
+import dev.llmh.measure.RequestSample;
+import dev.llmh.plan.CasePlan;
+import dev.llmh.result.CaseResult;
+import dev.llmh.result.RunJournal;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What a run has produced so far, kept so that the record can be written at any moment: by the
+ * engine when the run ends, or by the shutdown hook when the JVM is told to stop (SIGINT,
+ * SIGTERM). Whichever comes first writes; the other does nothing.
+ */
+final class RunState implements CaseExecutor.SampleSink {
+  final Path directory;
+  final Instant startedAt;
+  final String runName;
+  private final RunJournal journal;
+  private final List<CaseResult> results = new ArrayList<>();
+  private CasePlan current;
+  private final List<RequestSample> currentSamples = new ArrayList<>();
+  private boolean written;
+
+  RunState(Path directory, Instant startedAt, String runName, RunJournal journal) {
+    this.directory = directory;
+    this.startedAt = startedAt;
+    this.runName = runName;
+    this.journal = journal;
+  }
+
+  synchronized void caseStarted(CasePlan plan) {
+    current = plan;
+    currentSamples.clear();
+  }
+
+  synchronized void caseFinished(CaseResult result) {
+    results.add(result);
+    current = null;
+    currentSamples.clear();
+  }
+
+  @Override
+  public void measured(CasePlan plan, int request, RequestSample sample, CaseResult.SampleRecord record) {
+    synchronized (this) {
+      if (plan == current) {
+        currentSamples.add(sample);
+      }
+    }
+    if (journal != null) {
+      try {
+        journal.append(new RunJournal.Line(plan.scenarioClassName(), plan.caseId(), plan.allParams(), request, record));
+      } catch (IOException e) {
+        System.err.println("LLMH could not append to " + journal.file() + ": " + e);
+      }
+    }
+  }
+
+  synchronized boolean hasResults() {
+    return !results.isEmpty() || current != null;
+  }
+
+  /**
+   * The results to write, once: null if they were written already. A case in progress is included
+   * with what finished of it.
+   */
+  synchronized List<CaseResult> takeForWriting() {
+    if (written) {
+      return null;
+    }
+    written = true;
+    List<CaseResult> all = new ArrayList<>(results);
+    if (current != null && !currentSamples.isEmpty()) {
+      all.add(CaseExecutor.cutShort(current, currentSamples));
+    }
+    return all;
+  }
+
+  void closeJournal() {
+    if (journal != null) {
+      try {
+        journal.close();
+      } catch (IOException e) {
+        System.err.println("LLMH could not close " + journal.file() + ": " + e);
+      }
+    }
+  }
+}

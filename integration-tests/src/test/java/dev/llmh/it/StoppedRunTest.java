@@ -1,0 +1,89 @@
+package dev.llmh.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.llmh.result.CaseResult;
+import dev.llmh.result.ResultsFiles;
+import dev.llmh.result.RunRecord;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A run stopped midway still leaves its record: the sample journal holds every request that
+ * finished, and the shutdown hook writes the results file, marked incomplete, from what finished.
+ */
+class StoppedRunTest {
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+
+  @Test
+  void sigtermMidRunLeavesTheJournalAndAnIncompleteRecord(@TempDir Path results) throws Exception {
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    Process child =
+        new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), StoppedRunMain.class.getName(), results.toString())
+            .redirectErrorStream(true)
+            .redirectOutput(results.resolve("child.log").toFile())
+            .start();
+    try {
+      Path journal = awaitJournalLines(results, 3, 20_000);
+      child.destroy(); // SIGTERM
+      assertThat(child.waitFor(15, TimeUnit.SECONDS)).as("the child stops").isTrue();
+
+      List<JsonNode> lines = lines(journal);
+      assertThat(lines.size()).isGreaterThanOrEqualTo(3).isLessThan(60);
+      assertThat(lines).allSatisfy(line -> {
+        assertThat(line.get("scenario").asText()).endsWith("LongScenario");
+        assertThat(line.get("caseId").asText()).isEqualTo("question[concurrency=1]");
+        assertThat(line.get("sample").get("error").isNull()).isTrue();
+        assertThat(line.get("sample").get("chunk_ms")).hasSize(3);
+      });
+
+      RunRecord record = ResultsFiles.read(results.resolve("latest.json"));
+      assertThat(record.run().complete()).isFalse();
+      String journalName = journal.getFileName().toString();
+      assertThat(results.resolve(journalName.replace(".ndjson", ".json"))).exists();
+      CaseResult cut = record.results().get(0);
+      assertThat(cut.warnings()).anySatisfy(w -> assertThat(w).startsWith("run stopped during this case"));
+      // The hook wrote what had finished when it ran; the journal may have one more line, never fewer.
+      assertThat(cut.requests().measured()).isBetween(lines.size() - 1, lines.size());
+      assertThat(cut.samples()).hasSize(cut.requests().measured());
+    } finally {
+      child.destroyForcibly();
+      child.waitFor(10, TimeUnit.SECONDS);
+      System.out.println(Files.readString(results.resolve("child.log")));
+    }
+  }
+
+  private static Path awaitJournalLines(Path dir, int count, long timeoutMs) throws Exception {
+    long deadline = System.currentTimeMillis() + timeoutMs;
+    while (System.currentTimeMillis() < deadline) {
+      try (Stream<Path> files = Files.list(dir)) {
+        Path journal = files.filter(p -> p.getFileName().toString().endsWith(".ndjson")).findFirst().orElse(null);
+        if (journal != null && Files.readAllLines(journal).size() >= count) {
+          return journal;
+        }
+      }
+      Thread.sleep(50);
+    }
+    throw new AssertionError("no journal with " + count + " lines in " + dir + " within " + timeoutMs + " ms: "
+        + Files.readString(dir.resolve("child.log")));
+  }
+
+  private static List<JsonNode> lines(Path journal) throws IOException {
+    return Files.readAllLines(journal).stream().filter(l -> !l.isBlank()).map(l -> {
+      try {
+        return MAPPER.readTree(l);
+      } catch (IOException e) {
+        throw new AssertionError("not JSON: " + l, e);
+      }
+    }).toList();
+  }
+}
