@@ -227,7 +227,8 @@ public final class OpenAiChatClient implements ProtocolClient {
   }
 
   /** Collects one stream's events; called on the sending thread, so timestamps are not delayed. */
-  private static final class StreamRecorder extends EventSourceListener {
+  /** Package-private so that the JMH benchmark of the hot path drives this very code. */
+  static final class StreamRecorder extends EventSourceListener {
     final FailureReasons reasons;
     FirstTokenWatch watch;
     long startNanos;
