@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.llmh.config.Config;
+import dev.llmh.config.Defaults;
 import dev.llmh.measure.RequestSample;
 import java.io.IOException;
 import java.time.Duration;
@@ -12,11 +13,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import okhttp3.ConnectionPool;
-import okhttp3.Dispatcher;
-import okhttp3.HttpUrl;
+import okhttp3.Call;
 import okhttp3.MediaType;
-import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.RequestBody;
 import okhttp3.Response;
@@ -40,43 +38,26 @@ public final class OllamaClient implements ProtocolClient {
           "eval_duration", "eval_ms", "total_duration", "total_ms");
 
   private final Api api;
-  private final HttpUrl base;
-  private final OkHttpClient http;
-  private final Optional<Config.Secret> apiKey;
+  private final EndpointHttp http;
+  private final Duration firstTokenTimeout;
+  private final FailureReasons reasons;
 
   public OllamaClient(
       Api api, String baseUrl, Optional<Config.Secret> apiKey, Duration connectTimeout, Duration readTimeout) {
+    this(api, baseUrl, apiKey, connectTimeout, readTimeout, Defaults.FIRST_TOKEN_TIMEOUT);
+  }
+
+  /** @param firstTokenTimeout the longest wait from sending to the first text line; then the call is cancelled */
+  public OllamaClient(
+      Api api, String baseUrl, Optional<Config.Secret> apiKey, Duration connectTimeout, Duration readTimeout,
+      Duration firstTokenTimeout) {
     if (!api.ollama()) {
       throw new IllegalArgumentException("not an Ollama protocol: " + api);
     }
-    HttpUrl parsed = HttpUrl.parse(baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl);
-    if (parsed == null) {
-      throw new IllegalArgumentException("not an http(s) URL: " + baseUrl);
-    }
     this.api = api;
-    this.base = parsed;
-    this.apiKey = apiKey;
-    Dispatcher dispatcher = new Dispatcher();
-    dispatcher.setMaxRequests(Integer.MAX_VALUE);
-    dispatcher.setMaxRequestsPerHost(Integer.MAX_VALUE);
-    OkHttpClient.Builder builder =
-        new OkHttpClient.Builder()
-            .dispatcher(dispatcher)
-            .connectionPool(new ConnectionPool(256, 5, java.util.concurrent.TimeUnit.MINUTES))
-            .connectTimeout(connectTimeout)
-            .readTimeout(readTimeout)
-            .writeTimeout(connectTimeout)
-            // As for OpenAI: a retried request would be timed as one; a redirect could carry the key away.
-            .retryOnConnectionFailure(false)
-            .followRedirects(false)
-            .followSslRedirects(false);
-    apiKey.ifPresent(
-        key -> builder.addInterceptor(
-            chain -> chain.proceed(
-                chain.request().url().host().equals(base.host()) && chain.request().url().port() == base.port()
-                    ? chain.request().newBuilder().header("Authorization", "Bearer " + key.value()).build()
-                    : chain.request())));
-    this.http = builder.build();
+    this.http = new EndpointHttp(baseUrl, apiKey, connectTimeout, readTimeout);
+    this.firstTokenTimeout = firstTokenTimeout;
+    this.reasons = new FailureReasons(connectTimeout, readTimeout);
   }
 
   @Override
@@ -86,18 +67,18 @@ public final class OllamaClient implements ProtocolClient {
 
   @Override
   public String baseUrl() {
-    return base.toString();
+    return http.base.toString();
   }
 
   /** {@code GET /api/tags}: the models Ollama has pulled. */
   @Override
   public EndpointInfo probe() {
-    Request request = new Request.Builder().url(url("api/tags")).get().build();
-    try (Response response = http.newCall(request).execute()) {
+    Request request = new Request.Builder().url(http.url("api/tags")).get().build();
+    try (Response response = http.client.newCall(request).execute()) {
       String body = response.body().string();
       if (response.code() == 401 || response.code() == 403) {
         throw new EndpointException(
-            "the endpoint " + base + " refused the request (HTTP " + response.code()
+            "the endpoint " + http.base + " refused the request (HTTP " + response.code()
                 + "): set llmh.apiKey / LLMH_API_KEY to a valid key", null);
       }
       if (!response.isSuccessful()) {
@@ -109,7 +90,7 @@ public final class OllamaClient implements ProtocolClient {
       }
       return new EndpointInfo(ids, "ollama", null);
     } catch (IOException e) {
-      throw new EndpointException("cannot reach the endpoint " + base + ": " + describe(e), e);
+      throw new EndpointException("cannot reach the endpoint " + http.base + ": " + FailureReasons.raw(e), e);
     }
   }
 
@@ -117,14 +98,16 @@ public final class OllamaClient implements ProtocolClient {
   public RequestSample send(ChatRequest chat) {
     Request request =
         new Request.Builder()
-            .url(url(api == Api.OLLAMA_CHAT ? "api/chat" : "api/generate"))
+            .url(http.url(api == Api.OLLAMA_CHAT ? "api/chat" : "api/generate"))
             .post(RequestBody.create(body(api, chat), JSON))
             .build();
+    Call call = http.client.newCall(request);
     LineRecorder recorder = new LineRecorder(api);
     recorder.startNanos = System.nanoTime();
-    try (Response response = http.newCall(request).execute()) {
+    recorder.watch = FirstTokenWatch.start(call, firstTokenTimeout);
+    try (Response response = call.execute()) {
       if (!response.isSuccessful()) {
-        return scrubbed(recorder.failed("HTTP " + response.code() + ": " + OpenAiChatClient.excerpt(response.body().string())));
+        return http.scrubbed(recorder.failed("HTTP " + response.code() + ": " + OpenAiChatClient.excerpt(response.body().string())));
       }
       BufferedSource source = response.body().source();
       String line;
@@ -132,21 +115,16 @@ public final class OllamaClient implements ProtocolClient {
         recorder.onLine(System.nanoTime(), line);
       }
     } catch (IOException | RuntimeException e) {
-      return scrubbed(recorder.failed((recorder.done ? "after end of stream: " : "stream broken: ") + describe(e)));
+      String reason = recorder.watch.expired() ? recorder.watch.reason()
+          : recorder.done ? "after end of stream: " + FailureReasons.raw(e)
+          : reasons.describe(e, !recorder.textChunks.isEmpty());
+      return http.scrubbed(recorder.failed(reason));
+    } finally {
+      recorder.watch.stop();
     }
-    return scrubbed(recorder.finish());
+    return http.scrubbed(recorder.finish());
   }
 
-  private RequestSample scrubbed(RequestSample sample) {
-    if (sample.error() == null || apiKey.isEmpty() || !sample.error().contains(apiKey.get().value())) {
-      return sample;
-    }
-    return sample.withError(sample.error().replace(apiKey.get().value(), "<hidden>"));
-  }
-
-  private HttpUrl url(String path) {
-    return base.newBuilder().addPathSegments(path).build();
-  }
 
   /** Ollama takes sampling settings under {@code options}; {@code num_predict} is max_tokens. */
   static byte[] body(Api api, ChatRequest chat) {
@@ -173,21 +151,16 @@ public final class OllamaClient implements ProtocolClient {
     }
   }
 
-  private static String describe(Throwable e) {
-    String message = e.getMessage();
-    return e.getClass().getSimpleName() + (message == null ? "" : ": " + message);
-  }
-
   @Override
   public void close() {
-    http.dispatcher().executorService().shutdown();
-    http.connectionPool().evictAll();
+    http.close();
   }
 
   /** Collects one NDJSON stream's lines, timestamped by the caller as each line arrived. */
   static final class LineRecorder {
     private final Api api;
     long startNanos;
+    FirstTokenWatch watch;
     final List<Long> textChunks = new ArrayList<>();
     Long firstAnswer;
     int reasoningChunks;
@@ -229,6 +202,10 @@ public final class OllamaClient implements ProtocolClient {
       boolean answer = carriesText(holder, api == Api.OLLAMA_CHAT ? "content" : "response");
       boolean reasoning = carriesText(holder, "thinking");
       if (answer || reasoning) {
+        if (!watch.textArrived()) {
+          error = watch.reason(); // it came after the deadline, and the call is being cancelled
+          return;
+        }
         textChunks.add(now);
         if (answer && firstAnswer == null) {
           firstAnswer = now;

@@ -14,11 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import okhttp3.Call;
-import okhttp3.ConnectionPool;
-import okhttp3.Dispatcher;
-import okhttp3.HttpUrl;
 import okhttp3.MediaType;
-import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.RequestBody;
 import okhttp3.Response;
@@ -39,9 +35,7 @@ public final class OpenAiChatClient implements ProtocolClient {
   private static final ObjectMapper MAPPER = new ObjectMapper();
   private static final int ERROR_EXCERPT = 300;
 
-  private final HttpUrl base;
-  private final OkHttpClient http;
-  private final Optional<Config.Secret> apiKey;
+  private final EndpointHttp http;
   private final Api api;
   private final Duration firstTokenTimeout;
   private final FailureReasons reasons;
@@ -66,40 +60,7 @@ public final class OpenAiChatClient implements ProtocolClient {
     this.api = api;
     this.firstTokenTimeout = firstTokenTimeout;
     this.reasons = new FailureReasons(connectTimeout, readTimeout);
-    HttpUrl parsed = HttpUrl.parse(baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl);
-    if (parsed == null) {
-      throw new IllegalArgumentException("not an http(s) URL: " + baseUrl);
-    }
-    this.base = parsed;
-    this.apiKey = apiKey;
-    Dispatcher dispatcher = new Dispatcher();
-    dispatcher.setMaxRequests(Integer.MAX_VALUE);
-    dispatcher.setMaxRequestsPerHost(Integer.MAX_VALUE);
-    OkHttpClient.Builder builder =
-        new OkHttpClient.Builder()
-            .dispatcher(dispatcher)
-            .connectionPool(new ConnectionPool(256, 5, java.util.concurrent.TimeUnit.MINUTES))
-            .connectTimeout(connectTimeout)
-            .readTimeout(readTimeout)
-            .writeTimeout(connectTimeout)
-            // A retried request would be timed as one, and a redirect could carry the key elsewhere.
-            .retryOnConnectionFailure(false)
-            .followRedirects(false)
-            .followSslRedirects(false);
-    apiKey.ifPresent(
-        key ->
-            builder.addInterceptor(
-                chain -> {
-                  Request request = chain.request();
-                  boolean sameOrigin =
-                      request.url().host().equals(base.host()) && request.url().port() == base.port()
-                          && request.url().scheme().equals(base.scheme());
-                  return chain.proceed(
-                      sameOrigin
-                          ? request.newBuilder().header("Authorization", "Bearer " + key.value()).build()
-                          : request);
-                }));
-    this.http = builder.build();
+    this.http = new EndpointHttp(baseUrl, apiKey, connectTimeout, readTimeout);
   }
 
   @Override
@@ -109,18 +70,18 @@ public final class OpenAiChatClient implements ProtocolClient {
 
   @Override
   public String baseUrl() {
-    return base.toString();
+    return http.base.toString();
   }
 
   /** Lists the endpoint's models; throws {@link EndpointException} when it cannot be used at all. */
   @Override
   public EndpointInfo probe() {
-    Request request = new Request.Builder().url(url("models")).get().build();
-    try (Response response = http.newCall(request).execute()) {
+    Request request = new Request.Builder().url(http.url("models")).get().build();
+    try (Response response = http.client.newCall(request).execute()) {
       String body = response.body().string();
       if (response.code() == 401 || response.code() == 403) {
         throw new EndpointException(
-            "the endpoint " + base + " refused the request (HTTP " + response.code()
+            "the endpoint " + http.base + " refused the request (HTTP " + response.code()
                 + "): set llmh.apiKey / LLMH_API_KEY to a valid key", null);
       }
       if (!response.isSuccessful()) {
@@ -138,7 +99,7 @@ public final class OpenAiChatClient implements ProtocolClient {
           first.path("meta").isObject() ? MAPPER.convertValue(first.get("meta"), new TypeReference<Map<String, Object>>() {}) : null;
       return new EndpointInfo(ids, ownedBy, meta);
     } catch (IOException e) {
-      throw new EndpointException("cannot reach the endpoint " + base + ": " + FailureReasons.raw(e), e);
+      throw new EndpointException("cannot reach the endpoint " + http.base + ": " + FailureReasons.raw(e), e);
     }
   }
 
@@ -147,36 +108,25 @@ public final class OpenAiChatClient implements ProtocolClient {
   public RequestSample send(ChatRequest chat) {
     Request request =
         api == Api.OPENAI_COMPLETIONS
-            ? new Request.Builder().url(url("completions")).post(RequestBody.create(completionsBody(chat), JSON)).build()
-            : new Request.Builder().url(url("chat/completions")).post(RequestBody.create(body(chat), JSON)).build();
-    Call call = http.newCall(request);
+            ? new Request.Builder().url(http.url("completions")).post(RequestBody.create(completionsBody(chat), JSON)).build()
+            : new Request.Builder().url(http.url("chat/completions")).post(RequestBody.create(body(chat), JSON)).build();
+    Call call = http.client.newCall(request);
     StreamRecorder recorder = new StreamRecorder(reasons);
     recorder.startNanos = System.nanoTime();
     recorder.watch = FirstTokenWatch.start(call, firstTokenTimeout);
     try (Response response = call.execute()) {
       if (!response.isSuccessful()) {
-        return scrubbed(recorder.failed("HTTP " + response.code() + ": " + excerpt(response.body().string())));
+        return http.scrubbed(recorder.failed("HTTP " + response.code() + ": " + excerpt(response.body().string())));
       }
       EventSources.processResponse(response, recorder);
     } catch (IOException | RuntimeException e) {
-      return scrubbed(recorder.failed(recorder.watch.expired() ? recorder.watch.reason() : reasons.describe(e, false)));
+      return http.scrubbed(recorder.failed(recorder.watch.expired() ? recorder.watch.reason() : reasons.describe(e, false)));
     } finally {
       recorder.watch.stop();
     }
-    return scrubbed(recorder.finish());
+    return http.scrubbed(recorder.finish());
   }
 
-  /** A server may echo request headers in an error body: the key must not reach the record. */
-  private RequestSample scrubbed(RequestSample sample) {
-    if (sample.error() == null || apiKey.isEmpty() || !sample.error().contains(apiKey.get().value())) {
-      return sample;
-    }
-    return sample.withError(sample.error().replace(apiKey.get().value(), "<hidden>"));
-  }
-
-  private HttpUrl url(String path) {
-    return base.newBuilder().addPathSegments(path).build();
-  }
 
   static byte[] body(ChatRequest chat) {
     ObjectNode body = MAPPER.createObjectNode();
@@ -222,8 +172,7 @@ public final class OpenAiChatClient implements ProtocolClient {
 
   @Override
   public void close() {
-    http.dispatcher().executorService().shutdown();
-    http.connectionPool().evictAll();
+    http.close();
   }
 
   /** Collects one stream's events; called on the sending thread, so timestamps are not delayed. */

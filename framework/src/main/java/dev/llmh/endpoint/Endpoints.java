@@ -71,7 +71,7 @@ public final class Endpoints implements AutoCloseable {
     java.util.Optional<Config.Secret> key = embedded ? java.util.Optional.empty() : config.apiKey();
     ProtocolClient client =
         api.ollama()
-            ? new OllamaClient(api, base, key, config.connectTimeout(), config.readTimeout())
+            ? new OllamaClient(api, base, key, config.connectTimeout(), config.readTimeout(), config.firstTokenTimeout())
             : new OpenAiChatClient(api, base, key, config.connectTimeout(), config.readTimeout(), config.firstTokenTimeout());
     EndpointInfo info = client.probe();
     return new Endpoint(client, info, embedded);

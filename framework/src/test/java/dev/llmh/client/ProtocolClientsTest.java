@@ -56,6 +56,19 @@ class ProtocolClientsTest {
   }
 
   @Test
+  void ollamaAlsoGivesUpWhenTheFirstTokenIsLate() {
+    try (SimulatedServer server = SimulatedServer.start(SimulatorSettings.defaults().withFirstTokenDelay(Duration.ofMillis(800)));
+        OllamaClient client = new OllamaClient(Api.OLLAMA_CHAT, server.rootUrl(), Optional.empty(),
+            Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofMillis(150))) {
+      long start = System.nanoTime();
+      RequestSample sample = client.send(new ChatRequest("m", "hi", 4, 0, 42, false));
+      assertThat(sample.error()).startsWith("first-token timeout").contains("llmh.timeout.firstToken");
+      assertThat(sample.textChunkNanos()).isEmpty();
+      assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(700));
+    }
+  }
+
+  @Test
   void llamaCppTimingsFromTheLastChunkAreKept() {
     SimulatorHook timings = new SimulatorHook() {
       @Override

@@ -1,0 +1,72 @@
+package dev.llmh.client;
+
+import dev.llmh.config.Config;
+import dev.llmh.measure.RequestSample;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import okhttp3.ConnectionPool;
+import okhttp3.Dispatcher;
+import okhttp3.HttpUrl;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+
+/**
+ * The HTTP side every protocol client shares: one OkHttp client per endpoint, configured so that it
+ * neither holds requests back nor hides anything from the measurement, and the key's hygiene.
+ */
+final class EndpointHttp {
+  final HttpUrl base;
+  final OkHttpClient client;
+  private final Optional<Config.Secret> apiKey;
+
+  EndpointHttp(String baseUrl, Optional<Config.Secret> apiKey, Duration connectTimeout, Duration readTimeout) {
+    HttpUrl parsed = HttpUrl.parse(baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl);
+    if (parsed == null) {
+      throw new IllegalArgumentException("not an http(s) URL: " + baseUrl);
+    }
+    this.base = parsed;
+    this.apiKey = apiKey;
+    // Each send blocks its worker, so concurrency is the number of workers; the dispatcher's
+    // per-host limit (5 by default) must never hold a request back.
+    Dispatcher dispatcher = new Dispatcher();
+    dispatcher.setMaxRequests(Integer.MAX_VALUE);
+    dispatcher.setMaxRequestsPerHost(Integer.MAX_VALUE);
+    OkHttpClient.Builder builder =
+        new OkHttpClient.Builder()
+            .dispatcher(dispatcher)
+            .connectionPool(new ConnectionPool(256, 5, TimeUnit.MINUTES))
+            .connectTimeout(connectTimeout)
+            .readTimeout(readTimeout)
+            .writeTimeout(connectTimeout)
+            // A retried request would be timed as one, and a redirect could carry the key elsewhere.
+            .retryOnConnectionFailure(false)
+            .followRedirects(false)
+            .followSslRedirects(false);
+    apiKey.ifPresent(key -> builder.addInterceptor(chain -> {
+      Request request = chain.request();
+      boolean sameOrigin = request.url().host().equals(base.host()) && request.url().port() == base.port()
+          && request.url().scheme().equals(base.scheme());
+      return chain.proceed(
+          sameOrigin ? request.newBuilder().header("Authorization", "Bearer " + key.value()).build() : request);
+    }));
+    this.client = builder.build();
+  }
+
+  HttpUrl url(String path) {
+    return base.newBuilder().addPathSegments(path).build();
+  }
+
+  /** A server may echo request headers in an error body: the key must not reach the record. */
+  RequestSample scrubbed(RequestSample sample) {
+    if (sample.error() == null || apiKey.isEmpty() || !sample.error().contains(apiKey.get().value())) {
+      return sample;
+    }
+    return sample.withError(sample.error().replace(apiKey.get().value(), "<hidden>"));
+  }
+
+  void close() {
+    client.dispatcher().executorService().shutdown();
+    client.connectionPool().evictAll();
+  }
+}
