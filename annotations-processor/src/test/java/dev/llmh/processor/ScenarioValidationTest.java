@@ -567,10 +567,11 @@ class ScenarioValidationTest {
     }
 
     @Test
-    void metricsAndRegressionsNotImplementedYetAreErrors() {
+    void metricsNotImplementedYetAndUnjudgeableRegressionsAreErrors() {
       JavaFileObject source = scenario("Demo",
           "@LlmBenchmark",
           "@Constraint(\"prefill_rate.p50 > 100 tok/s\")",
+          "@Constraint(\"ttft.p95 regression < 10%\")",
           "@Constraint(\"ttft.p50 regression < 10%\")",
           "class Demo {",
           "  @Prompt String p = \"x\";",
@@ -581,9 +582,10 @@ class ScenarioValidationTest {
           .inFile(source)
           .onLineContaining("prefill_rate.p50");
       assertThat(compilation)
-          .hadErrorContaining("regression constraints are not implemented yet")
+          .hadErrorContaining("a regression is judged on the median")
           .inFile(source)
-          .onLineContaining("regression < 10%");
+          .onLineContaining("ttft.p95 regression < 10%");
+      assertThat(compilation).hadErrorCount(2);
     }
 
     @Test

@@ -23,7 +23,10 @@ public enum ConfigKey {
   EMBEDDED_START_TIMEOUT("llmh.embedded.startTimeout", "embedded server: time allowed to generate and load the model"),
   SIMULATED_PREFILL_RATE("llmh.simulated.prefillRate", "simulated server: prompt tokens per second"),
   SIMULATED_DECODE_RATE("llmh.simulated.decodeRate", "simulated server: generated tokens per second per slot"),
-  SIMULATED_SLOTS("llmh.simulated.slots", "simulated server: requests served in parallel");
+  SIMULATED_SLOTS("llmh.simulated.slots", "simulated server: requests served in parallel"),
+  BASELINE("llmh.baseline", "baseline file to compare each case with (written by llmh.saveBaseline)"),
+  SAVE_BASELINE("llmh.saveBaseline", "where to write this run's baseline file when the run ends"),
+  NOISE_BAND("llmh.noiseBand", "a baseline change whose interval stays within this (in %) is not a regression");
 
   private final String key;
   private final String description;

@@ -47,4 +47,7 @@ public final class Defaults {
   public static final double SIMULATED_PREFILL_RATE = 1500;
   public static final double SIMULATED_DECODE_RATE = 60;
   public static final int SIMULATED_SLOTS = 2;
+
+  /** Relative change (in %) that run-to-run noise can explain: a regression must exceed it for sure. */
+  public static final double NOISE_BAND_PERCENT = 5;
 }

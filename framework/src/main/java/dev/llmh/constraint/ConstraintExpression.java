@@ -28,9 +28,17 @@ public record ConstraintExpression(
               + Metric.implementedKeys());
     }
     if (regression) {
-      return Optional.of(
-          "regression constraints are not implemented yet (they need stored baselines); "
-              + "write an absolute budget such as '" + subject() + " < 2s'");
+      // The baseline comparison (dev.llmh.baseline) estimates the change of the median per request.
+      if (metric != Metric.TTFT && metric != Metric.TPOT && metric != Metric.ITL && metric != Metric.E2E) {
+        return Optional.of("regression is compared for ttft, tpot, itl and e2e, not '" + metric.key() + "'");
+      }
+      if (stat != null && stat != Stat.P50) {
+        return Optional.of("a regression is judged on the median: write '" + metric.key() + ".p50 regression < "
+            + budget + "'");
+      }
+      if (comparison != Comparison.LESS && comparison != Comparison.LESS_OR_EQUAL) {
+        return Optional.of("a regression budget is an upper limit: write '" + metric.key() + ".p50 regression < 10%'");
+      }
     }
     return Optional.empty();
   }

@@ -1,5 +1,7 @@
 package dev.llmh.engine;
 
+import dev.llmh.baseline.Baselines;
+import dev.llmh.baseline.CaseKey;
 import dev.llmh.client.ChatRequest;
 import dev.llmh.constraint.ConstraintExpression;
 import dev.llmh.constraint.Metric;
@@ -36,6 +38,7 @@ import java.util.Objects;
 final class CaseExecutor {
   private final Endpoints endpoints;
   private final SampleSink sink;
+  private final Baselines baselines;
 
   /** Told of every measured request as it ends, on the worker thread that sent it. */
   interface SampleSink {
@@ -49,8 +52,13 @@ final class CaseExecutor {
   }
 
   CaseExecutor(Endpoints endpoints, SampleSink sink) {
+    this(endpoints, sink, Baselines.NONE);
+  }
+
+  CaseExecutor(Endpoints endpoints, SampleSink sink, Baselines baselines) {
     this.endpoints = endpoints;
     this.sink = sink;
+    this.baselines = baselines;
   }
 
   /** The case's record and the constraint results it was judged by. */
@@ -102,7 +110,7 @@ final class CaseExecutor {
       warnings.add(warmupFailed + " of " + warmup.size() + " warm-up requests failed (first: "
           + warmup.stream().filter(s -> !s.succeeded()).findFirst().orElseThrow().error() + ")");
     }
-    return measuredOutcome(plan, endpoint, measured, (int) warmupFailed, warnings);
+    return measuredOutcome(plan, endpoint, measured, (int) warmupFailed, warnings, Baselines.promptHash(prompt), baselines);
   }
 
   /**
@@ -115,11 +123,12 @@ final class CaseExecutor {
         + " measured requests had finished; the figures and verdicts are of those");
     List<RequestSample> ordered = new ArrayList<>(finished);
     ordered.sort(java.util.Comparator.comparingLong(RequestSample::startNanos));
-    return measuredOutcome(plan, null, ordered, 0, warnings).result();
+    return measuredOutcome(plan, null, ordered, 0, warnings, null, Baselines.NONE).result();
   }
 
   private static Outcome measuredOutcome(
-      CasePlan plan, Endpoint endpoint, List<RequestSample> measured, int warmupFailed, List<String> warnings) {
+      CasePlan plan, Endpoint endpoint, List<RequestSample> measured, int warmupFailed, List<String> warnings,
+      String promptHash, Baselines baselines) {
     List<RequestMetrics> metrics = measured.stream().map(RequestMetrics::of).toList();
     List<Double> ttft = new ArrayList<>(), tpot = new ArrayList<>(), e2e = new ArrayList<>(), itl = new ArrayList<>(), tokens = new ArrayList<>();
     List<Double> ttfo = new ArrayList<>(), itlToken = new ArrayList<>();
@@ -207,11 +216,14 @@ final class CaseExecutor {
             ? new Throughput(null, null, null)
             : new Throughput(outputTokens / wallSeconds, succeeded / wallSeconds, wallSeconds * 1000);
 
+    Baselines.Comparison baseline = baselines.compare(caseKey(plan, servedModel, promptHash), samples);
+    warnings.addAll(baseline.warnings());
     List<ConstraintResult> verdicts = new ArrayList<>();
     List<ConstraintRecord> constraintRecords = new ArrayList<>();
     for (ConstraintExpression constraint : plan.constraints()) {
       ConstraintResult result =
-          constraint.metric() == Metric.ERROR_RATE
+          constraint.regression() ? baseline.judge(constraint)
+          : constraint.metric() == Metric.ERROR_RATE
               ? Judge.judgeErrorRate(constraint, measured.size() - succeeded, measured.size())
               : Judge.judge(constraint, summaries);
       verdicts.add(result);
@@ -225,11 +237,22 @@ final class CaseExecutor {
             plan.scenarioClassName(), plan.prompt().name(), plan.caseId(), plan.allParams(),
             endpointRecord(plan, endpoint, servedModel), settings(plan), PromptMarker.MODE,
             new Requests(plan.warmupRequests(), warmupFailed, measured.size(), succeeded, failed, noAnswer, modelLoad),
-            recorded, throughput, constraintRecords, warnings, samples, null);
+            recorded, throughput, constraintRecords, warnings, samples, null, promptHash, baseline.record());
     return new Outcome(result, verdicts, null);
   }
 
+  /** The endpoint by kind, not URL: the embedded server's and simulator's ports change every run. */
+  private static CaseKey caseKey(CasePlan plan, String servedModel, String promptHash) {
+    String kind = Endpoints.EMBEDDED.equals(plan.endpoint()) ? "embedded"
+        : Endpoints.SIMULATED.equals(plan.endpoint()) ? "simulated" : "remote";
+    return new CaseKey(plan.scenarioClassName(), plan.caseId(), CaseKey.paramText(plan.allParams()), promptHash, servedModel,
+        kind + "/" + plan.api().key(), plan.maxTokens(), plan.temperature(), plan.seed());
+  }
+
   private static String canonicalUnit(ConstraintExpression constraint) {
+    if (constraint.regression()) {
+      return "%";
+    }
     return switch (constraint.metric().dimension()) {
       case TIME -> "ms";
       case RATIO -> "%";

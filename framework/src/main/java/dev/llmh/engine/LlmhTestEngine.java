@@ -1,5 +1,7 @@
 package dev.llmh.engine;
 
+import dev.llmh.baseline.BaselineConsole;
+import dev.llmh.baseline.Baselines;
 import dev.llmh.config.Config;
 import dev.llmh.config.ConfigException;
 import dev.llmh.constraint.Metric;
@@ -64,6 +66,8 @@ public final class LlmhTestEngine implements TestEngine {
     Config config;
     try {
       config = Config.read(key -> request.getConfigurationParameters().get(key), System.getenv());
+      // Read now so that a missing or unreadable baseline stops the run before its first request.
+      Baselines.read(key -> request.getConfigurationParameters().get(key), System.getenv(), environment());
     } catch (ConfigException e) {
       issues.reportIssue(DiscoveryIssue.create(DiscoveryIssue.Severity.ERROR, "LLMH configuration: " + e.getMessage()));
       return new LlmhEngineDescriptor(uniqueId, null);
@@ -93,8 +97,10 @@ public final class LlmhTestEngine implements TestEngine {
     Thread hook = new Thread(() -> writeRecord(state, false), "llmh-shutdown-record");
     Runtime.getRuntime().addShutdownHook(hook);
     boolean complete = true;
+    Baselines baselines =
+        Baselines.read(key -> request.getConfigurationParameters().get(key), System.getenv(), environment());
     try (Endpoints endpoints = new Endpoints(root.config())) {
-      CaseExecutor executor = new CaseExecutor(endpoints, state);
+      CaseExecutor executor = new CaseExecutor(endpoints, state, baselines);
       for (TestDescriptor scenario : root.getChildren()) {
         listener.executionStarted(scenario);
         for (TestDescriptor child : scenario.getChildren()) {
@@ -109,7 +115,7 @@ public final class LlmhTestEngine implements TestEngine {
             state.caseStarted(descriptor.plan());
             CaseExecutor.Outcome result = executor.run(descriptor.plan());
             state.caseFinished(result.result());
-            System.out.print(ConsoleSummary.caseBlock(result.result()));
+            System.out.print(ConsoleSummary.caseBlock(result.result()) + BaselineConsole.lines(result.result()));
             System.out.flush();
             outcome = testResult(result);
           } catch (InterruptedException e) {
@@ -125,6 +131,9 @@ public final class LlmhTestEngine implements TestEngine {
       }
     }
     TestExecutionResult written = writeRecord(state, complete);
+    if (complete && written.getStatus() == TestExecutionResult.Status.SUCCESSFUL) {
+      written = BaselineConsole.save(baselines);
+    }
     try {
       Runtime.getRuntime().removeShutdownHook(hook);
     } catch (IllegalStateException e) {

@@ -11,6 +11,8 @@ import java.util.Map;
  * @param caseName the prompt's case name (JSON {@code case})
  * @param promptCache how prompts were made cache-proof: {@code unique-prefix} (default)
  * @param error why the case could not run at all (endpoint unreachable, prompt threw), else null
+ * @param promptHash SHA-256 of the prompt text (before the cache-proof marker), hex
+ * @param baseline the comparison with a stored baseline, when {@code -Dllmh.baseline} is set
  */
 public record CaseResult(
     String scenario,
@@ -26,7 +28,18 @@ public record CaseResult(
     List<ConstraintRecord> constraints,
     List<String> warnings,
     List<SampleRecord> samples,
-    String error) {
+    String error,
+    String promptHash,
+    BaselineRecord baseline) {
+
+  public CaseResult(
+      String scenario, String caseName, String caseId, Map<String, Object> params, EndpointRecord endpoint,
+      Settings settings, String promptCache, Requests requests, Map<String, MetricSummary> metrics,
+      Throughput throughput, List<ConstraintRecord> constraints, List<String> warnings, List<SampleRecord> samples,
+      String error) {
+    this(scenario, caseName, caseId, params, endpoint, settings, promptCache, requests, metrics, throughput,
+        constraints, warnings, samples, error, null, null);
+  }
 
   /** Metric keys in {@link #metrics()}. */
   public static final String TTFT = "ttft_ms";

@@ -38,7 +38,14 @@ class ConstraintParserTest {
     ConstraintExpression regression = ConstraintParser.parse("ttft.p50 regression < 10%");
     assertThat(regression.regression()).isTrue();
     assertThat(regression.budget().unit()).isEqualTo(Unit.PERCENT);
-    assertThat(regression.unsupportedReason()).hasValueSatisfying(r -> assertThat(r).contains("regression"));
+    assertThat(regression.unsupportedReason()).isEmpty();
+    assertThat(ConstraintParser.parse("e2e regression <= 5%").unsupportedReason()).isEmpty();
+    assertThat(ConstraintParser.parse("ttft.p95 regression < 10%").unsupportedReason())
+        .hasValueSatisfying(r -> assertThat(r).contains("judged on the median"));
+    assertThat(ConstraintParser.parse("ttfo.p50 regression < 10%").unsupportedReason())
+        .hasValueSatisfying(r -> assertThat(r).contains("ttft, tpot, itl and e2e"));
+    assertThat(ConstraintParser.parse("ttft.p50 regression > 10%").unsupportedReason())
+        .hasValueSatisfying(r -> assertThat(r).contains("upper limit"));
 
     assertThat(ConstraintParser.parse("throughput > 40 tok/s").budget().unit()).isEqualTo(Unit.TOKENS_PER_SECOND);
     assertThat(ConstraintParser.parse("goodput >= 2 req/s").budget().unit()).isEqualTo(Unit.REQUESTS_PER_SECOND);

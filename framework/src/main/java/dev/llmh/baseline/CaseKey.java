@@ -1,0 +1,53 @@
+package dev.llmh.baseline;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * What makes two cases comparable. The endpoint is identified by its kind, not its URL: the
+ * embedded server and the simulator get a new port every run, and a remote URL may be a load
+ * balancer in front of the same thing; what matters is the protocol spoken and the model served.
+ *
+ * @param endpointKind {@code embedded/<api>}, {@code simulated/<api>} or {@code remote/<api>}
+ */
+public record CaseKey(
+    String scenario, String caseId, Map<String, String> params, String promptHash, String servedModel,
+    String endpointKind, int maxTokens, double temperature, long seed) {
+
+  public CaseKey {
+    params = params == null ? Map.of() : new LinkedHashMap<>(params);
+  }
+
+  /** Parameters by their text: 4 and "4" must not make two cases differ after a round trip through JSON. */
+  public static Map<String, String> paramText(Map<String, ?> params) {
+    Map<String, String> text = new LinkedHashMap<>();
+    params.forEach((k, v) -> text.put(k, String.valueOf(v)));
+    return text;
+  }
+
+  /** Every way {@code baseline} differs from this case, as "what: baseline → this run"; empty when none. */
+  public List<String> differencesFrom(CaseKey baseline) {
+    List<String> differences = new ArrayList<>();
+    difference(differences, "parameters", baseline.params, params);
+    difference(differences, "prompt hash", shortHash(baseline.promptHash), shortHash(promptHash));
+    difference(differences, "served model", baseline.servedModel, servedModel);
+    difference(differences, "endpoint kind", baseline.endpointKind, endpointKind);
+    difference(differences, "max tokens", baseline.maxTokens, maxTokens);
+    difference(differences, "temperature", baseline.temperature, temperature);
+    difference(differences, "seed", baseline.seed, seed);
+    return differences;
+  }
+
+  private static void difference(List<String> differences, String what, Object baseline, Object current) {
+    if (!Objects.equals(baseline, current)) {
+      differences.add(what + " " + baseline + " → " + current);
+    }
+  }
+
+  private static String shortHash(String hash) {
+    return hash == null || hash.length() < 12 ? hash : hash.substring(0, 12);
+  }
+}
