@@ -26,7 +26,9 @@ public record Config(
     Path resultsDir,
     Embedded embedded,
     Simulated simulated,
-    Optional<Api> api) {
+    Optional<Api> api,
+    double confidence,
+    String inconclusive) {
 
   /**
    * Settings of the embedded llama.cpp server.
@@ -71,7 +73,9 @@ public record Config(
             lookup.apply(ConfigKey.SIMULATED_PREFILL_RATE).map(v -> positive(ConfigKey.SIMULATED_PREFILL_RATE, v)).orElse(Defaults.SIMULATED_PREFILL_RATE),
             lookup.apply(ConfigKey.SIMULATED_DECODE_RATE).map(v -> positive(ConfigKey.SIMULATED_DECODE_RATE, v)).orElse(Defaults.SIMULATED_DECODE_RATE),
             lookup.apply(ConfigKey.SIMULATED_SLOTS).map(v -> (int) wholePositive(ConfigKey.SIMULATED_SLOTS, v)).orElse(Defaults.SIMULATED_SLOTS)),
-        lookup.apply(ConfigKey.API).map(v -> Api.byKey(oneOf(ConfigKey.API, v, Api.keys().split(", "))).orElseThrow()));
+        lookup.apply(ConfigKey.API).map(v -> Api.byKey(oneOf(ConfigKey.API, v, Api.keys().split(", "))).orElseThrow()),
+        lookup.apply(ConfigKey.CONFIDENCE).map(v -> level(ConfigKey.CONFIDENCE, v)).orElse(Defaults.CONFIDENCE),
+        lookup.apply(ConfigKey.INCONCLUSIVE).map(v -> oneOf(ConfigKey.INCONCLUSIVE, v, "skip", "fail", "pass")).orElse(Defaults.INCONCLUSIVE));
   }
 
   static String oneOf(ConfigKey key, String value, String... choices) {
@@ -112,6 +116,15 @@ public record Config(
     }
     if (!(parsed > 0) || Double.isInfinite(parsed)) {
       throw new ConfigException(key.key() + " (" + key.envName() + ") must be above zero, was '" + value + "'");
+    }
+    return parsed;
+  }
+
+  /** A confidence level: below 0.5 a "bound" would be a coin toss, and 1 cannot be reached. */
+  static double level(ConfigKey key, String value) {
+    double parsed = positive(key, value);
+    if (parsed < 0.5 || parsed >= 1) {
+      throw new ConfigException(key.key() + " (" + key.envName() + ") must be at least 0.5 and below 1, was '" + value + "'");
     }
     return parsed;
   }

@@ -26,7 +26,9 @@ public enum ConfigKey {
   SIMULATED_SLOTS("llmh.simulated.slots", "simulated server: requests served in parallel"),
   BASELINE("llmh.baseline", "baseline file to compare each case with (written by llmh.saveBaseline)"),
   SAVE_BASELINE("llmh.saveBaseline", "where to write this run's baseline file when the run ends"),
-  NOISE_BAND("llmh.noiseBand", "a baseline change whose interval stays within this (in %) is not a regression");
+  NOISE_BAND("llmh.noiseBand", "a baseline change whose interval stays within this (in %) is not a regression"),
+  CONFIDENCE("llmh.confidence", "confidence level of intervals and verdicts, e.g. 0.95"),
+  INCONCLUSIVE("llmh.inconclusive", "how an INCONCLUSIVE case is reported: skip (aborted), fail or pass");
 
   private final String key;
   private final String description;

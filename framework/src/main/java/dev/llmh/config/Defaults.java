@@ -50,4 +50,9 @@ public final class Defaults {
 
   /** Relative change (in %) that run-to-run noise can explain: a regression must exceed it for sure. */
   public static final double NOISE_BAND_PERCENT = 5;
+
+  /** Intervals are two-sided at this level; verdicts use one-sided bounds at it. */
+  public static final double CONFIDENCE = 0.95;
+  /** Too little evidence is not a red build: an INCONCLUSIVE case is reported as aborted (skipped). */
+  public static final String INCONCLUSIVE = "skip";
 }

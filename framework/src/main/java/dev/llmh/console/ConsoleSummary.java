@@ -128,6 +128,24 @@ public final class ConsoleSummary {
     }
     out.append(String.format(Locale.ROOT, "  %-14s %5d %9s %9s %9s %9s %9s %9s%n",
         label, s.n(), number(s.p50()), number(s.p95()), number(s.p99()), number(s.mean()), number(s.min()), number(s.max())));
+    if (s.ci() != null && s.n() > 0) {
+      // the two-sided intervals under their row: "?" is an end the sample cannot bound
+      out.append(String.format(Locale.ROOT, "  %-14s %s CI  p50 %s  p95 %s  p99 %s  mean %s%n",
+          "", String.format(Locale.ROOT, "%.4g%%", s.ci().level() * 100).replaceAll("\\.?0+%", "%"), interval(s.p50(), s.ci().p50()), interval(s.p95(), s.ci().p95()),
+          interval(s.p99(), s.ci().p99()), interval(s.mean(), s.ci().mean())));
+    }
+  }
+
+  /** {@code 2.31 [2.12, 2.60]}. */
+  static String interval(Double value, List<Double> ends) {
+    if (value == null || ends == null) {
+      return "-";
+    }
+    return number(value) + " [" + end(ends.get(0)) + ", " + end(ends.get(1)) + "]";
+  }
+
+  private static String end(Double value) {
+    return value == null ? "?" : number(value);
   }
 
   private static String number(Double value) {

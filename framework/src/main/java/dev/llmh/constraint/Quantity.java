@@ -17,6 +17,11 @@ public record Quantity(double value, Unit unit) {
     return unit.symbol().isEmpty() ? number : number + " " + unit.symbol();
   }
 
+  /** The number alone, in {@code unit}: how an interval's ends are written next to a value. */
+  public static String formatBare(double canonical, Unit unit) {
+    return formatNumber(unit.fromCanonical(canonical));
+  }
+
   @Override
   public String toString() {
     return format(canonical(), unit);

@@ -20,7 +20,7 @@ import dev.llmh.result.CaseResult.SampleRecord;
 import dev.llmh.result.CaseResult.Settings;
 import dev.llmh.result.CaseResult.Throughput;
 import dev.llmh.result.MetricSummary;
-import dev.llmh.stats.Summary;
+import dev.llmh.stats.MetricSample;
 import dev.llmh.verdict.ConstraintResult;
 import dev.llmh.verdict.Judge;
 import dev.llmh.verdict.Verdict;
@@ -129,9 +129,18 @@ final class CaseExecutor {
   private static Outcome measuredOutcome(
       CasePlan plan, Endpoint endpoint, List<RequestSample> measured, int warmupFailed, List<String> warnings,
       String promptHash, Baselines baselines) {
+    return measuredOutcome(plan, endpoint, measured, warmupFailed, warnings, promptHash, baselines, 1 - plan.confidence());
+  }
+
+  /** @param alpha the error allowed to each one-sided bound of a verdict */
+  private static Outcome measuredOutcome(
+      CasePlan plan, Endpoint endpoint, List<RequestSample> measured, int warmupFailed, List<String> warnings,
+      String promptHash, Baselines baselines, double alpha) {
     List<RequestMetrics> metrics = measured.stream().map(RequestMetrics::of).toList();
-    List<Double> ttft = new ArrayList<>(), tpot = new ArrayList<>(), e2e = new ArrayList<>(), itl = new ArrayList<>(), tokens = new ArrayList<>();
-    List<Double> ttfo = new ArrayList<>(), itlToken = new ArrayList<>();
+    List<Double> ttft = new ArrayList<>(), tpot = new ArrayList<>(), e2e = new ArrayList<>(), tokens = new ArrayList<>();
+    List<Double> ttfo = new ArrayList<>();
+    // gaps kept per request: they are resampled by request, not treated as independent
+    List<double[]> itl = new ArrayList<>(), itlToken = new ArrayList<>();
     boolean perTokenKnown = true;
     int noAnswer = 0, modelLoad = 0, mismatched = 0;
     long firstStart = measured.stream().mapToLong(RequestSample::startNanos).min().orElse(0);
@@ -160,11 +169,11 @@ final class CaseExecutor {
         if (m.itlTokenMs() == null) {
           perTokenKnown &= m.itlMs().isEmpty(); // a single-chunk response has no gap to split
         } else {
-          itlToken.addAll(m.itlTokenMs());
+          itlToken.add(doubles(m.itlTokenMs()));
         }
         tpot.add(m.tpotMs());
         e2e.add(m.e2eMs());
-        itl.addAll(m.itlMs());
+        itl.add(doubles(m.itlMs()));
         tokens.add((double) m.outputTokens());
         outputTokens += m.outputTokens();
         estimated |= m.tokensEstimated();
@@ -195,20 +204,21 @@ final class CaseExecutor {
       warnings.add("requested model '" + plan.model() + "' but the server answered as '" + servedModel + "'");
     }
 
-    Map<Metric, Summary> summaries = new EnumMap<>(Metric.class);
-    summaries.put(Metric.TTFT, Summary.of(ttft));
-    summaries.put(Metric.TPOT, Summary.of(tpot));
-    summaries.put(Metric.ITL, Summary.of(itl));
-    summaries.put(Metric.E2E, Summary.of(e2e));
-    summaries.put(Metric.TTFO, Summary.of(ttfo));
+    Map<Metric, MetricSample> summaries = new EnumMap<>(Metric.class);
+    summaries.put(Metric.TTFT, MetricSample.perRequest(ttft));
+    summaries.put(Metric.TPOT, MetricSample.perRequest(tpot));
+    summaries.put(Metric.ITL, MetricSample.pooled(itl));
+    summaries.put(Metric.E2E, MetricSample.perRequest(e2e));
+    summaries.put(Metric.TTFO, MetricSample.perRequest(ttfo));
+    double level = plan.confidence();
     Map<String, MetricSummary> recorded = new LinkedHashMap<>();
-    recorded.put(CaseResult.TTFT, MetricSummary.of(summaries.get(Metric.TTFT)));
-    recorded.put(CaseResult.TPOT, MetricSummary.of(summaries.get(Metric.TPOT)));
-    recorded.put(CaseResult.ITL, MetricSummary.of(summaries.get(Metric.ITL)));
-    recorded.put(CaseResult.E2E, MetricSummary.of(summaries.get(Metric.E2E)));
-    recorded.put(CaseResult.TTFO, MetricSummary.of(summaries.get(Metric.TTFO)));
-    recorded.put(CaseResult.ITL_TOKEN, perTokenKnown ? MetricSummary.of(Summary.of(itlToken)) : null);
-    recorded.put(CaseResult.OUTPUT_TOKENS, MetricSummary.of(Summary.of(tokens)));
+    recorded.put(CaseResult.TTFT, MetricSummary.of(summaries.get(Metric.TTFT), level));
+    recorded.put(CaseResult.TPOT, MetricSummary.of(summaries.get(Metric.TPOT), level));
+    recorded.put(CaseResult.ITL, MetricSummary.of(summaries.get(Metric.ITL), level));
+    recorded.put(CaseResult.E2E, MetricSummary.of(summaries.get(Metric.E2E), level));
+    recorded.put(CaseResult.TTFO, MetricSummary.of(summaries.get(Metric.TTFO), level));
+    recorded.put(CaseResult.ITL_TOKEN, perTokenKnown ? MetricSummary.of(MetricSample.pooled(itlToken), level) : null);
+    recorded.put(CaseResult.OUTPUT_TOKENS, MetricSummary.of(MetricSample.perRequest(tokens), level));
 
     double wallSeconds = (lastEnd - firstStart) / 1e9;
     Throughput throughput =
@@ -225,7 +235,7 @@ final class CaseExecutor {
           constraint.regression() ? baseline.judge(constraint)
           : constraint.metric() == Metric.ERROR_RATE
               ? Judge.judgeErrorRate(constraint, measured.size() - succeeded, measured.size())
-              : Judge.judge(constraint, summaries);
+              : Judge.judge(constraint, summaries, level, alpha);
       verdicts.add(result);
       constraintRecords.add(
           new ConstraintRecord(
@@ -247,6 +257,10 @@ final class CaseExecutor {
         : Endpoints.SIMULATED.equals(plan.endpoint()) ? "simulated" : "remote";
     return new CaseKey(plan.scenarioClassName(), plan.caseId(), CaseKey.paramText(plan.allParams()), promptHash, servedModel,
         kind + "/" + plan.api().key(), plan.maxTokens(), plan.temperature(), plan.seed());
+  }
+
+  private static double[] doubles(List<Double> values) {
+    return values.stream().mapToDouble(Double::doubleValue).toArray();
   }
 
   private static String canonicalUnit(ConstraintExpression constraint) {

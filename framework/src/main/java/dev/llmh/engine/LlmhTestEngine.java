@@ -117,7 +117,7 @@ public final class LlmhTestEngine implements TestEngine {
             state.caseFinished(result.result());
             System.out.print(ConsoleSummary.caseBlock(result.result()) + BaselineConsole.lines(result.result()));
             System.out.flush();
-            outcome = testResult(result);
+            outcome = testResult(result, descriptor.plan().inconclusive());
           } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             complete = false;
@@ -154,8 +154,20 @@ public final class LlmhTestEngine implements TestEngine {
     return new RunState(directory, startedAt, runName, journal);
   }
 
-  /** PASS, or a failure naming every broken budget and every failed request. */
+  /**
+   * PASS, or a failure naming every broken budget and every failed request; an undecided case as
+   * the case's {@code llmh.inconclusive} says: aborted (skip, the default), failed, or passed.
+   */
+  static final String VERDICT_BASIS =
+      "one-sided confidence bounds at llmh.confidence (results: metrics.*.ci are two-sided): order statistics"
+          + " for percentiles, t for means, a request-level bootstrap for pooled itl; min, max and error_rate on the"
+          + " observed sample";
+
   static TestExecutionResult testResult(CaseExecutor.Outcome outcome) {
+    return testResult(outcome, dev.llmh.config.Defaults.INCONCLUSIVE);
+  }
+
+  static TestExecutionResult testResult(CaseExecutor.Outcome outcome, String inconclusive) {
     if (outcome.caseError() != null) {
       return TestExecutionResult.failed(new AssertionFailedError("case not run: " + outcome.caseError()));
     }
@@ -183,7 +195,12 @@ public final class LlmhTestEngine implements TestEngine {
     List<String> undecided = outcome.verdicts().stream()
         .filter(v -> v.verdict() == Verdict.INCONCLUSIVE).map(ConstraintResult::message).toList();
     if (!undecided.isEmpty()) {
-      return TestExecutionResult.aborted(new TestAbortedException(String.join("\n", undecided)));
+      String reason = String.join("\n", undecided);
+      return switch (inconclusive) {
+        case "fail" -> TestExecutionResult.failed(new AssertionFailedError(reason + "\n(llmh.inconclusive=fail)"));
+        case "pass" -> TestExecutionResult.successful();
+        default -> TestExecutionResult.aborted(new TestAbortedException(reason));
+      };
     }
     return TestExecutionResult.successful();
   }
@@ -199,7 +216,7 @@ public final class LlmhTestEngine implements TestEngine {
             RunRecord.SCHEMA_VERSION,
             new RunRecord.RunInfo(state.startedAt.toString(), Instant.now().toString(), complete),
             environment(),
-            new RunRecord.StatisticsInfo(Summary.PERCENTILE_METHOD, "point estimate"),
+            new RunRecord.StatisticsInfo(Summary.PERCENTILE_METHOD, VERDICT_BASIS),
             results);
     try {
       Path written = ResultsFiles.write(record, state.directory, state.runName);

@@ -14,6 +14,10 @@ import java.util.Map;
  * @param endpoint the endpoint URL, or {@code embedded}
  * @param model the model to request, or null when the endpoint should pick (embedded only)
  * @param api the protocol: configuration, else {@code @Endpoint(api)}, else {@link Api#detect(String)}
+ * @param maxRequests {@code @Measurement(maxRequests)}: measuring may go on past {@code measuredRequests}
+ *     up to this many while a constraint is undecided; equal to {@code measuredRequests} when fixed
+ * @param confidence the level of intervals and verdicts ({@code llmh.confidence})
+ * @param inconclusive how an INCONCLUSIVE case is reported: {@code skip}, {@code fail} or {@code pass}
  */
 public record CasePlan(
     ScenarioRunner runner,
@@ -28,7 +32,20 @@ public record CasePlan(
     String endpoint,
     String model,
     List<ConstraintExpression> constraints,
-    Api api) {
+    Api api,
+    int maxRequests,
+    double confidence,
+    String inconclusive) {
+
+  /** A fixed-size plan at the default confidence. */
+  public CasePlan(
+      ScenarioRunner runner, PromptDeclaration prompt, Map<String, String> params, int concurrency,
+      int warmupRequests, int measuredRequests, double temperature, long seed, int maxTokens, String endpoint,
+      String model, List<ConstraintExpression> constraints, Api api) {
+    this(runner, prompt, params, concurrency, warmupRequests, measuredRequests, temperature, seed, maxTokens,
+        endpoint, model, constraints, api, measuredRequests, dev.llmh.config.Defaults.CONFIDENCE,
+        dev.llmh.config.Defaults.INCONCLUSIVE);
+  }
 
   /** A plan speaking the protocol its URL suggests. */
   public CasePlan(
@@ -42,6 +59,12 @@ public record CasePlan(
   public CasePlan {
     params = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(params));
     constraints = List.copyOf(constraints);
+    maxRequests = Math.max(maxRequests, measuredRequests);
+  }
+
+  /** True when measuring may continue past {@code measuredRequests}. */
+  public boolean adaptive() {
+    return maxRequests > measuredRequests;
   }
 
   public String scenarioClassName() {

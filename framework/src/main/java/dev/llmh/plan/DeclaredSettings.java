@@ -8,6 +8,7 @@ import java.util.List;
  *
  * @param constraints constraint expressions, {@code @Ttft} values already written as constraints
  * @param api {@code @Endpoint(api)}: a {@link dev.llmh.client.Api} key, validated by the processor
+ * @param maxRequests {@code @Measurement(maxRequests)}, or null for a fixed number of requests
  */
 public record DeclaredSettings(
     String endpointUrl,
@@ -19,7 +20,15 @@ public record DeclaredSettings(
     Integer maxTokens,
     List<Integer> concurrency,
     List<String> constraints,
-    String api) {
+    String api,
+    Integer maxRequests) {
+
+  /** Settings without {@code @Measurement(maxRequests)}. */
+  public DeclaredSettings(
+      String endpointUrl, String model, Integer warmupRequests, Integer measuredRequests, Double temperature,
+      Long seed, Integer maxTokens, List<Integer> concurrency, List<String> constraints, String api) {
+    this(endpointUrl, model, warmupRequests, measuredRequests, temperature, seed, maxTokens, concurrency, constraints, api, null);
+  }
 
   /** Settings without {@code @Endpoint(api)}. */
   public DeclaredSettings(

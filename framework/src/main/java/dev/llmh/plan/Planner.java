@@ -49,7 +49,10 @@ public final class Planner {
                   endpoint,
                   model,
                   constraints,
-                  api));
+                  api,
+                  orDefault(declared.maxRequests(), 0),
+                  config.confidence(),
+                  config.inconclusive()));
         }
       }
     }

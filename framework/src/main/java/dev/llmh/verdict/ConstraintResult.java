@@ -1,11 +1,21 @@
 package dev.llmh.verdict;
 
 import dev.llmh.constraint.ConstraintExpression;
+import dev.llmh.stats.Interval;
 
 /**
  * A constraint judged on a case's statistics.
  *
  * @param observed the observed value in the metric's canonical unit (ms for times), NaN if none
- * @param message the pinned one-line form, e.g. {@code ttft.p95 = 612 ms > budget 100 ms: FAIL}
+ * @param message the pinned one-line form, e.g. {@code ttft.p95 = 612 ms [590, 640] > budget 100 ms: FAIL}
+ * @param bounds the one-sided confidence bounds the verdict was taken on (each at the configured
+ *     level), null ends where the sample cannot bound; null when judged on the observed value
+ *     (min, max, error_rate)
  */
-public record ConstraintResult(ConstraintExpression expression, double observed, Verdict verdict, String message) {}
+public record ConstraintResult(
+    ConstraintExpression expression, double observed, Verdict verdict, String message, Interval bounds) {
+
+  public ConstraintResult(ConstraintExpression expression, double observed, Verdict verdict, String message) {
+    this(expression, observed, verdict, message, null);
+  }
+}

@@ -1,43 +1,117 @@
 package dev.llmh.verdict;
 
+import dev.llmh.constraint.Comparison;
 import dev.llmh.constraint.ConstraintExpression;
-import dev.llmh.constraint.Quantity;
-import dev.llmh.stats.Summary;
-import java.util.Map;
 import dev.llmh.constraint.Metric;
+import dev.llmh.constraint.Quantity;
+import dev.llmh.constraint.Stat;
+import dev.llmh.constraint.Unit;
+import dev.llmh.stats.Interval;
+import dev.llmh.stats.MetricSample;
+import dev.llmh.stats.OrderStatistics;
+import dev.llmh.stats.Summary;
+import java.util.Locale;
+import java.util.Map;
 
 /**
- * Judges constraints on the point estimate. (Confidence bounds come with the statistical-verdicts
- * work; the message format below is pinned so that it can grow an interval.)
+ * Judges a constraint on one-sided confidence bounds at the configured level, not on a lucky point
+ * estimate. For an upper budget ({@code <}, {@code <=}) the verdict is PASS when the upper bound is
+ * within the budget, FAIL when the lower bound is beyond it, and INCONCLUSIVE otherwise; a lower
+ * budget ({@code >}, {@code >=}) mirrors that. Each bound alone is wrong with probability at most
+ * 1 − level, so a wrong PASS and a wrong FAIL are each that rare.
+ *
+ * <p>{@code min} and {@code max} are judged on the observed sample: no finite sample bounds the
+ * true extreme of a latency distribution, and "the slowest request we saw" is what such a budget
+ * means in practice. {@code error_rate} is judged on the observed rate, too.
  */
 public final class Judge {
   private Judge() {}
 
-  public static ConstraintResult judge(ConstraintExpression constraint, Map<Metric, Summary> summaries) {
-    Summary summary = summaries.get(constraint.metric());
-    if (summary == null || constraint.stat() == null) {
+  /**
+   * @param alpha the error allowed for each one-sided bound: 1 − level, or a share of it when the
+   *     data are looked at more than once (adaptive measurement)
+   */
+  public static ConstraintResult judge(
+      ConstraintExpression constraint, Map<Metric, MetricSample> samples, double level, double alpha) {
+    MetricSample sample = samples.get(constraint.metric());
+    if (sample == null || constraint.stat() == null) {
       throw new IllegalArgumentException("cannot judge " + constraint.source() + " yet");
     }
+    Summary summary = sample.summary();
     double observed = summary.get(constraint.stat());
     double budget = constraint.budget().canonical();
+    Unit unit = constraint.budget().unit();
     if (summary.n() == 0 || Double.isNaN(observed)) {
       return new ConstraintResult(
           constraint, Double.NaN, Verdict.INCONCLUSIVE,
           constraint.subject() + " has no value (no successful request measured it) against budget "
               + constraint.budget() + ": INCONCLUSIVE");
     }
-    boolean holds = constraint.comparison().holds(observed, budget);
-    String shown = holds ? constraint.comparison().symbol() : constraint.comparison().negation().symbol();
-    Verdict verdict = holds ? Verdict.PASS : Verdict.FAIL;
-    String message =
-        constraint.subject() + " = " + Quantity.format(observed, constraint.budget().unit()) + " " + shown
-            + " budget " + constraint.budget() + ": " + verdict;
-    return new ConstraintResult(constraint, observed, verdict, message);
+    Comparison comparison = constraint.comparison();
+    String value = constraint.subject() + " = " + Quantity.format(observed, unit);
+    Interval bounds = sample.interval(constraint.stat(), alpha);
+    if (bounds == null) { // min, max: the observed sample
+      boolean holds = comparison.holds(observed, budget);
+      Verdict verdict = holds ? Verdict.PASS : Verdict.FAIL;
+      String shown = holds ? comparison.symbol() : comparison.negation().symbol();
+      return new ConstraintResult(
+          constraint, observed, verdict, value + " " + shown + " budget " + constraint.budget() + ": " + verdict);
+    }
+    boolean upperBudget = comparison == Comparison.LESS || comparison == Comparison.LESS_OR_EQUAL;
+    // the bound that must lie within the budget for a PASS, and the one beyond it for a FAIL
+    Double passBound = upperBudget ? bounds.upper() : bounds.lower();
+    Double failBound = upperBudget ? bounds.lower() : bounds.upper();
+    String interval = " [" + end(bounds.lower(), unit) + ", " + end(bounds.upper(), unit) + "]";
+    if (passBound != null && comparison.holds(passBound, budget)) {
+      return new ConstraintResult(
+          constraint, observed, Verdict.PASS,
+          value + interval + " " + comparison.symbol() + " budget " + constraint.budget() + ": PASS", bounds);
+    }
+    if (failBound != null && !comparison.holds(failBound, budget)) {
+      return new ConstraintResult(
+          constraint, observed, Verdict.FAIL,
+          value + interval + " " + comparison.negation().symbol() + " budget " + constraint.budget() + ": FAIL", bounds);
+    }
+    return new ConstraintResult(
+        constraint, observed, Verdict.INCONCLUSIVE,
+        value + interval + " vs budget " + constraint.budget() + ": INCONCLUSIVE: "
+            + settle(constraint, sample, passBound, upperBudget, level, alpha),
+        bounds);
+  }
+
+  /** What would settle an undecided constraint, as concretely as the statistics allow. */
+  static String settle(
+      ConstraintExpression constraint, MetricSample sample, Double passBound, boolean upperBudget, double level,
+      double alpha) {
+    Stat stat = constraint.stat();
+    String direction = upperBudget ? "below" : "above";
+    String confidence = percent(level) + (alpha < 1 - level - 1e-12 ? " (" + percent(1 - alpha) + " per look)" : "");
+    if (passBound == null && stat != Stat.MEAN && !sample.pooled()) {
+      double q = MetricSample.quantile(stat);
+      int needed = upperBudget ? OrderStatistics.samplesForUpper(q, alpha) : OrderStatistics.samplesForLower(q, alpha);
+      return needed + " requests are needed to show " + stat.name().toLowerCase(Locale.ROOT) + " " + direction
+          + " a budget at " + confidence + "; " + sample.requests() + " measured";
+    }
+    if (passBound == null) {
+      return "too few requests to bound " + constraint.subject() + " at " + confidence + " ("
+          + sample.requests() + " measured" + (sample.pooled() ? ", at least " + MetricSample.BOOTSTRAP_MIN_REQUESTS
+          + " needed for a request-level bootstrap" : ", at least 2 needed") + ")";
+    }
+    return "the " + percent(level) + " interval straddles the budget; more requests would narrow it ("
+        + sample.requests() + " measured)";
+  }
+
+  private static String end(Double value, Unit unit) {
+    return value == null ? "?" : Quantity.formatBare(value, unit);
+  }
+
+  private static String percent(double level) {
+    return Quantity.formatBare(level * 100, Unit.PERCENT) + "%";
   }
 
   /**
-   * Judges {@code error_rate}: failed / measured requests, in %. With nothing measured there is no
-   * rate, and the verdict is INCONCLUSIVE rather than a pass.
+   * Judges {@code error_rate}: failed / measured requests, in %, on the observed rate. With nothing
+   * measured there is no rate, and the verdict is INCONCLUSIVE rather than a pass.
    */
   public static ConstraintResult judgeErrorRate(ConstraintExpression constraint, int failed, int measured) {
     if (constraint.metric() != Metric.ERROR_RATE) {

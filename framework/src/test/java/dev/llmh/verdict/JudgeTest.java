@@ -4,14 +4,24 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.llmh.constraint.ConstraintParser;
 import dev.llmh.constraint.Metric;
-import dev.llmh.stats.Summary;
+import dev.llmh.stats.MetricSample;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.DoubleStream;
 import org.junit.jupiter.api.Test;
 
 class JudgeTest {
-  private static Map<Metric, Summary> ttft(double... values) {
-    return Map.of(Metric.TTFT, Summary.of(values));
+  private static Map<Metric, MetricSample> ttft(double... values) {
+    return Map.of(Metric.TTFT, MetricSample.perRequest(DoubleStream.of(values).boxed().toList()));
+  }
+
+  /** n values 1, 2, ... n ms: X(i) = i, so the bounds are the order-statistic indices. */
+  private static Map<Metric, MetricSample> ramp(int n) {
+    return ttft(DoubleStream.iterate(1, v -> v + 1).limit(n).toArray());
+  }
+
+  private static ConstraintResult judge(String constraint, Map<Metric, MetricSample> samples) {
+    return Judge.judge(ConstraintParser.parse(constraint), samples, 0.95, 0.05);
   }
 
   @Test
@@ -26,30 +36,69 @@ class JudgeTest {
   }
 
   @Test
-  void failMessageHasThePinnedFormat() {
-    ConstraintResult r = Judge.judge(ConstraintParser.parse("ttft.p95 <= 100ms"), ttft(612, 612, 612));
+  void failMessageHasThePinnedFormatWithTheInterval() {
+    // p95 of 3 values: the one-sided 95% lower bound is X(2) (P(Bin(3, 0.95) <= 1) = 0.00725), no upper bound
+    ConstraintResult r = judge("ttft.p95 <= 100ms", ttft(590, 612, 640));
     assertThat(r.verdict()).isEqualTo(Verdict.FAIL);
-    assertThat(r.message()).isEqualTo("ttft.p95 = 612 ms > budget 100 ms: FAIL");
-    assertThat(r.observed()).isEqualTo(612.0);
+    assertThat(r.message()).isEqualTo("ttft.p95 = 637 ms [612, ?] > budget 100 ms: FAIL");
   }
 
   @Test
-  void passMessageShowsTheHeldComparisonInTheBudgetUnit() {
-    ConstraintResult r = Judge.judge(ConstraintParser.parse("ttft.p50 < 2s"), ttft(1000, 1100, 1200));
+  void passNeedsTheUpperBoundWithinTheBudget() {
+    // n = 59: the one-sided 95% upper bound on p95 is X(59) = 59 ms
+    ConstraintResult r = judge("ttft.p95 < 60ms", ramp(59));
     assertThat(r.verdict()).isEqualTo(Verdict.PASS);
-    assertThat(r.message()).isEqualTo("ttft.p50 = 1.1 s < budget 2 s: PASS");
+    assertThat(r.message()).isEqualTo("ttft.p95 = 56.1 ms [53, 59] < budget 60 ms: PASS");
+    assertThat(r.bounds().upper()).isEqualTo(59.0);
   }
 
   @Test
-  void boundaryFollowsTheOperator() {
-    assertThat(Judge.judge(ConstraintParser.parse("ttft.max <= 10ms"), ttft(10)).verdict()).isEqualTo(Verdict.PASS);
-    assertThat(Judge.judge(ConstraintParser.parse("ttft.max < 10ms"), ttft(10)).verdict()).isEqualTo(Verdict.FAIL);
-    assertThat(Judge.judge(ConstraintParser.parse("ttft.max < 10ms"), ttft(10)).message()).contains(">= budget 10 ms");
+  void tooFewRequestsForAnUpperBoundIsInconclusiveAndSaysWhatWouldSettleIt() {
+    ConstraintResult r = judge("ttft.p95 < 1000ms", ramp(58));
+    assertThat(r.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+    assertThat(r.message()).isEqualTo(
+        "ttft.p95 = 55.2 ms [52, ?] vs budget 1000 ms: INCONCLUSIVE: 59 requests are needed to show p95 below a budget"
+            + " at 95%; 58 measured");
+  }
+
+  @Test
+  void anIntervalAcrossTheBudgetIsInconclusive() {
+    // n = 100 median: one-sided bounds X(42) and X(59)
+    ConstraintResult r = judge("ttft.p50 <= 50ms", ramp(100));
+    assertThat(r.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+    assertThat(r.message()).startsWith("ttft.p50 = 50.5 ms [42, 59] vs budget 50 ms: INCONCLUSIVE: the 95% interval straddles");
+    assertThat(judge("ttft.p50 <= 60ms", ramp(100)).verdict()).isEqualTo(Verdict.PASS);
+    assertThat(judge("ttft.p50 <= 41ms", ramp(100)).verdict()).isEqualTo(Verdict.FAIL);
+  }
+
+  @Test
+  void aLowerBudgetMirrors() {
+    assertThat(judge("ttft.p50 > 41ms", ramp(100)).verdict()).isEqualTo(Verdict.PASS);
+    assertThat(judge("ttft.p50 > 59ms", ramp(100)).verdict()).isEqualTo(Verdict.FAIL);
+    assertThat(judge("ttft.p50 > 50ms", ramp(100)).verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+    // a lower bound on p95 needs only one value, a FAIL of "p95 > x" needs the upper end
+    assertThat(judge("ttft.p95 > 1ms", ttft(5, 6)).message()).contains("[5, ?]").endsWith(": PASS");
+  }
+
+  @Test
+  void meanIsJudgedOnTheTInterval() {
+    // 1..5 ms: mean 3, one-sided 95% t bounds 3 -/+ 2.131847 * 0.707107 = [1.49, 4.51]
+    ConstraintResult r = judge("ttft.mean < 5ms", ttft(1, 2, 3, 4, 5));
+    assertThat(r.verdict()).isEqualTo(Verdict.PASS);
+    assertThat(r.message()).isEqualTo("ttft.mean = 3 ms [1.49, 4.51] < budget 5 ms: PASS");
+    assertThat(judge("ttft.mean < 4ms", ttft(1, 2, 3, 4, 5)).verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+  }
+
+  @Test
+  void minAndMaxAreJudgedOnTheObservedSample() {
+    assertThat(judge("ttft.max <= 10ms", ttft(10)).verdict()).isEqualTo(Verdict.PASS);
+    assertThat(judge("ttft.max < 10ms", ttft(10)).verdict()).isEqualTo(Verdict.FAIL);
+    assertThat(judge("ttft.max < 10ms", ttft(10)).message()).isEqualTo("ttft.max = 10 ms >= budget 10 ms: FAIL");
   }
 
   @Test
   void nothingToJudgeIsInconclusiveNotPass() {
-    ConstraintResult r = Judge.judge(ConstraintParser.parse("ttft.p95 <= 1s"), Map.of(Metric.TTFT, Summary.of(List.of())));
+    ConstraintResult r = judge("ttft.p95 <= 1s", Map.of(Metric.TTFT, MetricSample.perRequest(List.of())));
     assertThat(r.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
     assertThat(r.observed()).isNaN();
   }

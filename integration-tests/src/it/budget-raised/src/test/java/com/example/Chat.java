@@ -11,7 +11,7 @@ import dev.llmh.annotations.Warmup;
 /** Not named *Test: the README's include still hands it to the engine. */
 @LlmBenchmark
 @Warmup(requests = 1)
-@Measurement(requests = 4)
+@Measurement(requests = 5)
 @MaxTokens(4)
 @Concurrency({1, 2})
 @Ttft(p50 = "5s")
