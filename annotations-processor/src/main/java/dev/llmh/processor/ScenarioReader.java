@@ -138,6 +138,7 @@ final class ScenarioReader {
           p.throwsChecked(), settings));
     }
     warnAboutFewRequests(type, prompts, models);
+    warnAboutUndecidableBudgets(type, prompts, models);
 
     if (reporter.errorCount() > errorsBefore) {
       return Optional.empty();
@@ -382,7 +383,12 @@ final class ScenarioReader {
             .orElse(null),
         find(element, Concurrency.class).map(m -> concurrency(element, m)).orElse(null),
         constraints(element),
-        find(element, Ttft.class).map(m -> ttft(element, m)).orElse(null));
+        find(element, Ttft.class).map(m -> ttft(element, m)).orElse(null),
+        find(element, Measurement.class)
+            .flatMap(m -> count(element, m, "maxRequests", 0,
+                "@Measurement(maxRequests = %d) is negative; leave it out (or 0) to measure a fixed number"))
+            .filter(n -> n > 0)
+            .orElse(null));
   }
 
   private Declarations.Endpoint endpoint(Element element, AnnotationMirror mirror) {
@@ -560,6 +566,52 @@ final class ScenarioReader {
       reporter.warning(place, mirror,
           "prompt " + prompts + ": " + detail.get(place) + ", else most requests start in one cold burst and "
               + "the percentiles describe start-up");
+    }
+  }
+
+  /**
+   * A percentile budget judged on a sample too small to bound it is INCONCLUSIVE on every run: an
+   * upper budget on p95 needs 59 requests before it can PASS at 95% (0.95^59 <= 0.05), p99 299.
+   * Said at compile time, where the request count is written, not after a run that teaches nothing.
+   */
+  private void warnAboutUndecidableBudgets(TypeElement type, List<PromptSource> sources, List<PromptModel> models) {
+    double alpha = 1 - Defaults.CONFIDENCE;
+    for (int i = 0; i < models.size(); i++) {
+      DeclaredSettings s = models.get(i).settings();
+      int measured = s.measuredRequests() != null ? s.measuredRequests() : Defaults.MEASURED_REQUESTS;
+      if (s.maxRequests() != null) {
+        measured = Math.max(measured, s.maxRequests());
+      }
+      for (String text : s.constraints()) {
+        ConstraintExpression c;
+        try {
+          c = ConstraintParser.parse(text);
+        } catch (ConstraintException e) {
+          continue; // reported as an error elsewhere
+        }
+        if (c.stat() == null || c.metric() == dev.llmh.constraint.Metric.ITL
+            || !java.util.EnumSet.of(dev.llmh.constraint.Stat.P50, dev.llmh.constraint.Stat.P90,
+                dev.llmh.constraint.Stat.P95, dev.llmh.constraint.Stat.P99).contains(c.stat())) {
+          continue;
+        }
+        double q = dev.llmh.stats.MetricSample.quantile(c.stat());
+        boolean upper = c.comparison() == dev.llmh.constraint.Comparison.LESS
+            || c.comparison() == dev.llmh.constraint.Comparison.LESS_OR_EQUAL;
+        int needed = upper ? dev.llmh.stats.OrderStatistics.samplesForUpper(q, alpha)
+            : dev.llmh.stats.OrderStatistics.samplesForLower(q, alpha);
+        if (measured >= needed) {
+          continue;
+        }
+        Element place = sources.get(i).element();
+        AnnotationMirror mirror = find(place, Measurement.class)
+            .or(() -> find(type, Measurement.class))
+            .orElseGet(() -> find(type, LlmBenchmark.class).orElseThrow());
+        reporter.warning(place, mirror,
+            "prompt '" + models.get(i).name() + "': \"" + text + "\" cannot PASS on " + measured + " requests: "
+                + needed + " are needed to show " + c.subject() + (upper ? " below" : " above") + " a budget at "
+                + Math.round(Defaults.CONFIDENCE * 100) + "%; raise @Measurement(requests) or set maxRequests,"
+                + " or budget a lower percentile (p50 needs 5)");
+      }
     }
   }
 

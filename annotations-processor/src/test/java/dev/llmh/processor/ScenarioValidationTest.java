@@ -663,4 +663,25 @@ class ScenarioValidationTest {
         .inFile(source)
         .onLineContaining("String tight");
   }
+
+  @Test
+  void aPercentileBudgetTheRequestCountCannotDecideIsAWarning() {
+    JavaFileObject source = scenario("Demo",
+        "@LlmBenchmark",
+        "@Measurement(requests = 10)",
+        "@Ttft(p95 = \"2s\")",
+        "class Demo {",
+        "  @Prompt String first = \"a\";",
+        "  @Prompt @Measurement(requests = 10, maxRequests = 80) String adaptive = \"b\";",
+        "  @Prompt @Ttft(p50 = \"2s\") String median = \"c\";",
+        "}");
+    Compilation compilation = compile(source);
+    assertThat(compilation).succeeded();
+    assertThat(compilation).hadWarningCount(1);
+    assertThat(compilation)
+        .hadWarningContaining("prompt 'first': \"ttft.p95 <= 2s\" cannot PASS on 10 requests: 59 are needed to show"
+            + " ttft.p95 below a budget at 95%")
+        .inFile(source)
+        .onLineContaining("String first");
+  }
 }

@@ -23,6 +23,7 @@ import dev.llmh.result.MetricSummary;
 import dev.llmh.stats.MetricSample;
 import dev.llmh.verdict.ConstraintResult;
 import dev.llmh.verdict.Judge;
+import dev.llmh.verdict.Looks;
 import dev.llmh.verdict.Verdict;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -97,20 +98,43 @@ final class CaseExecutor {
             new ChatRequest(plan.model(), marker.apply(prompt), plan.maxTokens(), plan.temperature(), plan.seed(), disableCache));
 
     List<RequestSample> warmup = ClosedLoop.run(plan.warmupRequests(), plan.concurrency(), send);
-    long measurementStart = System.nanoTime();
-    List<RequestSample> measured =
-        ClosedLoop.run(plan.measuredRequests(), plan.concurrency(), i -> {
-          RequestSample sample = send.apply(i);
-          sink.measured(plan, i, sample, sampleRecord(sample, RequestMetrics.of(sample), measurementStart));
-          return sample;
-        });
-
     long warmupFailed = warmup.stream().filter(s -> !s.succeeded()).count();
     if (warmupFailed > 0) {
       warnings.add(warmupFailed + " of " + warmup.size() + " warm-up requests failed (first: "
           + warmup.stream().filter(s -> !s.succeeded()).findFirst().orElseThrow().error() + ")");
     }
-    return measuredOutcome(plan, endpoint, measured, (int) warmupFailed, warnings, Baselines.promptHash(prompt), baselines);
+    long measurementStart = System.nanoTime();
+    // Fixed: one look at measuredRequests. Adaptive: measure up to each planned point, judge with
+    // the error split across the looks, stop at the first look where nothing is INCONCLUSIVE. Each
+    // stage's closed loop runs until its last request ends, so nothing in flight is ever dropped.
+    String promptHash = Baselines.promptHash(prompt);
+    Looks looks = Looks.plan(plan.measuredRequests(), plan.maxRequests(), plan.confidence());
+    List<RequestSample> measured = new ArrayList<>();
+    Outcome outcome = null;
+    for (int look = 0; look < looks.points().size(); look++) {
+      int offset = measured.size();
+      measured.addAll(
+          ClosedLoop.run(looks.points().get(look) - offset, plan.concurrency(), i -> {
+            RequestSample sample = send.apply(offset + i);
+            sink.measured(plan, offset + i, sample, sampleRecord(sample, RequestMetrics.of(sample), measurementStart));
+            return sample;
+          }));
+      List<String> lookWarnings = new ArrayList<>(warnings);
+      boolean last = look == looks.points().size() - 1;
+      outcome = measuredOutcome(plan, endpoint, measured, (int) warmupFailed, lookWarnings, promptHash, baselines, looks.alphaPerLook());
+      boolean decided = outcome.verdicts().stream().noneMatch(v -> v.verdict() == Verdict.INCONCLUSIVE);
+      if (plan.adaptive() && (decided || last)) {
+        lookWarnings.add(0, "adaptive measurement: " + measured.size() + " requests (planned looks " + looks.points()
+            + ", stopped at look " + (look + 1) + (decided ? ", every constraint decided" : ", maxRequests reached")
+            + "); each look's bounds at " + String.format(java.util.Locale.ROOT, "%.4g", 1 - looks.alphaPerLook())
+            + " (Bonferroni over " + looks.points().size() + " looks)");
+        outcome = measuredOutcome(plan, endpoint, measured, (int) warmupFailed, lookWarnings, promptHash, baselines, looks.alphaPerLook());
+      }
+      if (decided || last) {
+        break;
+      }
+    }
+    return outcome;
   }
 
   /**

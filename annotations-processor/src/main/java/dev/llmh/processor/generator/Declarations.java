@@ -15,6 +15,8 @@ import java.util.List;
  * @param constraints the {@code @Constraint} texts as written, null when there is none
  * @param ttftConstraints the {@code @Ttft} values written as constraints, null when there is no
  *     {@code @Ttft}; kept apart from {@code constraints} because the two replace independently
+ * @param maxRequests {@code @Measurement(maxRequests)}; part of the same annotation as
+ *     {@code measuredRequests}, so it is replaced together with it
  */
 public record Declarations(
     Endpoint endpoint,
@@ -24,7 +26,15 @@ public record Declarations(
     Integer maxTokens,
     List<Integer> concurrency,
     List<String> constraints,
-    List<String> ttftConstraints) {
+    List<String> ttftConstraints,
+    Integer maxRequests) {
+
+  /** Without {@code @Measurement(maxRequests)}. */
+  public Declarations(
+      Endpoint endpoint, Integer warmupRequests, Integer measuredRequests, Sampling sampling, Integer maxTokens,
+      List<Integer> concurrency, List<String> constraints, List<String> ttftConstraints) {
+    this(endpoint, warmupRequests, measuredRequests, sampling, maxTokens, concurrency, constraints, ttftConstraints, null);
+  }
 
   /** {@code @Endpoint}; an empty string is "not declared" and is stored as null. */
   public record Endpoint(String url, String model, String api) {
@@ -59,7 +69,8 @@ public record Declarations(
         pick(member.maxTokens, maxTokens),
         pick(member.concurrency, concurrency),
         pick(member.constraints, constraints),
-        pick(member.ttftConstraints, ttftConstraints));
+        pick(member.ttftConstraints, ttftConstraints),
+        member.measuredRequests != null ? member.maxRequests : maxRequests);
   }
 
   /** What the engine sees: the plan's record, with {@code @Ttft} folded into the constraints. */
@@ -81,7 +92,8 @@ public record Declarations(
         maxTokens,
         concurrency,
         all,
-        endpoint == null ? null : endpoint.api());
+        endpoint == null ? null : endpoint.api(),
+        maxRequests);
   }
 
   private static <T> T pick(T member, T classDefault) {

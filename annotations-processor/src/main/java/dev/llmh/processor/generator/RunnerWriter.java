@@ -82,7 +82,8 @@ public final class RunnerWriter {
         + longValue(s.seed()) + ", "
         + integer(s.maxTokens()) + ", "
         + integerList(s.concurrency()) + ",\n"
-        + "                  " + stringList(s.constraints()) + ", " + string(s.api()) + "))";
+        + "                  " + stringList(s.constraints()) + ", " + string(s.api()) + ", "
+        + integer(s.maxRequests()) + "))";
   }
 
   private static void writePromptMethod(ScenarioModel scenario, StringBuilder out) {

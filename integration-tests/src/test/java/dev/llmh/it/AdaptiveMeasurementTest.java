@@ -1,0 +1,49 @@
+package dev.llmh.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.llmh.it.fixtures.AdaptiveScenarios;
+import dev.llmh.result.CaseResult;
+import dev.llmh.sim.SimulatedServer;
+import dev.llmh.sim.SimulatorSettings;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** On the simulated server a clear case stops at the first planned look; an undecided one goes on. */
+class AdaptiveMeasurementTest {
+
+  @Test
+  void aClearCaseStopsEarlyAndAnUndecidedOneMeasuresOn(@TempDir Path results) {
+    SimulatorSettings settings =
+        SimulatorSettings.defaults().withSlots(2).withInstantPrefill().withFirstTokenDelay(Duration.ofMillis(150))
+            .withDecodeTokensPerSecond(1000);
+    try (SimulatedServer server = SimulatedServer.start(settings)) {
+      EngineRun run = EngineRun.of(server.baseUrl(), results,
+          AdaptiveScenarios.ClearPass.class, AdaptiveScenarios.ClearFail.class, AdaptiveScenarios.NeedsMore.class);
+      run.results.testEvents().assertStatistics(stats -> stats.started(3).succeeded(2).failed(1));
+
+      CaseResult pass = result(run, "ClearPass");
+      assertThat(pass.requests().measured()).isEqualTo(10);
+      assertThat(pass.samples()).hasSize(10);
+      assertThat(pass.constraints()).singleElement().satisfies(c -> assertThat(c.verdict()).isEqualTo("PASS"));
+      assertThat(pass.warnings()).anySatisfy(w -> assertThat(w).startsWith(
+          "adaptive measurement: 10 requests (planned looks [10, 20, 40, 80, 160], stopped at look 1, every constraint decided)"));
+
+      CaseResult fail = result(run, "ClearFail");
+      assertThat(fail.requests().measured()).isEqualTo(10);
+      assertThat(fail.constraints()).singleElement().satisfies(c -> assertThat(c.verdict()).isEqualTo("FAIL"));
+
+      // p95 needs 0.95^n <= 0.01, n >= 90: the first look that can PASS is 160
+      CaseResult more = result(run, "NeedsMore");
+      assertThat(more.requests().measured()).isEqualTo(160);
+      assertThat(more.samples()).hasSize(160);
+      assertThat(more.constraints()).singleElement().satisfies(c -> assertThat(c.verdict()).isEqualTo("PASS"));
+    }
+  }
+
+  private static CaseResult result(EngineRun run, String scenario) {
+    return run.record().results().stream().filter(r -> r.scenario().endsWith(scenario)).findFirst().orElseThrow();
+  }
+}
