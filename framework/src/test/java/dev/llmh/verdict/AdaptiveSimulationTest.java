@@ -14,7 +14,9 @@ class AdaptiveSimulationTest {
     System.out.print(AdaptiveSimulation.table(rows));
     assertThat(rows).allSatisfy(row -> {
       assertThat(row.adaptiveWrongRate()).isLessThanOrEqualTo(1 - AdaptiveSimulation.LEVEL);
-      assertThat(row.fixedWrongRate()).isLessThanOrEqualTo(1 - AdaptiveSimulation.LEVEL);
+      // the fixed mode sits at the level at the boundary (exactly 4.4% for n = 200): allow two
+      // standard errors of simulation noise there; the adaptive mode must stay within 5% outright
+      assertThat(row.fixedWrongRate()).isLessThanOrEqualTo(1 - AdaptiveSimulation.LEVEL + 2 * Math.sqrt(0.05 * 0.95 / row.runs()));
     });
     AdaptiveSimulation.Row clearFail = rows.get(rows.size() - 1); // true p95 twice the budget
     assertThat(clearFail.ratio()).isEqualTo(2.0);
