@@ -20,6 +20,7 @@ import dev.llmh.result.CaseResult.SampleRecord;
 import dev.llmh.result.CaseResult.Settings;
 import dev.llmh.result.CaseResult.Throughput;
 import dev.llmh.result.MetricSummary;
+import dev.llmh.stats.Interval;
 import dev.llmh.stats.MetricSample;
 import dev.llmh.verdict.ConstraintResult;
 import dev.llmh.verdict.Judge;
@@ -264,7 +265,8 @@ final class CaseExecutor {
       constraintRecords.add(
           new ConstraintRecord(
               constraint.source(), MetricSummary.finite(result.observed()), constraint.budget().canonical(),
-              canonicalUnit(constraint), result.verdict().name(), result.message()));
+              canonicalUnit(constraint), result.verdict().name(), result.message(),
+              result.bounds() == null || result.bounds().equals(Interval.NONE) ? null : result.bounds().asList()));
     }
     CaseResult result =
         new CaseResult(

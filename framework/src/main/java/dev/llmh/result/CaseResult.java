@@ -94,9 +94,19 @@ public record CaseResult(
 
   /**
    * @param observed in {@code unit}, the metric's canonical unit; null when there was nothing to judge
+   * @param bounds the interval the verdict was judged on, {@code [lower, upper]} in {@code unit}; an
+   *     end the sample cannot bound is null; absent when the verdict used no interval
    */
   public record ConstraintRecord(
-      String expression, Double observed, Double budget, String unit, String verdict, String message) {}
+      String expression, Double observed, Double budget, String unit, String verdict, String message,
+      List<Double> bounds) {
+
+    /** Without bounds: the verdict was not judged on an interval (min, max, error_rate, not run). */
+    public ConstraintRecord(
+        String expression, Double observed, Double budget, String unit, String verdict, String message) {
+      this(expression, observed, budget, unit, verdict, message, null);
+    }
+  }
 
   /**
    * One measured request. Times in ms: {@code start_ms} from the first measured send, the others

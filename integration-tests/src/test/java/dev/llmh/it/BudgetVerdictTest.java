@@ -43,6 +43,9 @@ class BudgetVerdictTest {
         assertThat(c.verdict()).isEqualTo("FAIL");
         assertThat(c.budget()).isEqualTo(100.0);
         assertThat(c.observed()).isBetween(150.0, 200.0);
+        // FAIL means the one-sided lower bound itself is beyond the 100 ms budget.
+        assertThat(c.bounds()).hasSize(2);
+        assertThat(c.bounds().get(0)).isGreaterThan(100.0).isLessThanOrEqualTo(c.observed());
       });
       CaseResult raised = run.record().results().stream().filter(r -> r.scenario().endsWith("RaisedBudget")).findFirst().orElseThrow();
       assertThat(raised.constraints()).extracting(CaseResult.ConstraintRecord::verdict).containsExactly("PASS", "PASS");
