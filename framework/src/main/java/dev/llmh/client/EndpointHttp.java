@@ -1,7 +1,10 @@
 package dev.llmh.client;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.llmh.config.Config;
 import dev.llmh.measure.RequestSample;
+import java.io.IOException;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -10,12 +13,15 @@ import okhttp3.Dispatcher;
 import okhttp3.HttpUrl;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
+import okhttp3.Response;
 
 /**
  * The HTTP side every protocol client shares: one OkHttp client per endpoint, configured so that it
  * neither holds requests back nor hides anything from the measurement, and the key's hygiene.
  */
 final class EndpointHttp {
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+
   final HttpUrl base;
   final OkHttpClient client;
   private final Optional<Config.Secret> apiKey;
@@ -51,6 +57,29 @@ final class EndpointHttp {
           sameOrigin ? request.newBuilder().header("Authorization", "Bearer " + key.value()).build() : request);
     }));
     this.client = builder.build();
+  }
+
+  /**
+   * Asks the endpoint's model listing at {@code path} and reads it with {@code parse}. A refused key
+   * or an unreachable host is an {@link EndpointException}; a server without a listing gives an
+   * empty {@link EndpointInfo}, and its chat requests will tell.
+   */
+  EndpointInfo probe(String path, java.util.function.Function<JsonNode, EndpointInfo> parse) {
+    Request request = new Request.Builder().url(url(path)).get().build();
+    try (Response response = client.newCall(request).execute()) {
+      String body = response.body().string();
+      if (response.code() == 401 || response.code() == 403) {
+        throw new EndpointException(
+            "the endpoint " + base + " refused the request (HTTP " + response.code()
+                + "): set llmh.apiKey / LLMH_API_KEY to a valid key", null);
+      }
+      if (!response.isSuccessful()) {
+        return new EndpointInfo(java.util.List.of(), null, null);
+      }
+      return parse.apply(MAPPER.readTree(body));
+    } catch (IOException e) {
+      throw new EndpointException("cannot reach the endpoint " + base + ": " + FailureReasons.raw(e), e);
+    }
   }
 
   HttpUrl url(String path) {

@@ -73,25 +73,13 @@ public final class OllamaClient implements ProtocolClient {
   /** {@code GET /api/tags}: the models Ollama has pulled. */
   @Override
   public EndpointInfo probe() {
-    Request request = new Request.Builder().url(http.url("api/tags")).get().build();
-    try (Response response = http.client.newCall(request).execute()) {
-      String body = response.body().string();
-      if (response.code() == 401 || response.code() == 403) {
-        throw new EndpointException(
-            "the endpoint " + http.base + " refused the request (HTTP " + response.code()
-                + "): set llmh.apiKey / LLMH_API_KEY to a valid key", null);
-      }
-      if (!response.isSuccessful()) {
-        return new EndpointInfo(List.of(), null, null);
-      }
+    return http.probe("api/tags", listing -> {
       List<String> ids = new ArrayList<>();
-      for (JsonNode model : MAPPER.readTree(body).path("models")) {
+      for (JsonNode model : listing.path("models")) {
         ids.add(model.path("name").asText());
       }
       return new EndpointInfo(ids, "ollama", null);
-    } catch (IOException e) {
-      throw new EndpointException("cannot reach the endpoint " + http.base + ": " + FailureReasons.raw(e), e);
-    }
+    });
   }
 
   @Override

@@ -76,31 +76,17 @@ public final class OpenAiChatClient implements ProtocolClient {
   /** Lists the endpoint's models; throws {@link EndpointException} when it cannot be used at all. */
   @Override
   public EndpointInfo probe() {
-    Request request = new Request.Builder().url(http.url("models")).get().build();
-    try (Response response = http.client.newCall(request).execute()) {
-      String body = response.body().string();
-      if (response.code() == 401 || response.code() == 403) {
-        throw new EndpointException(
-            "the endpoint " + http.base + " refused the request (HTTP " + response.code()
-                + "): set llmh.apiKey / LLMH_API_KEY to a valid key", null);
-      }
-      if (!response.isSuccessful()) {
-        // Some servers have no model listing; the chat requests will tell.
-        return new EndpointInfo(List.of(), null, null);
-      }
+    return http.probe("models", listing -> {
       List<String> ids = new ArrayList<>();
-      JsonNode data = MAPPER.readTree(body).path("data");
-      for (JsonNode model : data) {
+      for (JsonNode model : listing.path("data")) {
         ids.add(model.path("id").asText());
       }
-      JsonNode first = data.path(0);
+      JsonNode first = listing.path("data").path(0);
       String ownedBy = first.hasNonNull("owned_by") ? first.get("owned_by").asText() : null;
       Map<String, Object> meta =
           first.path("meta").isObject() ? MAPPER.convertValue(first.get("meta"), new TypeReference<Map<String, Object>>() {}) : null;
       return new EndpointInfo(ids, ownedBy, meta);
-    } catch (IOException e) {
-      throw new EndpointException("cannot reach the endpoint " + http.base + ": " + FailureReasons.raw(e), e);
-    }
+    });
   }
 
   /** Sends one streaming request and records what arrived; failures become the sample's error. */
