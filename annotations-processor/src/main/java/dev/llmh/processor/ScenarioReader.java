@@ -384,11 +384,20 @@ final class ScenarioReader {
         find(element, Concurrency.class).map(m -> concurrency(element, m)).orElse(null),
         constraints(element),
         find(element, Ttft.class).map(m -> ttft(element, m)).orElse(null),
-        find(element, Measurement.class)
-            .flatMap(m -> count(element, m, "maxRequests", 0,
-                "@Measurement(maxRequests = %d) is negative; leave it out (or 0) to measure a fixed number"))
-            .filter(n -> n > 0)
-            .orElse(null));
+        find(element, Measurement.class).flatMap(m -> maxRequests(element, m)).orElse(null));
+  }
+
+  /** An adaptive ceiling, which must leave room above the requests measured first. */
+  private Optional<Integer> maxRequests(Element element, AnnotationMirror mirror) {
+    Optional<Integer> max = count(element, mirror, "maxRequests", 0,
+        "@Measurement(maxRequests = %d) is negative; leave it out (or 0) to measure a fixed number");
+    Optional<Integer> requests = asInt(annotations.value(mirror, "requests"));
+    if (max.isPresent() && max.get() > 0 && requests.isPresent() && max.get() < requests.get()) {
+      reporter.error(element, mirror, annotations.value(mirror, "maxRequests"),
+          "@Measurement(maxRequests = " + max.get() + ") is below requests = " + requests.get()
+              + "; raise it to at least " + requests.get() + ", or leave it out to measure exactly " + requests.get());
+    }
+    return max.filter(n -> n > 0);
   }
 
   private Declarations.Endpoint endpoint(Element element, AnnotationMirror mirror) {

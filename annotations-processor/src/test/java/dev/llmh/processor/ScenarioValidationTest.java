@@ -437,6 +437,22 @@ class ScenarioValidationTest {
     }
 
     @Test
+    void anAdaptiveCeilingBelowTheFirstLookIsAnError() {
+      JavaFileObject source = scenario("Demo",
+          "@LlmBenchmark",
+          "class Demo {",
+          "  @Prompt @Measurement(requests = 20,",
+          "                       maxRequests = 10) String p = \"x\";",
+          "}");
+      Compilation compilation = compile(source);
+      assertThat(compilation).hadErrorCount(1);
+      assertThat(compilation)
+          .hadErrorContaining("@Measurement(maxRequests = 10) is below requests = 20; raise it to at least 20")
+          .inFile(source)
+          .onLineContaining("maxRequests = 10");
+    }
+
+    @Test
     void temperatureMustBeFiniteAndNotNegative() {
       JavaFileObject source = scenario("Demo",
           "@LlmBenchmark",
