@@ -409,6 +409,11 @@ final class ScenarioReader {
           "@Endpoint url \"" + url + "\" is not an http(s) URL; write e.g. \"http://localhost:11434/v1\", \""
               + Defaults.EMBEDDED_ENDPOINT + "\" for the built-in llama.cpp server or \""
               + Defaults.SIMULATED_ENDPOINT + "\" for the simulator");
+    } else if (dev.llmh.config.EndpointUrl.hasUserInfo(url)) {
+      reporter.error(element, mirror, urlValue,
+          "@Endpoint url carries user:password@, which would be committed with the source; write \""
+              + dev.llmh.config.EndpointUrl.parse(url).shown() + "\" and give the credentials at run time"
+              + " (-Dllmh.endpoint=http://user:password@... or LLMH_ENDPOINT, or LLMH_API_KEY for a bearer key)");
     }
     String model = asString(annotations.value(mirror, "model")).orElse("");
     AnnotationValue apiValue = annotations.value(mirror, "api");

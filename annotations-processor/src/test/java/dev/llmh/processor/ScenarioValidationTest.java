@@ -472,6 +472,24 @@ class ScenarioValidationTest {
     }
 
     @Test
+    void endpointUrlMustNotCarryCredentials() {
+      JavaFileObject source = scenario("Demo",
+          "@LlmBenchmark",
+          "@Endpoint(model = \"m\",",
+          "          url = \"http://ann:s3cret@gpu-box:8000/v1\")",
+          "class Demo {",
+          "  @Prompt String p = \"x\";",
+          "}");
+      Compilation compilation = compile(source);
+      assertThat(compilation).hadErrorCount(1);
+      assertThat(compilation)
+          .hadErrorContaining("@Endpoint url carries user:password@, which would be committed with the source; write"
+              + " \"http://gpu-box:8000/v1\" and give the credentials at run time")
+          .inFile(source)
+          .onLineContaining("ann:s3cret@");
+    }
+
+    @Test
     void endpointUrlMustBeHttp() {
       JavaFileObject source = scenario("Demo",
           "@LlmBenchmark",

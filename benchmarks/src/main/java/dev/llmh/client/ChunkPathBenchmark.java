@@ -9,7 +9,6 @@ import okhttp3.Protocol;
 import okhttp3.Request;
 import okhttp3.Response;
 import okhttp3.ResponseBody;
-import okhttp3.sse.EventSources;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Mode;
@@ -22,10 +21,10 @@ import org.openjdk.jmh.annotations.State;
 
 /**
  * The client's per-chunk hot path: OkHttp's SSE reader splitting events off the body, and the
- * client's own {@code StreamRecorder} parsing each chunk's JSON and timestamping it — the code
+ * client's own parser and {@code StreamRecorder} reading each chunk's JSON and timestamping it — the code
  * {@link OpenAiChatClient#send} runs, over an in-memory response so that no network is measured.
  * Scores are per chunk ({@code @OperationsPerInvocation}); the stream's setup (one Response, one
- * recorder, one first-token watch) is amortised over its chunks and included.
+ * recorder, one request watch) is amortised over its chunks and included.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -40,7 +39,8 @@ public class ChunkPathBenchmark {
   private byte[] body;
   private Request request;
   private okhttp3.Call call;
-  private FailureReasons reasons;
+  private OpenAiChatClient client;
+  private Timeouts timeouts;
 
   @Setup
   public void setUp() {
@@ -57,8 +57,9 @@ public class ChunkPathBenchmark {
     sse.append(event("[DONE]"));
     body = sse.toString().getBytes(StandardCharsets.UTF_8);
     request = new Request.Builder().url("http://127.0.0.1:9/v1/chat/completions").build();
-    call = new OkHttpClient().newCall(request); // never executed: the first-token watch needs a call to cancel
-    reasons = new FailureReasons(Duration.ofSeconds(10), Duration.ofMinutes(5));
+    call = new OkHttpClient().newCall(request); // never executed: the request watch needs a call to cancel
+    timeouts = new Timeouts(Duration.ofSeconds(10), Duration.ofMinutes(5), Duration.ofMinutes(5), Duration.ofMinutes(10));
+    client = new OpenAiChatClient(Api.OPENAI_CHAT, "http://127.0.0.1:9/v1", Credentials.NONE, timeouts); // never sends
   }
 
   private static String event(String data) {
@@ -76,12 +77,11 @@ public class ChunkPathBenchmark {
             .message("OK")
             .body(ResponseBody.create(body, MediaType.get("text/event-stream")))
             .build();
-    OpenAiChatClient.StreamRecorder recorder = new OpenAiChatClient.StreamRecorder(reasons);
-    recorder.startNanos = System.nanoTime();
-    recorder.watch = FirstTokenWatch.start(call, Duration.ofMinutes(5));
-    EventSources.processResponse(response, recorder);
+    StreamRecorder recorder =
+        new StreamRecorder(System.nanoTime(), RequestWatch.start(call, timeouts, ChatRequest.NO_DEADLINE), 1024);
+    client.new Sse().read(response, recorder);
     recorder.watch.stop();
-    var sample = recorder.finish();
+    var sample = recorder.finish("stream ended without data: [DONE]", Credentials.NONE::redact);
     if (sample.error() != null || sample.textChunkNanos().size() != CHUNKS - 3) {
       throw new IllegalStateException("the benchmark's stream did not parse: " + sample.error());
     }

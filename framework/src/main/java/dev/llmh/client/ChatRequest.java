@@ -6,6 +6,17 @@ package dev.llmh.client;
  * @param model the model to ask for, or null to let the server choose (embedded server only)
  * @param prompt the user message, unique marker already applied
  * @param disablePromptCache send {@code cache_prompt: false}, for servers that take it (llama.cpp)
+ * @param caseDeadlineNanos the {@link System#nanoTime()} at which the case's time is up and the
+ *     request is cancelled if still running, or {@link #NO_DEADLINE}
  */
 public record ChatRequest(
-    String model, String prompt, int maxTokens, double temperature, long seed, boolean disablePromptCache) {}
+    String model, String prompt, int maxTokens, double temperature, long seed, boolean disablePromptCache,
+    long caseDeadlineNanos) {
+
+  /** No case deadline: only the request's own timeouts apply. */
+  public static final long NO_DEADLINE = Long.MIN_VALUE;
+
+  public ChatRequest(String model, String prompt, int maxTokens, double temperature, long seed, boolean disablePromptCache) {
+    this(model, prompt, maxTokens, temperature, seed, disablePromptCache, NO_DEADLINE);
+  }
+}

@@ -3,10 +3,10 @@ package dev.llmh.client;
 import java.time.Duration;
 
 /** Durations as people write them in configuration: {@code 300 ms}, {@code 5 s}, {@code 5 min}. */
-final class Durations {
+public final class Durations {
   private Durations() {}
 
-  static String text(Duration d) {
+  public static String text(Duration d) {
     long ms = d.toMillis();
     if (ms < 1000 || ms % 1000 != 0) {
       return ms + " ms";

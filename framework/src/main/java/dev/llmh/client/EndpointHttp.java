@@ -2,37 +2,58 @@ package dev.llmh.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.llmh.config.Config;
 import dev.llmh.measure.RequestSample;
 import java.io.IOException;
-import java.time.Duration;
-import java.util.Optional;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import okhttp3.Call;
 import okhttp3.ConnectionPool;
 import okhttp3.Dispatcher;
 import okhttp3.HttpUrl;
+import okhttp3.MediaType;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.Response;
 
 /**
  * The HTTP side every protocol client shares: one OkHttp client per endpoint, configured so that it
- * neither holds requests back nor hides anything from the measurement, and the key's hygiene.
+ * neither holds requests back nor hides anything from the measurement; the credentials' hygiene;
+ * and the one streaming call, which leaves only reading the frames and parsing the chunks to each
+ * protocol.
  */
 final class EndpointHttp {
   private static final ObjectMapper MAPPER = new ObjectMapper();
+  private static final int ERROR_EXCERPT = 300;
 
   final HttpUrl base;
   final OkHttpClient client;
-  private final Optional<Config.Secret> apiKey;
+  private final Credentials credentials;
+  private final Timeouts timeouts;
+  private final FailureReasons reasons;
 
-  EndpointHttp(String baseUrl, Optional<Config.Secret> apiKey, Duration connectTimeout, Duration readTimeout) {
+  /** How one protocol frames its stream and what each frame means. */
+  interface Stream {
+    /** True for a content type this protocol streams in. */
+    boolean accepts(MediaType contentType);
+
+    /** Reads the frames of a successful response into {@code recorder}, timestamping each on arrival. */
+    void read(Response response, StreamRecorder recorder) throws IOException;
+
+    /** The error of a stream that stopped without its terminator. */
+    String missingEnd();
+  }
+
+  EndpointHttp(String baseUrl, Credentials credentials, Timeouts timeouts) {
     HttpUrl parsed = HttpUrl.parse(baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl);
     if (parsed == null) {
       throw new IllegalArgumentException("not an http(s) URL: " + baseUrl);
     }
-    this.base = parsed;
-    this.apiKey = apiKey;
+    // The user info goes as Basic auth, never in a URL that is shown or recorded.
+    this.base = parsed.newBuilder().username("").password("").build();
+    this.credentials = credentials;
+    this.timeouts = timeouts;
+    this.reasons = new FailureReasons(timeouts.connect(), timeouts.read());
     // Each send blocks its worker, so concurrency is the number of workers; the dispatcher's
     // per-host limit (5 by default) must never hold a request back.
     Dispatcher dispatcher = new Dispatcher();
@@ -42,19 +63,18 @@ final class EndpointHttp {
         new OkHttpClient.Builder()
             .dispatcher(dispatcher)
             .connectionPool(new ConnectionPool(256, 5, TimeUnit.MINUTES))
-            .connectTimeout(connectTimeout)
-            .readTimeout(readTimeout)
-            .writeTimeout(connectTimeout)
+            .connectTimeout(timeouts.connect())
+            .readTimeout(timeouts.read())
+            .writeTimeout(timeouts.connect())
             // A retried request would be timed as one, and a redirect could carry the key elsewhere.
             .retryOnConnectionFailure(false)
             .followRedirects(false)
             .followSslRedirects(false);
-    apiKey.ifPresent(key -> builder.addInterceptor(chain -> {
+    credentials.authorization().ifPresent(header -> builder.addInterceptor(chain -> {
       Request request = chain.request();
       boolean sameOrigin = request.url().host().equals(base.host()) && request.url().port() == base.port()
           && request.url().scheme().equals(base.scheme());
-      return chain.proceed(
-          sameOrigin ? request.newBuilder().header("Authorization", "Bearer " + key.value()).build() : request);
+      return chain.proceed(sameOrigin ? request.newBuilder().header("Authorization", header).build() : request);
     }));
     this.client = builder.build();
   }
@@ -64,21 +84,21 @@ final class EndpointHttp {
    * or an unreachable host is an {@link EndpointException}; a server without a listing gives an
    * empty {@link EndpointInfo}, and its chat requests will tell.
    */
-  EndpointInfo probe(String path, java.util.function.Function<JsonNode, EndpointInfo> parse) {
+  EndpointInfo probe(String path, Function<JsonNode, EndpointInfo> parse) {
     Request request = new Request.Builder().url(url(path)).get().build();
     try (Response response = client.newCall(request).execute()) {
       String body = response.body().string();
       if (response.code() == 401 || response.code() == 403) {
         throw new EndpointException(
             "the endpoint " + base + " refused the request (HTTP " + response.code()
-                + "): set llmh.apiKey / LLMH_API_KEY to a valid key", null);
+                + "): set LLMH_API_KEY or llmh.apiKeyFile to a valid key, or user:password@ in the endpoint URL", null);
       }
       if (!response.isSuccessful()) {
-        return new EndpointInfo(java.util.List.of(), null, null);
+        return new EndpointInfo(List.of(), null, null);
       }
-      return parse.apply(MAPPER.readTree(body));
+      return parse.apply(MAPPER.readTree(body)).redacted(credentials::redact);
     } catch (IOException e) {
-      throw new EndpointException("cannot reach the endpoint " + base + ": " + FailureReasons.raw(e), e);
+      throw new EndpointException("cannot reach the endpoint " + base + ": " + credentials.redact(FailureReasons.raw(e)), e);
     }
   }
 
@@ -86,12 +106,61 @@ final class EndpointHttp {
     return base.newBuilder().addPathSegments(path).build();
   }
 
-  /** A server may echo request headers in an error body: the key must not reach the record. */
-  RequestSample scrubbed(RequestSample sample) {
-    if (sample.error() == null || apiKey.isEmpty() || !sample.error().contains(apiKey.get().value())) {
-      return sample;
+  /**
+   * Sends one streaming request and records what arrived; every failure — refused, wrong content,
+   * broken, late — becomes the sample's error, never an exception.
+   */
+  RequestSample stream(Request request, ChatRequest chat, Stream stream) {
+    Call call = client.newCall(request);
+    StreamRecorder recorder =
+        new StreamRecorder(System.nanoTime(), RequestWatch.start(call, timeouts, chat.caseDeadlineNanos()), chat.maxTokens());
+    try (Response response = call.execute()) {
+      MediaType type = response.body().contentType();
+      if (!response.isSuccessful()) {
+        recorder.retryAfter = response.header("Retry-After");
+        recorder.fail("HTTP " + response.code()
+            + (recorder.retryAfter == null ? "" : " (Retry-After: " + recorder.retryAfter + ")") + ": " + excerpt(response));
+      } else if (type == null || !stream.accepts(type)) {
+        recorder.fail("unexpected content type " + (type == null ? "(none)" : type.type() + "/" + type.subtype())
+            + ": " + excerpt(response));
+      } else {
+        stream.read(response, recorder);
+      }
+    } catch (IOException | RuntimeException e) {
+      recorder.fail(recorder.watch.expired() ? recorder.watch.reason()
+          : recorder.done() ? "after end of stream: " + FailureReasons.raw(e)
+          : reasons.describe(e, recorder.sawText()));
+    } finally {
+      recorder.watch.stop();
     }
-    return sample.withError(sample.error().replace(apiKey.get().value(), "<hidden>"));
+    if (recorder.watch.expired() && !recorder.done()) {
+      recorder.fail(recorder.watch.reason());
+    }
+    return recorder.finish(stream.missingEnd(), credentials::redact);
+  }
+
+  /** A failure's reason from a stream: a deadline that cut it, else what broke it. */
+  String failureReason(StreamRecorder recorder, Throwable t) {
+    if (recorder.watch.expired()) {
+      return recorder.watch.reason();
+    }
+    return recorder.done() ? "after end of stream: " + FailureReasons.raw(t) : reasons.describe(t, true);
+  }
+
+  /** The non-empty text at {@code field} of a chunk's JSON, or null: every protocol's text is a string field. */
+  static String text(JsonNode node, String field) {
+    JsonNode text = node.get(field);
+    return text != null && text.isTextual() && !text.asText().isEmpty() ? text.asText() : null;
+  }
+
+  /** The start of a body that is not the stream: an error message, or an HTML page. Never the whole of a large one. */
+  private static String excerpt(Response response) throws IOException {
+    return excerpt(response.peekBody(4 * ERROR_EXCERPT).string());
+  }
+
+  static String excerpt(String body) {
+    String flat = body.replaceAll("\\s+", " ").strip();
+    return flat.length() <= ERROR_EXCERPT ? flat : flat.substring(0, ERROR_EXCERPT) + "…";
   }
 
   void close() {

@@ -24,4 +24,26 @@ public record EndpointInfo(List<String> modelIds, String ownedBy, Map<String, Ob
   public boolean takesCachePrompt() {
     return "llamacpp".equals(ownedBy) || "llmh-embedded".equals(ownedBy) || "llmh-sim".equals(ownedBy);
   }
+
+  /** The same, with every text passed through {@code redact}: a listing may echo what it was sent. */
+  EndpointInfo redacted(java.util.function.UnaryOperator<String> redact) {
+    Map<String, Object> cleanMeta = new java.util.LinkedHashMap<>();
+    meta.forEach((key, value) -> cleanMeta.put(redact.apply(key), redactValue(value, redact)));
+    return new EndpointInfo(modelIds.stream().map(redact).toList(), ownedBy == null ? null : redact.apply(ownedBy), cleanMeta);
+  }
+
+  private static Object redactValue(Object value, java.util.function.UnaryOperator<String> redact) {
+    if (value instanceof String text) {
+      return redact.apply(text);
+    }
+    if (value instanceof Map<?, ?> map) {
+      Map<String, Object> clean = new java.util.LinkedHashMap<>();
+      map.forEach((key, inner) -> clean.put(redact.apply(String.valueOf(key)), redactValue(inner, redact)));
+      return clean;
+    }
+    if (value instanceof List<?> list) {
+      return list.stream().map(inner -> redactValue(inner, redact)).toList();
+    }
+    return value;
+  }
 }

@@ -9,11 +9,9 @@ import dev.llmh.measure.RequestSample;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import okhttp3.Call;
 import okhttp3.MediaType;
 import okhttp3.Request;
 import okhttp3.RequestBody;
@@ -39,25 +37,19 @@ public final class OllamaClient implements ProtocolClient {
 
   private final Api api;
   private final EndpointHttp http;
-  private final Duration firstTokenTimeout;
-  private final FailureReasons reasons;
 
   public OllamaClient(
       Api api, String baseUrl, Optional<Config.Secret> apiKey, Duration connectTimeout, Duration readTimeout) {
-    this(api, baseUrl, apiKey, connectTimeout, readTimeout, Defaults.FIRST_TOKEN_TIMEOUT);
+    this(api, baseUrl, Credentials.bearer(apiKey),
+        new Timeouts(connectTimeout, readTimeout, Defaults.FIRST_TOKEN_TIMEOUT, Defaults.REQUEST_TIMEOUT));
   }
 
-  /** @param firstTokenTimeout the longest wait from sending to the first text line; then the call is cancelled */
-  public OllamaClient(
-      Api api, String baseUrl, Optional<Config.Secret> apiKey, Duration connectTimeout, Duration readTimeout,
-      Duration firstTokenTimeout) {
+  public OllamaClient(Api api, String baseUrl, Credentials credentials, Timeouts timeouts) {
     if (!api.ollama()) {
       throw new IllegalArgumentException("not an Ollama protocol: " + api);
     }
     this.api = api;
-    this.http = new EndpointHttp(baseUrl, apiKey, connectTimeout, readTimeout);
-    this.firstTokenTimeout = firstTokenTimeout;
-    this.reasons = new FailureReasons(connectTimeout, readTimeout);
+    this.http = new EndpointHttp(baseUrl, credentials, timeouts);
   }
 
   @Override
@@ -89,30 +81,8 @@ public final class OllamaClient implements ProtocolClient {
             .url(http.url(api == Api.OLLAMA_CHAT ? "api/chat" : "api/generate"))
             .post(RequestBody.create(body(api, chat), JSON))
             .build();
-    Call call = http.client.newCall(request);
-    LineRecorder recorder = new LineRecorder(api);
-    recorder.startNanos = System.nanoTime();
-    recorder.watch = FirstTokenWatch.start(call, firstTokenTimeout);
-    try (Response response = call.execute()) {
-      if (!response.isSuccessful()) {
-        return http.scrubbed(recorder.failed("HTTP " + response.code() + ": " + OpenAiChatClient.excerpt(response.body().string())));
-      }
-      BufferedSource source = response.body().source();
-      String line;
-      while (!recorder.over() && (line = source.readUtf8Line()) != null) {
-        recorder.onLine(System.nanoTime(), line);
-      }
-    } catch (IOException | RuntimeException e) {
-      String reason = recorder.watch.expired() ? recorder.watch.reason()
-          : recorder.done ? "after end of stream: " + FailureReasons.raw(e)
-          : reasons.describe(e, !recorder.textChunks.isEmpty());
-      return http.scrubbed(recorder.failed(reason));
-    } finally {
-      recorder.watch.stop();
-    }
-    return http.scrubbed(recorder.finish());
+    return http.stream(request, chat, new Lines());
   }
-
 
   /** Ollama takes sampling settings under {@code options}; {@code num_predict} is max_tokens. */
   static byte[] body(Api api, ChatRequest chat) {
@@ -144,102 +114,63 @@ public final class OllamaClient implements ProtocolClient {
     http.close();
   }
 
-  /** Collects one NDJSON stream's lines, timestamped by the caller as each line arrived. */
-  static final class LineRecorder {
-    private final Api api;
-    long startNanos;
-    FirstTokenWatch watch;
-    final List<Long> textChunks = new ArrayList<>();
-    Long firstAnswer;
-    int reasoningChunks;
-    Integer promptTokens;
-    Integer outputTokens;
-    String finishReason;
-    String servedModel;
-    String error;
-    boolean done;
-    final Map<String, Double> timings = new LinkedHashMap<>();
-
-    LineRecorder(Api api) {
-      this.api = api;
+  /** NDJSON: one JSON object per line, timestamped as its line arrives. */
+  final class Lines implements EndpointHttp.Stream {
+    @Override
+    public boolean accepts(MediaType type) {
+      return type.subtype().contains("json");
     }
 
-    boolean over() {
-      return done || error != null;
-    }
-
-    void onLine(long now, String line) {
-      if (line.isBlank()) {
-        return;
-      }
-      JsonNode chunk;
-      try {
-        chunk = MAPPER.readTree(line);
-      } catch (IOException e) {
-        error = "malformed chunk: " + OpenAiChatClient.excerpt(line);
-        return;
-      }
-      if (chunk.hasNonNull("error")) {
-        error = "server error in stream: " + OpenAiChatClient.excerpt(chunk.get("error").toString());
-        return;
-      }
-      if (servedModel == null && chunk.hasNonNull("model")) {
-        servedModel = chunk.get("model").asText();
-      }
-      JsonNode holder = api == Api.OLLAMA_CHAT ? chunk.path("message") : chunk;
-      boolean answer = carriesText(holder, api == Api.OLLAMA_CHAT ? "content" : "response");
-      boolean reasoning = carriesText(holder, "thinking");
-      if (answer || reasoning) {
-        if (!watch.textArrived()) {
-          error = watch.reason(); // it came after the deadline, and the call is being cancelled
-          return;
-        }
-        textChunks.add(now);
-        if (answer && firstAnswer == null) {
-          firstAnswer = now;
-        }
-        if (!answer) {
-          reasoningChunks++;
-        }
-      }
-      if (chunk.path("done").asBoolean(false)) {
-        done = true;
-        finishReason = chunk.hasNonNull("done_reason") ? chunk.get("done_reason").asText() : null;
-        if (chunk.hasNonNull("eval_count")) {
-          outputTokens = chunk.get("eval_count").asInt();
-        }
-        if (chunk.hasNonNull("prompt_eval_count")) {
-          promptTokens = chunk.get("prompt_eval_count").asInt();
-        }
-        for (Map.Entry<String, String> d : DURATIONS.entrySet()) {
-          if (chunk.hasNonNull(d.getKey())) {
-            timings.put(d.getValue(), chunk.get(d.getKey()).asLong() / 1e6);
-          }
-        }
+    @Override
+    public void read(Response response, StreamRecorder recorder) throws IOException {
+      BufferedSource source = response.body().source();
+      String line;
+      while (!recorder.over() && (line = source.readUtf8Line()) != null) {
+        parse(api, recorder, System.nanoTime(), line);
       }
     }
 
-    private static boolean carriesText(JsonNode node, String field) {
-      JsonNode text = node.get(field);
-      return text != null && text.isTextual() && !text.asText().isEmpty();
+    @Override
+    public String missingEnd() {
+      return "stream ended without its final \"done\": true line";
     }
+  }
 
-    RequestSample failed(String reason) {
-      if (error == null) {
-        error = reason;
-      }
-      return finish();
+  /** One line of the stream; the last ({@code "done": true}) carries Ollama's counters. */
+  static void parse(Api api, StreamRecorder recorder, long now, String line) {
+    if (line.isBlank()) {
+      return;
     }
-
-    RequestSample finish() {
-      long end = System.nanoTime();
-      if (error == null && !done) {
-        error = "stream ended without its final \"done\": true line";
+    JsonNode chunk;
+    try {
+      chunk = MAPPER.readTree(line);
+    } catch (IOException e) {
+      recorder.fail("malformed chunk: " + EndpointHttp.excerpt(line));
+      return;
+    }
+    if (chunk.hasNonNull("error")) {
+      recorder.fail("server error in stream: " + EndpointHttp.excerpt(chunk.get("error").toString()));
+      return;
+    }
+    if (chunk.hasNonNull("model")) {
+      recorder.model(chunk.get("model").asText());
+    }
+    JsonNode holder = api == Api.OLLAMA_CHAT ? chunk.path("message") : chunk;
+    recorder.chunk(now, EndpointHttp.text(holder, api == Api.OLLAMA_CHAT ? "content" : "response"), EndpointHttp.text(holder, "thinking"), null);
+    if (chunk.path("done").asBoolean(false)) {
+      recorder.end();
+      recorder.finishReason = chunk.hasNonNull("done_reason") ? chunk.get("done_reason").asText() : null;
+      if (chunk.hasNonNull("eval_count")) {
+        recorder.outputTokens = chunk.get("eval_count").asInt();
       }
-      // Sorted so the record reads the same every run.
-      Map<String, Double> sorted = new java.util.TreeMap<>(timings);
-      return new RequestSample(startNanos, textChunks, end, promptTokens, outputTokens, finishReason, servedModel, error,
-          firstAnswer, reasoningChunks, List.of(), sorted);
+      if (chunk.hasNonNull("prompt_eval_count")) {
+        recorder.promptTokens = chunk.get("prompt_eval_count").asInt();
+      }
+      for (Map.Entry<String, String> d : DURATIONS.entrySet()) {
+        if (chunk.hasNonNull(d.getKey())) {
+          recorder.timing(d.getValue(), chunk.get(d.getKey()).asLong() / 1e6);
+        }
+      }
     }
   }
 }

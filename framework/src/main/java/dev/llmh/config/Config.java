@@ -18,11 +18,14 @@ import java.util.regex.Pattern;
  */
 public record Config(
     Optional<String> endpoint,
+    Optional<Secret> endpointUserInfo,
     Optional<String> model,
     Optional<Secret> apiKey,
     Duration connectTimeout,
     Duration readTimeout,
     Duration firstTokenTimeout,
+    Duration requestTimeout,
+    Duration caseTimeout,
     Path resultsDir,
     Embedded embedded,
     Simulated simulated,
@@ -55,13 +58,25 @@ public record Config(
                 .or(() -> Optional.ofNullable(environment.get(key.envName())))
                 .map(String::strip)
                 .filter(v -> !v.isEmpty());
+    Optional<EndpointUrl> endpoint = lookup.apply(ConfigKey.ENDPOINT).map(EndpointUrl::parse);
+    Optional<Secret> apiKey = apiKey(lookup);
+    if (apiKey.isPresent() && endpoint.flatMap(EndpointUrl::userInfo).isPresent()) {
+      throw new ConfigException(
+          ConfigKey.ENDPOINT.key() + " carries user:password@ (sent as HTTP Basic auth) and an API key is set too ("
+              + ConfigKey.API_KEY.key() + " or " + ConfigKey.API_KEY_FILE.key() + "): both would be the Authorization header; keep one");
+    }
+    Duration firstToken =
+        lookup.apply(ConfigKey.FIRST_TOKEN_TIMEOUT).map(v -> duration(ConfigKey.FIRST_TOKEN_TIMEOUT, v)).orElse(Defaults.FIRST_TOKEN_TIMEOUT);
     return new Config(
-        lookup.apply(ConfigKey.ENDPOINT),
+        endpoint.map(EndpointUrl::shown),
+        endpoint.flatMap(EndpointUrl::userInfo),
         lookup.apply(ConfigKey.MODEL),
-        lookup.apply(ConfigKey.API_KEY).map(Secret::new),
+        apiKey,
         lookup.apply(ConfigKey.CONNECT_TIMEOUT).map(v -> duration(ConfigKey.CONNECT_TIMEOUT, v)).orElse(Defaults.CONNECT_TIMEOUT),
         lookup.apply(ConfigKey.READ_TIMEOUT).map(v -> duration(ConfigKey.READ_TIMEOUT, v)).orElse(Defaults.READ_TIMEOUT),
-        lookup.apply(ConfigKey.FIRST_TOKEN_TIMEOUT).map(v -> duration(ConfigKey.FIRST_TOKEN_TIMEOUT, v)).orElse(Defaults.FIRST_TOKEN_TIMEOUT),
+        firstToken,
+        lookup.apply(ConfigKey.REQUEST_TIMEOUT).map(v -> duration(ConfigKey.REQUEST_TIMEOUT, v)).orElse(Defaults.REQUEST_TIMEOUT),
+        lookup.apply(ConfigKey.CASE_TIMEOUT).map(v -> duration(ConfigKey.CASE_TIMEOUT, v)).orElse(Defaults.CASE_TIMEOUT),
         Path.of(lookup.apply(ConfigKey.RESULTS_DIR).orElse(Defaults.RESULTS_DIR)),
         new Embedded(
             lookup.apply(ConfigKey.EMBEDDED_MODEL).map(v -> oneOf(ConfigKey.EMBEDDED_MODEL, v, "tiny", "small")).orElse(Defaults.EMBEDDED_MODEL),
@@ -76,6 +91,35 @@ public record Config(
         lookup.apply(ConfigKey.API).map(v -> Api.byKey(oneOf(ConfigKey.API, v, Api.keys().split(", "))).orElseThrow()),
         lookup.apply(ConfigKey.CONFIDENCE).map(v -> level(ConfigKey.CONFIDENCE, v)).orElse(Defaults.CONFIDENCE),
         lookup.apply(ConfigKey.INCONCLUSIVE).map(v -> oneOf(ConfigKey.INCONCLUSIVE, v, "skip", "fail", "pass")).orElse(Defaults.INCONCLUSIVE));
+  }
+
+  /**
+   * The key from {@code llmh.apiKey} / {@code LLMH_API_KEY}, or from the first line of the file that
+   * {@code llmh.apiKeyFile} names; not both.
+   */
+  private static Optional<Secret> apiKey(Function<ConfigKey, Optional<String>> lookup) {
+    Optional<String> given = lookup.apply(ConfigKey.API_KEY);
+    Optional<String> file = lookup.apply(ConfigKey.API_KEY_FILE);
+    if (given.isPresent() && file.isPresent()) {
+      throw new ConfigException(
+          "both " + ConfigKey.API_KEY.key() + " (" + ConfigKey.API_KEY.envName() + ") and " + ConfigKey.API_KEY_FILE.key()
+              + " (" + ConfigKey.API_KEY_FILE.envName() + ") are set; keep one");
+    }
+    if (file.isEmpty()) {
+      return given.map(Secret::new);
+    }
+    Path path = Path.of(file.get());
+    String key;
+    try {
+      key = java.nio.file.Files.readAllLines(path).stream().map(String::strip).filter(l -> !l.isEmpty()).findFirst().orElse("");
+    } catch (java.io.IOException | java.io.UncheckedIOException e) {
+      throw new ConfigException(ConfigKey.API_KEY_FILE.key() + " (" + ConfigKey.API_KEY_FILE.envName() + ") = '" + path
+          + "' cannot be read: " + e.getClass().getSimpleName());
+    }
+    if (key.isEmpty()) {
+      throw new ConfigException(ConfigKey.API_KEY_FILE.key() + " (" + ConfigKey.API_KEY_FILE.envName() + ") = '" + path + "' is empty");
+    }
+    return Optional.of(new Secret(key));
   }
 
   static String oneOf(ConfigKey key, String value, String... choices) {

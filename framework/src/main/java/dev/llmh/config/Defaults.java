@@ -32,6 +32,14 @@ public final class Defaults {
    */
   public static final Duration FIRST_TOKEN_TIMEOUT = Duration.ofMinutes(5);
 
+  /**
+   * Every request ends: a server that keeps streaming defeats the idle and first-token timeouts,
+   * so the whole request has a deadline too, above the first-token timeout plus a long answer.
+   */
+  public static final Duration REQUEST_TIMEOUT = Duration.ofMinutes(10);
+  /** Every case ends: past this, requests in flight are cancelled and no more are sent. */
+  public static final Duration CASE_TIMEOUT = Duration.ofMinutes(60);
+
   public static final String RESULTS_DIR = "target/llmh";
 
   /**

@@ -54,6 +54,14 @@ public enum Metric {
     return implemented;
   }
 
+  /**
+   * True when the figure is computed from output token counts, so that a count the server made up
+   * (flag {@code usage_implausible}) makes it untrustworthy.
+   */
+  public boolean countsOutputTokens() {
+    return this == TPOT || this == OUTPUT_TOKENS || this == DECODE_RATE || this == THROUGHPUT;
+  }
+
   public static Optional<Metric> byKey(String key) {
     return Arrays.stream(values()).filter(m -> m.key.equals(key)).findFirst();
   }

@@ -11,6 +11,7 @@ public enum Unit {
   MICROSECONDS("us", Dimension.TIME, 1e-3),
   MILLISECONDS("ms", Dimension.TIME, 1),
   SECONDS("s", Dimension.TIME, 1000),
+  MINUTES("min", Dimension.TIME, 60_000),
   PERCENT("%", Dimension.RATIO, 1),
   TOKENS_PER_SECOND("tok/s", Dimension.TOKEN_RATE, 1),
   REQUESTS_PER_SECOND("req/s", Dimension.REQUEST_RATE, 1),

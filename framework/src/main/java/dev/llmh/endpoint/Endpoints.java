@@ -3,6 +3,8 @@ package dev.llmh.endpoint;
 import dev.llmh.client.EndpointException;
 import dev.llmh.client.EndpointInfo;
 import dev.llmh.client.Api;
+import dev.llmh.client.Credentials;
+import dev.llmh.client.Timeouts;
 import dev.llmh.client.OllamaClient;
 import dev.llmh.client.OpenAiChatClient;
 import dev.llmh.client.ProtocolClient;
@@ -12,6 +14,7 @@ import dev.llmh.sim.SimulatedServer;
 import dev.llmh.sim.SimulatorSettings;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The endpoints of one run, opened on first use and closed at the end: the embedded server (or
@@ -68,11 +71,15 @@ public final class Endpoints implements AutoCloseable {
           "endpoint '" + url + "' is not 'embedded', 'simulated' or an http(s) URL; set llmh.endpoint /"
               + " LLMH_ENDPOINT or @Endpoint(url) to e.g. http://localhost:11434/v1", null);
     }
-    java.util.Optional<Config.Secret> key = embedded ? java.util.Optional.empty() : config.apiKey();
+    // The key goes to the configured endpoint only (and to the simulator, which then requires it);
+    // the URL's user info only to the URL it came with.
+    Credentials credentials =
+        EMBEDDED.equals(url) ? Credentials.NONE
+            : new Credentials(config.apiKey(), url.equals(config.endpoint().orElse(null)) ? config.endpointUserInfo() : Optional.empty());
+    Timeouts timeouts =
+        new Timeouts(config.connectTimeout(), config.readTimeout(), config.firstTokenTimeout(), config.requestTimeout());
     ProtocolClient client =
-        api.ollama()
-            ? new OllamaClient(api, base, key, config.connectTimeout(), config.readTimeout(), config.firstTokenTimeout())
-            : new OpenAiChatClient(api, base, key, config.connectTimeout(), config.readTimeout(), config.firstTokenTimeout());
+        api.ollama() ? new OllamaClient(api, base, credentials, timeouts) : new OpenAiChatClient(api, base, credentials, timeouts);
     EndpointInfo info = client.probe();
     return new Endpoint(client, info, embedded);
   }
@@ -91,7 +98,8 @@ public final class Endpoints implements AutoCloseable {
               SimulatorSettings.defaults()
                   .withSlots(config.simulated().slots())
                   .withPrefillTokensPerSecond(config.simulated().prefillRate())
-                  .withDecodeTokensPerSecond(config.simulated().decodeRate()));
+                  .withDecodeTokensPerSecond(config.simulated().decodeRate())
+                  .withRequiredApiKey(config.apiKey().map(Config.Secret::value).orElse(null)));
     }
     return simulatedServer.baseUrl();
   }

@@ -49,24 +49,26 @@ final class CaseExecutor {
     void measured(CasePlan plan, int request, RequestSample sample, SampleRecord record);
   }
 
-  CaseExecutor(Endpoints endpoints) {
-    this(endpoints, SampleSink.NONE);
-  }
-
-  CaseExecutor(Endpoints endpoints, SampleSink sink) {
-    this(endpoints, sink, Baselines.NONE);
-  }
-
   CaseExecutor(Endpoints endpoints, SampleSink sink, Baselines baselines) {
     this.endpoints = endpoints;
     this.sink = sink;
     this.baselines = baselines;
   }
 
-  /** The case's record and the constraint results it was judged by. */
-  record Outcome(CaseResult result, List<ConstraintResult> verdicts, String caseError) {}
+  /**
+   * The case's record and the constraint results it was judged by.
+   *
+   * @param caseError why the case could not run at all, or null
+   * @param timedOut why the case was cut short by its deadline, or null
+   */
+  record Outcome(CaseResult result, List<ConstraintResult> verdicts, String caseError, String timedOut) {
+    Outcome withTimeout(String reason) {
+      return new Outcome(result, verdicts, caseError, reason);
+    }
+  }
 
   Outcome run(CasePlan plan) throws InterruptedException {
+    long deadline = System.nanoTime() + plan.caseTimeout().toNanos();
     List<String> warnings = new ArrayList<>();
     String prompt;
     Endpoint endpoint;
@@ -96,9 +98,10 @@ final class CaseExecutor {
     boolean disableCache = endpoint.info().takesCachePrompt();
     java.util.function.IntFunction<RequestSample> send =
         i -> endpoint.client().send(
-            new ChatRequest(plan.model(), marker.apply(prompt), plan.maxTokens(), plan.temperature(), plan.seed(), disableCache));
+            new ChatRequest(plan.model(), marker.apply(prompt), plan.maxTokens(), plan.temperature(), plan.seed(), disableCache,
+                deadline));
 
-    List<RequestSample> warmup = ClosedLoop.run(plan.warmupRequests(), plan.concurrency(), send);
+    List<RequestSample> warmup = ClosedLoop.run(plan.warmupRequests(), plan.concurrency(), send, deadline);
     long warmupFailed = warmup.stream().filter(s -> !s.succeeded()).count();
     if (warmupFailed > 0) {
       warnings.add(warmupFailed + " of " + warmup.size() + " warm-up requests failed (first: "
@@ -119,8 +122,16 @@ final class CaseExecutor {
             RequestSample sample = send.apply(offset + i);
             sink.measured(plan, offset + i, sample, sampleRecord(sample, RequestMetrics.of(sample), measurementStart));
             return sample;
-          }));
+          }, deadline));
       List<String> lookWarnings = new ArrayList<>(warnings);
+      if (System.nanoTime() - deadline >= 0) {
+        String reason = "case timeout: the case reached llmh.timeout.case (" + dev.llmh.client.Durations.text(plan.caseTimeout())
+            + ") after " + measured.size() + " of " + looks.points().get(look) + " planned measured requests had been sent;"
+            + " requests in flight were cancelled and no more were sent";
+        lookWarnings.add(0, reason);
+        return measuredOutcome(plan, endpoint, measured, (int) warmupFailed, lookWarnings, promptHash, baselines,
+            looks.alphaPerLook()).withTimeout(reason);
+      }
       boolean last = look == looks.points().size() - 1;
       outcome = measuredOutcome(plan, endpoint, measured, (int) warmupFailed, lookWarnings, promptHash, baselines, looks.alphaPerLook());
       boolean decided = outcome.verdicts().stream().noneMatch(v -> v.verdict() == Verdict.INCONCLUSIVE);
@@ -167,7 +178,7 @@ final class CaseExecutor {
     // gaps kept per request: they are resampled by request, not treated as independent
     List<double[]> itl = new ArrayList<>(), itlToken = new ArrayList<>();
     boolean perTokenKnown = true;
-    int noAnswer = 0, modelLoad = 0, mismatched = 0;
+    int noAnswer = 0, modelLoad = 0, mismatched = 0, implausible = 0, exceeding = 0, invalidUtf8 = 0;
     long firstStart = measured.stream().mapToLong(RequestSample::startNanos).min().orElse(0);
     long lastEnd = measured.stream().mapToLong(RequestSample::endNanos).max().orElse(0);
     long outputTokens = 0;
@@ -183,6 +194,9 @@ final class CaseExecutor {
         succeeded++;
         noAnswer += m.noAnswer() ? 1 : 0;
         mismatched += m.usageChunkMismatch() ? 1 : 0;
+        implausible += m.usageImplausible() ? 1 : 0;
+        exceeding += m.exceedsMaxTokens() ? 1 : 0;
+        invalidUtf8 += m.invalidUtf8() ? 1 : 0;
         if (m.modelLoad()) {
           // A cold model load is not serving latency: the sample stays in the record, out of the statistics.
           modelLoad++;
@@ -217,6 +231,19 @@ final class CaseExecutor {
     if (mismatched > 0) {
       warnings.add(mismatched + " requests' usage differs from their text-chunk count (flag usage_chunk_mismatch):"
           + " chunks carried several tokens, so itl_ms is per chunk, not per token");
+    }
+    if (implausible > 0) {
+      warnings.add(implausible + " of " + succeeded + " succeeded requests reported more output tokens than their text could"
+          + " hold (flag usage_implausible): their token counts are the chunk counts instead, and no budget on a figure"
+          + " computed from token counts (" + tokenMetrics() + ") is judged PASS on them");
+    }
+    if (exceeding > 0) {
+      warnings.add(exceeding + " of " + succeeded + " succeeded requests produced more than max_tokens = " + plan.maxTokens()
+          + " (flag exceeds_max_tokens): the server ignored the limit, so they are not the workload asked for");
+    }
+    if (invalidUtf8 > 0) {
+      warnings.add(invalidUtf8 + " of " + succeeded + " succeeded requests' text held U+FFFD, the mark of bytes that were"
+          + " not valid UTF-8 (flag invalid_utf8)");
     }
     if (!perTokenKnown) {
       warnings.add("per-token ITL unknown (metrics.itl_token_ms is null): the server did not confirm how many"
@@ -261,6 +288,10 @@ final class CaseExecutor {
           : constraint.metric() == Metric.ERROR_RATE
               ? Judge.judgeErrorRate(constraint, measured.size() - succeeded, measured.size())
               : Judge.judge(constraint, summaries, level, alpha);
+      if (implausible > 0 && result.verdict() == Verdict.PASS && !constraint.regression()
+          && constraint.metric().countsOutputTokens()) {
+        result = notPassedOnMadeUpCounts(result, implausible, succeeded);
+      }
       verdicts.add(result);
       constraintRecords.add(
           new ConstraintRecord(
@@ -274,7 +305,22 @@ final class CaseExecutor {
             endpointRecord(plan, endpoint, servedModel), settings(plan), PromptMarker.MODE,
             new Requests(plan.warmupRequests(), warmupFailed, measured.size(), succeeded, failed, noAnswer, modelLoad),
             recorded, throughput, constraintRecords, warnings, samples, null, promptHash, baseline.record());
-    return new Outcome(result, verdicts, null);
+    return new Outcome(result, verdicts, null, null);
+  }
+
+  /** A PASS that rested on token counts the server made up: INCONCLUSIVE, saying why. */
+  private static ConstraintResult notPassedOnMadeUpCounts(ConstraintResult passed, int implausible, int succeeded) {
+    String message = passed.message();
+    int verdictAt = message.lastIndexOf(": PASS");
+    String figure = verdictAt < 0 ? message : message.substring(0, verdictAt);
+    return new ConstraintResult(passed.expression(), passed.observed(), Verdict.INCONCLUSIVE,
+        figure + ": INCONCLUSIVE (not passed: " + implausible + " of " + succeeded
+            + " requests' token counts are implausible, flag usage_implausible)", passed.bounds());
+  }
+
+  private static String tokenMetrics() {
+    return java.util.Arrays.stream(Metric.values()).filter(Metric::countsOutputTokens).map(Metric::key)
+        .collect(java.util.stream.Collectors.joining(", "));
   }
 
   /** The endpoint by kind, not URL: the embedded server's and simulator's ports change every run. */
@@ -320,7 +366,8 @@ final class CaseExecutor {
         MetricSummary.finite(m.ttfoMs()),
         m.chunkCount(),
         m.reasoningChunks(),
-        sample.serverTimings().isEmpty() ? null : sample.serverTimings());
+        sample.serverTimings().isEmpty() ? null : sample.serverTimings(),
+        sample.retryAfter());
   }
 
   private static EndpointRecord endpointRecord(CasePlan plan, Endpoint endpoint, String servedModel) {
@@ -336,7 +383,7 @@ final class CaseExecutor {
   }
 
   /** A case that could not send a single request: recorded with its reason, never dropped. */
-  private static Outcome notRun(CasePlan plan, Endpoint endpoint, String reason) {
+  static Outcome notRun(CasePlan plan, Endpoint endpoint, String reason) {
     CaseResult result =
         new CaseResult(
             plan.scenarioClassName(), plan.prompt().name(), plan.caseId(), plan.allParams(),
@@ -347,6 +394,6 @@ final class CaseExecutor {
                     Verdict.INCONCLUSIVE.name(), c.subject() + " not judged: the case did not run"))
                 .toList(),
             List.of(), List.of(), reason);
-    return new Outcome(result, List.of(), reason);
+    return new Outcome(result, List.of(), reason, null);
   }
 }

@@ -79,6 +79,16 @@ public final class LlmhTestEngine implements TestEngine {
             context -> new ScenarioSelectorResolver(config, context.getIssueReporter(), context.getClassNameFilter()))
         .build()
         .resolve(request, root);
+    if (!root.getChildren().isEmpty()) {
+      try {
+        ResultsFiles.checkWritable(config.resultsDir());
+      } catch (IOException | RuntimeException e) {
+        issues.reportIssue(DiscoveryIssue.create(DiscoveryIssue.Severity.ERROR,
+            "LLMH configuration: llmh.resultsDir = '" + config.resultsDir() + "' cannot be written (" + e
+                + "); set llmh.resultsDir (LLMH_RESULTS_DIR) to a writable directory"));
+        return new LlmhEngineDescriptor(uniqueId, null);
+      }
+    }
     return root;
   }
 
@@ -91,8 +101,23 @@ public final class LlmhTestEngine implements TestEngine {
       listener.executionFinished(root, TestExecutionResult.successful());
       return;
     }
+    if (System.getProperty(dev.llmh.config.ConfigKey.API_KEY.key()) != null) {
+      System.err.println("LLMH warning: the API key was given as the system property llmh.apiKey, which Surefire copies"
+          + " into target/surefire-reports/TEST-*.xml; give it as the environment variable LLMH_API_KEY or in a file"
+          + " named by llmh.apiKeyFile instead");
+    }
     Instant startedAt = Instant.now();
-    RunState state = startRun(root.config().resultsDir(), startedAt);
+    RunState state;
+    try {
+      state = startRun(root.config().resultsDir(), startedAt, root);
+    } catch (IOException e) {
+      // Nothing was sent: better no run than a run whose every sample is lost.
+      String reason = "LLMH cannot write its record to " + root.config().resultsDir().toAbsolutePath() + " (" + e
+          + "); set llmh.resultsDir to a writable directory";
+      root.getChildren().forEach(scenario -> listener.executionSkipped(scenario, reason));
+      listener.executionFinished(root, TestExecutionResult.failed(new IOException(reason, e)));
+      return;
+    }
     // On SIGINT/SIGTERM the record is still written, from what finished, marked incomplete.
     Thread hook = new Thread(() -> writeRecord(state, false), "llmh-shutdown-record");
     Runtime.getRuntime().addShutdownHook(hook);
@@ -123,6 +148,7 @@ public final class LlmhTestEngine implements TestEngine {
             complete = false;
             outcome = TestExecutionResult.aborted(e);
           } catch (RuntimeException | Error e) {
+            state.caseFinished(CaseExecutor.notRun(descriptor.plan(), null, "harness error: " + e).result());
             outcome = TestExecutionResult.failed(e);
           }
           listener.executionFinished(descriptor, outcome);
@@ -142,16 +168,12 @@ public final class LlmhTestEngine implements TestEngine {
     listener.executionFinished(root, written);
   }
 
-  private static RunState startRun(Path directory, Instant startedAt) {
+  private static RunState startRun(Path directory, Instant startedAt, LlmhEngineDescriptor root) throws IOException {
+    ResultsFiles.checkWritable(directory);
     String runName = ResultsFiles.runName(directory, startedAt);
-    RunJournal journal = null;
-    try {
-      journal = RunJournal.open(directory, runName);
-    } catch (IOException e) {
-      System.err.println("LLMH cannot keep its sample journal in " + directory + " (" + e
-          + "); the results file will still be written at the end");
-    }
-    return new RunState(directory, startedAt, runName, journal);
+    List<dev.llmh.plan.CasePlan> plans = new ArrayList<>();
+    root.getChildren().forEach(scenario -> scenario.getChildren().forEach(c -> plans.add(((CaseDescriptor) c).plan())));
+    return new RunState(directory, startedAt, runName, RunJournal.open(directory, runName), plans);
   }
 
   /**
@@ -175,6 +197,9 @@ public final class LlmhTestEngine implements TestEngine {
     List<ConstraintResult> failedBudgets =
         outcome.verdicts().stream().filter(v -> v.verdict() == Verdict.FAIL).toList();
     List<String> problems = new ArrayList<>(failedBudgets.stream().map(ConstraintResult::message).toList());
+    if (outcome.timedOut() != null) {
+      problems.add(outcome.timedOut());
+    }
     // An error_rate constraint is the scenario's own word on how many failures it tolerates;
     // without one, every failed request is a failure of the case.
     boolean errorBudget = outcome.verdicts().stream().anyMatch(v -> v.expression().metric() == Metric.ERROR_RATE);
@@ -208,7 +233,7 @@ public final class LlmhTestEngine implements TestEngine {
   private static TestExecutionResult writeRecord(RunState state, boolean complete) {
     List<CaseResult> results = state.takeForWriting();
     state.closeJournal();
-    if (results == null || results.isEmpty()) {
+    if (results == null) {
       return TestExecutionResult.successful();
     }
     RunRecord record =

@@ -20,12 +20,16 @@ final class RunState implements CaseExecutor.SampleSink {
   final Instant startedAt;
   final String runName;
   private final RunJournal journal;
+  private final List<CasePlan> plans;
   private final List<CaseResult> results = new ArrayList<>();
+  private final java.util.Set<CasePlan> finished = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
   private CasePlan current;
   private final List<RequestSample> currentSamples = new ArrayList<>();
   private boolean written;
 
-  RunState(Path directory, Instant startedAt, String runName, RunJournal journal) {
+  /** @param plans every case of the run, in order: the record accounts for each, run or not */
+  RunState(Path directory, Instant startedAt, String runName, RunJournal journal, List<CasePlan> plans) {
+    this.plans = List.copyOf(plans);
     this.directory = directory;
     this.startedAt = startedAt;
     this.runName = runName;
@@ -39,6 +43,7 @@ final class RunState implements CaseExecutor.SampleSink {
 
   synchronized void caseFinished(CaseResult result) {
     results.add(result);
+    finished.add(current);
     current = null;
     currentSamples.clear();
   }
@@ -59,13 +64,9 @@ final class RunState implements CaseExecutor.SampleSink {
     }
   }
 
-  synchronized boolean hasResults() {
-    return !results.isEmpty() || current != null;
-  }
-
   /**
    * The results to write, once: null if they were written already. A case in progress is included
-   * with what finished of it.
+   * with what finished of it (perhaps nothing), and every case not reached as not run.
    */
   synchronized List<CaseResult> takeForWriting() {
     if (written) {
@@ -73,8 +74,13 @@ final class RunState implements CaseExecutor.SampleSink {
     }
     written = true;
     List<CaseResult> all = new ArrayList<>(results);
-    if (current != null && !currentSamples.isEmpty()) {
+    if (current != null) {
       all.add(CaseExecutor.cutShort(current, currentSamples));
+    }
+    for (CasePlan plan : plans) {
+      if (!finished.contains(plan) && plan != current) {
+        all.add(CaseExecutor.notRun(plan, null, "the run stopped before this case").result());
+      }
     }
     return all;
   }

@@ -10,8 +10,8 @@ import java.util.function.IntFunction;
 
 /**
  * Closed-loop load: {@code concurrency} workers, each sending its next request as soon as its last
- * one ends, until {@code requests} have been sent. Every request's sample is kept, failed or not,
- * in request-number order.
+ * one ends, until {@code requests} have been sent or the deadline has passed. Every sent request's
+ * sample is kept, failed or not, in request-number order.
  */
 public final class ClosedLoop {
   private ClosedLoop() {}
@@ -21,6 +21,19 @@ public final class ClosedLoop {
    *     but if it does the request is recorded as failed with the exception as its reason
    */
   public static List<RequestSample> run(int requests, int concurrency, IntFunction<RequestSample> send)
+      throws InterruptedException {
+    return run(requests, concurrency, send, NO_DEADLINE);
+  }
+
+  /** No deadline: every request is sent. */
+  public static final long NO_DEADLINE = Long.MIN_VALUE;
+
+  /**
+   * @param deadlineNanos the {@link System#nanoTime()} after which no request is started (those in
+   *     flight are the client's to cancel), or {@link #NO_DEADLINE}; the requests sent before it
+   *     are returned, a prefix of the planned ones
+   */
+  public static List<RequestSample> run(int requests, int concurrency, IntFunction<RequestSample> send, long deadlineNanos)
       throws InterruptedException {
     if (requests <= 0) {
       return List.of();
@@ -35,7 +48,11 @@ public final class ClosedLoop {
           new Thread(
               () -> {
                 awaitQuietly(start);
-                for (int i = next.getAndIncrement(); i < requests; i = next.getAndIncrement()) {
+                while (deadlineNanos == NO_DEADLINE || System.nanoTime() - deadlineNanos < 0) {
+                  int i = next.getAndIncrement();
+                  if (i >= requests) {
+                    break;
+                  }
                   samples[i] = sendSafely(send, i);
                 }
               },
@@ -53,7 +70,7 @@ public final class ClosedLoop {
       threads.forEach(Thread::interrupt);
       throw e;
     }
-    return Arrays.asList(samples);
+    return Arrays.asList(samples).subList(0, Math.min(requests, next.get()));
   }
 
   private static RequestSample sendSafely(IntFunction<RequestSample> send, int i) {

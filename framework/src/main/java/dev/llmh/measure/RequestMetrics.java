@@ -25,17 +25,31 @@ import java.util.List;
  * @param usageChunkMismatch the server's usage and the text-chunk count disagree (chunks carried
  *     several tokens, or some tokens came without text)
  * @param modelLoad the server reports a model load inside this request ({@link #MODEL_LOAD_MS})
+ * @param usageImplausible the server's token count cannot be true: more tokens than the text that
+ *     arrived could hold ({@link #SPECIAL_TOKENS} aside); N is then the chunk count
+ * @param exceedsMaxTokens more tokens (or text chunks) came than {@code max_tokens} allowed: the
+ *     server ignored the limit, so the request is not the workload asked for
+ * @param invalidUtf8 the text held U+FFFD, the mark of bytes that were not valid UTF-8
  */
 public record RequestMetrics(
     double ttftMs, double e2eMs, double tpotMs, List<Double> itlMs, int outputTokens, boolean tokensEstimated,
     double ttfoMs, int chunkCount, int reasoningChunks, List<Double> itlTokenMs, boolean usageChunkMismatch,
-    boolean modelLoad) {
+    boolean modelLoad, boolean usageImplausible, boolean exceedsMaxTokens, boolean invalidUtf8) {
 
   public static final String FLAG_ESTIMATED_TOKENS = "estimated_tokens";
   public static final String FLAG_NO_TEXT = "no_text";
   public static final String FLAG_NO_ANSWER = "no_answer";
   public static final String FLAG_USAGE_CHUNK_MISMATCH = "usage_chunk_mismatch";
   public static final String FLAG_MODEL_LOAD = "model_load";
+  public static final String FLAG_USAGE_IMPLAUSIBLE = "usage_implausible";
+  public static final String FLAG_EXCEEDS_MAX_TOKENS = "exceeds_max_tokens";
+  public static final String FLAG_INVALID_UTF8 = "invalid_utf8";
+
+  /**
+   * Tokens a server may count without streaming any text for them (end of sequence, reasoning
+   * markers, a tool call's delimiters): the slack allowed above one token per byte of text.
+   */
+  public static final int SPECIAL_TOKENS = 8;
 
   /**
    * A request whose server-reported load time ({@code load_ms}, Ollama's {@code load_duration})
@@ -55,14 +69,18 @@ public record RequestMetrics(
   public static RequestMetrics of(RequestSample sample) {
     List<Long> chunks = sample.textChunkNanos();
     boolean estimated = sample.usageOutputTokens() == null;
-    int tokens = estimated ? chunks.size() : sample.usageOutputTokens();
-    boolean mismatch = !estimated && tokens != chunks.size();
+    boolean implausible = !estimated && implausible(sample);
+    boolean trusted = !estimated && !implausible;
+    int tokens = trusted ? sample.usageOutputTokens() : chunks.size();
+    boolean mismatch = trusted && tokens != chunks.size();
+    boolean exceeds = sample.maxTokens() > 0 && Math.max(tokens, chunks.size()) > sample.maxTokens();
+    boolean invalidUtf8 = sample.replacementCharacters();
     Double load = sample.serverTimings().get(LOAD_MS);
     boolean modelLoad = load != null && load > MODEL_LOAD_MS;
     double ttfo = sample.firstAnswerNanos() == null ? Double.NaN : millis(sample.firstAnswerNanos() - sample.startNanos());
     if (chunks.isEmpty()) {
       return new RequestMetrics(Double.NaN, Double.NaN, Double.NaN, List.of(), tokens, estimated, ttfo, 0,
-          sample.reasoningChunks(), null, mismatch, modelLoad);
+          sample.reasoningChunks(), null, mismatch, modelLoad, implausible, exceeds, invalidUtf8);
     }
     double ttft = millis(chunks.get(0) - sample.startNanos());
     double e2e = millis(chunks.get(chunks.size() - 1) - sample.startNanos());
@@ -72,11 +90,20 @@ public record RequestMetrics(
       gaps.add(millis(chunks.get(k) - chunks.get(k - 1)));
     }
     return new RequestMetrics(ttft, e2e, tpot, gaps, tokens, estimated, ttfo, chunks.size(), sample.reasoningChunks(),
-        perTokenGaps(sample, gaps, estimated, tokens), mismatch, modelLoad);
+        trusted ? perTokenGaps(sample, gaps, tokens) : null, mismatch, modelLoad, implausible, exceeds, invalidUtf8);
+  }
+
+  /** More tokens than the streamed text could hold, once the server's hidden reasoning and special tokens are allowed. */
+  private static boolean implausible(RequestSample sample) {
+    if (sample.textBytes() < 0) {
+      return false; // not counted: nothing to check against
+    }
+    long hidden = sample.hiddenReasoningTokens() == null ? 0 : sample.hiddenReasoningTokens();
+    return sample.usageOutputTokens() > sample.textBytes() + hidden + SPECIAL_TOKENS;
   }
 
   /** Per-token gaps where per-chunk token counts are known; null where they are not. */
-  private static List<Double> perTokenGaps(RequestSample sample, List<Double> gaps, boolean estimated, int tokens) {
+  private static List<Double> perTokenGaps(RequestSample sample, List<Double> gaps, int tokens) {
     List<Integer> perChunk = sample.chunkTokens();
     if (perChunk.size() == gaps.size() + 1) {
       List<Double> perToken = new ArrayList<>();
@@ -91,7 +118,7 @@ public record RequestMetrics(
       }
       return perToken;
     }
-    if (!estimated && tokens == gaps.size() + 1) {
+    if (tokens == gaps.size() + 1) {
       return gaps; // usage confirms one token per chunk
     }
     return null;
@@ -119,6 +146,15 @@ public record RequestMetrics(
     }
     if (modelLoad) {
       flags.add(FLAG_MODEL_LOAD);
+    }
+    if (usageImplausible) {
+      flags.add(FLAG_USAGE_IMPLAUSIBLE);
+    }
+    if (exceedsMaxTokens) {
+      flags.add(FLAG_EXCEEDS_MAX_TOKENS);
+    }
+    if (invalidUtf8) {
+      flags.add(FLAG_INVALID_UTF8);
     }
     return flags;
   }

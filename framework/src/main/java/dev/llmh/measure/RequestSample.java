@@ -23,6 +23,13 @@ import java.util.Map;
  *     (cumulative usage on every text chunk); empty when unknown
  * @param serverTimings what the server measured itself, in ms (llama.cpp {@code timings}, Ollama's
  *     durations converted from ns); empty when it sent none
+ * @param maxTokens the {@code max_tokens} the request asked for (0 when unknown)
+ * @param textBytes UTF-8 bytes of generated text that arrived (answer and reasoning): every token
+ *     carries at least one byte, so a count of tokens far above it cannot be true; -1 when not counted
+ * @param hiddenReasoningTokens reasoning tokens the server counted but did not stream
+ *     ({@code usage.completion_tokens_details.reasoning_tokens} with no reasoning chunk), or null
+ * @param replacementCharacters true when the text held U+FFFD: bytes that were not valid UTF-8
+ * @param retryAfter the {@code Retry-After} header of a refused request (429, 503), or null
  */
 public record RequestSample(
     long startNanos,
@@ -36,7 +43,12 @@ public record RequestSample(
     Long firstAnswerNanos,
     int reasoningChunks,
     List<Integer> chunkTokens,
-    Map<String, Double> serverTimings) {
+    Map<String, Double> serverTimings,
+    int maxTokens,
+    long textBytes,
+    Integer hiddenReasoningTokens,
+    boolean replacementCharacters,
+    String retryAfter) {
 
   public RequestSample {
     textChunkNanos = List.copyOf(textChunkNanos);
@@ -49,16 +61,24 @@ public record RequestSample(
       long startNanos, List<Long> textChunkNanos, long endNanos, Integer promptTokens,
       Integer usageOutputTokens, String finishReason, String servedModel, String error) {
     this(startNanos, textChunkNanos, endNanos, promptTokens, usageOutputTokens, finishReason, servedModel, error,
-        textChunkNanos.isEmpty() ? null : textChunkNanos.get(0), 0, List.of(), Map.of());
+        textChunkNanos.isEmpty() ? null : textChunkNanos.get(0), 0, List.of(), Map.of(), 0,
+        -1, null, false, null);
   }
 
   public boolean succeeded() {
     return error == null;
   }
 
-  /** The same sample with another error (e.g. with a secret scrubbed out of it). */
-  public RequestSample withError(String newError) {
-    return new RequestSample(startNanos, textChunkNanos, endNanos, promptTokens, usageOutputTokens, finishReason,
-        servedModel, newError, firstAnswerNanos, reasoningChunks, chunkTokens, serverTimings);
+  /**
+   * The same sample with every text the server could have put a secret in passed through {@code
+   * redact}: a server may echo request headers into an error body or the {@code model} field.
+   */
+  public RequestSample redacted(java.util.function.UnaryOperator<String> redact) {
+    java.util.function.UnaryOperator<String> r = text -> text == null ? null : redact.apply(text);
+    Map<String, Double> timings = new java.util.LinkedHashMap<>();
+    serverTimings.forEach((key, value) -> timings.put(r.apply(key), value));
+    return new RequestSample(startNanos, textChunkNanos, endNanos, promptTokens, usageOutputTokens, r.apply(finishReason),
+        r.apply(servedModel), r.apply(error), firstAnswerNanos, reasoningChunks, chunkTokens, timings, maxTokens,
+        textBytes, hiddenReasoningTokens, replacementCharacters, r.apply(retryAfter));
   }
 }

@@ -18,6 +18,7 @@ import java.util.Map;
  *     up to this many while a constraint is undecided; equal to {@code measuredRequests} when fixed
  * @param confidence the level of intervals and verdicts ({@code llmh.confidence})
  * @param inconclusive how an INCONCLUSIVE case is reported: {@code skip}, {@code fail} or {@code pass}
+ * @param caseTimeout the longest the case may take, warm-up included ({@code llmh.timeout.case})
  */
 public record CasePlan(
     ScenarioRunner runner,
@@ -35,26 +36,8 @@ public record CasePlan(
     Api api,
     int maxRequests,
     double confidence,
-    String inconclusive) {
-
-  /** A fixed-size plan at the default confidence. */
-  public CasePlan(
-      ScenarioRunner runner, PromptDeclaration prompt, Map<String, String> params, int concurrency,
-      int warmupRequests, int measuredRequests, double temperature, long seed, int maxTokens, String endpoint,
-      String model, List<ConstraintExpression> constraints, Api api) {
-    this(runner, prompt, params, concurrency, warmupRequests, measuredRequests, temperature, seed, maxTokens,
-        endpoint, model, constraints, api, measuredRequests, dev.llmh.config.Defaults.CONFIDENCE,
-        dev.llmh.config.Defaults.INCONCLUSIVE);
-  }
-
-  /** A plan speaking the protocol its URL suggests. */
-  public CasePlan(
-      ScenarioRunner runner, PromptDeclaration prompt, Map<String, String> params, int concurrency,
-      int warmupRequests, int measuredRequests, double temperature, long seed, int maxTokens, String endpoint,
-      String model, List<ConstraintExpression> constraints) {
-    this(runner, prompt, params, concurrency, warmupRequests, measuredRequests, temperature, seed, maxTokens,
-        endpoint, model, constraints, Api.detect(endpoint));
-  }
+    String inconclusive,
+    java.time.Duration caseTimeout) {
 
   public CasePlan {
     params = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(params));

@@ -3,6 +3,7 @@ package dev.llmh.plan;
 import dev.llmh.client.Api;
 import dev.llmh.config.Config;
 import dev.llmh.config.Defaults;
+import dev.llmh.config.EndpointUrl;
 import dev.llmh.constraint.ConstraintExpression;
 import dev.llmh.constraint.ConstraintParser;
 import java.util.ArrayList;
@@ -26,8 +27,10 @@ public final class Planner {
       List<ConstraintExpression> constraints =
           declared.constraints().stream().map(ConstraintParser::parse).toList();
       List<Integer> levels = declared.concurrency() != null ? declared.concurrency() : Defaults.CONCURRENCY;
+      // Credentials in an annotation are a compile error; were one to get here, it is never shown.
       String endpoint =
-          config.endpoint().orElse(declared.endpointUrl() != null ? declared.endpointUrl() : Defaults.ENDPOINT);
+          config.endpoint().orElse(
+              declared.endpointUrl() != null ? EndpointUrl.parse(declared.endpointUrl()).shown() : Defaults.ENDPOINT);
       String model = config.model().orElse(declared.model());
       Api api =
           config.api()
@@ -52,7 +55,8 @@ public final class Planner {
                   api,
                   orDefault(declared.maxRequests(), 0),
                   config.confidence(),
-                  config.inconclusive()));
+                  config.inconclusive(),
+                  config.caseTimeout()));
         }
       }
     }

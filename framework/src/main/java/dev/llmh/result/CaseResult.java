@@ -115,7 +115,8 @@ public record CaseResult(
    * the server's count when it gave one, {@code chunk_count} what arrived: they differ when chunks
    * carried several tokens (flag {@code usage_chunk_mismatch}). {@code server_timings} are what the
    * server measured itself, in ms (llama.cpp {@code timings}; Ollama's durations as {@code load_ms},
-   * {@code prompt_eval_ms}, {@code eval_ms}, {@code total_ms}).
+   * {@code prompt_eval_ms}, {@code eval_ms}, {@code total_ms}). {@code retry_after} is the
+   * {@code Retry-After} header of a refused request (429, 503), as the server sent it.
    */
   public record SampleRecord(
       @JsonProperty("start_ms") Double startMs,
@@ -132,12 +133,13 @@ public record CaseResult(
       @JsonProperty("ttfo_ms") Double ttfoMs,
       @JsonProperty("chunk_count") Integer chunkCount,
       @JsonProperty("reasoning_chunks") Integer reasoningChunks,
-      @JsonProperty("server_timings") Map<String, Double> serverTimings) {
+      @JsonProperty("server_timings") Map<String, Double> serverTimings,
+      @JsonProperty("retry_after") String retryAfter) {
     public SampleRecord(
         Double startMs, Double ttftMs, Double tpotMs, Double e2eMs, Double endMs, List<Double> chunkMs,
         Integer promptTokens, Integer outputTokens, String finishReason, List<String> flags, String error) {
       this(startMs, ttftMs, tpotMs, e2eMs, endMs, chunkMs, promptTokens, outputTokens, finishReason, flags, error,
-          null, null, null, null);
+          null, null, null, null, null);
     }
   }
 }

@@ -58,6 +58,16 @@ public final class ResultsFiles {
     return dated;
   }
 
+  /**
+   * Creates {@code directory} if needed and writes and deletes a file in it, so that a directory
+   * that cannot hold the record is found before the first request rather than after the last.
+   */
+  public static void checkWritable(Path directory) throws IOException {
+    Files.createDirectories(directory);
+    Path probe = Files.createTempFile(directory, ".llmh-write-check", ".tmp");
+    Files.delete(probe);
+  }
+
   public static RunRecord read(Path file) throws IOException {
     return MAPPER.readValue(file.toFile(), RunRecord.class);
   }

@@ -1,7 +1,5 @@
 package dev.llmh.sim;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import java.io.FilterOutputStream;
 import java.io.IOException;
@@ -22,10 +20,13 @@ import java.util.Objects;
  */
 public final class Faults implements SimulatorHook {
 
-  /** One fault on one request. */
+  /** One fault on one request ({@link #EVERY} for every request). */
   public sealed interface Fault {
     long request();
   }
+
+  /** The request number that matches every request. */
+  public static final long EVERY = 0;
 
   /** The request is answered with HTTP {@code status} and a JSON error body, before any event. */
   public record Status(long request, int status, String message) implements Fault {}
@@ -45,7 +46,31 @@ public final class Faults implements SimulatorHook {
   /** The server is silent for {@code pause} before sending event {@code eventIndex}. */
   public record Stall(long request, int eventIndex, Duration pause) implements Fault {}
 
-  private static final ObjectMapper MAPPER = new ObjectMapper();
+  /** 429 Too Many Requests with a {@code Retry-After} header, as a rate-limiting gateway answers. */
+  public record RateLimited(long request, String retryAfter) implements Fault {}
+
+  /** {@code 200 text/html}: a login page or proxy error page where the stream should be. */
+  public record HtmlPage(long request) implements Fault {}
+
+  /**
+   * The stream as the protocol sends it, but {@code chunks} text chunks whatever {@code max_tokens}
+   * said, with usage reporting {@code claimedTokens} (OpenAI {@code completion_tokens}, Ollama
+   * {@code eval_count}), and every chunk's text as given. Covers a server that ignores
+   * {@code max_tokens}, usage that contradicts the stream, an echo of the Authorization header
+   * into {@code model}, and text that is not valid UTF-8.
+   *
+   * @param model the {@code model} each chunk names; {@link #ECHO_AUTHORIZATION} echoes the request's header
+   * @param invalidUtf8 the second text chunk carries bytes that are not UTF-8
+   * @param every the pause between chunks
+   */
+  public record Scripted(long request, int chunks, int claimedTokens, String model, boolean invalidUtf8, Duration every)
+      implements Fault {}
+
+  /** Text chunks every {@code every}, never ending (until the client goes away, or a minute passes). */
+  public record Endless(long request, Duration every) implements Fault {}
+
+  /** {@link Scripted#model()} that echoes the request's Authorization header. */
+  public static final String ECHO_AUTHORIZATION = "<echo Authorization>";
 
   private final List<Fault> faults;
 
@@ -77,6 +102,36 @@ public final class Faults implements SimulatorHook {
     return new Stall(request, eventIndex, Objects.requireNonNull(pause));
   }
 
+  public static Fault rateLimited(long request, String retryAfter) {
+    return new RateLimited(request, retryAfter);
+  }
+
+  public static Fault htmlPage(long request) {
+    return new HtmlPage(request);
+  }
+
+  /** {@code chunks} text chunks for any {@code max_tokens}, with truthful usage. */
+  public static Fault ignoresMaxTokens(long request, int chunks) {
+    return new Scripted(request, chunks, chunks, "sim", false, Duration.ZERO);
+  }
+
+  /** {@code chunks} text chunks and usage claiming {@code claimedTokens}. */
+  public static Fault inflatedUsage(long request, int chunks, int claimedTokens) {
+    return new Scripted(request, chunks, claimedTokens, "sim", false, Duration.ZERO);
+  }
+
+  public static Fault echoesAuthorization(long request) {
+    return new Scripted(request, 4, 4, ECHO_AUTHORIZATION, false, Duration.ZERO);
+  }
+
+  public static Fault invalidUtf8(long request) {
+    return new Scripted(request, 4, 4, "sim", true, Duration.ZERO);
+  }
+
+  public static Fault endless(long request, Duration every) {
+    return new Endless(request, every);
+  }
+
   public List<Fault> faults() {
     return faults;
   }
@@ -84,21 +139,28 @@ public final class Faults implements SimulatorHook {
   @Override
   public boolean interceptRequest(long requestNumber, HttpExchange exchange) throws IOException {
     for (Fault fault : faults) {
-      if (fault.request() != requestNumber) {
+      if (fault.request() != requestNumber && fault.request() != EVERY) {
         continue;
       }
+      if (fault instanceof RateLimited r) {
+        exchange.getResponseHeaders().set("Retry-After", r.retryAfter());
+        FaultStreams.json(exchange, 429, "rate limited: slow down");
+        return true;
+      }
+      if (fault instanceof HtmlPage) {
+        FaultStreams.html(exchange);
+        return true;
+      }
+      if (fault instanceof Scripted script) {
+        FaultStreams.scripted(exchange, script);
+        return true;
+      }
+      if (fault instanceof Endless endless) {
+        FaultStreams.endless(exchange, endless.every());
+        return true;
+      }
       if (fault instanceof Status s) {
-        ObjectNode root = MAPPER.createObjectNode();
-        ObjectNode error = root.putObject("error");
-        error.put("message", s.message());
-        error.put("type", "server_error");
-        error.put("code", s.status());
-        byte[] bytes = MAPPER.writeValueAsBytes(root);
-        exchange.getResponseHeaders().set("Content-Type", "application/json");
-        exchange.sendResponseHeaders(s.status(), bytes.length);
-        try (OutputStream out = exchange.getResponseBody()) {
-          out.write(bytes);
-        }
+        FaultStreams.json(exchange, s.status(), s.message());
         return true;
       }
       if (fault instanceof Reset r) {
@@ -114,7 +176,7 @@ public final class Faults implements SimulatorHook {
   public String interceptEvent(long requestNumber, int eventIndex, String payload) {
     String result = payload;
     for (Fault fault : faults) {
-      if (fault.request() != requestNumber) {
+      if (fault.request() != requestNumber && fault.request() != EVERY) {
         continue;
       }
       if (fault instanceof NoDone && "[DONE]".equals(payload)) {

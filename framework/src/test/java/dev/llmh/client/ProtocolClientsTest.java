@@ -58,8 +58,8 @@ class ProtocolClientsTest {
   @Test
   void ollamaAlsoGivesUpWhenTheFirstTokenIsLate() {
     try (SimulatedServer server = SimulatedServer.start(SimulatorSettings.defaults().withFirstTokenDelay(Duration.ofMillis(800)));
-        OllamaClient client = new OllamaClient(Api.OLLAMA_CHAT, server.rootUrl(), Optional.empty(),
-            Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofMillis(150))) {
+        OllamaClient client = new OllamaClient(Api.OLLAMA_CHAT, server.rootUrl(), Credentials.NONE,
+            new Timeouts(Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofMillis(150), Duration.ofSeconds(30)))) {
       long start = System.nanoTime();
       RequestSample sample = client.send(new ChatRequest("m", "hi", 4, 0, 42, false));
       assertThat(sample.error()).startsWith("first-token timeout").contains("llmh.timeout.firstToken");
@@ -91,7 +91,8 @@ class ProtocolClientsTest {
   void completionsReadTextAndReasoningChatReadsBothChannels() {
     SimulatorSettings settings = SimulatorSettings.defaults().withDecodeTokensPerSecond(1000).withReasoningTokens(2);
     try (SimulatedServer server = SimulatedServer.start(settings);
-        OpenAiChatClient completions = new OpenAiChatClient(Api.OPENAI_COMPLETIONS, server.baseUrl(), Optional.empty(), Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(5));
+        OpenAiChatClient completions = new OpenAiChatClient(Api.OPENAI_COMPLETIONS, server.baseUrl(), Credentials.NONE,
+            new Timeouts(Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(30)));
         OpenAiChatClient chat = new OpenAiChatClient(server.baseUrl(), Optional.empty(), Duration.ofSeconds(5), Duration.ofSeconds(5))) {
       RequestSample text = completions.send(new ChatRequest("any", "Say four words", 4, 0, 42, true));
       assertThat(text.error()).isNull();
@@ -107,7 +108,7 @@ class ProtocolClientsTest {
 
   @Test
   void cumulativeUsageSplitsIntoPerChunkCountsOnlyWhenEveryChunkHasOne() {
-    assertThat(OpenAiChatClient.chunkTokens(java.util.List.of(2, 4, 5))).containsExactly(2, 2, 1);
-    assertThat(OpenAiChatClient.chunkTokens(java.util.Arrays.asList(2, null, 5))).isEmpty();
+    assertThat(StreamRecorder.chunkTokens(java.util.List.of(2, 4, 5))).containsExactly(2, 2, 1);
+    assertThat(StreamRecorder.chunkTokens(java.util.Arrays.asList(2, null, 5))).isEmpty();
   }
 }

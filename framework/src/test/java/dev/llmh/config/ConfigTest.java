@@ -47,4 +47,45 @@ class ConfigTest {
     assertThat(Config.read(key -> key.equals("llmh.timeout.read") ? Optional.of("90s") : Optional.empty(), Map.of()).readTimeout())
         .isEqualTo(Duration.ofSeconds(90));
   }
+
+  @Test
+  void theKeyCanComeFromAFileAndNeverFromTwoPlaces(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+    java.nio.file.Path file = dir.resolve("key.txt");
+    java.nio.file.Files.writeString(file, "\n  sk-from-file-42  \n");
+    Config config = Config.read(key -> key.equals("llmh.apiKeyFile") ? Optional.of(file.toString()) : Optional.empty(), Map.of());
+    assertThat(config.apiKey()).hasValueSatisfying(k -> assertThat(k.value()).isEqualTo("sk-from-file-42"));
+
+    assertThatThrownBy(() -> Config.read(
+        key -> key.equals("llmh.apiKeyFile") ? Optional.of(file.toString()) : Optional.empty(), Map.of("LLMH_API_KEY", "sk-env")))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("keep one").hasMessageNotContaining("sk-");
+    assertThatThrownBy(() -> Config.read(
+        key -> key.equals("llmh.apiKeyFile") ? Optional.of(dir.resolve("missing").toString()) : Optional.empty(), Map.of()))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("llmh.apiKeyFile").hasMessageContaining("cannot be read");
+  }
+
+  @Test
+  void userInfoInTheEndpointIsKeptApartFromTheUrlShown() {
+    Config config = Config.read(key -> Optional.empty(), Map.of("LLMH_ENDPOINT", "http://ann:p%40ss-word@gpu-box:8000/v1"));
+    assertThat(config.endpoint()).contains("http://gpu-box:8000/v1");
+    assertThat(config.endpointUserInfo()).hasValueSatisfying(u -> assertThat(u.value()).isEqualTo("ann:p@ss-word"));
+    assertThat(config.toString()).doesNotContain("p@ss").doesNotContain("p%40ss");
+    // An unescaped @ in the password still splits at the last @ before the host.
+    assertThat(EndpointUrl.parse("https://u:a@b@host/v1").shown()).isEqualTo("https://host/v1");
+    assertThat(EndpointUrl.parse("embedded").userInfo()).isEmpty();
+
+    assertThatThrownBy(() -> Config.read(key -> Optional.empty(),
+        Map.of("LLMH_ENDPOINT", "http://ann:pw-secret@gpu-box:8000/v1", "LLMH_API_KEY", "sk-secret")))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("keep one")
+        .hasMessageNotContaining("pw-secret").hasMessageNotContaining("sk-secret");
+  }
+
+  @Test
+  void requestAndCaseTimeoutsHaveDefaultsAndKeys() {
+    Config defaults = Config.read(key -> Optional.empty(), Map.of());
+    assertThat(defaults.requestTimeout()).isEqualTo(Defaults.REQUEST_TIMEOUT).isGreaterThan(defaults.firstTokenTimeout());
+    assertThat(defaults.caseTimeout()).isEqualTo(Defaults.CASE_TIMEOUT);
+    Config set = Config.read(key -> Optional.empty(), Map.of("LLMH_TIMEOUT_REQUEST", "90s", "LLMH_TIMEOUT_CASE", "5min"));
+    assertThat(set.requestTimeout()).isEqualTo(Duration.ofSeconds(90));
+    assertThat(set.caseTimeout()).isEqualTo(Duration.ofMinutes(5));
+  }
 }

@@ -47,4 +47,21 @@ class ClosedLoopTest {
   void noRequestsIsAnEmptyPhase() throws Exception {
     assertThat(ClosedLoop.run(0, 4, i -> { throw new AssertionError(); })).isEmpty();
   }
+
+  @Test
+  void noRequestStartsAfterTheDeadlineAndEverySentOneIsKept() throws Exception {
+    long deadline = System.nanoTime() + 200_000_000L;
+    List<RequestSample> samples = ClosedLoop.run(1000, 2, i -> {
+      try {
+        Thread.sleep(30);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      return new RequestSample(i, List.of(), i, null, null, null, null, null);
+    }, deadline);
+    // About 7 per worker fit in 200 ms; however slow the machine, far fewer than 1000, none lost.
+    assertThat(samples).isNotEmpty().hasSizeLessThan(1000).doesNotContainNull();
+    assertThat(samples).extracting(RequestSample::startNanos)
+        .containsExactlyElementsOf(java.util.stream.LongStream.range(0, samples.size()).boxed().toList());
+  }
 }

@@ -68,7 +68,7 @@ class FailureTaxonomyTest {
   @Test
   void anErrorRateConstraintDecidesInsteadOfTheFailedRequestItself(@TempDir Path results) {
     SimulatorSettings settings =
-        SimulatorSettings.defaults().withInstantPrefill().withDecodeTokensPerSecond(500)
+        fast()
             // request 3 of each case: the two scenarios run one after the other on one server
             .withHook(Faults.of(Faults.status(FAULTY, 500), Faults.status(6 + FAULTY, 500)));
     try (SimulatedServer server = SimulatedServer.start(settings)) {
@@ -93,9 +93,18 @@ class FailureTaxonomyTest {
 
   private static void assertOneFailure(
       Faults.Fault fault, Map<String, String> config, Path results, String... reasonParts) {
-    SimulatorSettings settings =
-        SimulatorSettings.defaults().withInstantPrefill().withDecodeTokensPerSecond(500).withHook(Faults.of(fault));
-    try (SimulatedServer server = SimulatedServer.start(settings)) {
+    SampleRecord failed = oneFailure(fault, config, results);
+    for (String part : reasonParts) {
+      assertThat(failed.error()).contains(part);
+    }
+  }
+
+  /**
+   * Runs {@link FaultScenarios.Plain} with {@code fault} on a fast simulator: exactly request
+   * {@link #FAULTY} fails, the case fails naming it, and the other five are measured as usual.
+   */
+  static SampleRecord oneFailure(Faults.Fault fault, Map<String, String> config, Path results) {
+    try (SimulatedServer server = SimulatedServer.start(fast().withHook(Faults.of(fault)))) {
       Map<String, String> parameters = new LinkedHashMap<>(config);
       parameters.put("llmh.endpoint", server.baseUrl());
       EngineRun run = EngineRun.of(parameters, results, FaultScenarios.Plain.class);
@@ -109,9 +118,6 @@ class FailureTaxonomyTest {
       assertThat(result.requests().succeeded() + result.requests().failed()).isEqualTo(result.requests().measured());
       assertThat(result.samples()).hasSize(6);
       SampleRecord failed = result.samples().get(FAULTY - 1);
-      for (String part : reasonParts) {
-        assertThat(failed.error()).contains(part);
-      }
       for (int i = 0; i < 6; i++) {
         if (i != FAULTY - 1) {
           SampleRecord other = result.samples().get(i);
@@ -122,7 +128,20 @@ class FailureTaxonomyTest {
       }
       // The statistics are of the five that succeeded.
       assertThat(result.metrics().get(CaseResult.TTFT).n()).isEqualTo(5);
+      assertThat(failureMessage(run)).contains("1 of 6 measured requests failed (first: " + failed.error() + ")");
       System.out.println("recorded reason: " + failed.error());
+      return failed;
     }
+  }
+
+  static SimulatorSettings fast() {
+    return SimulatorSettings.defaults().withInstantPrefill().withDecodeTokensPerSecond(500);
+  }
+
+  /** The message of the run's first failed test. */
+  static String failureMessage(EngineRun run) {
+    return run.results.testEvents().failed().stream()
+        .map(e -> e.getRequiredPayload(org.junit.platform.engine.TestExecutionResult.class).getThrowable().orElseThrow().getMessage())
+        .findFirst().orElseThrow(() -> new AssertionError("no failed test"));
   }
 }

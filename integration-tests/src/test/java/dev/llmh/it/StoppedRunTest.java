@@ -26,12 +26,7 @@ class StoppedRunTest {
 
   @Test
   void sigtermMidRunLeavesTheJournalAndAnIncompleteRecord(@TempDir Path results) throws Exception {
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    Process child =
-        new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), StoppedRunMain.class.getName(), results.toString())
-            .redirectErrorStream(true)
-            .redirectOutput(results.resolve("child.log").toFile())
-            .start();
+    Process child = start(results);
     try {
       Path journal = awaitJournalLines(results, 3, 20_000);
       child.destroy(); // SIGTERM
@@ -60,6 +55,41 @@ class StoppedRunTest {
       child.waitFor(10, TimeUnit.SECONDS);
       System.out.println(Files.readString(results.resolve("child.log")));
     }
+  }
+
+  @Test
+  void sigtermBeforeAnyRequestFinishedStillLeavesTheRecord(@TempDir Path results) throws Exception {
+    Process child = start(results, "stalled");
+    try {
+      Path journal = awaitJournalLines(results, 0, 20_000);
+      Thread.sleep(1000); // the first request is out, waiting a minute for its first token
+      child.destroy(); // SIGTERM
+      assertThat(child.waitFor(15, TimeUnit.SECONDS)).as("the child stops").isTrue();
+
+      assertThat(lines(journal)).isEmpty();
+      RunRecord record = ResultsFiles.read(results.resolve("latest.json"));
+      assertThat(record.run().complete()).isFalse();
+      CaseResult cut = record.results().get(0);
+      assertThat(cut.requests().measured()).isZero();
+      assertThat(cut.samples()).isEmpty();
+      assertThat(cut.warnings()).contains("run stopped during this case: 0 of 60 measured requests had finished;"
+          + " the figures and verdicts are of those");
+    } finally {
+      child.destroyForcibly();
+      child.waitFor(10, TimeUnit.SECONDS);
+      System.out.println(Files.readString(results.resolve("child.log")));
+    }
+  }
+
+  private static Process start(Path results, String... extra) throws IOException {
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    List<String> command = new java.util.ArrayList<>(
+        List.of(java, "-cp", System.getProperty("java.class.path"), StoppedRunMain.class.getName(), results.toString()));
+    command.addAll(List.of(extra));
+    return new ProcessBuilder(command)
+        .redirectErrorStream(true)
+        .redirectOutput(results.resolve("child.log").toFile())
+        .start();
   }
 
   private static Path awaitJournalLines(Path dir, int count, long timeoutMs) throws Exception {

@@ -1,0 +1,160 @@
+package dev.llmh.client;
+
+import dev.llmh.measure.RequestSample;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.UnaryOperator;
+
+/**
+ * One request's stream as it arrives, whatever the protocol: each protocol's parser tells it what a
+ * chunk carried, and it keeps the timestamps, watches the deadlines and assembles the sample. Used
+ * on the sending thread only, so a timestamp is never delayed by another request.
+ */
+final class StreamRecorder {
+  final long startNanos;
+  final RequestWatch watch;
+  private final int maxTokens;
+  private final List<Long> textChunks = new ArrayList<>();
+  private Long firstAnswer;
+  private int reasoningChunks;
+  /** Cumulative usage.completion_tokens seen on each text chunk (vLLM's continuous usage), or null. */
+  private final List<Integer> cumulativeTokens = new ArrayList<>();
+  /** Sorted so that the record reads the same every run. */
+  private final Map<String, Double> timings = new TreeMap<>();
+  private long textBytes;
+  private boolean replacementCharacters;
+  Integer promptTokens;
+  Integer outputTokens;
+  Integer reasoningTokens;
+  String finishReason;
+  String retryAfter;
+  private String servedModel;
+  private String error;
+  private boolean done;
+
+  StreamRecorder(long startNanos, RequestWatch watch, int maxTokens) {
+    this.startNanos = startNanos;
+    this.watch = watch;
+    this.maxTokens = maxTokens;
+  }
+
+  /** True once the stream ended or failed: nothing more is read. */
+  boolean over() {
+    return done || error != null;
+  }
+
+  boolean done() {
+    return done;
+  }
+
+  boolean sawText() {
+    return !textChunks.isEmpty();
+  }
+
+  /** The stream's terminator arrived. */
+  void end() {
+    done = true;
+  }
+
+  /** The first reason wins: what went wrong first is what the record says. */
+  void fail(String reason) {
+    if (error == null) {
+      error = reason;
+    }
+  }
+
+  void model(String model) {
+    if (servedModel == null && model != null) {
+      servedModel = model;
+    }
+  }
+
+  /** What the server measured itself, in ms; a later report of the same figure wins. */
+  void timing(String key, double ms) {
+    timings.put(key, ms);
+  }
+
+  /**
+   * A chunk arrived at {@code now}; it counts when it carried generated text.
+   *
+   * @param answer the answer text it carried, or null
+   * @param reasoning the reasoning text it carried, or null
+   * @param cumulative the server's running count of output tokens on this chunk, or null
+   */
+  void chunk(long now, String answer, String reasoning, Integer cumulative) {
+    boolean isAnswer = answer != null && !answer.isEmpty();
+    boolean isReasoning = reasoning != null && !reasoning.isEmpty();
+    if (!isAnswer && !isReasoning) {
+      return;
+    }
+    if (!watch.textArrived()) {
+      fail(watch.reason()); // it came after a deadline, and the call is being cancelled
+      return;
+    }
+    textChunks.add(now);
+    if (isAnswer && firstAnswer == null) {
+      firstAnswer = now;
+    }
+    if (!isAnswer) {
+      reasoningChunks++;
+    }
+    cumulativeTokens.add(cumulative);
+    textBytes += utf8Length(answer) + utf8Length(reasoning);
+    replacementCharacters |= (isAnswer && answer.indexOf('\uFFFD') >= 0) || (isReasoning && reasoning.indexOf('\uFFFD') >= 0);
+  }
+
+  /**
+   * The sample, with {@code missingEnd} as its error when the stream stopped without its
+   * terminator, and every server-supplied text passed through {@code redact}.
+   */
+  RequestSample finish(String missingEnd, UnaryOperator<String> redact) {
+    long end = System.nanoTime();
+    if (error == null && !done) {
+      error = missingEnd;
+    }
+    Integer hidden = reasoningTokens != null && reasoningChunks == 0 && reasoningTokens > 0 ? reasoningTokens : null;
+    return new RequestSample(startNanos, textChunks, end, promptTokens, outputTokens, finishReason, servedModel, error,
+        firstAnswer, reasoningChunks, chunkTokens(cumulativeTokens), timings, maxTokens, textBytes, hidden,
+        replacementCharacters, retryAfter).redacted(redact);
+  }
+
+  /**
+   * Tokens per text chunk from cumulative counts seen on every text chunk; empty unless every text
+   * chunk carried one (a count missing anywhere leaves the split unknown).
+   */
+  static List<Integer> chunkTokens(List<Integer> cumulative) {
+    List<Integer> perChunk = new ArrayList<>(cumulative.size());
+    int previous = 0;
+    for (Integer total : cumulative) {
+      if (total == null || total < previous) {
+        return List.of();
+      }
+      perChunk.add(total - previous);
+      previous = total;
+    }
+    return perChunk;
+  }
+
+  private static long utf8Length(String text) {
+    if (text == null) {
+      return 0;
+    }
+    long bytes = 0;
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c < 0x80) {
+        bytes++;
+      } else if (c < 0x800) {
+        bytes += 2;
+      } else if (Character.isHighSurrogate(c)) {
+        bytes += 4;
+        i++;
+      } else {
+        bytes += 3;
+      }
+    }
+    return bytes;
+  }
+}
