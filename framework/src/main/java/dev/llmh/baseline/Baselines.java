@@ -134,16 +134,20 @@ public final class Baselines {
   }
 
   /**
-   * Compares a measured case with the same case in the baseline, and keeps its samples for the
-   * baseline this run saves.
+   * Keeps a finished case's samples for the baseline this run saves: once per case, with its final
+   * sample (an adaptive case is judged at several looks, and only the last one is the case).
    */
-  public Comparison compare(CaseKey key, List<SampleRecord> samples) {
-    Map<String, double[]> values = perRequest(samples);
+  public void keep(CaseKey key, List<SampleRecord> samples) {
     if (savePath != null) {
       synchronized (collected) {
-        collected.add(new BaselineFile.Case(key, values));
+        collected.add(new BaselineFile.Case(key, perRequest(samples)));
       }
     }
+  }
+
+  /** Compares a measured case with the same case in the baseline. */
+  public Comparison compare(CaseKey key, List<SampleRecord> samples) {
+    Map<String, double[]> values = perRequest(samples);
     if (baseline == null) {
       return new Comparison(null, List.of());
     }

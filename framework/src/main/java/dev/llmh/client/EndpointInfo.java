@@ -25,6 +25,11 @@ public record EndpointInfo(List<String> modelIds, String ownedBy, Map<String, Ob
     return "llamacpp".equals(ownedBy) || "llmh-embedded".equals(ownedBy) || "llmh-sim".equals(ownedBy);
   }
 
+  /** True for vLLM, which sends usage on every chunk when asked ({@code continuous_usage_stats}). */
+  public boolean takesContinuousUsage() {
+    return "vllm".equals(ownedBy);
+  }
+
   /** The same, with every text passed through {@code redact}: a listing may echo what it was sent. */
   EndpointInfo redacted(java.util.function.UnaryOperator<String> redact) {
     Map<String, Object> cleanMeta = new java.util.LinkedHashMap<>();

@@ -35,6 +35,11 @@ public final class OpenAiChatClient implements ProtocolClient {
 
   private final EndpointHttp http;
   private final Api api;
+  /**
+   * Ask for usage on every chunk ({@code stream_options.continuous_usage_stats}), which gives
+   * per-token ITL: only from a server that said it is vLLM, since strict servers reject unknown fields.
+   */
+  private volatile boolean continuousUsage;
 
   public OpenAiChatClient(String baseUrl, Optional<Config.Secret> apiKey, Duration connectTimeout, Duration readTimeout) {
     this(Api.OPENAI_CHAT, baseUrl, Credentials.bearer(apiKey),
@@ -63,7 +68,7 @@ public final class OpenAiChatClient implements ProtocolClient {
   /** Lists the endpoint's models; throws {@link EndpointException} when it cannot be used at all. */
   @Override
   public EndpointInfo probe() {
-    return http.probe("models", listing -> {
+    EndpointInfo info = http.probe("models", listing -> {
       List<String> ids = new ArrayList<>();
       for (JsonNode model : listing.path("data")) {
         ids.add(model.path("id").asText());
@@ -74,6 +79,8 @@ public final class OpenAiChatClient implements ProtocolClient {
           first.path("meta").isObject() ? MAPPER.convertValue(first.get("meta"), new TypeReference<Map<String, Object>>() {}) : null;
       return new EndpointInfo(ids, ownedBy, meta);
     });
+    continuousUsage = info.takesContinuousUsage();
+    return info;
   }
 
   /** Sends one streaming request and records what arrived; failures become the sample's error. */
@@ -81,12 +88,12 @@ public final class OpenAiChatClient implements ProtocolClient {
   public RequestSample send(ChatRequest chat) {
     Request request =
         api == Api.OPENAI_COMPLETIONS
-            ? new Request.Builder().url(http.url("completions")).post(RequestBody.create(completionsBody(chat), JSON)).build()
-            : new Request.Builder().url(http.url("chat/completions")).post(RequestBody.create(body(chat), JSON)).build();
+            ? new Request.Builder().url(http.url("completions")).post(RequestBody.create(completionsBody(chat, continuousUsage), JSON)).build()
+            : new Request.Builder().url(http.url("chat/completions")).post(RequestBody.create(body(chat, continuousUsage), JSON)).build();
     return http.stream(request, chat, new Sse());
   }
 
-  static byte[] body(ChatRequest chat) {
+  static byte[] body(ChatRequest chat, boolean continuousUsage) {
     ObjectNode body = MAPPER.createObjectNode();
     if (chat.model() != null) {
       body.put("model", chat.model());
@@ -94,25 +101,28 @@ public final class OpenAiChatClient implements ProtocolClient {
     ObjectNode message = body.putArray("messages").addObject();
     message.put("role", "user");
     message.put("content", chat.prompt());
-    return common(body, chat);
+    return common(body, chat, continuousUsage);
   }
 
   /** {@code POST /completions}: the prompt as-is, no chat template on the client's side. */
-  static byte[] completionsBody(ChatRequest chat) {
+  static byte[] completionsBody(ChatRequest chat, boolean continuousUsage) {
     ObjectNode body = MAPPER.createObjectNode();
     if (chat.model() != null) {
       body.put("model", chat.model());
     }
     body.put("prompt", chat.prompt());
-    return common(body, chat);
+    return common(body, chat, continuousUsage);
   }
 
-  private static byte[] common(ObjectNode body, ChatRequest chat) {
+  private static byte[] common(ObjectNode body, ChatRequest chat, boolean continuousUsage) {
     body.put("max_tokens", chat.maxTokens());
     body.put("temperature", chat.temperature());
     body.put("seed", chat.seed());
     body.put("stream", true);
-    body.putObject("stream_options").put("include_usage", true);
+    ObjectNode streamOptions = body.putObject("stream_options").put("include_usage", true);
+    if (continuousUsage) {
+      streamOptions.put("continuous_usage_stats", true);
+    }
     if (chat.disablePromptCache()) {
       body.put("cache_prompt", false);
     }

@@ -68,6 +68,15 @@ final class CaseExecutor {
   }
 
   Outcome run(CasePlan plan) throws InterruptedException {
+    Outcome outcome = measure(plan);
+    CaseResult result = outcome.result();
+    if (outcome.caseError() == null) {
+      baselines.keep(caseKey(plan, result.endpoint().servedModel(), result.promptHash()), result.samples());
+    }
+    return outcome;
+  }
+
+  private Outcome measure(CasePlan plan) throws InterruptedException {
     long deadline = System.nanoTime() + plan.caseTimeout().toNanos();
     List<String> warnings = new ArrayList<>();
     String prompt;

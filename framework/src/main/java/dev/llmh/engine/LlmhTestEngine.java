@@ -32,6 +32,7 @@ import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.TestEngine;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.UniqueId;
+import org.junit.platform.engine.reporting.ReportEntry;
 import org.junit.platform.engine.support.discovery.DiscoveryIssueReporter;
 import org.junit.platform.engine.support.discovery.EngineDiscoveryRequestResolver;
 import org.opentest4j.AssertionFailedError;
@@ -142,6 +143,7 @@ public final class LlmhTestEngine implements TestEngine {
             state.caseFinished(result.result());
             System.out.print(ConsoleSummary.caseBlock(result.result()) + BaselineConsole.lines(result.result()));
             System.out.flush();
+            listener.reportingEntryPublished(descriptor, ReportEntry.from(reportEntry(result.result())));
             outcome = testResult(result, descriptor.plan().inconclusive());
           } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -253,6 +255,39 @@ public final class LlmhTestEngine implements TestEngine {
       return TestExecutionResult.failed(
           new IOException("LLMH could not write its results to " + state.directory + ": " + e, e));
     }
+  }
+
+  /**
+   * The case's figures as a JUnit report entry, so that IDEs and Surefire attach them to the test:
+   * request counts, p50 / p95 / mean of every metric measured (in its unit, as the results file
+   * names it), throughput, and each constraint's verdict line.
+   */
+  static Map<String, String> reportEntry(CaseResult result) {
+    Map<String, String> entry = new LinkedHashMap<>();
+    CaseResult.Requests requests = result.requests();
+    entry.put("llmh.requests", requests.measured() + " measured, " + requests.succeeded() + " ok, " + requests.failed() + " failed");
+    result.metrics().forEach((metric, summary) -> {
+      if (summary != null && summary.n() > 0) {
+        entry.put("llmh." + metric + ".p50", number(summary.p50()));
+        entry.put("llmh." + metric + ".p95", number(summary.p95()));
+        entry.put("llmh." + metric + ".mean", number(summary.mean()));
+      }
+    });
+    if (result.throughput().outputTokensPerSecond() != null) {
+      entry.put("llmh.throughput.output_tokens_per_s", number(result.throughput().outputTokensPerSecond()));
+      entry.put("llmh.throughput.requests_per_s", number(result.throughput().requestsPerSecond()));
+    }
+    for (CaseResult.ConstraintRecord constraint : result.constraints()) {
+      entry.put("llmh.constraint." + constraint.expression(), constraint.message());
+    }
+    if (result.error() != null) {
+      entry.put("llmh.error", result.error());
+    }
+    return entry;
+  }
+
+  private static String number(Double value) {
+    return value == null ? "null" : String.format(java.util.Locale.ROOT, "%.4g", value);
   }
 
   /** What ran the harness. The serving machine may differ; the endpoint block says what served. */

@@ -75,24 +75,33 @@ public final class Judge {
     return new ConstraintResult(
         constraint, observed, Verdict.INCONCLUSIVE,
         value + interval + " vs budget " + constraint.budget() + ": INCONCLUSIVE: "
-            + settle(constraint, sample, passBound, upperBudget, level, alpha),
+            + settle(constraint, sample, comparison.holds(observed, budget) ? passBound : failBound,
+                !comparison.holds(observed, budget), upperBudget, level, alpha),
         bounds);
   }
 
-  /** What would settle an undecided constraint, as concretely as the statistics allow. */
+  /**
+   * What would settle an undecided constraint, as concretely as the statistics allow, in the
+   * direction the observed figure points: towards a FAIL when it is beyond the budget, else a PASS.
+   *
+   * @param bound the bound that would decide it that way (null when the sample cannot give one)
+   * @param beyond the observed figure is beyond the budget
+   */
   static String settle(
-      ConstraintExpression constraint, MetricSample sample, Double passBound, boolean upperBudget, double level,
-      double alpha) {
+      ConstraintExpression constraint, MetricSample sample, Double bound, boolean beyond, boolean upperBudget,
+      double level, double alpha) {
     Stat stat = constraint.stat();
-    String direction = upperBudget ? "below" : "above";
+    // An upper budget is shown broken by a lower bound above it, kept by an upper bound below it.
+    boolean needUpper = upperBudget != beyond;
+    String direction = (needUpper ? "below" : "above") + " the budget (" + (beyond ? "a FAIL" : "a PASS") + ")";
     String confidence = percent(level) + (alpha < 1 - level - 1e-12 ? " (" + percent(1 - alpha) + " per look)" : "");
-    if (passBound == null && stat != Stat.MEAN && !sample.pooled()) {
+    if (bound == null && stat != Stat.MEAN && !sample.pooled()) {
       double q = MetricSample.quantile(stat);
-      int needed = upperBudget ? OrderStatistics.samplesForUpper(q, alpha) : OrderStatistics.samplesForLower(q, alpha);
+      int needed = needUpper ? OrderStatistics.samplesForUpper(q, alpha) : OrderStatistics.samplesForLower(q, alpha);
       return needed + " requests are needed to show " + stat.name().toLowerCase(Locale.ROOT) + " " + direction
-          + " a budget at " + confidence + "; " + sample.requests() + " measured";
+          + " at " + confidence + "; " + sample.requests() + " measured";
     }
-    if (passBound == null) {
+    if (bound == null) {
       return "too few requests to bound " + constraint.subject() + " at " + confidence + " ("
           + sample.requests() + " measured" + (sample.pooled() ? ", at least " + MetricSample.BOOTSTRAP_MIN_REQUESTS
           + " needed for a request-level bootstrap" : ", at least 2 needed") + ")";

@@ -18,7 +18,7 @@ class OpenAiChatClientTest {
 
   @Test
   void requestCarriesEverySamplingAndStreamingField() throws Exception {
-    JsonNode body = new ObjectMapper().readTree(OpenAiChatClient.body(new ChatRequest("m", "hi", 7, 0.0, 42, true)));
+    JsonNode body = new ObjectMapper().readTree(OpenAiChatClient.body(new ChatRequest("m", "hi", 7, 0.0, 42, true), false));
     assertThat(body.get("model").asText()).isEqualTo("m");
     assertThat(body.get("messages").get(0).get("role").asText()).isEqualTo("user");
     assertThat(body.get("messages").get(0).get("content").asText()).isEqualTo("hi");
@@ -29,9 +29,57 @@ class OpenAiChatClientTest {
     assertThat(body.get("stream_options").get("include_usage").asBoolean()).isTrue();
     assertThat(body.get("cache_prompt").asBoolean()).isFalse();
 
-    JsonNode strict = new ObjectMapper().readTree(OpenAiChatClient.body(new ChatRequest(null, "hi", 7, 0.5, 1, false)));
+    JsonNode strict = new ObjectMapper().readTree(OpenAiChatClient.body(new ChatRequest(null, "hi", 7, 0.5, 1, false), false));
     assertThat(strict.has("cache_prompt")).as("strict OpenAI servers reject unknown fields").isFalse();
     assertThat(strict.has("model")).isFalse();
+    assertThat(strict.get("stream_options").has("continuous_usage_stats")).isFalse();
+  }
+
+  @Test
+  void usageOnEveryChunkIsAskedOfVllmOnlyAndGivesPerTokenCounts() throws Exception {
+    for (String owner : new String[] {"vllm", "openai"}) {
+      java.util.List<JsonNode> bodies = new java.util.concurrent.CopyOnWriteArrayList<>();
+      com.sun.net.httpserver.HttpServer server =
+          com.sun.net.httpserver.HttpServer.create(new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+      server.createContext("/v1/models", ex -> reply(ex, "application/json",
+          "{\"data\":[{\"id\":\"m\",\"owned_by\":\"" + owner + "\"}]}"));
+      // vLLM's shape: with continuous_usage_stats every chunk carries the running usage; two tokens a chunk.
+      server.createContext("/v1/chat/completions", ex -> {
+        JsonNode body = new ObjectMapper().readTree(ex.getRequestBody().readAllBytes());
+        bodies.add(body);
+        boolean continuous = body.path("stream_options").path("continuous_usage_stats").asBoolean(false);
+        StringBuilder sse = new StringBuilder();
+        for (int k = 1; k <= 3; k++) {
+          sse.append("data: {\"model\":\"m\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\" two words\"}}]")
+              .append(continuous ? ",\"usage\":{\"prompt_tokens\":2,\"completion_tokens\":" + 2 * k + "}" : "").append("}\n\n");
+        }
+        sse.append("data: {\"model\":\"m\",\"choices\":[],\"usage\":{\"prompt_tokens\":2,\"completion_tokens\":6}}\n\n");
+        sse.append("data: [DONE]\n\n");
+        reply(ex, "text/event-stream", sse.toString());
+      });
+      server.start();
+      try (OpenAiChatClient client = new OpenAiChatClient("http://127.0.0.1:" + server.getAddress().getPort() + "/v1",
+          Optional.empty(), Duration.ofSeconds(5), Duration.ofSeconds(5))) {
+        client.probe();
+        RequestSample sample = client.send(new ChatRequest("m", "hi", 6, 0, 42, false));
+        assertThat(sample.error()).isNull();
+        boolean vllm = owner.equals("vllm");
+        assertThat(bodies.get(0).get("stream_options").has("continuous_usage_stats")).as(owner).isEqualTo(vllm);
+        assertThat(sample.chunkTokens()).as(owner).isEqualTo(vllm ? java.util.List.of(2, 2, 2) : java.util.List.of());
+        assertThat(dev.llmh.measure.RequestMetrics.of(sample).itlTokenMs() != null).as(owner).isEqualTo(vllm);
+      } finally {
+        server.stop(0);
+      }
+    }
+  }
+
+  private static void reply(com.sun.net.httpserver.HttpExchange exchange, String type, String body) throws java.io.IOException {
+    byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+    exchange.getResponseHeaders().set("Content-Type", type);
+    exchange.sendResponseHeaders(200, bytes.length);
+    try (var out = exchange.getResponseBody()) {
+      out.write(bytes);
+    }
   }
 
   @Test

@@ -57,8 +57,18 @@ class JudgeTest {
     ConstraintResult r = judge("ttft.p95 < 1000ms", ramp(58));
     assertThat(r.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
     assertThat(r.message()).isEqualTo(
-        "ttft.p95 = 55.2 ms [52, ?] vs budget 1000 ms: INCONCLUSIVE: 59 requests are needed to show p95 below a budget"
-            + " at 95%; 58 measured");
+        "ttft.p95 = 55.2 ms [52, ?] vs budget 1000 ms: INCONCLUSIVE: 59 requests are needed to show p95 below the budget"
+            + " (a PASS) at 95%; 58 measured");
+  }
+
+  @Test
+  void anObservedFigureBeyondTheBudgetSaysWhatWouldShowAFail() {
+    // "p95 above 1 s" observed at 5.5 ms: it is beyond, and only an upper bound below 1 s would show the FAIL
+    ConstraintResult r = judge("ttft.p95 > 1000ms", ramp(10));
+    assertThat(r.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+    assertThat(r.message()).isEqualTo(
+        "ttft.p95 = 9.55 ms [8, ?] vs budget 1000 ms: INCONCLUSIVE: 59 requests are needed to show p95 below the budget"
+            + " (a FAIL) at 95%; 10 measured");
   }
 
   @Test

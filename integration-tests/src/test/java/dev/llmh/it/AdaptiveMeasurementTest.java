@@ -1,13 +1,17 @@
 package dev.llmh.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.llmh.it.fixtures.AdaptiveScenarios;
 import dev.llmh.result.CaseResult;
 import dev.llmh.sim.SimulatedServer;
 import dev.llmh.sim.SimulatorSettings;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -15,12 +19,13 @@ import org.junit.jupiter.api.io.TempDir;
 class AdaptiveMeasurementTest {
 
   @Test
-  void aClearCaseStopsEarlyAndAnUndecidedOneMeasuresOn(@TempDir Path results) {
+  void aClearCaseStopsEarlyAndAnUndecidedOneMeasuresOn(@TempDir Path results) throws Exception {
     SimulatorSettings settings =
         SimulatorSettings.defaults().withSlots(2).withInstantPrefill().withFirstTokenDelay(Duration.ofMillis(150))
             .withDecodeTokensPerSecond(1000);
     try (SimulatedServer server = SimulatedServer.start(settings)) {
-      EngineRun run = EngineRun.of(server.baseUrl(), results,
+      Path baseline = results.resolve("baseline.json");
+      EngineRun run = EngineRun.of(Map.of("llmh.endpoint", server.baseUrl(), "llmh.saveBaseline", baseline.toString()), results,
           AdaptiveScenarios.ClearPass.class, AdaptiveScenarios.ClearFail.class, AdaptiveScenarios.NeedsMore.class);
       run.results.testEvents().assertStatistics(stats -> stats.started(3).succeeded(2).failed(1));
 
@@ -40,6 +45,13 @@ class AdaptiveMeasurementTest {
       assertThat(more.requests().measured()).isEqualTo(160);
       assertThat(more.samples()).hasSize(160);
       assertThat(more.constraints()).singleElement().satisfies(c -> assertThat(c.verdict()).isEqualTo("PASS"));
+
+      // The saved baseline holds each case once, with its final sample, not one entry per look.
+      JsonNode cases = new ObjectMapper().readTree(baseline.toFile()).get("cases");
+      assertThat(cases).hasSize(3);
+      assertThat(cases).extracting(c -> c.get("key").get("scenario").asText().replaceAll(".*\\$", ""),
+              c -> c.get("samples").get("ttft_ms").size())
+          .containsExactlyInAnyOrder(tuple("ClearPass", 10), tuple("ClearFail", 10), tuple("NeedsMore", 160));
     }
   }
 

@@ -46,6 +46,15 @@ class ResultsRecordTest {
         assertThat(result.params()).containsKeys("concurrency", "words");
       }
       assertThat(run.caseNamed("summary[concurrency=2,words=30]").samples()).allSatisfy(s -> assertThat(s.promptTokens()).isGreaterThan(30));
+      // Each case's figures are a JUnit report entry on its test, as IDEs and Surefire show them.
+      var entries = run.results.testEvents().reportingEntryPublished().stream()
+          .map(e -> e.getRequiredPayload(org.junit.platform.engine.reporting.ReportEntry.class).getKeyValuePairs()).toList();
+      assertThat(entries).hasSize(8).allSatisfy(entry -> {
+        assertThat(entry).containsKeys("llmh.requests", "llmh.ttft_ms.p50", "llmh.ttft_ms.p95", "llmh.tpot_ms.p50",
+            "llmh.e2e_ms.p95", "llmh.throughput.output_tokens_per_s");
+        assertThat(entry.get("llmh.requests")).isEqualTo("4 measured, 4 ok, 0 failed");
+        assertThat(Double.parseDouble(entry.get("llmh.ttft_ms.p50"))).isPositive();
+      });
       // Every request's prompt was made unique, so no two requests could share a prefix-cache entry.
       assertThat(server.servedRequests()).hasSize(8 * 4);
       try (Stream<Path> files = Files.list(results)) {
