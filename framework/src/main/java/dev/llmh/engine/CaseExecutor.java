@@ -110,7 +110,11 @@ final class CaseExecutor {
             new ChatRequest(plan.model(), marker.apply(prompt), plan.maxTokens(), plan.temperature(), plan.seed(), disableCache,
                 deadline));
 
-    List<RequestSample> warmup = ClosedLoop.run(plan.warmupRequests(), plan.concurrency(), send, deadline);
+    if (warmupRequests(plan) > plan.warmupRequests()) {
+      warnings.add("warm-up raised from " + plan.warmupRequests() + " to " + warmupRequests(plan) + " requests: one per"
+          + " worker, so that every connection of the " + plan.concurrency() + " workers is open before measuring");
+    }
+    List<RequestSample> warmup = ClosedLoop.run(warmupRequests(plan), plan.concurrency(), send, deadline);
     long warmupFailed = warmup.stream().filter(s -> !s.succeeded()).count();
     if (warmupFailed > 0) {
       warnings.add(warmupFailed + " of " + warmup.size() + " warm-up requests failed (first: "
@@ -156,6 +160,15 @@ final class CaseExecutor {
       }
     }
     return outcome;
+  }
+
+  /**
+   * Warm-up requests actually sent: at least one per worker, since a worker whose first request
+   * is measured pays for opening its connection in that request's TTFT. None when none is declared
+   * ({@code @Warmup(requests = 0)}: the user asked for cold requests).
+   */
+  static int warmupRequests(CasePlan plan) {
+    return plan.warmupRequests() == 0 ? 0 : Math.max(plan.warmupRequests(), plan.concurrency());
   }
 
   /**
@@ -312,7 +325,7 @@ final class CaseExecutor {
         new CaseResult(
             plan.scenarioClassName(), plan.prompt().name(), plan.caseId(), plan.allParams(),
             endpointRecord(plan, endpoint, servedModel), settings(plan), PromptMarker.MODE,
-            new Requests(plan.warmupRequests(), warmupFailed, measured.size(), succeeded, failed, noAnswer, modelLoad),
+            new Requests(warmupRequests(plan), warmupFailed, measured.size(), succeeded, failed, noAnswer, modelLoad),
             recorded, throughput, constraintRecords, warnings, samples, null, promptHash, baseline.record());
     return new Outcome(result, verdicts, null, null);
   }
