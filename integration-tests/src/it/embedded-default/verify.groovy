@@ -1,0 +1,16 @@
+// The first run a user makes: real inference on the embedded engine, a PASS, and a record that says what served.
+def log = new File(basedir, 'build.log').text
+assert log.contains('BUILD SUCCESS')
+assert log.find(/ttft\.p50 = [\d.]+ m?s \[[\d.]+, [\d.]+\] <= budget 30 s: PASS/) : 'the PASS line is missing'
+
+def reports = new File(basedir, 'target/surefire-reports').listFiles().findAll { it.name ==~ /TEST-.*\.xml/ }
+def suite = new groovy.xml.XmlSlurper().parse(reports[0])
+assert suite.@tests.toInteger() == 1 && suite.@failures.toInteger() == 0 && suite.@errors.toInteger() == 0
+
+def results = new groovy.json.JsonSlurper().parse(new File(basedir, 'target/llmh/latest.json'))
+def result = results.results[0]
+assert result.endpoint.embedded == true
+assert result.endpoint.server.engine.startsWith('llama.cpp') : "served by ${result.endpoint.server}"
+assert result.requests.succeeded == 5 && result.requests.failed == 0
+assert result.samples.every { it.output_tokens > 0 && it.chunk_ms.size() > 0 }
+return true
