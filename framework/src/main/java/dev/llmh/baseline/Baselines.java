@@ -40,7 +40,9 @@ public final class Baselines {
   public static final Baselines NONE = new Baselines(null, null, null, Defaults.NOISE_BAND_PERCENT, Map.of());
 
   /** The metrics compared, by results key; each is one value per request. */
-  static final List<String> METRICS = List.of(CaseResult.TTFT, CaseResult.TPOT, CaseResult.E2E, CaseResult.ITL);
+  /** The metrics compared, by results key: those whose declaration says so. */
+  static final List<String> METRICS =
+      java.util.Arrays.stream(Metric.values()).filter(Metric::comparedWithBaseline).map(Metric::jsonName).toList();
 
   private final Path baselinePath;
   private final BaselineFile baseline;
@@ -262,6 +264,6 @@ public final class Baselines {
 
   /** The results key of a constraint's metric ({@code ttft} → {@code ttft_ms}). */
   static String metricKey(Metric metric) {
-    return metric.key().toLowerCase(Locale.ROOT) + "_ms";
+    return metric.jsonName();
   }
 }

@@ -1,5 +1,6 @@
 package dev.llmh.console;
 
+import dev.llmh.constraint.Metric;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.CaseResult.ConstraintRecord;
 import dev.llmh.result.MetricSummary;
@@ -45,21 +46,19 @@ public final class ConsoleSummary {
           throughput.outputTokensPerSecond(), throughput.requestsPerSecond()));
     }
     out.append('\n');
-    out.append(String.format(Locale.ROOT, "  %-14s %5s %9s %9s %9s %9s %9s %9s%n",
+    out.append(String.format(Locale.ROOT, "  %-15s %5s %9s %9s %9s %9s %9s %9s%n",
         "metric", "n", "p50", "p95", "p99", "mean", "min", "max"));
-    row(out, "ttft (ms)", result.metrics().get(CaseResult.TTFT));
-    if (result.metrics().get(CaseResult.TTFO) != null && result.metrics().get(CaseResult.TTFO).n() > 0) {
-      row(out, "ttfo (ms)", result.metrics().get(CaseResult.TTFO));
+    for (Metric metric : Metric.values()) {
+      if (!metric.isDistribution() || !result.metrics().containsKey(metric.jsonName())) {
+        continue;
+      }
+      MetricSummary summary = result.metrics().get(metric.jsonName());
+      if (summary == null) {
+        out.append(String.format(Locale.ROOT, "  %-15s %s%n", metric.label(), "unknown: chunk token counts not confirmed by the server"));
+      } else if (summary.n() > 0) {
+        row(out, metric.label(), summary);
+      }
     }
-    row(out, "tpot (ms)", result.metrics().get(CaseResult.TPOT));
-    row(out, "itl (ms)", result.metrics().get(CaseResult.ITL));
-    if (result.metrics().get(CaseResult.ITL_TOKEN) != null) {
-      row(out, "itl/token (ms)", result.metrics().get(CaseResult.ITL_TOKEN));
-    } else if (result.metrics().containsKey(CaseResult.ITL_TOKEN)) {
-      out.append(String.format(Locale.ROOT, "  %-14s %s%n", "itl/token (ms)", "unknown: chunk token counts not confirmed by the server"));
-    }
-    row(out, "e2e (ms)", result.metrics().get(CaseResult.E2E));
-    row(out, "output tokens", result.metrics().get(CaseResult.OUTPUT_TOKENS));
     for (ConstraintRecord constraint : result.constraints()) {
       out.append("  ").append(constraint.message()).append('\n');
     }
@@ -104,33 +103,28 @@ public final class ConsoleSummary {
   }
 
   /**
-   * FAIL if any constraint failed, or any request failed and no error_rate constraint says how many
-   * may; NOT RUN; else PASS (or "-" without constraints). The engine's rule, read from the record.
+   * The recorded verdict ({@code NOT_RUN} shown as {@code NOT RUN}); an INCONCLUSIVE case says how
+   * the test runner reported it, so that the table and Surefire never disagree. "-" for a record
+   * written before verdicts were recorded.
    */
   public static String verdict(CaseResult result) {
-    if (result.error() != null) {
-      return "NOT RUN";
+    if (result.verdict() == null) {
+      return "-";
     }
-    boolean failed = result.constraints().stream().anyMatch(c -> c.verdict().equals("FAIL"));
-    boolean errorBudget = result.constraints().stream().anyMatch(c -> c.expression().strip().startsWith("error_rate"));
-    if (failed || (result.requests().failed() > 0 && !errorBudget)) {
-      return "FAIL";
-    }
-    if (result.constraints().stream().anyMatch(c -> c.verdict().equals("INCONCLUSIVE"))) {
-      return "INCONCLUSIVE";
-    }
-    return result.constraints().isEmpty() ? "-" : "PASS";
+    String verdict = result.verdict().replace('_', ' ');
+    return result.verdict().equals("INCONCLUSIVE") && result.reportedAs() != null
+        ? verdict + " (" + result.reportedAs() + ")" : verdict;
   }
 
   private static void row(StringBuilder out, String label, MetricSummary s) {
     if (s == null) {
       return;
     }
-    out.append(String.format(Locale.ROOT, "  %-14s %5d %9s %9s %9s %9s %9s %9s%n",
+    out.append(String.format(Locale.ROOT, "  %-15s %5d %9s %9s %9s %9s %9s %9s%n",
         label, s.n(), number(s.p50()), number(s.p95()), number(s.p99()), number(s.mean()), number(s.min()), number(s.max())));
     if (s.ci() != null && s.n() > 0) {
       // the two-sided intervals under their row: "?" is an end the sample cannot bound
-      out.append(String.format(Locale.ROOT, "  %-14s %s CI  p50 %s  p95 %s  p99 %s  mean %s%n",
+      out.append(String.format(Locale.ROOT, "  %-15s %s CI  p50 %s  p95 %s  p99 %s  mean %s%n",
           "", String.format(Locale.ROOT, "%.4g%%", s.ci().level() * 100).replaceAll("\\.?0+%", "%"), interval(s.p50(), s.ci().p50()), interval(s.p95(), s.ci().p95()),
           interval(s.p99(), s.ci().p99()), interval(s.mean(), s.ci().mean())));
     }

@@ -29,7 +29,7 @@ public record ConstraintExpression(
     }
     if (regression) {
       // The baseline comparison (dev.llmh.baseline) estimates the change of the median per request.
-      if (metric != Metric.TTFT && metric != Metric.TPOT && metric != Metric.ITL && metric != Metric.E2E) {
+      if (!metric.comparedWithBaseline()) {
         return Optional.of("regression is compared for ttft, tpot, itl and e2e, not '" + metric.key() + "'");
       }
       if (stat != null && stat != Stat.P50) {

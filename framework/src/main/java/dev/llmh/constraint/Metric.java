@@ -5,35 +5,52 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * Every metric the constraint language knows. Metrics defined in ARCHITECTURE.md §3 but not yet
- * measured are listed so that a constraint naming them is a clear "not implemented yet" error
- * rather than an "unknown metric".
+ * Every metric, declared once: the constraint grammar, the results file, the console, the Markdown
+ * report and baselines all loop over these declarations, in this order. How each is computed lives
+ * in one place too ({@code dev.llmh.analysis.MetricValues}); adding a metric is one constant here
+ * and one case there.
  */
 public enum Metric {
-  TTFT("ttft", Dimension.TIME, true, true),
-  TPOT("tpot", Dimension.TIME, true, true),
-  ITL("itl", Dimension.TIME, true, true),
-  E2E("e2e", Dimension.TIME, true, true),
-  TTFO("ttfo", Dimension.TIME, true, true),
-  OUTPUT_TOKENS("output_tokens", Dimension.COUNT, true, false),
-  PROMPT_TOKENS("prompt_tokens", Dimension.COUNT, true, false),
-  PREFILL_RATE("prefill_rate", Dimension.TOKEN_RATE, true, false),
-  DECODE_RATE("decode_rate", Dimension.TOKEN_RATE, true, false),
-  THROUGHPUT("throughput", Dimension.TOKEN_RATE, false, false),
-  REQUEST_RATE("request_rate", Dimension.REQUEST_RATE, false, false),
-  GOODPUT("goodput", Dimension.REQUEST_RATE, false, false),
-  ERROR_RATE("error_rate", Dimension.RATIO, false, true);
+  TTFT("ttft", "ttft_ms", "ttft (ms)", Dimension.TIME, Shape.PER_REQUEST, true),
+  TTFO("ttfo", "ttfo_ms", "ttfo (ms)", Dimension.TIME, Shape.PER_REQUEST, false),
+  TPOT("tpot", "tpot_ms", "tpot (ms)", Dimension.TIME, Shape.PER_REQUEST, true),
+  ITL("itl", "itl_ms", "itl (ms)", Dimension.TIME, Shape.POOLED, true),
+  ITL_TOKEN("itl_token", "itl_token_ms", "itl/token (ms)", Dimension.TIME, Shape.POOLED, false),
+  E2E("e2e", "e2e_ms", "e2e (ms)", Dimension.TIME, Shape.PER_REQUEST, true),
+  OUTPUT_TOKENS("output_tokens", "output_tokens", "output tokens", Dimension.COUNT, Shape.PER_REQUEST, false),
+  PROMPT_TOKENS("prompt_tokens", "prompt_tokens", "prompt tokens", Dimension.COUNT, Shape.PER_REQUEST, false),
+  PREFILL_RATE("prefill_rate", "prefill_rate", "prefill (tok/s)", Dimension.TOKEN_RATE, Shape.PER_REQUEST, false),
+  DECODE_RATE("decode_rate", "decode_rate", "decode (tok/s)", Dimension.TOKEN_RATE, Shape.PER_REQUEST, false),
+  THROUGHPUT("throughput", "output_tokens_per_s", "throughput (tok/s)", Dimension.TOKEN_RATE, Shape.PER_CASE, false),
+  REQUEST_RATE("request_rate", "requests_per_s", "requests (req/s)", Dimension.REQUEST_RATE, Shape.PER_CASE, false),
+  /** Needs per-request latency targets judged under open-loop load: not measured yet. */
+  GOODPUT("goodput", "goodput", "goodput (req/s)", Dimension.REQUEST_RATE, Shape.PER_CASE, false),
+  ERROR_RATE("error_rate", "error_rate", "error rate (%)", Dimension.RATIO, Shape.PER_CASE, false);
+
+  /** How a metric's values come about, which decides how it is summarised and judged. */
+  public enum Shape {
+    /** One value per counted request: percentiles with order-statistic intervals. */
+    PER_REQUEST,
+    /** Many values per request (gaps), pooled: intervals by a request-level bootstrap. */
+    POOLED,
+    /** One figure for the whole case (a rate over the measured phase): judged on the figure. */
+    PER_CASE
+  }
 
   private final String key;
+  private final String jsonName;
+  private final String label;
   private final Dimension dimension;
-  private final boolean distribution;
-  private final boolean implemented;
+  private final Shape shape;
+  private final boolean baseline;
 
-  Metric(String key, Dimension dimension, boolean distribution, boolean implemented) {
+  Metric(String key, String jsonName, String label, Dimension dimension, Shape shape, boolean baseline) {
     this.key = key;
+    this.jsonName = jsonName;
+    this.label = label;
     this.dimension = dimension;
-    this.distribution = distribution;
-    this.implemented = implemented;
+    this.shape = shape;
+    this.baseline = baseline;
   }
 
   /** The name used in constraints, e.g. {@code ttft}. */
@@ -41,17 +58,39 @@ public enum Metric {
     return key;
   }
 
+  /**
+   * The name in the results file: a key of {@code metrics} for a distribution ({@code ttft_ms}),
+   * of {@code throughput} for a per-case rate ({@code output_tokens_per_s}).
+   */
+  public String jsonName() {
+    return jsonName;
+  }
+
+  /** The console's row label, with the unit. */
+  public String label() {
+    return label;
+  }
+
   public Dimension dimension() {
     return dimension;
   }
 
+  public Shape shape() {
+    return shape;
+  }
+
   /** True for per-request distributions, which need a statistic ({@code ttft.p95}). */
   public boolean isDistribution() {
-    return distribution;
+    return shape != Shape.PER_CASE;
+  }
+
+  /** True when a stored baseline is compared on this metric ({@code ttft.p50 regression < 10%}). */
+  public boolean comparedWithBaseline() {
+    return baseline;
   }
 
   public boolean isImplemented() {
-    return implemented;
+    return this != GOODPUT;
   }
 
   /**
@@ -59,7 +98,7 @@ public enum Metric {
    * (flag {@code usage_implausible}) makes it untrustworthy.
    */
   public boolean countsOutputTokens() {
-    return this == TPOT || this == OUTPUT_TOKENS || this == DECODE_RATE || this == THROUGHPUT;
+    return this == TPOT || this == ITL_TOKEN || this == OUTPUT_TOKENS || this == DECODE_RATE || this == THROUGHPUT;
   }
 
   public static Optional<Metric> byKey(String key) {

@@ -3,6 +3,7 @@ package dev.llmh.engine;
 import dev.llmh.baseline.BaselineConsole;
 import dev.llmh.baseline.Baselines;
 import dev.llmh.config.Config;
+import dev.llmh.analysis.CaseAnalysis;
 import dev.llmh.config.ConfigException;
 import dev.llmh.constraint.Metric;
 import dev.llmh.console.ConsoleSummary;
@@ -14,7 +15,7 @@ import dev.llmh.result.RunRecord;
 import dev.llmh.stats.Summary;
 import dev.llmh.verdict.BudgetExceeded;
 import dev.llmh.verdict.ConstraintResult;
-import dev.llmh.verdict.Verdict;
+import dev.llmh.verdict.CaseVerdict;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -144,13 +145,13 @@ public final class LlmhTestEngine implements TestEngine {
             System.out.print(ConsoleSummary.caseBlock(result.result()) + BaselineConsole.lines(result.result()));
             System.out.flush();
             listener.reportingEntryPublished(descriptor, ReportEntry.from(reportEntry(result.result())));
-            outcome = testResult(result, descriptor.plan().inconclusive());
+            outcome = testResult(result.analysis(), descriptor.plan().inconclusive());
           } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             complete = false;
             outcome = TestExecutionResult.aborted(e);
           } catch (RuntimeException | Error e) {
-            state.caseFinished(CaseExecutor.notRun(descriptor.plan(), null, "harness error: " + e).result());
+            state.caseFinished(CaseExecutor.unmeasured(descriptor.plan(), CaseVerdict.ERROR, "harness error: " + e).result());
             outcome = TestExecutionResult.failed(e);
           }
           listener.executionFinished(descriptor, outcome);
@@ -187,49 +188,27 @@ public final class LlmhTestEngine implements TestEngine {
           + " for percentiles, t for means, a request-level bootstrap for pooled itl; min, max and error_rate on the"
           + " observed sample";
 
-  static TestExecutionResult testResult(CaseExecutor.Outcome outcome) {
-    return testResult(outcome, dev.llmh.config.Defaults.INCONCLUSIVE);
-  }
-
-  static TestExecutionResult testResult(CaseExecutor.Outcome outcome, String inconclusive) {
-    if (outcome.caseError() != null) {
-      return TestExecutionResult.failed(new AssertionFailedError("case not run: " + outcome.caseError()));
-    }
-    CaseResult result = outcome.result();
-    List<ConstraintResult> failedBudgets =
-        outcome.verdicts().stream().filter(v -> v.verdict() == Verdict.FAIL).toList();
-    List<String> problems = new ArrayList<>(failedBudgets.stream().map(ConstraintResult::message).toList());
-    if (outcome.timedOut() != null) {
-      problems.add(outcome.timedOut());
-    }
-    // An error_rate constraint is the scenario's own word on how many failures it tolerates;
-    // without one, every failed request is a failure of the case.
-    boolean errorBudget = outcome.verdicts().stream().anyMatch(v -> v.expression().metric() == Metric.ERROR_RATE);
-    if (result.requests().failed() > 0 && !errorBudget) {
-      String first = result.samples().stream().filter(s -> s.error() != null).findFirst().orElseThrow().error();
-      problems.add(result.requests().failed() + " of " + result.requests().measured()
-          + " measured requests failed (first: " + first + ")");
-    }
-    if (!failedBudgets.isEmpty()) {
-      String expected = failedBudgets.stream().map(v -> v.expression().source()).collect(Collectors.joining("; "));
-      String actual = failedBudgets.stream().map(v -> v.message().substring(0, v.message().indexOf(" budget ")))
-          .collect(Collectors.joining("; "));
-      return TestExecutionResult.failed(new BudgetExceeded(String.join("\n", problems), expected, actual));
-    }
-    if (!problems.isEmpty()) {
-      return TestExecutionResult.failed(new AssertionFailedError(String.join("\n", problems)));
-    }
-    List<String> undecided = outcome.verdicts().stream()
-        .filter(v -> v.verdict() == Verdict.INCONCLUSIVE).map(ConstraintResult::message).toList();
-    if (!undecided.isEmpty()) {
-      String reason = String.join("\n", undecided);
-      return switch (inconclusive) {
-        case "fail" -> TestExecutionResult.failed(new AssertionFailedError(reason + "\n(llmh.inconclusive=fail)"));
-        case "pass" -> TestExecutionResult.successful();
-        default -> TestExecutionResult.aborted(new TestAbortedException(reason));
-      };
-    }
-    return TestExecutionResult.successful();
+  /**
+   * The one place a case's verdict becomes a JUnit result: PASS passes; FAIL, NOT_RUN and ERROR
+   * fail, with every reason; INCONCLUSIVE is aborted (skipped), failed or passed as {@code
+   * llmh.inconclusive} says. A broken budget fails with expected (the budgets) against actual (the
+   * observed values), so IDEs show the two side by side.
+   */
+  static TestExecutionResult testResult(CaseAnalysis analysis, String inconclusive) {
+    String reasons = String.join("\n", analysis.reasons());
+    return switch (analysis.verdict().reported(inconclusive)) {
+      case PASSED -> TestExecutionResult.successful();
+      case SKIPPED -> TestExecutionResult.aborted(new TestAbortedException(reasons));
+      case FAILED -> TestExecutionResult.failed(switch (analysis.verdict()) {
+        case NOT_RUN -> new AssertionFailedError("case not run: " + reasons);
+        case INCONCLUSIVE -> new AssertionFailedError(reasons + "\n(llmh.inconclusive=fail)");
+        default -> analysis.failed().isEmpty()
+            ? new AssertionFailedError(reasons)
+            : new BudgetExceeded(reasons,
+                analysis.failed().stream().map(c -> c.expression().source()).collect(Collectors.joining("; ")),
+                analysis.failed().stream().map(ConstraintResult::observedText).collect(Collectors.joining("; ")));
+      });
+    };
   }
 
   private static TestExecutionResult writeRecord(RunState state, boolean complete) {

@@ -79,7 +79,7 @@ final class RunState implements CaseExecutor.SampleSink {
     }
     for (CasePlan plan : plans) {
       if (!finished.contains(plan) && plan != current) {
-        all.add(CaseExecutor.notRun(plan, null, "the run stopped before this case").result());
+        all.add(CaseExecutor.unmeasured(plan, dev.llmh.verdict.CaseVerdict.NOT_RUN, "the run stopped before this case").result());
       }
     }
     return all;

@@ -30,11 +30,12 @@ import java.util.List;
  * @param exceedsMaxTokens more tokens (or text chunks) came than {@code max_tokens} allowed: the
  *     server ignored the limit, so the request is not the workload asked for
  * @param invalidUtf8 the text held U+FFFD, the mark of bytes that were not valid UTF-8
+ * @param promptTokens the server's count of prompt tokens, or null when it gave none
  */
 public record RequestMetrics(
     double ttftMs, double e2eMs, double tpotMs, List<Double> itlMs, int outputTokens, boolean tokensEstimated,
     double ttfoMs, int chunkCount, int reasoningChunks, List<Double> itlTokenMs, boolean usageChunkMismatch,
-    boolean modelLoad, boolean usageImplausible, boolean exceedsMaxTokens, boolean invalidUtf8) {
+    boolean modelLoad, boolean usageImplausible, boolean exceedsMaxTokens, boolean invalidUtf8, Integer promptTokens) {
 
   public static final String FLAG_ESTIMATED_TOKENS = "estimated_tokens";
   public static final String FLAG_NO_TEXT = "no_text";
@@ -80,7 +81,7 @@ public record RequestMetrics(
     double ttfo = sample.firstAnswerNanos() == null ? Double.NaN : millis(sample.firstAnswerNanos() - sample.startNanos());
     if (chunks.isEmpty()) {
       return new RequestMetrics(Double.NaN, Double.NaN, Double.NaN, List.of(), tokens, estimated, ttfo, 0,
-          sample.reasoningChunks(), null, mismatch, modelLoad, implausible, exceeds, invalidUtf8);
+          sample.reasoningChunks(), null, mismatch, modelLoad, implausible, exceeds, invalidUtf8, sample.promptTokens());
     }
     double ttft = millis(chunks.get(0) - sample.startNanos());
     double e2e = millis(chunks.get(chunks.size() - 1) - sample.startNanos());
@@ -90,7 +91,8 @@ public record RequestMetrics(
       gaps.add(millis(chunks.get(k) - chunks.get(k - 1)));
     }
     return new RequestMetrics(ttft, e2e, tpot, gaps, tokens, estimated, ttfo, chunks.size(), sample.reasoningChunks(),
-        trusted ? perTokenGaps(sample, gaps, tokens) : null, mismatch, modelLoad, implausible, exceeds, invalidUtf8);
+        trusted ? perTokenGaps(sample, gaps, tokens) : null, mismatch, modelLoad, implausible, exceeds, invalidUtf8,
+        sample.promptTokens());
   }
 
   /** More tokens than the streamed text could hold, once the server's hidden reasoning and special tokens are allowed. */
@@ -122,6 +124,16 @@ public record RequestMetrics(
       return gaps; // usage confirms one token per chunk
     }
     return null;
+  }
+
+  /** Decode rate, (N − 1) / (E2E − TTFT) in tok/s: 1 / TPOT; NaN where TPOT is undefined. */
+  public double decodeRate() {
+    return tpotMs > 0 ? 1000 / tpotMs : Double.NaN;
+  }
+
+  /** Prefill rate, prompt tokens / TTFT in tok/s; NaN without the server's prompt count or a first chunk. */
+  public double prefillRate() {
+    return promptTokens == null || !(ttftMs > 0) ? Double.NaN : promptTokens * 1000.0 / ttftMs;
   }
 
   /** True when the request never produced an answer chunk: no text at all, or reasoning only. */

@@ -3,6 +3,7 @@ package dev.llmh.result;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
 import java.util.Map;
+import dev.llmh.constraint.Metric;
 
 /**
  * One case's record: what was asked, what served it, every measured request, the statistics and
@@ -13,6 +14,11 @@ import java.util.Map;
  * @param error why the case could not run at all (endpoint unreachable, prompt threw), else null
  * @param promptHash SHA-256 of the prompt text (before the cache-proof marker), hex
  * @param baseline the comparison with a stored baseline, when {@code -Dllmh.baseline} is set
+ * @param verdict the case's verdict: {@code PASS}, {@code FAIL}, {@code INCONCLUSIVE}, {@code
+ *     NOT_RUN} or {@code ERROR}
+ * @param verdictReasons why: the failed budgets and requests, the undecided budgets, the timeout
+ * @param reportedAs what the test runner was told: {@code passed}, {@code failed} or {@code
+ *     skipped} (an INCONCLUSIVE case as {@code llmh.inconclusive} says)
  */
 public record CaseResult(
     String scenario,
@@ -30,27 +36,21 @@ public record CaseResult(
     List<SampleRecord> samples,
     String error,
     String promptHash,
-    BaselineRecord baseline) {
+    BaselineRecord baseline,
+    String verdict,
+    List<String> verdictReasons,
+    String reportedAs) {
 
-  public CaseResult(
-      String scenario, String caseName, String caseId, Map<String, Object> params, EndpointRecord endpoint,
-      Settings settings, String promptCache, Requests requests, Map<String, MetricSummary> metrics,
-      Throughput throughput, List<ConstraintRecord> constraints, List<String> warnings, List<SampleRecord> samples,
-      String error) {
-    this(scenario, caseName, caseId, params, endpoint, settings, promptCache, requests, metrics, throughput,
-        constraints, warnings, samples, error, null, null);
-  }
-
-  /** Metric keys in {@link #metrics()}. */
-  public static final String TTFT = "ttft_ms";
-  public static final String TPOT = "tpot_ms";
-  public static final String ITL = "itl_ms";
-  public static final String E2E = "e2e_ms";
-  public static final String OUTPUT_TOKENS = "output_tokens";
+  /** Keys in {@link #metrics()} of the metrics read most often; every key is a {@link Metric#jsonName()}. */
+  public static final String TTFT = Metric.TTFT.jsonName();
+  public static final String TPOT = Metric.TPOT.jsonName();
+  public static final String ITL = Metric.ITL.jsonName();
+  public static final String E2E = Metric.E2E.jsonName();
+  public static final String OUTPUT_TOKENS = Metric.OUTPUT_TOKENS.jsonName();
   /** Time to the first answer (non-reasoning) chunk. */
-  public static final String TTFO = "ttfo_ms";
+  public static final String TTFO = Metric.TTFO.jsonName();
   /** Per-token inter-token latency; null in the record when per-chunk token counts are unknown. */
-  public static final String ITL_TOKEN = "itl_token_ms";
+  public static final String ITL_TOKEN = Metric.ITL_TOKEN.jsonName();
 
   /**
    * @param url the URL requests went to

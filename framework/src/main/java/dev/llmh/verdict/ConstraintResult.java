@@ -18,4 +18,10 @@ public record ConstraintResult(
   public ConstraintResult(ConstraintExpression expression, double observed, Verdict verdict, String message) {
     this(expression, observed, verdict, message, null);
   }
+
+  /** {@code ttft.p95 = 612 ms}: what was observed, as a test report's "actual" shows it. */
+  public String observedText() {
+    String subject = expression.subject() + (expression.regression() ? " regression" : "");
+    return subject + " = " + (Double.isNaN(observed) ? "no value" : dev.llmh.constraint.Quantity.format(observed, expression.budget().unit()));
+  }
 }

@@ -119,6 +119,23 @@ public final class Judge {
   }
 
   /**
+   * Judges a per-case figure ({@code throughput}, {@code request_rate}) on the figure itself: a
+   * rate over the whole measured phase has one value, not a sample to bound.
+   */
+  public static ConstraintResult judgeFigure(ConstraintExpression constraint, Double observed) {
+    if (observed == null || observed.isNaN()) {
+      return new ConstraintResult(
+          constraint, Double.NaN, Verdict.INCONCLUSIVE,
+          constraint.subject() + " has no value (nothing was measured) against budget " + constraint.budget() + ": INCONCLUSIVE");
+    }
+    boolean holds = constraint.comparison().holds(observed, constraint.budget().canonical());
+    Verdict verdict = holds ? Verdict.PASS : Verdict.FAIL;
+    String shown = holds ? constraint.comparison().symbol() : constraint.comparison().negation().symbol();
+    return new ConstraintResult(constraint, observed, verdict, constraint.subject() + " = "
+        + Quantity.format(observed, constraint.budget().unit()) + " " + shown + " budget " + constraint.budget() + ": " + verdict);
+  }
+
+  /**
    * Judges {@code error_rate}: failed / measured requests, in %, on the observed rate. With nothing
    * measured there is no rate, and the verdict is INCONCLUSIVE rather than a pass.
    */

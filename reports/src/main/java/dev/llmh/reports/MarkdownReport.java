@@ -1,6 +1,7 @@
 package dev.llmh.reports;
 
 import dev.llmh.console.ConsoleSummary;
+import dev.llmh.constraint.Metric;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.CaseResult.ConstraintRecord;
 import dev.llmh.result.CaseResult.SampleRecord;
@@ -121,12 +122,35 @@ public final class MarkdownReport {
       out.append("- Metrics: not measured\n");
     }
     out.append('\n');
+    metricTable(out, orEmpty(result.metrics()));
+    if (result.verdictReasons() != null && !result.verdictReasons().isEmpty()) {
+      out.append("Verdict reasons:\n\n");
+      bullets(out, result.verdictReasons(), "none");
+    }
 
     out.append("Constraints:\n\n");
     bullets(out, orEmpty(result.constraints()).stream().map(MarkdownReport::constraintLine).toList(), "none judged");
     out.append("Warnings:\n\n");
     bullets(out, orEmpty(result.warnings()), "none");
     failedRequests(out, orEmpty(result.samples()));
+  }
+
+  /** Every measured distribution, in declaration order; a metric without values is left out. */
+  private static void metricTable(StringBuilder out, java.util.Map<String, MetricSummary> metrics) {
+    List<String> rows = new ArrayList<>();
+    for (Metric metric : Metric.values()) {
+      MetricSummary s = metric.isDistribution() ? metrics.get(metric.jsonName()) : null;
+      if (s != null && s.n() > 0) {
+        rows.add("| " + metric.label() + " | " + s.n() + " | " + number(s.p50()) + " | " + number(s.p95()) + " | "
+            + number(s.p99()) + " | " + number(s.mean()) + " |");
+      }
+    }
+    if (rows.isEmpty()) {
+      return;
+    }
+    out.append("| metric | n | p50 | p95 | p99 | mean |\n|---|---:|---:|---:|---:|---:|\n");
+    rows.forEach(row -> out.append(row).append('\n'));
+    out.append('\n');
   }
 
   private static void endpoint(StringBuilder out, CaseResult.EndpointRecord endpoint) {
@@ -194,14 +218,10 @@ public final class MarkdownReport {
     return name + joined;
   }
 
-  /** Reuses the console's verdict so the two views never disagree; "-" there means no constraints. */
+  /** The recorded verdict as the console shows it, so the two views and Surefire never disagree. */
   private static String verdict(CaseResult result) {
-    // ConsoleSummary.verdict reads the request counts and constraints; a record without them has no verdict.
-    if (result.error() == null && (result.requests() == null || result.constraints() == null)) {
-      return MISSING;
-    }
     String verdict = ConsoleSummary.verdict(result);
-    return verdict.equals("-") ? "no constraints" : verdict;
+    return verdict.equals("-") ? MISSING : verdict;
   }
 
   private static Double stat(CaseResult result, String metric, Function<MetricSummary, Double> pick) {

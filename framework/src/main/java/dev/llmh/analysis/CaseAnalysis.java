@@ -1,0 +1,48 @@
+package dev.llmh.analysis;
+
+import dev.llmh.baseline.Baselines;
+import dev.llmh.constraint.Metric;
+import dev.llmh.stats.MetricSample;
+import dev.llmh.verdict.CaseVerdict;
+import dev.llmh.verdict.ConstraintResult;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything decided about one case from its measured requests: the summaries keyed by metric
+ * declaration, the per-case figures, the baseline comparison, each constraint's result and the
+ * case's verdict with its reasons. The record, the console, the reports and the JUnit result are
+ * each a reader of this; none derives it again.
+ *
+ * @param distributions per-request (or pooled) values by metric; a null value is unknown
+ * @param figures per-case figures by metric; a null value could not be defined
+ * @param warnings what a reader should know about the figures (flags, made-up counts, timeouts)
+ * @param reasons why the verdict is what it is: failed budgets, failed requests, undecided budgets
+ */
+public record CaseAnalysis(
+    Map<Metric, MetricSample> distributions,
+    Map<Metric, Double> figures,
+    CaseCounts counts,
+    List<String> warnings,
+    Baselines.Comparison baseline,
+    List<ConstraintResult> constraints,
+    CaseVerdict verdict,
+    List<String> reasons) {
+
+  public CaseAnalysis {
+    warnings = List.copyOf(warnings);
+    constraints = List.copyOf(constraints);
+    reasons = List.copyOf(reasons);
+  }
+
+  /** A case with nothing measured (NOT_RUN, or ERROR when the harness broke): its one reason says why. */
+  public static CaseAnalysis unmeasured(CaseVerdict verdict, String reason) {
+    return new CaseAnalysis(Map.of(), Map.of(), new CaseCounts(0, 0, 0, 0, 0, 0, 0), List.of(),
+        new Baselines.Comparison(null, List.of()), List.of(), verdict, List.of(reason));
+  }
+
+  /** The constraints that failed. */
+  public List<ConstraintResult> failed() {
+    return constraints.stream().filter(c -> c.verdict() == dev.llmh.verdict.Verdict.FAIL).toList();
+  }
+}

@@ -1,0 +1,147 @@
+package dev.llmh.analysis;
+
+import dev.llmh.baseline.Baselines;
+import dev.llmh.constraint.ConstraintExpression;
+import dev.llmh.constraint.Metric;
+import dev.llmh.measure.RequestMetrics;
+import dev.llmh.measure.RequestSample;
+import dev.llmh.stats.MetricSample;
+import dev.llmh.verdict.CaseVerdict;
+import dev.llmh.verdict.ConstraintResult;
+import dev.llmh.verdict.Judge;
+import dev.llmh.verdict.Verdict;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * Turns a case's measured requests into its {@link CaseAnalysis}: metrics by declaration, the
+ * warnings their flags call for, each constraint judged, and the case's verdict.
+ */
+public final class CaseAnalyzer {
+  private CaseAnalyzer() {}
+
+  /**
+   * What the analysis needs besides the requests.
+   *
+   * @param model the model asked for, or null
+   * @param confidence the level of the recorded intervals
+   * @param alpha the error allowed to each one-sided bound of a verdict (a share of 1 − level per adaptive look)
+   * @param timedOut why the case was cut short by its deadline, or null
+   * @param warnings the measurement's own warnings (adaptive looks, warm-up), shown first
+   */
+  public record Context(
+      String model, int maxTokens, List<ConstraintExpression> constraints, double confidence, double alpha,
+      String timedOut, List<String> warnings) {}
+
+  public static CaseAnalysis analyze(
+      Context context, List<RequestSample> measured, String servedModel, Baselines.Comparison baseline) {
+    List<RequestMetrics> all = measured.stream().map(RequestMetrics::of).toList();
+    List<RequestMetrics> succeeded = new ArrayList<>();
+    for (int i = 0; i < measured.size(); i++) {
+      if (measured.get(i).succeeded()) {
+        succeeded.add(all.get(i));
+      }
+    }
+    // A cold model load is not serving latency: its sample stays in the record, out of the statistics.
+    List<RequestMetrics> counted = succeeded.stream().filter(m -> !m.modelLoad()).toList();
+    long firstStart = measured.stream().mapToLong(RequestSample::startNanos).min().orElse(0);
+    long lastEnd = measured.stream().mapToLong(RequestSample::endNanos).max().orElse(0);
+    CaseCounts counts = new CaseCounts(
+        measured.size(), succeeded.size(), measured.size() - succeeded.size(), count(succeeded, RequestMetrics::noAnswer),
+        count(succeeded, RequestMetrics::modelLoad), counted.stream().mapToLong(RequestMetrics::outputTokens).sum(),
+        (lastEnd - firstStart) / 1e6);
+
+    Map<Metric, MetricSample> distributions = new EnumMap<>(Metric.class);
+    Map<Metric, Double> figures = new EnumMap<>(Metric.class);
+    for (Metric metric : Metric.values()) {
+      if (metric.isDistribution()) {
+        distributions.put(metric, MetricValues.distribution(metric, counted));
+      } else {
+        figures.put(metric, MetricValues.figure(metric, counts));
+      }
+    }
+
+    List<String> warnings = new ArrayList<>(context.warnings());
+    warnings.addAll(Warnings.of(succeeded, counted, context.maxTokens()));
+    if (context.model() != null && servedModel != null && !context.model().equals(servedModel)) {
+      warnings.add("requested model '" + context.model() + "' but the server answered as '" + servedModel + "'");
+    }
+    warnings.addAll(baseline.warnings());
+
+    int implausible = count(succeeded, RequestMetrics::usageImplausible);
+    List<ConstraintResult> results = new ArrayList<>();
+    for (ConstraintExpression constraint : context.constraints()) {
+      ConstraintResult result = judge(constraint, distributions, figures, counts, baseline, context);
+      if (implausible > 0 && result.verdict() == Verdict.PASS && !constraint.regression()
+          && constraint.metric().countsOutputTokens()) {
+        result = notPassedOnMadeUpCounts(result, implausible, succeeded.size());
+      }
+      results.add(result);
+    }
+    return decide(distributions, figures, counts, warnings, baseline, results, measured, context.timedOut());
+  }
+
+  private static ConstraintResult judge(
+      ConstraintExpression constraint, Map<Metric, MetricSample> distributions, Map<Metric, Double> figures,
+      CaseCounts counts, Baselines.Comparison baseline, Context context) {
+    if (constraint.regression()) {
+      return baseline.judge(constraint);
+    }
+    if (constraint.metric() == Metric.ERROR_RATE) {
+      return Judge.judgeErrorRate(constraint, counts.failed(), counts.measured());
+    }
+    if (!constraint.metric().isDistribution()) {
+      return Judge.judgeFigure(constraint, figures.get(constraint.metric()));
+    }
+    return Judge.judge(constraint, distributions, context.confidence(), context.alpha());
+  }
+
+  /**
+   * FAIL on a failed budget, or on a failed request that no {@code error_rate} constraint
+   * tolerates; ERROR when the case ran out of time; INCONCLUSIVE on an undecided budget; else PASS.
+   */
+  private static CaseAnalysis decide(
+      Map<Metric, MetricSample> distributions, Map<Metric, Double> figures, CaseCounts counts, List<String> warnings,
+      Baselines.Comparison baseline, List<ConstraintResult> results, List<RequestSample> measured, String timedOut) {
+    List<String> reasons = new ArrayList<>();
+    results.stream().filter(r -> r.verdict() == Verdict.FAIL).forEach(r -> reasons.add(r.message()));
+    boolean errorBudget = results.stream().anyMatch(r -> r.expression().metric() == Metric.ERROR_RATE);
+    if (counts.failed() > 0 && !errorBudget) {
+      String first = measured.stream().filter(s -> !s.succeeded()).findFirst().orElseThrow().error();
+      reasons.add(counts.failed() + " of " + counts.measured() + " measured requests failed (first: " + first + ")");
+    }
+    CaseVerdict verdict;
+    if (timedOut != null) {
+      reasons.add(timedOut);
+      verdict = CaseVerdict.ERROR;
+    } else if (!reasons.isEmpty()) {
+      verdict = CaseVerdict.FAIL;
+    } else {
+      results.stream().filter(r -> r.verdict() == Verdict.INCONCLUSIVE).forEach(r -> reasons.add(r.message()));
+      verdict = reasons.isEmpty() ? CaseVerdict.PASS : CaseVerdict.INCONCLUSIVE;
+    }
+    return new CaseAnalysis(distributions, figures, counts, warnings, baseline, results, verdict, reasons);
+  }
+
+  /** A PASS that rested on token counts the server made up: INCONCLUSIVE, saying why. */
+  private static ConstraintResult notPassedOnMadeUpCounts(ConstraintResult passed, int implausible, int succeeded) {
+    String message = passed.message();
+    int verdictAt = message.lastIndexOf(": PASS");
+    String figure = verdictAt < 0 ? message : message.substring(0, verdictAt);
+    return new ConstraintResult(passed.expression(), passed.observed(), Verdict.INCONCLUSIVE,
+        figure + ": INCONCLUSIVE (not passed: " + implausible + " of " + succeeded
+            + " requests' token counts are implausible, flag usage_implausible)", passed.bounds());
+  }
+
+  static int count(List<RequestMetrics> metrics, java.util.function.Predicate<RequestMetrics> flag) {
+    return (int) metrics.stream().filter(flag).count();
+  }
+
+  static String tokenMetrics() {
+    return Arrays.stream(Metric.values()).filter(Metric::countsOutputTokens).map(Metric::key).collect(Collectors.joining(", "));
+  }
+}

@@ -1,0 +1,12 @@
+package dev.llmh.analysis;
+
+/**
+ * The case's requests by outcome, and the measured phase's extent.
+ *
+ * @param noAnswer succeeded requests that never produced an answer chunk
+ * @param modelLoad succeeded requests that included a model load (kept, not counted in statistics)
+ * @param outputTokens Σ N over the counted requests
+ * @param wallMs last measured completion − first measured send
+ */
+public record CaseCounts(
+    int measured, int succeeded, int failed, int noAnswer, int modelLoad, long outputTokens, double wallMs) {}

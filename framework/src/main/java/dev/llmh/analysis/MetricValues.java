@@ -1,0 +1,67 @@
+package dev.llmh.analysis;
+
+import dev.llmh.constraint.Metric;
+import dev.llmh.measure.RequestMetrics;
+import dev.llmh.stats.MetricSample;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * How each metric is computed: the other half of its declaration in {@link Metric}. Distributions
+ * come from the requests that count (succeeded, no model load); per-case figures from the case's
+ * counts over the measured phase.
+ */
+final class MetricValues {
+  private MetricValues() {}
+
+  /** A distribution metric's values; null when they are unknown (per-token ITL without per-chunk counts). */
+  static MetricSample distribution(Metric metric, List<RequestMetrics> counted) {
+    return switch (metric) {
+      case TTFT -> perRequest(counted, RequestMetrics::ttftMs);
+      case TTFO -> perRequest(counted, RequestMetrics::ttfoMs);
+      case TPOT -> perRequest(counted, RequestMetrics::tpotMs);
+      case E2E -> perRequest(counted, RequestMetrics::e2eMs);
+      case OUTPUT_TOKENS -> perRequest(counted, RequestMetrics::outputTokens);
+      case PROMPT_TOKENS -> perRequest(counted, m -> m.promptTokens() == null ? Double.NaN : m.promptTokens());
+      case PREFILL_RATE -> perRequest(counted, RequestMetrics::prefillRate);
+      case DECODE_RATE -> perRequest(counted, RequestMetrics::decodeRate);
+      // gaps are kept per request: they are resampled by request, not treated as independent
+      case ITL -> MetricSample.pooled(counted.stream().map(m -> doubles(m.itlMs())).toList());
+      case ITL_TOKEN -> perTokenKnown(counted)
+          ? MetricSample.pooled(counted.stream().filter(m -> m.itlTokenMs() != null).map(m -> doubles(m.itlTokenMs())).toList())
+          : null;
+      case THROUGHPUT, REQUEST_RATE, GOODPUT, ERROR_RATE -> throw new IllegalArgumentException(metric + " is a per-case figure");
+    };
+  }
+
+  /** A per-case figure; null when the case cannot define it (nothing measured, no time elapsed). */
+  static Double figure(Metric metric, CaseCounts counts) {
+    double wallSeconds = counts.wallMs() / 1000;
+    boolean timed = counts.measured() > 0 && wallSeconds > 0;
+    return switch (metric) {
+      case THROUGHPUT -> timed ? counts.outputTokens() / wallSeconds : null;
+      case REQUEST_RATE -> timed ? counts.succeeded() / wallSeconds : null;
+      case ERROR_RATE -> counts.measured() == 0 ? null : 100.0 * counts.failed() / counts.measured();
+      case GOODPUT -> null; // not measured yet: needs per-request latency targets
+      default -> throw new IllegalArgumentException(metric + " is a distribution");
+    };
+  }
+
+  /** Per-token gaps are known only when every counted request with a gap to split knew its chunks' tokens. */
+  static boolean perTokenKnown(List<RequestMetrics> counted) {
+    return counted.stream().allMatch(m -> m.itlTokenMs() != null || m.itlMs().isEmpty());
+  }
+
+  private static MetricSample perRequest(List<RequestMetrics> counted, ToDoubleFunction<RequestMetrics> value) {
+    List<Double> values = new ArrayList<>(counted.size());
+    for (RequestMetrics m : counted) {
+      values.add(value.applyAsDouble(m));
+    }
+    return MetricSample.perRequest(values);
+  }
+
+  private static double[] doubles(List<Double> values) {
+    return values.stream().mapToDouble(Double::doubleValue).toArray();
+  }
+}

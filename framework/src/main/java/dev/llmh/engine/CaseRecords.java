@@ -1,0 +1,120 @@
+package dev.llmh.engine;
+
+import dev.llmh.analysis.CaseAnalysis;
+import dev.llmh.constraint.ConstraintExpression;
+import dev.llmh.constraint.Metric;
+import dev.llmh.endpoint.Endpoint;
+import dev.llmh.endpoint.Endpoints;
+import dev.llmh.load.PromptMarker;
+import dev.llmh.measure.RequestMetrics;
+import dev.llmh.measure.RequestSample;
+import dev.llmh.plan.CasePlan;
+import dev.llmh.result.CaseResult;
+import dev.llmh.result.CaseResult.ConstraintRecord;
+import dev.llmh.result.CaseResult.EndpointRecord;
+import dev.llmh.result.CaseResult.Requests;
+import dev.llmh.result.CaseResult.SampleRecord;
+import dev.llmh.result.CaseResult.Settings;
+import dev.llmh.result.CaseResult.Throughput;
+import dev.llmh.result.MetricSummary;
+import dev.llmh.stats.Interval;
+import dev.llmh.stats.MetricSample;
+import dev.llmh.verdict.ConstraintResult;
+import dev.llmh.verdict.Verdict;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Writes a case's analysis down as its {@link CaseResult}: a reader of the analysis, deciding nothing. */
+final class CaseRecords {
+  private CaseRecords() {}
+
+  /**
+   * @param samples every measured request as recorded, failed or not, in request order
+   * @param warmup warm-up requests sent, and how many of them failed
+   */
+  static CaseResult measured(
+      CasePlan plan, Endpoint endpoint, String servedModel, int warmup, int warmupFailed, List<SampleRecord> samples,
+      CaseAnalysis analysis, String promptHash) {
+    Map<String, MetricSummary> metrics = new LinkedHashMap<>();
+    for (Metric metric : Metric.values()) {
+      if (metric.isDistribution()) {
+        MetricSample sample = analysis.distributions().get(metric);
+        metrics.put(metric.jsonName(), sample == null ? null : MetricSummary.of(sample, plan.confidence()));
+      }
+    }
+    Double throughput = analysis.figures().get(Metric.THROUGHPUT);
+    var counts = analysis.counts();
+    return new CaseResult(
+        plan.scenarioClassName(), plan.prompt().name(), plan.caseId(), plan.allParams(),
+        endpointRecord(plan, endpoint, servedModel), settings(plan), PromptMarker.MODE,
+        new Requests(warmup, warmupFailed, counts.measured(), counts.succeeded(), counts.failed(), counts.noAnswer(),
+            counts.modelLoad()),
+        metrics,
+        throughput == null ? new Throughput(null, null, null)
+            : new Throughput(throughput, analysis.figures().get(Metric.REQUEST_RATE), counts.wallMs()),
+        analysis.constraints().stream().map(CaseRecords::constraintRecord).toList(),
+        analysis.warnings(), samples, null, promptHash, analysis.baseline().record(),
+        analysis.verdict().name(), analysis.reasons(), analysis.verdict().reported(plan.inconclusive()).text());
+  }
+
+  /** A case that could not send a single request: recorded with its reason, never dropped. */
+  static CaseResult unmeasured(CasePlan plan, Endpoint endpoint, CaseAnalysis analysis) {
+    String reason = analysis.reasons().get(0);
+    return new CaseResult(
+        plan.scenarioClassName(), plan.prompt().name(), plan.caseId(), plan.allParams(),
+        endpointRecord(plan, endpoint, null), settings(plan), PromptMarker.MODE,
+        new Requests(plan.warmupRequests(), 0, 0, 0, 0, 0, 0), Map.of(), new Throughput(null, null, null),
+        plan.constraints().stream()
+            .map(c -> new ConstraintRecord(c.source(), null, c.budget().canonical(), unit(c),
+                Verdict.INCONCLUSIVE.name(), c.subject() + " not judged: the case did not run", null))
+            .toList(),
+        List.of(), List.of(), reason, null, null,
+        analysis.verdict().name(), analysis.reasons(), analysis.verdict().reported(plan.inconclusive()).text());
+  }
+
+  static SampleRecord sampleRecord(RequestSample sample, RequestMetrics m, long firstStart) {
+    List<Double> chunks = sample.textChunkNanos().stream().map(t -> (t - sample.startNanos()) / 1e6).toList();
+    return new SampleRecord(
+        (sample.startNanos() - firstStart) / 1e6,
+        MetricSummary.finite(m.ttftMs()),
+        MetricSummary.finite(m.tpotMs()),
+        MetricSummary.finite(m.e2eMs()),
+        (sample.endNanos() - sample.startNanos()) / 1e6,
+        chunks,
+        sample.promptTokens(),
+        m.outputTokens(),
+        sample.finishReason(),
+        m.flags(),
+        sample.error(),
+        MetricSummary.finite(m.ttfoMs()),
+        m.chunkCount(),
+        m.reasoningChunks(),
+        sample.serverTimings().isEmpty() ? null : sample.serverTimings(),
+        sample.retryAfter());
+  }
+
+  private static ConstraintRecord constraintRecord(ConstraintResult result) {
+    ConstraintExpression constraint = result.expression();
+    return new ConstraintRecord(
+        constraint.source(), MetricSummary.finite(result.observed()), constraint.budget().canonical(), unit(constraint),
+        result.verdict().name(), result.message(),
+        result.bounds() == null || result.bounds().equals(Interval.NONE) ? null : result.bounds().asList());
+  }
+
+  private static String unit(ConstraintExpression constraint) {
+    return constraint.regression() ? "%" : constraint.metric().dimension().canonicalUnit();
+  }
+
+  private static EndpointRecord endpointRecord(CasePlan plan, Endpoint endpoint, String servedModel) {
+    return endpoint == null
+        ? new EndpointRecord(plan.endpoint(), Endpoints.EMBEDDED.equals(plan.endpoint()) || Endpoints.SIMULATED.equals(plan.endpoint()),
+            plan.model(), null, null, null, plan.api().key())
+        : new EndpointRecord(endpoint.url(), endpoint.embedded(), plan.model(), servedModel, endpoint.info().ownedBy(),
+            endpoint.info().meta().isEmpty() ? null : endpoint.info().meta(), plan.api().key());
+  }
+
+  private static Settings settings(CasePlan plan) {
+    return new Settings(plan.maxTokens(), plan.temperature(), plan.seed());
+  }
+}
