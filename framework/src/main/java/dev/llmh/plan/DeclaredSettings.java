@@ -28,20 +28,6 @@ public record DeclaredSettings(
     String api,
     Integer maxRequests) {
 
-  /** Settings without {@code @Measurement(maxRequests)}. */
-  public DeclaredSettings(
-      String endpointUrl, String model, Integer warmupRequests, Integer measuredRequests, Double temperature,
-      Long seed, Integer maxTokens, List<Integer> concurrency, List<String> constraints, String api) {
-    this(endpointUrl, model, warmupRequests, measuredRequests, temperature, seed, maxTokens, concurrency, constraints, api, null);
-  }
-
-  /** Settings without {@code @Endpoint(api)}. */
-  public DeclaredSettings(
-      String endpointUrl, String model, Integer warmupRequests, Integer measuredRequests, Double temperature,
-      Long seed, Integer maxTokens, List<Integer> concurrency, List<String> constraints) {
-    this(endpointUrl, model, warmupRequests, measuredRequests, temperature, seed, maxTokens, concurrency, constraints, null);
-  }
-
   public DeclaredSettings {
     concurrency = concurrency == null ? null : List.copyOf(concurrency);
     constraints = constraints == null ? List.of() : List.copyOf(constraints);
