@@ -5,6 +5,7 @@ import static dev.llmh.processor.Sources.scenario;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.google.common.truth.StringSubject;
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.CompilationSubject;
 import dev.llmh.plan.DeclaredSettings;
@@ -101,24 +102,41 @@ class GeneratedRunnerTest {
 
   @Test
   void promptsCarryClassDefaultsMergedWithTheirOwnAnnotations() {
-    List<String> classConstraints = List.of("tpot.p50 < 150ms", "ttft.p95 <= 2s");
+    DeclaredSettings classDefaults =
+        classSettingsBut().constraints(List.of("tpot.p50 < 150ms", "ttft.p95 <= 2s")).build();
     assertThat(runner.prompts())
         .containsExactly(
-            new PromptDeclaration("define", "define", false,
-                new DeclaredSettings(null, "qwen2.5:14b-instruct", 2, 10, 0.0, 42L, 200, List.of(1, 2, 4),
-                    classConstraints)),
-            new PromptDeclaration("summary", "summarise", true,
-                new DeclaredSettings(null, "qwen2.5:14b-instruct", 2, 10, 0.0, 42L, 200, List.of(1, 2, 4),
-                    classConstraints)),
+            new PromptDeclaration("define", "define", false, classDefaults),
+            new PromptDeclaration("summary", "summarise", true, classDefaults),
             // @Endpoint replaces the class's whole @Endpoint (so no model); @Constraint replaces the
             // class's constraints while the class's @Ttft still applies.
             new PromptDeclaration("override", "override", false,
-                new DeclaredSettings("http://localhost:8080/v1", null, 2, 4, 0.7, 7L, 200, List.of(1),
-                    List.of("e2e.p95 <= 12s", "itl.p99 < 80ms", "ttft.p95 <= 2s"))),
+                DeclaredSettings.builder()
+                    .endpointUrl("http://localhost:8080/v1").warmupRequests(2).measuredRequests(4)
+                    .temperature(0.7).seed(7L).maxTokens(200).concurrency(List.of(1))
+                    .constraints(List.of("e2e.p95 <= 12s", "itl.p99 < 80ms", "ttft.p95 <= 2s"))
+                    .build()),
             // @Ttft replaces the class's @Ttft while the class's @Constraint still applies.
             new PromptDeclaration("odd \"name\"\t\\u0041 \u2713", "shared", true,
-                new DeclaredSettings(null, "qwen2.5:14b-instruct", 2, 10, 0.0, 42L, 200, List.of(1, 2, 4),
-                    List.of("tpot.p50 < 150ms", "ttft.p50 <= 350ms"))));
+                classSettingsBut().constraints(List.of("tpot.p50 < 150ms", "ttft.p50 <= 350ms")).build()));
+  }
+
+  /** What the class declares but its budgets, which differ from prompt to prompt. */
+  private static DeclaredSettings.Builder classSettingsBut() {
+    return DeclaredSettings.builder()
+        .model("qwen2.5:14b-instruct").warmupRequests(2).measuredRequests(10).temperature(0.0).seed(42L)
+        .maxTokens(200).concurrency(List.of(1, 2, 4));
+  }
+
+  @Test
+  void theRunnerDeclaresSettingsThroughTheBuilderAndOnlyThoseTheScenarioDeclares() {
+    StringSubject runnerSource = CompilationSubject.assertThat(compilation)
+        .generatedSourceFile("com.example.Summarise_LlmhRunner")
+        .contentsAsUtf8String();
+    runnerSource.contains("dev.llmh.plan.DeclaredSettings.builder()");
+    runnerSource.doesNotContain("new dev.llmh.plan.DeclaredSettings(");
+    // 'override' replaces the class's @Endpoint with one that names no model: no model setter, no null.
+    runnerSource.doesNotContain("(null)");
   }
 
   @Test
@@ -166,6 +184,6 @@ class GeneratedRunnerTest {
     assertThat(innerRunner.prompt("farewell", Map.of())).isEqualTo("bye");
     assertThat(innerRunner.prompts())
         .extracting(PromptDeclaration::settings)
-        .containsOnly(new DeclaredSettings(null, null, null, null, null, null, null, null, List.of()));
+        .containsOnly(DeclaredSettings.builder().build());
   }
 }

@@ -6,6 +6,11 @@ import java.util.List;
  * What a scenario's annotations declare for one prompt. A null component means "not declared":
  * configuration or {@link dev.llmh.config.Defaults} decide.
  *
+ * <p>Generated runners build it with {@link #builder()} and call a setter only for what the scenario
+ * declares, never a constructor that lists every component. So, as with JMH's benchmark metadata, a
+ * setting added here later changes no generated code: runners compiled before it still compile and
+ * link, and leave the new setting undeclared.
+ *
  * @param constraints constraint expressions, {@code @Ttft} values already written as constraints
  * @param api {@code @Endpoint(api)}: a {@link dev.llmh.client.Api} key, validated by the processor
  * @param maxRequests {@code @Measurement(maxRequests)}, or null for a fixed number of requests
@@ -23,22 +28,91 @@ public record DeclaredSettings(
     String api,
     Integer maxRequests) {
 
-  /** Settings without {@code @Measurement(maxRequests)}. */
-  public DeclaredSettings(
-      String endpointUrl, String model, Integer warmupRequests, Integer measuredRequests, Double temperature,
-      Long seed, Integer maxTokens, List<Integer> concurrency, List<String> constraints, String api) {
-    this(endpointUrl, model, warmupRequests, measuredRequests, temperature, seed, maxTokens, concurrency, constraints, api, null);
-  }
-
-  /** Settings without {@code @Endpoint(api)}. */
-  public DeclaredSettings(
-      String endpointUrl, String model, Integer warmupRequests, Integer measuredRequests, Double temperature,
-      Long seed, Integer maxTokens, List<Integer> concurrency, List<String> constraints) {
-    this(endpointUrl, model, warmupRequests, measuredRequests, temperature, seed, maxTokens, concurrency, constraints, null);
-  }
-
   public DeclaredSettings {
     concurrency = concurrency == null ? null : List.copyOf(concurrency);
     constraints = constraints == null ? List.of() : List.copyOf(constraints);
+  }
+
+  /** Nothing declared yet; each setter declares one setting. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Every setter is optional: a setting never set stays null, i.e. not declared. */
+  public static final class Builder {
+    private String endpointUrl;
+    private String model;
+    private Integer warmupRequests;
+    private Integer measuredRequests;
+    private Double temperature;
+    private Long seed;
+    private Integer maxTokens;
+    private List<Integer> concurrency;
+    private List<String> constraints;
+    private String api;
+    private Integer maxRequests;
+
+    private Builder() {}
+
+    public Builder endpointUrl(String endpointUrl) {
+      this.endpointUrl = endpointUrl;
+      return this;
+    }
+
+    public Builder model(String model) {
+      this.model = model;
+      return this;
+    }
+
+    public Builder warmupRequests(Integer warmupRequests) {
+      this.warmupRequests = warmupRequests;
+      return this;
+    }
+
+    public Builder measuredRequests(Integer measuredRequests) {
+      this.measuredRequests = measuredRequests;
+      return this;
+    }
+
+    public Builder temperature(Double temperature) {
+      this.temperature = temperature;
+      return this;
+    }
+
+    public Builder seed(Long seed) {
+      this.seed = seed;
+      return this;
+    }
+
+    public Builder maxTokens(Integer maxTokens) {
+      this.maxTokens = maxTokens;
+      return this;
+    }
+
+    public Builder concurrency(List<Integer> concurrency) {
+      this.concurrency = concurrency;
+      return this;
+    }
+
+    public Builder constraints(List<String> constraints) {
+      this.constraints = constraints;
+      return this;
+    }
+
+    public Builder api(String api) {
+      this.api = api;
+      return this;
+    }
+
+    public Builder maxRequests(Integer maxRequests) {
+      this.maxRequests = maxRequests;
+      return this;
+    }
+
+    public DeclaredSettings build() {
+      return new DeclaredSettings(
+          endpointUrl, model, warmupRequests, measuredRequests, temperature, seed, maxTokens, concurrency,
+          constraints, api, maxRequests);
+    }
   }
 }

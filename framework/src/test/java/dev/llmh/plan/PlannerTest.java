@@ -20,11 +20,14 @@ class PlannerTest {
     };
   }
 
-  private static final DeclaredSettings NOTHING = new DeclaredSettings(null, null, null, null, null, null, null, null, null);
+  private static final DeclaredSettings NOTHING = DeclaredSettings.builder().build();
 
   @Test
   void everyPromptParamCombinationAndConcurrencyIsACase() {
-    DeclaredSettings sweep = new DeclaredSettings(null, "m", 1, 8, null, null, 64, List.of(1, 4), List.of("ttft.p95 <= 2s"));
+    DeclaredSettings sweep = DeclaredSettings.builder()
+        .model("m").warmupRequests(1).measuredRequests(8).maxTokens(64).concurrency(List.of(1, 4))
+        .constraints(List.of("ttft.p95 <= 2s"))
+        .build();
     ScenarioRunner runner =
         runner(
             List.of(new PromptDeclaration("short", "short", false, sweep), new PromptDeclaration("long", "longPrompt", true, NOTHING)),
@@ -52,7 +55,8 @@ class PlannerTest {
 
   @Test
   void configurationBeatsAnnotations() {
-    DeclaredSettings declared = new DeclaredSettings("http://declared:1/v1", "declared-model", null, null, null, null, null, null, null);
+    DeclaredSettings declared =
+        DeclaredSettings.builder().endpointUrl("http://declared:1/v1").model("declared-model").build();
     ScenarioRunner runner = runner(List.of(new PromptDeclaration("p", "p", false, declared)), List.of());
     assertThat(Planner.plan(runner, Config.read(k -> Optional.empty(), Map.of())).get(0).endpoint()).isEqualTo("http://declared:1/v1");
     Config config = Config.read(k -> Optional.empty(), Map.of("LLMH_ENDPOINT", "http://env:2/v1", "LLMH_MODEL", "env-model"));

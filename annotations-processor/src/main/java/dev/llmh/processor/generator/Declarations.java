@@ -82,18 +82,20 @@ public record Declarations(
     if (ttftConstraints != null) {
       all.addAll(ttftConstraints);
     }
-    return new DeclaredSettings(
-        endpoint == null ? null : endpoint.url(),
-        endpoint == null ? null : endpoint.model(),
-        warmupRequests,
-        measuredRequests,
-        sampling == null ? null : sampling.temperature(),
-        sampling == null ? null : sampling.seed(),
-        maxTokens,
-        concurrency,
-        all,
-        endpoint == null ? null : endpoint.api(),
-        maxRequests);
+    DeclaredSettings.Builder settings = DeclaredSettings.builder()
+        .warmupRequests(warmupRequests)
+        .measuredRequests(measuredRequests)
+        .maxTokens(maxTokens)
+        .concurrency(concurrency)
+        .constraints(all)
+        .maxRequests(maxRequests);
+    if (endpoint != null) {
+      settings.endpointUrl(endpoint.url()).model(endpoint.model()).api(endpoint.api());
+    }
+    if (sampling != null) {
+      settings.temperature(sampling.temperature()).seed(sampling.seed());
+    }
+    return settings.build();
   }
 
   private static <T> T pick(T member, T classDefault) {

@@ -1,13 +1,12 @@
 package dev.llmh.processor.generator;
 
-import static dev.llmh.processor.generator.JavaLiterals.doubleValue;
-import static dev.llmh.processor.generator.JavaLiterals.integer;
-import static dev.llmh.processor.generator.JavaLiterals.integerList;
-import static dev.llmh.processor.generator.JavaLiterals.longValue;
 import static dev.llmh.processor.generator.JavaLiterals.string;
 import static dev.llmh.processor.generator.JavaLiterals.stringList;
 
 import dev.llmh.plan.DeclaredSettings;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -70,20 +69,38 @@ public final class RunnerWriter {
   }
 
   private static String promptDeclaration(PromptModel prompt) {
-    DeclaredSettings s = prompt.settings();
     return "\n          new dev.llmh.plan.PromptDeclaration("
         + string(prompt.name()) + ", " + string(prompt.member()) + ", " + prompt.method() + ",\n"
-        + "              new dev.llmh.plan.DeclaredSettings("
-        + string(s.endpointUrl()) + ", "
-        + string(s.model()) + ", "
-        + integer(s.warmupRequests()) + ", "
-        + integer(s.measuredRequests()) + ", "
-        + doubleValue(s.temperature()) + ", "
-        + longValue(s.seed()) + ", "
-        + integer(s.maxTokens()) + ", "
-        + integerList(s.concurrency()) + ",\n"
-        + "                  " + stringList(s.constraints()) + ", " + string(s.api()) + ", "
-        + integer(s.maxRequests()) + "))";
+        + "              " + settings(prompt.settings()) + ")";
+  }
+
+  /**
+   * A builder call per setting the scenario declares, and none for the rest: what is not declared
+   * is left unsaid rather than written as null, so a setting added to {@link DeclaredSettings}
+   * later breaks no runner generated before it.
+   */
+  static String settings(DeclaredSettings s) {
+    List<String> calls = new ArrayList<>();
+    declare(calls, "endpointUrl", s.endpointUrl(), JavaLiterals::string);
+    declare(calls, "model", s.model(), JavaLiterals::string);
+    declare(calls, "warmupRequests", s.warmupRequests(), JavaLiterals::integer);
+    declare(calls, "measuredRequests", s.measuredRequests(), JavaLiterals::integer);
+    declare(calls, "temperature", s.temperature(), JavaLiterals::doubleValue);
+    declare(calls, "seed", s.seed(), JavaLiterals::longValue);
+    declare(calls, "maxTokens", s.maxTokens(), JavaLiterals::integer);
+    declare(calls, "concurrency", s.concurrency(), JavaLiterals::integerList);
+    declare(calls, "constraints", s.constraints().isEmpty() ? null : s.constraints(), JavaLiterals::stringList);
+    declare(calls, "api", s.api(), JavaLiterals::string);
+    declare(calls, "maxRequests", s.maxRequests(), JavaLiterals::integer);
+    calls.add(".build()");
+    return "dev.llmh.plan.DeclaredSettings.builder()"
+        + calls.stream().map(call -> "\n                  " + call).collect(Collectors.joining());
+  }
+
+  private static <T> void declare(List<String> calls, String setter, T value, Function<T, String> literal) {
+    if (value != null) {
+      calls.add("." + setter + "(" + literal.apply(value) + ")");
+    }
   }
 
   private static void writePromptMethod(ScenarioModel scenario, StringBuilder out) {

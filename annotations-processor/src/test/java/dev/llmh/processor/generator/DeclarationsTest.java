@@ -16,8 +16,10 @@ class DeclarationsTest {
   @Test
   void nothingOnTheMemberKeepsTheClassDefaults() {
     assertThat(CLASS_LEVEL.overriddenBy(Declarations.NONE).toSettings())
-        .isEqualTo(new DeclaredSettings("http://h/v1", "m", 2, 10, 0.0, 42L, 200, List.of(1, 4),
-            List.of("tpot.p50 < 150ms", "ttft.p95 <= 2s")));
+        .isEqualTo(DeclaredSettings.builder()
+            .endpointUrl("http://h/v1").model("m").warmupRequests(2).measuredRequests(10).temperature(0.0).seed(42L)
+            .maxTokens(200).concurrency(List.of(1, 4)).constraints(List.of("tpot.p50 < 150ms", "ttft.p95 <= 2s"))
+            .build());
   }
 
   @Test
@@ -51,6 +53,6 @@ class DeclarationsTest {
   @Test
   void nothingDeclaredAnywhereIsAllNull() {
     assertThat(Declarations.NONE.overriddenBy(Declarations.NONE).toSettings())
-        .isEqualTo(new DeclaredSettings(null, null, null, null, null, null, null, null, List.of()));
+        .isEqualTo(DeclaredSettings.builder().build());
   }
 }

@@ -1,0 +1,188 @@
+package dev.llmh.processor;
+
+import static dev.llmh.processor.Annotations.asInt;
+import static dev.llmh.processor.Annotations.asList;
+import static dev.llmh.processor.Annotations.asString;
+import static dev.llmh.processor.Annotations.find;
+
+import dev.llmh.annotations.Concurrency;
+import dev.llmh.annotations.Constraint;
+import dev.llmh.annotations.Constraints;
+import dev.llmh.annotations.Endpoint;
+import dev.llmh.annotations.MaxTokens;
+import dev.llmh.annotations.Measurement;
+import dev.llmh.annotations.Sampling;
+import dev.llmh.annotations.Ttft;
+import dev.llmh.annotations.Warmup;
+import dev.llmh.client.Api;
+import dev.llmh.config.Defaults;
+import dev.llmh.config.EndpointUrl;
+import dev.llmh.processor.generator.Declarations;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
+import javax.lang.model.element.Element;
+
+/**
+ * Reads the settings annotations of one element, the class or a {@code @Prompt} member, into
+ * {@link Declarations}, reporting every value the engine could not use. Budgets are left to
+ * {@link ConstraintReader}.
+ */
+final class SettingsReader {
+
+  /** Annotations that configure a case; legal on the class and on {@code @Prompt} members. */
+  static final List<Class<?>> SETTINGS =
+      List.of(
+          Endpoint.class, Warmup.class, Measurement.class, Sampling.class, MaxTokens.class,
+          Concurrency.class, Constraint.class, Constraints.class, Ttft.class);
+
+  private final Annotations annotations;
+  private final ConstraintReader constraints;
+  private final Reporter reporter;
+
+  SettingsReader(Annotations annotations, Reporter reporter) {
+    this.annotations = annotations;
+    this.constraints = new ConstraintReader(annotations, reporter);
+    this.reporter = reporter;
+  }
+
+  /** Reads and checks the settings annotations on the class or a prompt member. */
+  Declarations read(Element element) {
+    return new Declarations(
+        find(element, Endpoint.class).map(m -> endpoint(element, m)).orElse(null),
+        find(element, Warmup.class)
+            .flatMap(m -> count(element, m, "requests", 0,
+                "@Warmup(requests = %d) is negative; use 0 to skip warm-up, or a positive count"))
+            .orElse(null),
+        find(element, Measurement.class)
+            .flatMap(m -> count(element, m, "requests", 1,
+                "@Measurement(requests = %d) must be at least 1: a case needs measured requests"))
+            .orElse(null),
+        find(element, Sampling.class).flatMap(m -> sampling(element, m)).orElse(null),
+        find(element, MaxTokens.class)
+            .flatMap(m -> count(element, m, "value", 1,
+                "@MaxTokens(%d) must be at least 1: the model has to generate a token to be measured"))
+            .orElse(null),
+        find(element, Concurrency.class).map(m -> concurrency(element, m)).orElse(null),
+        constraints.constraints(element),
+        find(element, Ttft.class).map(m -> constraints.ttft(element, m)).orElse(null),
+        find(element, Measurement.class).flatMap(m -> maxRequests(element, m)).orElse(null));
+  }
+
+  /** An adaptive ceiling, which must leave room above the requests measured first. */
+  private Optional<Integer> maxRequests(Element element, AnnotationMirror mirror) {
+    Optional<Integer> max = count(element, mirror, "maxRequests", 0,
+        "@Measurement(maxRequests = %d) is negative; leave it out (or 0) to measure a fixed number");
+    Optional<Integer> requests = asInt(annotations.value(mirror, "requests"));
+    if (max.isPresent() && max.get() > 0 && requests.isPresent() && max.get() < requests.get()) {
+      reporter.error(element, mirror, annotations.value(mirror, "maxRequests"),
+          "@Measurement(maxRequests = " + max.get() + ") is below requests = " + requests.get()
+              + "; raise it to at least " + requests.get() + ", or leave it out to measure exactly " + requests.get());
+    }
+    return max.filter(n -> n > 0);
+  }
+
+  private Declarations.Endpoint endpoint(Element element, AnnotationMirror mirror) {
+    AnnotationValue urlValue = annotations.value(mirror, "url");
+    String url = asString(urlValue).orElse("");
+    boolean builtIn = url.equals(Defaults.EMBEDDED_ENDPOINT) || url.equals(Defaults.SIMULATED_ENDPOINT);
+    if (!url.isEmpty() && !builtIn && !isHttpUrl(url)) {
+      reporter.error(element, mirror, urlValue,
+          "@Endpoint url \"" + url + "\" is not an http(s) URL; write e.g. \"http://localhost:11434/v1\", \""
+              + Defaults.EMBEDDED_ENDPOINT + "\" for the built-in llama.cpp server or \""
+              + Defaults.SIMULATED_ENDPOINT + "\" for the simulator");
+    } else if (EndpointUrl.hasUserInfo(url)) {
+      reporter.error(element, mirror, urlValue,
+          "@Endpoint url carries user:password@, which would be committed with the source; write \""
+              + EndpointUrl.parse(url).shown() + "\" and give the credentials at run time"
+              + " (-Dllmh.endpoint=http://user:password@... or LLMH_ENDPOINT, or LLMH_API_KEY for a bearer key)");
+    }
+    String model = asString(annotations.value(mirror, "model")).orElse("");
+    AnnotationValue apiValue = annotations.value(mirror, "api");
+    String api = asString(apiValue).orElse("");
+    if (!api.isEmpty() && Api.byKey(api).isEmpty()) {
+      reporter.error(element, mirror, apiValue,
+          "@Endpoint api \"" + api + "\" is not one of " + Api.keys()
+              + "; leave it out to detect it from the URL");
+    }
+    return new Declarations.Endpoint(url.isEmpty() ? null : url, model.isEmpty() ? null : model, api.isEmpty() ? null : api);
+  }
+
+  private static boolean isHttpUrl(String url) {
+    String lower = url.toLowerCase(Locale.ROOT);
+    return lower.startsWith("http://") || lower.startsWith("https://");
+  }
+
+  /** An int attribute that must be at least {@code min}; the message format receives the value. */
+  private Optional<Integer> count(Element element, AnnotationMirror mirror, String attribute, int min, String format) {
+    AnnotationValue value = annotations.value(mirror, attribute);
+    Optional<Integer> n = asInt(value);
+    if (n.isPresent() && n.get() < min) {
+      reporter.error(element, mirror, value, String.format(format, n.get()));
+    }
+    return n;
+  }
+
+  private Optional<Declarations.Sampling> sampling(Element element, AnnotationMirror mirror) {
+    AnnotationValue temperatureValue = annotations.value(mirror, "temperature");
+    Object temperature = temperatureValue.getValue();
+    Object seed = annotations.value(mirror, "seed").getValue();
+    if (!(temperature instanceof Double t) || !(seed instanceof Long s)) {
+      return Optional.empty();
+    }
+    if (!Double.isFinite(t) || t < 0) {
+      reporter.error(element, mirror, temperatureValue,
+          "@Sampling(temperature = " + t + ") must be a finite number of at least 0 (0 is greedy decoding)");
+    }
+    return Optional.of(new Declarations.Sampling(t, s));
+  }
+
+  private List<Integer> concurrency(Element element, AnnotationMirror mirror) {
+    AnnotationValue attribute = annotations.value(mirror, "value");
+    List<AnnotationValue> items = asList(attribute);
+    if (items.isEmpty()) {
+      reporter.error(element, mirror, attribute,
+          "@Concurrency has no levels; list at least one, e.g. @Concurrency({1, 4})");
+    }
+    List<Integer> levels = new ArrayList<>();
+    for (AnnotationValue item : items) {
+      Optional<Integer> level = asInt(item);
+      if (level.isEmpty()) {
+        continue;
+      }
+      int n = level.get();
+      if (n < 1) {
+        reporter.error(element, mirror, item,
+            "@Concurrency level " + n + " must be at least 1 (the number of requests kept in flight)");
+      } else if (levels.contains(n)) {
+        reporter.error(element, mirror, item, "@Concurrency lists " + n + " twice; remove one (each level is a case)");
+      }
+      levels.add(n);
+    }
+    return levels;
+  }
+
+  /** Settings on a member that is not a prompt would be silently ignored. */
+  void reportStray(Element member) {
+    for (AnnotationMirror mirror : settingsMirrors(member)) {
+      String annotation = "@" + mirror.getAnnotationType().asElement().getSimpleName();
+      reporter.error(member, mirror,
+          annotation + " on '" + member.getSimpleName() + "' has no effect: on a member, settings apply only to "
+              + "a @Prompt; add @Prompt to it or move " + annotation + " to the class");
+    }
+  }
+
+  private List<AnnotationMirror> settingsMirrors(Element element) {
+    Set<String> names = new HashSet<>();
+    SETTINGS.forEach(a -> names.add(a.getCanonicalName()));
+    return element.getAnnotationMirrors().stream()
+        .filter(m -> names.contains(Annotations.nameOf(m)))
+        .collect(Collectors.toList());
+  }
+}

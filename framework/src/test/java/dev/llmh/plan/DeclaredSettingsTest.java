@@ -1,0 +1,47 @@
+package dev.llmh.plan;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class DeclaredSettingsTest {
+
+  @Test
+  void aSettingNeverSetIsNotDeclared() {
+    DeclaredSettings nothing = DeclaredSettings.builder().build();
+    assertThat(nothing)
+        .isEqualTo(new DeclaredSettings(null, null, null, null, null, null, null, null, null, null, null));
+    assertThat(nothing.constraints()).isEmpty();
+  }
+
+  @Test
+  void eachSetterDeclaresItsOwnComponent() {
+    // Every value differs from every other, so a setter wired to the wrong component shows.
+    DeclaredSettings all = DeclaredSettings.builder()
+        .endpointUrl("http://h/v1")
+        .model("m")
+        .warmupRequests(1)
+        .measuredRequests(2)
+        .temperature(0.5)
+        .seed(3L)
+        .maxTokens(4)
+        .concurrency(List.of(5, 6))
+        .constraints(List.of("ttft.p50 < 1s"))
+        .api("openai-chat")
+        .maxRequests(7)
+        .build();
+    assertThat(all)
+        .isEqualTo(new DeclaredSettings("http://h/v1", "m", 1, 2, 0.5, 3L, 4, List.of(5, 6), List.of("ttft.p50 < 1s"),
+            "openai-chat", 7));
+  }
+
+  @Test
+  void listsAreCopied() {
+    List<Integer> levels = new ArrayList<>(List.of(1));
+    DeclaredSettings settings = DeclaredSettings.builder().concurrency(levels).build();
+    levels.add(2);
+    assertThat(settings.concurrency()).containsExactly(1);
+  }
+}
