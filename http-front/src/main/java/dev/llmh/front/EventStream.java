@@ -14,17 +14,17 @@ public final class EventStream {
 
   /** How events are framed on the wire. */
   public enum Framing {
-    SSE("text/event-stream; charset=utf-8", "data: ", "\n\n"),
-    NDJSON("application/x-ndjson", "", "\n");
+    SSE("text/event-stream; charset=utf-8"),
+    NDJSON("application/x-ndjson");
 
     private final String contentType;
-    private final String prefix;
-    private final String suffix;
 
-    Framing(String contentType, String prefix, String suffix) {
+    Framing(String contentType) {
       this.contentType = contentType;
-      this.prefix = prefix;
-      this.suffix = suffix;
+    }
+
+    private String frame(String payload) {
+      return this == SSE ? "data: " + payload + "\n\n" : payload + "\n";
     }
   }
 
@@ -46,7 +46,7 @@ public final class EventStream {
 
   /** Writes one event and flushes it; fails when the client is gone. */
   public void send(String payload) throws IOException {
-    out.write((framing.prefix + payload + framing.suffix).getBytes(StandardCharsets.UTF_8));
+    out.write(framing.frame(payload).getBytes(StandardCharsets.UTF_8));
     out.flush();
   }
 }
