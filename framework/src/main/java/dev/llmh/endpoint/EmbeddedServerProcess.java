@@ -162,8 +162,9 @@ final class EmbeddedServerProcess implements AutoCloseable {
   static String classpath() {
     Set<String> entries = new LinkedHashSet<>();
     for (String className : List.of(
-        MAIN_CLASS, "de.kherud.llama.LlamaModel", "com.fasterxml.jackson.databind.ObjectMapper",
-        "com.fasterxml.jackson.core.JsonFactory", "com.fasterxml.jackson.annotation.JsonProperty")) {
+        MAIN_CLASS, "dev.llmh.front.HttpFront", "de.kherud.llama.LlamaModel",
+        "com.fasterxml.jackson.databind.ObjectMapper", "com.fasterxml.jackson.core.JsonFactory",
+        "com.fasterxml.jackson.annotation.JsonProperty")) {
       try {
         Class<?> type = Class.forName(className, false, EmbeddedServerProcess.class.getClassLoader());
         entries.add(Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI()).toString());

@@ -176,7 +176,7 @@ class EmbeddedServerTest {
     JsonNode last = chunks.get(6);
     assertThat(last.path("choices").get(0).path("finish_reason").asText()).isEqualTo("stop");
     assertTimings(last.path("timings"), engine.countTokens(engine.lastRequest.prompt()) + 1, 5);
-    assertThat(engine.lastRequest.maxTokens()).isEqualTo(ServerRequest.DEFAULT_MAX_TOKENS);
+    assertThat(engine.lastRequest.maxTokens()).isEqualTo(EmbeddedServer.DEFAULTS.maxTokens());
   }
 
   @Test

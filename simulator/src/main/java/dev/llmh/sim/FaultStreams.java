@@ -3,6 +3,7 @@ package dev.llmh.sim;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
+import dev.llmh.front.Replies;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -24,12 +25,7 @@ final class FaultStreams {
   private FaultStreams() {}
 
   static void json(HttpExchange exchange, int status, String message) throws IOException {
-    ObjectNode root = MAPPER.createObjectNode();
-    ObjectNode error = root.putObject("error");
-    error.put("message", message);
-    error.put("type", "server_error");
-    error.put("code", status);
-    send(exchange, status, "application/json", MAPPER.writeValueAsBytes(root));
+    Replies.json(exchange, status, Replies.errorBody(status, Replies.SERVER_ERROR, message));
   }
 
   static void html(HttpExchange exchange) throws IOException {

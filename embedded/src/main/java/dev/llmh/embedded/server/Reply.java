@@ -1,0 +1,178 @@
+package dev.llmh.embedded.server;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.sun.net.httpserver.HttpExchange;
+import dev.llmh.embedded.engine.Engine.Completion;
+import dev.llmh.front.EventStream;
+import dev.llmh.front.OpenAiRequest;
+import dev.llmh.front.Replies;
+import java.io.IOException;
+
+/**
+ * One answer of the {@link EmbeddedServer} being written: as SSE events while the engine decodes, or
+ * collected for one JSON body.
+ *
+ * <p>Streamed: chat sends a role chunk, then {@code delta.content} chunks, then a chunk with an empty
+ * delta and the finish_reason; completions send {@code text} chunks, then an empty text with the
+ * finish_reason. Then, only if include_usage was asked, a {@code "choices":[]} chunk with usage, and
+ * {@code data: [DONE]}. The finish_reason chunk and the usage chunk carry llama.cpp-style
+ * {@code timings}. Headers and the role chunk are sent only once the engine produced its first piece
+ * (or finished), so that a failure before it is still a plain error response; a failure after it
+ * becomes an SSE {@code {"error":{...}}} event and the stream ends without {@code [DONE]}.
+ */
+final class Reply {
+  private final HttpExchange ex;
+  private final OpenAiRequest request;
+  private final String id;
+  private final String modelId;
+  private final ObjectMapper mapper;
+  private final long created = System.currentTimeMillis() / 1000;
+  private final StringBuilder text = new StringBuilder();
+  /** Null until the headers are sent. */
+  private EventStream events;
+  /** Set when a write to the client failed: the engine's exception is then ours, not a failure. */
+  private volatile boolean clientGone;
+
+  Reply(HttpExchange ex, OpenAiRequest request, String id, String modelId, ObjectMapper mapper) {
+    this.ex = ex;
+    this.request = request;
+    this.id = id;
+    this.modelId = modelId;
+    this.mapper = mapper;
+  }
+
+  boolean clientGone() {
+    return clientGone;
+  }
+
+  /** The engine's sink. Throws when the client is gone, which makes the engine stop. */
+  void piece(String piece) throws IOException {
+    if (!request.stream()) {
+      text.append(piece);
+      return;
+    }
+    if (piece.isEmpty()) {
+      return;
+    }
+    try {
+      begin();
+      ObjectNode root = chunk();
+      if (request.chat()) {
+        choice(root).putObject("delta").put("content", piece);
+      } else {
+        choice(root).put("text", piece);
+      }
+      choice(root).putNull("finish_reason");
+      event(root);
+    } catch (IOException e) {
+      clientGone = true;
+      throw e;
+    }
+  }
+
+  /** Sends the SSE headers and, for chat, the role chunk, once. */
+  private void begin() throws IOException {
+    if (events != null) {
+      return;
+    }
+    events = EventStream.open(ex, EventStream.Framing.SSE);
+    if (request.chat()) {
+      ObjectNode root = chunk();
+      ObjectNode delta = choice(root).putObject("delta");
+      delta.put("role", "assistant");
+      delta.put("content", "");
+      choice(root).putNull("finish_reason");
+      event(root);
+    }
+  }
+
+  void finish(Completion c) throws IOException {
+    if (request.stream()) {
+      begin();
+      ObjectNode last = chunk();
+      if (request.chat()) {
+        choice(last).putObject("delta");
+      } else {
+        choice(last).put("text", "");
+      }
+      choice(last).put("finish_reason", c.finishReason());
+      last.set("timings", timings(c));
+      event(last);
+      if (request.includeUsage()) {
+        ObjectNode usage = base(request.chat() ? "chat.completion.chunk" : "text_completion");
+        usage.putArray("choices");
+        usage.set("usage", usage(c));
+        usage.set("timings", timings(c));
+        event(usage);
+      }
+      events.send("[DONE]");
+      return;
+    }
+    ObjectNode root = base(request.chat() ? "chat.completion" : "text_completion");
+    ObjectNode choice = root.putArray("choices").addObject();
+    choice.put("index", 0);
+    if (request.chat()) {
+      ObjectNode message = choice.putObject("message");
+      message.put("role", "assistant");
+      message.put("content", text.toString());
+    } else {
+      choice.put("text", text.toString());
+      choice.putNull("logprobs");
+    }
+    choice.put("finish_reason", c.finishReason());
+    root.set("usage", usage(c));
+    root.set("timings", timings(c));
+    Replies.json(ex, 200, root);
+  }
+
+  /** A failure: a plain error response if nothing was sent yet, else an SSE error event. */
+  void fail(int status, String type, String message) throws IOException {
+    if (events == null) {
+      Replies.error(ex, status, type, message);
+      return;
+    }
+    event(Replies.errorBody(status, type, message)); // and no [DONE]: the stream did not complete
+  }
+
+  private ObjectNode base(String object) {
+    ObjectNode root = mapper.createObjectNode();
+    root.put("id", id);
+    root.put("object", object);
+    root.put("created", created);
+    root.put("model", modelId);
+    return root;
+  }
+
+  private ObjectNode chunk() {
+    ObjectNode root = base(request.chat() ? "chat.completion.chunk" : "text_completion");
+    root.putArray("choices").addObject().put("index", 0);
+    return root;
+  }
+
+  private static ObjectNode choice(ObjectNode root) {
+    return (ObjectNode) root.get("choices").get(0);
+  }
+
+  private void event(ObjectNode root) throws IOException {
+    events.send(mapper.writeValueAsString(root));
+  }
+
+  private ObjectNode usage(Completion c) {
+    ObjectNode usage = mapper.createObjectNode();
+    usage.put("prompt_tokens", c.promptTokens());
+    usage.put("completion_tokens", c.completionTokens());
+    usage.put("total_tokens", c.promptTokens() + c.completionTokens());
+    return usage;
+  }
+
+  /** As llama.cpp's server reports them. */
+  private ObjectNode timings(Completion c) {
+    ObjectNode timings = mapper.createObjectNode();
+    timings.put("prompt_n", c.promptTokens());
+    timings.put("prompt_ms", c.promptMs());
+    timings.put("predicted_n", c.completionTokens());
+    timings.put("predicted_ms", c.predictedMs());
+    return timings;
+  }
+}

@@ -1,0 +1,71 @@
+package dev.llmh.sim;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.llmh.front.BadRequest;
+import dev.llmh.front.Message;
+import dev.llmh.front.OpenAiRequest;
+import dev.llmh.front.RequestBody;
+import java.util.List;
+
+/**
+ * What the simulator needs of a request body, in any protocol it speaks: {@code POST
+ * /v1/chat/completions} ({@code messages}) and {@code /v1/completions} ({@code prompt}), read as
+ * {@link OpenAiRequest} reads them ({@code temperature} is checked and has no effect); Ollama's
+ * {@code /api/chat} ({@code messages}) and {@code /api/generate} ({@code prompt}; for both,
+ * {@code options.num_predict} and {@code options.seed}, and {@code stream} defaults to true).
+ * Unknown fields (such as {@code cache_prompt}) are ignored.
+ *
+ * @param promptTokens the prompt, or the sum over the messages' content, by {@link SimTokenizer}
+ * @param maxTokens    the request's limit, or the server's default when it gives none
+ */
+record ChatRequest(String model, int promptTokens, int maxTokens, long seed, boolean stream,
+           boolean includeUsage) {
+
+  static ChatRequest parse(byte[] body, Protocol protocol, int defaultMaxTokens) throws BadRequest {
+    if (protocol.ollama()) {
+      return ollama(RequestBody.object(body), protocol, defaultMaxTokens);
+    }
+    // OpenAI's default temperature; the simulator's output does not depend on it.
+    OpenAiRequest.Defaults defaults = new OpenAiRequest.Defaults(defaultMaxTokens, 1.0, 0L);
+    OpenAiRequest request = protocol.messages()
+        ? OpenAiRequest.parseChat(body, defaults) : OpenAiRequest.parseCompletion(body, defaults);
+    int promptTokens = request.chat() ? tokens(request.messages()) : SimTokenizer.countTokens(request.prompt());
+    return new ChatRequest(request.model(), promptTokens, request.maxTokens(), request.seed(), request.stream(),
+        request.includeUsage());
+  }
+
+  /** Ollama: sampling settings under {@code options}, and streaming unless told otherwise. */
+  private static ChatRequest ollama(JsonNode root, Protocol protocol, int defaultMaxTokens) throws BadRequest {
+    String model = RequestBody.text(root, "model");
+    int promptTokens;
+    if (protocol.messages()) {
+      promptTokens = tokens(RequestBody.messages(root));
+    } else {
+      JsonNode prompt = root.get("prompt");
+      if (prompt == null || !prompt.isTextual()) {
+        throw new BadRequest("'prompt' must be a string");
+      }
+      promptTokens = SimTokenizer.countTokens(prompt.textValue());
+    }
+    JsonNode options = root.path("options");
+    Integer limit = RequestBody.integer(options.get("num_predict"), "options.num_predict");
+    if (limit != null && limit < 0) {
+      limit = null; // Ollama reads a negative num_predict as "no limit"
+    }
+    if (limit != null && limit < 1) {
+      throw new BadRequest("'options.num_predict' must be at least 1, was " + limit);
+    }
+    long seed = options.path("seed").asLong(0L);
+    JsonNode stream = root.get("stream");
+    boolean streamed = stream == null || stream.isNull() || stream.asBoolean(true);
+    return new ChatRequest(model, promptTokens, limit == null ? defaultMaxTokens : limit, seed, streamed, false);
+  }
+
+  private static int tokens(List<Message> messages) {
+    int n = 0;
+    for (Message message : messages) {
+      n += SimTokenizer.countTokens(message.content());
+    }
+    return n;
+  }
+}

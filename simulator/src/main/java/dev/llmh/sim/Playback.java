@@ -1,0 +1,191 @@
+package dev.llmh.sim;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.sun.net.httpserver.HttpExchange;
+import dev.llmh.front.EventStream;
+import dev.llmh.front.SlotQueue;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
+
+/**
+ * Plays accepted requests' {@link Plan}s out on the wire, on the timing model of
+ * {@link SimulatedServer}: waits for a slot, then for each chunk's absolute deadline, writes it
+ * through the {@link SimulatorHook}, and hands what was served, as a {@link ServedRequest}, to
+ * {@code served}.
+ */
+final class Playback {
+
+  /**
+   * Below this much time to a deadline the waiting thread spins instead of parking: parking
+   * overshoots by ~50-100 us (timer slack), and {@code Thread.yield()} could hand a busy core's
+   * time slice (milliseconds) to another process. Short, so many streams on 2 cores stay cheap.
+   */
+  private static final long SPIN_NANOS = 250_000L;
+
+  /** Output tokens {@code [from, to)}, sent as one chunk; reasoning chunks hold reasoning only. */
+  private record Span(int from, int to, boolean reasoning) {}
+
+  private final SimulatorSettings settings;
+  private final SlotQueue slots;
+  private final ObjectMapper mapper;
+  private final Consumer<ServedRequest> served;
+
+  Playback(SimulatorSettings settings, SlotQueue slots, ObjectMapper mapper, Consumer<ServedRequest> served) {
+    this.settings = settings;
+    this.slots = slots;
+    this.mapper = mapper;
+    this.served = served;
+  }
+
+  void stream(HttpExchange ex, Plan plan, long arrival) throws IOException {
+    Protocol protocol = plan.protocol();
+    Chunks chunks = new Chunks(mapper, settings, plan);
+    EventStream events = EventStream.open(ex, protocol.ollama() ? EventStream.Framing.NDJSON : EventStream.Framing.SSE);
+    int total = plan.completionTokens();
+    // Reasoning tokens [0, r) and answer tokens [r, total) are chunked separately: no chunk mixes them.
+    int reasoning = protocol.reasoningChannel() ? Math.min(settings.reasoningTokens(), total) : 0;
+    List<Span> spans = spans(reasoning, total);
+    List<Long> flushed = new ArrayList<>(spans.size());
+    int sentTokens = 0;
+    int sentReasoning = 0;
+    int event = 0;
+    boolean disconnected = false;
+    long slotAt = -1;
+    try {
+      if (settings.roleChunkFirst() && protocol == Protocol.CHAT) {
+        send(events, plan, event++, chunks.role());
+      }
+      try {
+        slots.acquire();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return; // server closing: not recorded
+      }
+      try {
+        slotAt = System.nanoTime();
+        long load = plan.number() == 1 ? settings.firstRequestLoad().toNanos() : 0L;
+        long first = firstChunkDeadline(slotAt, plan) + load;
+        long gap = settings.chunkGapNanos();
+        for (int k = 0; k < spans.size(); k++) {
+          Span span = spans.get(k);
+          String text = SimTokenizer.outputText(plan.request().seed(), span.from(), span.to());
+          String json = chunks.text(text, span.reasoning(), span.to());
+          waitUntil(first + k * gap);
+          long sendAt = System.nanoTime();
+          send(events, plan, event++, json);
+          flushed.add(sendAt);
+          sentTokens = span.to();
+          sentReasoning += span.reasoning() ? 1 : 0;
+        }
+        if (spans.isEmpty()) {
+          waitUntil(first);
+        }
+        if (protocol.ollama()) {
+          long now = System.nanoTime();
+          send(events, plan, event, chunks.ollamaDone(now - arrival, load, first - load - slotAt,
+              flushed.isEmpty() ? 0L : now - flushed.get(0)));
+        } else {
+          send(events, plan, event++, chunks.finish());
+          if (plan.request().includeUsage() && settings.sendsUsage()) {
+            send(events, plan, event++, chunks.usage(total));
+          }
+          send(events, plan, event, "[DONE]");
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        disconnected = true; // server closing mid-stream
+      } finally {
+        slots.release();
+      }
+    } catch (IOException e) {
+      disconnected = true;
+      if (slotAt < 0) {
+        slotAt = System.nanoTime(); // gone before it got a slot
+      }
+    }
+    served.accept(new ServedRequest(plan.number(), plan.request().model(), true, arrival, slotAt, flushed,
+        System.nanoTime(), plan.request().promptTokens(), sentTokens, plan.finishReason(), disconnected,
+        protocol.path, sentReasoning));
+  }
+
+  void whole(HttpExchange ex, Plan plan, long arrival) throws IOException {
+    try {
+      slots.acquire();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return;
+    }
+    long slotAt = System.nanoTime();
+    boolean disconnected = false;
+    int sent = plan.completionTokens();
+    try {
+      int chunks = (plan.completionTokens() + settings.tokensPerChunk() - 1) / settings.tokensPerChunk();
+      long done = firstChunkDeadline(slotAt, plan) + Math.max(0, chunks - 1) * settings.chunkGapNanos();
+      byte[] bytes = new Chunks(mapper, settings, plan).whole();
+      waitUntil(done);
+      ex.getResponseHeaders().set("Content-Type", "application/json");
+      ex.sendResponseHeaders(200, bytes.length);
+      try (OutputStream out = ex.getResponseBody()) {
+        out.write(bytes);
+      }
+    } catch (IOException e) {
+      disconnected = true;
+      sent = 0;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      disconnected = true;
+      sent = 0;
+    } finally {
+      slots.release();
+    }
+    served.accept(new ServedRequest(plan.number(), plan.request().model(), false, arrival, slotAt, List.of(),
+        System.nanoTime(), plan.request().promptTokens(), sent, plan.finishReason(), disconnected,
+        plan.protocol().path, 0));
+  }
+
+  private List<Span> spans(int reasoning, int total) {
+    int tpc = settings.tokensPerChunk();
+    List<Span> spans = new ArrayList<>();
+    for (int from = 0; from < reasoning; from += tpc) {
+      spans.add(new Span(from, Math.min(reasoning, from + tpc), true));
+    }
+    for (int from = reasoning; from < total; from += tpc) {
+      spans.add(new Span(from, Math.min(total, from + tpc), false));
+    }
+    return spans;
+  }
+
+  /** One event (SSE) or line (NDJSON), through the hook, which may alter, drop or delay it. */
+  private void send(EventStream events, Plan plan, int index, String payload) throws IOException {
+    String data = settings.hook().interceptEvent(plan.number(), index, payload);
+    if (data != null) {
+      events.send(data);
+    }
+  }
+
+  private long firstChunkDeadline(long slotAt, Plan plan) {
+    return slotAt + settings.firstTokenDelay().toNanos() + settings.prefillNanos(plan.request().promptTokens());
+  }
+
+  /** Waits until {@code System.nanoTime() >= deadline}: parks, then spins for the last 250 us. */
+  static void waitUntil(long deadline) throws InterruptedException {
+    for (;;) {
+      long left = deadline - System.nanoTime();
+      if (left <= 0) {
+        return;
+      }
+      if (Thread.interrupted()) {
+        throw new InterruptedException();
+      }
+      if (left > SPIN_NANOS) {
+        LockSupport.parkNanos(left - SPIN_NANOS);
+      } else {
+        Thread.onSpinWait();
+      }
+    }
+  }
+}

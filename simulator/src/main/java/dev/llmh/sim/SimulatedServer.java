@@ -1,0 +1,209 @@
+package dev.llmh.sim;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.sun.net.httpserver.HttpExchange;
+import dev.llmh.front.BadRequest;
+import dev.llmh.front.HttpFront;
+import dev.llmh.front.Replies;
+import dev.llmh.front.Route;
+import dev.llmh.front.SlotQueue;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A deterministic simulated OpenAI-compatible streaming server on 127.0.0.1, through the shared
+ * {@link HttpFront}: the endpoint {@code simulated}, and the ground truth for LLMH's timing tests.
+ *
+ * <h2>Endpoints</h2>
+ * <ul>
+ *   <li>{@code GET /v1/models}: one model, {@link SimulatorSettings#modelId()}.</li>
+ *   <li>{@code POST /v1/chat/completions}: model, messages, max_tokens (or max_completion_tokens),
+ *       temperature (ignored), seed, stream, stream_options.include_usage; unknown fields are
+ *       ignored. The response's {@code model} is always the server's own id.
+ *       {@code POST /v1/completions}, Ollama's {@code POST /api/chat} and {@code /api/generate}
+ *       (streamed only; see {@link Protocol}) and {@code GET /api/tags} likewise.</li>
+ *   <li>400 {@code {"error":{"message":...}}} for a body {@link ChatRequest} rejects (malformed,
+ *       missing/empty messages, max_tokens &lt; 1...); 401 when an API key is required and not given
+ *       as a bearer token; 404 for other paths; 405 for wrong methods.</li>
+ * </ul>
+ *
+ * <h2>Timing model</h2>
+ * A request that gets its slot at time {@code s} (slots are taken FIFO; waiting for one is real
+ * latency) sends its first content chunk at
+ * {@code first = s + firstTokenDelay + promptTokens / prefillTokensPerSecond} and content chunk
+ * {@code k} at {@code first + k * tokensPerChunk / decodeTokensPerSecond}, on absolute deadlines (no
+ * drift accumulates), each flushed at once. Then, immediately: a chunk with an empty delta and the
+ * finish_reason, a usage chunk ({@code "choices":[]}) only if include_usage was asked, and
+ * {@code data: [DONE]}. With {@code roleChunkFirst}, a role-only chunk is sent as soon as the request
+ * is accepted, before queueing: a harness must not take it for the first token. A non-streamed
+ * response is sent whole at the time the last chunk would have been. {@link Playback} keeps it.
+ *
+ * <h2>Output</h2>
+ * {@code completion_tokens = min(max_tokens, naturalLength)}; finish_reason is {@code "length"} when
+ * max_tokens cut the natural length, else {@code "stop"}. Token texts come from
+ * {@link SimTokenizer#outputToken(long, int)} with the request's seed (0 if absent); prompt tokens
+ * are counted by {@link SimTokenizer#countTokens(CharSequence)}.
+ *
+ * <p>A client that disconnects mid-stream is noticed on the next failed write (the kernel usually
+ * accepts one more write, so within two chunk gaps); generation then stops and the slot is released
+ * at once. A client that leaves while still queued is only noticed once its request has a slot.
+ * Every accepted chat-completion request that finished or was abandoned is recorded as a
+ * {@link ServedRequest} (rejected ones, 4xx, are not).
+ */
+public final class SimulatedServer implements AutoCloseable {
+
+  private final SimulatorSettings settings;
+  private final ObjectMapper mapper = new ObjectMapper();
+  private final AtomicLong requestCounter = new AtomicLong();
+  private final List<ServedRequest> served = new ArrayList<>();
+  private final Playback playback;
+  private final HttpFront front;
+  private final String baseUrl;
+
+  private SimulatedServer(SimulatorSettings settings) throws IOException {
+    this.settings = settings;
+    this.playback = new Playback(settings, new SlotQueue(settings.slots()), mapper, this::record);
+    List<Route> routes = new ArrayList<>();
+    routes.add(Route.get("/v1/models", authorised((ex, arrival) -> models(ex))));
+    routes.add(Route.get("/api/tags", authorised((ex, arrival) -> tags(ex))));
+    for (Protocol protocol : Protocol.values()) {
+      routes.add(Route.post(protocol.path, authorised((ex, arrival) -> chat(ex, arrival, protocol))));
+    }
+    this.front = HttpFront.start("llmh-sim", "simulator", 0, routes);
+    this.baseUrl = "http://127.0.0.1:" + front.port() + "/v1";
+  }
+
+  /** Starts a server on an ephemeral port of 127.0.0.1. */
+  public static SimulatedServer start(SimulatorSettings settings) {
+    try {
+      return new SimulatedServer(settings);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot start the simulated server", e);
+    }
+  }
+
+  /** E.g. {@code http://127.0.0.1:PORT/v1}. */
+  public String baseUrl() {
+    return baseUrl;
+  }
+
+  /** E.g. {@code http://127.0.0.1:PORT}: the base URL of the Ollama-native paths ({@code /api/...}). */
+  public String rootUrl() {
+    return baseUrl.substring(0, baseUrl.length() - "/v1".length());
+  }
+
+  public int port() {
+    return front.port();
+  }
+
+  public SimulatorSettings settings() {
+    return settings;
+  }
+
+  /** A snapshot of the finished requests, in completion order. */
+  public List<ServedRequest> servedRequests() {
+    synchronized (served) {
+      return List.copyOf(served);
+    }
+  }
+
+  /**
+   * Waits until at least {@code count} requests are recorded (a client may see the end of a
+   * response a moment before the server records it) and returns the snapshot.
+   *
+   * @throws IllegalStateException if they are not there within {@code timeout}
+   */
+  public List<ServedRequest> awaitServedRequests(int count, Duration timeout) throws InterruptedException {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    synchronized (served) {
+      while (served.size() < count) {
+        long left = deadline - System.nanoTime();
+        if (left <= 0) {
+          throw new IllegalStateException("expected " + count + " served requests within " + timeout
+              + ", have " + served.size());
+        }
+        long ms = Math.max(1, left / 1_000_000L);
+        served.wait(ms);
+      }
+      return List.copyOf(served);
+    }
+  }
+
+  /** Stops at once: open connections are closed and waiting requests abandoned. */
+  @Override
+  public void close() {
+    front.close();
+  }
+
+  /** {@code handler} behind the API key check, when the settings require a key. */
+  private Route.Handler authorised(Route.Handler handler) {
+    return (ex, arrival) -> {
+      if (authorised(ex)) {
+        handler.handle(ex, arrival);
+      }
+    };
+  }
+
+  private boolean authorised(HttpExchange ex) throws IOException {
+    String key = settings.requiredApiKey();
+    if (key == null) {
+      return true;
+    }
+    String given = ex.getRequestHeaders().getFirst("Authorization");
+    if (given != null && given.equals("Bearer " + key)) {
+      return true;
+    }
+    Replies.error(ex, 401, Replies.INVALID_REQUEST,
+        given == null ? "missing API key: send 'Authorization: Bearer <key>'" : "invalid API key");
+    return false;
+  }
+
+  private void models(HttpExchange ex) throws IOException {
+    ObjectNode root = mapper.createObjectNode();
+    root.put("object", "list");
+    ObjectNode model = root.putArray("data").addObject();
+    model.put("id", settings.modelId());
+    model.put("object", "model");
+    model.put("created", 0);
+    model.put("owned_by", "llmh-sim");
+    Replies.json(ex, 200, root);
+  }
+
+  /** Ollama's model listing. */
+  private void tags(HttpExchange ex) throws IOException {
+    ObjectNode root = mapper.createObjectNode();
+    ObjectNode model = root.putArray("models").addObject();
+    model.put("name", settings.modelId());
+    model.put("model", settings.modelId());
+    Replies.json(ex, 200, root);
+  }
+
+  private void chat(HttpExchange ex, long arrival, Protocol protocol) throws IOException, BadRequest {
+    ChatRequest request = ChatRequest.parse(ex.getRequestBody().readAllBytes(), protocol, settings.defaultMaxTokens());
+    if (protocol != Protocol.CHAT && !request.stream()) {
+      throw new BadRequest("the simulator streams " + protocol.path + " only");
+    }
+    long number = requestCounter.incrementAndGet();
+    if (settings.hook().interceptRequest(number, ex)) {
+      return;
+    }
+    Plan plan = Plan.of(number, request, protocol, settings.naturalLength());
+    if (request.stream()) {
+      playback.stream(ex, plan, arrival);
+    } else {
+      playback.whole(ex, plan, arrival);
+    }
+  }
+
+  private void record(ServedRequest r) {
+    synchronized (served) {
+      served.add(r);
+      served.notifyAll();
+    }
+  }
+}
