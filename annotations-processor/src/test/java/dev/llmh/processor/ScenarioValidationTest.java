@@ -469,14 +469,14 @@ class ScenarioValidationTest {
     void metricsNotImplementedYetAndUnjudgeableRegressionsAreErrors() {
       compiled("Demo",
           "@LlmBenchmark",
-          "@Constraint(\"prefill_rate.p50 > 100 tok/s\")",
+          "@Constraint(\"goodput > 1 req/s\")",
           "@Constraint(\"ttft.p95 regression < 10%\")",
           "@Constraint(\"ttft.p50 regression < 10%\")",
           "class Demo {",
           "  @Prompt String p = \"x\";",
           "}")
-          .errorOn("prefill_rate.p50",
-              "\"prefill_rate.p50 > 100 tok/s\": metric 'prefill_rate' is not implemented yet")
+          .errorOn("goodput",
+              "\"goodput > 1 req/s\": metric 'goodput' is not implemented yet")
           .errorOn("ttft.p95 regression < 10%", "a regression is judged on the median")
           .errorCount(2);
     }
