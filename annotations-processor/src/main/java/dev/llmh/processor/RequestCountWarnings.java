@@ -86,15 +86,18 @@ final class RequestCountWarnings {
    * A percentile budget judged on a sample too small to bound it is INCONCLUSIVE on every run: an
    * upper budget on p95 needs 59 requests before it can PASS at 95% (0.95^59 <= 0.05), p99 299.
    * Said at compile time, where the request count is written, not after a run that teaches nothing.
+   * Only for a fixed count or an explicit ceiling: without {@code maxRequests} the measurement is
+   * adaptive, up to what the budgets need.
    */
   private void undecidableBudgets(TypeElement type, List<PromptSource> sources, List<PromptModel> models) {
     double alpha = 1 - Defaults.CONFIDENCE;
     for (int i = 0; i < models.size(); i++) {
       DeclaredSettings s = models.get(i).settings();
-      int measured = s.measuredRequests() != null ? s.measuredRequests() : Defaults.MEASURED_REQUESTS;
-      if (s.maxRequests() != null) {
-        measured = Math.max(measured, s.maxRequests());
+      if (s.maxRequests() == null) {
+        continue;
       }
+      int measured = Math.max(s.measuredRequests() != null ? s.measuredRequests() : Defaults.MEASURED_REQUESTS,
+          s.maxRequests());
       for (String text : s.constraints()) {
         ConstraintExpression c;
         try {
@@ -119,7 +122,7 @@ final class RequestCountWarnings {
         reporter.warning(place, mirror,
             "prompt '" + models.get(i).name() + "': \"" + text + "\" cannot PASS on " + measured + " requests: "
                 + needed + " are needed to show " + c.subject() + (upper ? " below" : " above") + " a budget at "
-                + Math.round(Defaults.CONFIDENCE * 100) + "%; raise @Measurement(requests) or set maxRequests,"
+                + Math.round(Defaults.CONFIDENCE * 100) + "%; raise @Measurement(requests), leave the count adaptive,"
                 + " or budget a lower percentile (p50 needs 5)");
       }
     }

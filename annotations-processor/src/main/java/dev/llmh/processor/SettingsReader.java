@@ -75,15 +75,28 @@ final class SettingsReader {
         find(element, Measurement.class).flatMap(m -> maxRequests(element, m)).orElse(null));
   }
 
-  /** An adaptive ceiling, which must leave room above the requests measured first. */
+  /**
+   * An adaptive ceiling, which must leave room above the requests measured first; {@code adaptive =
+   * false} fixes it at {@code requests} (a fixed count is a ceiling equal to the start). Unset, the
+   * framework derives it from the percentile budgets the case must decide.
+   */
   private Optional<Integer> maxRequests(Element element, AnnotationMirror mirror) {
     Optional<Integer> max = count(element, mirror, "maxRequests", 0,
-        "@Measurement(maxRequests = %d) is negative; leave it out (or 0) to measure a fixed number");
+        "@Measurement(maxRequests = %d) is negative; leave it out (or 0) to let the budgets decide it");
     Optional<Integer> requests = asInt(annotations.value(mirror, "requests"));
+    Optional<AnnotationValue> adaptive = Annotations.explicitValue(mirror, "adaptive");
+    if (adaptive.isPresent() && Boolean.FALSE.equals(adaptive.get().getValue())) {
+      if (max.isPresent() && max.get() > 0 && requests.isPresent() && !max.get().equals(requests.get())) {
+        reporter.error(element, mirror, adaptive.get(),
+            "@Measurement(adaptive = false) measures exactly requests = " + requests.get() + ", but maxRequests = "
+                + max.get() + " asks for more; remove maxRequests, or adaptive = false");
+      }
+      return requests;
+    }
     if (max.isPresent() && max.get() > 0 && requests.isPresent() && max.get() < requests.get()) {
       reporter.error(element, mirror, annotations.value(mirror, "maxRequests"),
           "@Measurement(maxRequests = " + max.get() + ") is below requests = " + requests.get()
-              + "; raise it to at least " + requests.get() + ", or leave it out to measure exactly " + requests.get());
+              + "; raise it to at least " + requests.get() + ", or write adaptive = false to measure exactly " + requests.get());
     }
     return max.filter(n -> n > 0);
   }

@@ -64,9 +64,8 @@ class GeneratedRunnerTest {
   static void compileAndLoad() throws Exception {
     compilation = compile(SOURCE);
     CompilationSubject.assertThat(compilation).succeeded();
-    // the only warnings: p95 budgets that 10 (or 4) requests cannot show to be met at 95%
-    CompilationSubject.assertThat(compilation).hadWarningCount(4);
-    CompilationSubject.assertThat(compilation).hadWarningContaining("59 are needed to show ttft.p95 below a budget");
+    // no warnings: the p95 budgets make the measurement adaptive, up to what they need
+    CompilationSubject.assertThat(compilation).hadWarningCount(0);
     Class<?> type = new CompiledClasses(compilation).loadClass("com.example.Summarise_LlmhRunner");
     runner = (ScenarioRunner) type.getConstructor().newInstance();
   }

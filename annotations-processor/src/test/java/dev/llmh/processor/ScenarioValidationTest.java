@@ -539,20 +539,35 @@ class ScenarioValidationTest {
   }
 
   @Test
-  void aPercentileBudgetTheRequestCountCannotDecideIsAWarning() {
+  void aPercentileBudgetAFixedRequestCountCannotDecideIsAWarning() {
     compiled("Demo",
         "@LlmBenchmark",
-        "@Measurement(requests = 10)",
+        "@Measurement(requests = 10, adaptive = false)",
         "@Ttft(p95 = \"2s\")",
         "class Demo {",
         "  @Prompt String first = \"a\";",
-        "  @Prompt @Measurement(requests = 10, maxRequests = 80) String adaptive = \"b\";",
-        "  @Prompt @Ttft(p50 = \"2s\") String median = \"c\";",
+        "  @Prompt @Measurement(requests = 10, maxRequests = 80) String ceiling = \"b\";",
+        "  @Prompt @Measurement(requests = 10) String adaptive = \"c\";",
+        "  @Prompt @Ttft(p50 = \"2s\") String median = \"d\";",
         "}")
         .succeeded()
         .warningCount(1)
         .warningOn("String first",
             "prompt 'first': \"ttft.p95 <= 2s\" cannot PASS on 10 requests: 59 are needed to show"
             + " ttft.p95 below a budget at 95%");
+  }
+
+  @Test
+  void aFixedCountWithACeilingIsAnError() {
+    compiled("Demo",
+        "@LlmBenchmark",
+        "@Measurement(requests = 10, maxRequests = 80,",
+        "             adaptive = false)",
+        "class Demo {",
+        "  @Prompt String p = \"a\";",
+        "}")
+        .errorCount(1)
+        .errorOn("adaptive = false", "@Measurement(adaptive = false) measures exactly requests = 10, but maxRequests = 80"
+            + " asks for more; remove maxRequests, or adaptive = false");
   }
 }

@@ -31,7 +31,8 @@ public record Config(
     Simulated simulated,
     Optional<Api> api,
     double confidence,
-    String inconclusive) {
+    String inconclusive,
+    int maxRequests) {
 
   /**
    * Settings of the embedded llama.cpp server.
@@ -90,7 +91,8 @@ public record Config(
             lookup.apply(ConfigKey.SIMULATED_SLOTS).map(v -> (int) wholePositive(ConfigKey.SIMULATED_SLOTS, v)).orElse(Defaults.SIMULATED_SLOTS)),
         lookup.apply(ConfigKey.API).map(v -> Api.byKey(oneOf(ConfigKey.API, v, Api.keys().split(", "))).orElseThrow()),
         lookup.apply(ConfigKey.CONFIDENCE).map(v -> level(ConfigKey.CONFIDENCE, v)).orElse(Defaults.CONFIDENCE),
-        lookup.apply(ConfigKey.INCONCLUSIVE).map(v -> oneOf(ConfigKey.INCONCLUSIVE, v, "skip", "fail", "pass")).orElse(Defaults.INCONCLUSIVE));
+        lookup.apply(ConfigKey.INCONCLUSIVE).map(v -> oneOf(ConfigKey.INCONCLUSIVE, v, "skip", "fail", "pass")).orElse(Defaults.INCONCLUSIVE),
+        lookup.apply(ConfigKey.MAX_REQUESTS).map(v -> (int) wholePositive(ConfigKey.MAX_REQUESTS, v)).orElse(Defaults.MAX_REQUESTS));
   }
 
   /**

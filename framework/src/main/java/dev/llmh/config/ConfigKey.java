@@ -30,6 +30,7 @@ public enum ConfigKey {
   BASELINE("llmh.baseline", "baseline file to compare each case with (written by llmh.saveBaseline)"),
   SAVE_BASELINE("llmh.saveBaseline", "where to write this run's baseline file when the run ends"),
   NOISE_BAND("llmh.noiseBand", "a baseline change whose interval stays within this (in %) is not a regression"),
+  MAX_REQUESTS("llmh.maxRequests", "ceiling of an adaptive measurement whose @Measurement sets no maxRequests"),
   CONFIDENCE("llmh.confidence", "confidence level of intervals and verdicts, e.g. 0.95"),
   INCONCLUSIVE("llmh.inconclusive", "how an INCONCLUSIVE case is reported: skip (aborted), fail or pass");
 

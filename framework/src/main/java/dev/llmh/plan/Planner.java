@@ -6,6 +6,7 @@ import dev.llmh.config.Defaults;
 import dev.llmh.config.EndpointUrl;
 import dev.llmh.constraint.ConstraintExpression;
 import dev.llmh.constraint.ConstraintParser;
+import dev.llmh.verdict.Looks;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -53,7 +54,9 @@ public final class Planner {
                   model,
                   constraints,
                   api,
-                  orDefault(declared.maxRequests(), 0),
+                  declared.maxRequests() != null ? declared.maxRequests()
+                      : Looks.ceilingToDecide(constraints, orDefault(declared.measuredRequests(), Defaults.MEASURED_REQUESTS),
+                          config.confidence(), config.maxRequests()),
                   config.confidence(),
                   config.inconclusive(),
                   config.caseTimeout()));

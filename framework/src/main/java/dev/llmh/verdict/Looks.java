@@ -1,5 +1,11 @@
 package dev.llmh.verdict;
 
+import dev.llmh.constraint.Comparison;
+import dev.llmh.constraint.ConstraintExpression;
+import dev.llmh.constraint.Metric;
+import dev.llmh.constraint.Stat;
+import dev.llmh.stats.MetricSample;
+import dev.llmh.stats.OrderStatistics;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -23,5 +29,34 @@ public record Looks(List<Integer> points, double alphaPerLook) {
     }
     points.add(Math.max(requests, maxRequests));
     return new Looks(List.copyOf(points), (1 - level) / points.size());
+  }
+
+  /**
+   * The ceiling an adaptive measurement needs so that its last look can decide every percentile
+   * budget: the first of {@code requests}, 2 × that, 4 × … at which the needed order statistic
+   * exists at that look's share of the error. {@code requests} itself when no budget needs more (a
+   * mean or pooled budget narrows as it goes, but needs no minimum); at most {@code cap}.
+   */
+  public static int ceilingToDecide(List<ConstraintExpression> constraints, int requests, double level, int cap) {
+    List<ConstraintExpression> percentiles = constraints.stream()
+        .filter(c -> !c.regression() && c.metric().shape() == Metric.Shape.PER_REQUEST && c.stat() != null
+            && c.stat() != Stat.MEAN && c.stat() != Stat.MIN && c.stat() != Stat.MAX)
+        .toList();
+    long ceiling = requests;
+    for (int looks = 1; !percentiles.isEmpty() && ceiling < cap; looks++, ceiling *= 2) {
+      double alpha = (1 - level) / looks;
+      long finalCeiling = ceiling;
+      if (percentiles.stream().allMatch(c -> needed(c, alpha) <= finalCeiling)) {
+        return (int) ceiling;
+      }
+    }
+    return (int) Math.min(ceiling, Math.max(requests, cap));
+  }
+
+  /** Requests needed for the bound that would PASS the budget: upper for {@code <}, lower for {@code >}. */
+  private static int needed(ConstraintExpression c, double alpha) {
+    double q = MetricSample.quantile(c.stat());
+    boolean upper = c.comparison() == Comparison.LESS || c.comparison() == Comparison.LESS_OR_EQUAL;
+    return upper ? OrderStatistics.samplesForUpper(q, alpha) : OrderStatistics.samplesForLower(q, alpha);
   }
 }

@@ -64,4 +64,39 @@ class PlannerTest {
     assertThat(plan.endpoint()).isEqualTo("http://env:2/v1");
     assertThat(plan.model()).isEqualTo("env-model");
   }
+
+  private static CasePlan planned(DeclaredSettings declared, Map<String, String> environment) {
+    ScenarioRunner runner = runner(List.of(new PromptDeclaration("p", "p", false, declared)), List.of());
+    return Planner.plan(runner, Config.read(k -> Optional.empty(), environment)).get(0);
+  }
+
+  private static DeclaredSettings.Builder budget(String constraint) {
+    return DeclaredSettings.builder().measuredRequests(10).constraints(List.of(constraint));
+  }
+
+  @Test
+  void aPercentileBudgetMakesTheMeasurementAdaptiveUpToWhatItNeeds() {
+    // looks 10, 20, 40, 80, 160 at 0.05 / 5 each: an upper bound on p95 needs 90 (0.95^90 <= 0.01), so 160
+    CasePlan p95 = planned(budget("ttft.p95 < 2s").build(), Map.of());
+    assertThat(p95.adaptive()).isTrue();
+    assertThat(p95.maxRequests()).isEqualTo(160);
+    // p99 over seven looks: 0.99^n <= 0.05 / 7 needs 492, so 640
+    assertThat(planned(budget("ttft.p99 < 2s").build(), Map.of()).maxRequests()).isEqualTo(640);
+    // a median is decided on 10 already, and a mean, a pooled itl or a per-case figure need no minimum
+    assertThat(planned(budget("ttft.p50 < 2s").build(), Map.of()).adaptive()).isFalse();
+    assertThat(planned(budget("ttft.mean < 2s").build(), Map.of()).adaptive()).isFalse();
+    assertThat(planned(budget("itl.p95 < 20ms").build(), Map.of()).adaptive()).isFalse();
+    assertThat(planned(budget("throughput > 5 tok/s").build(), Map.of()).adaptive()).isFalse();
+    // capped by llmh.maxRequests
+    assertThat(planned(budget("ttft.p99 < 2s").build(), Map.of("LLMH_MAX_REQUESTS", "100")).maxRequests()).isEqualTo(100);
+  }
+
+  @Test
+  void aDeclaredCeilingOrAFixedCountIsKept() {
+    assertThat(planned(budget("ttft.p95 < 2s").maxRequests(40).build(), Map.of()).maxRequests()).isEqualTo(40);
+    // @Measurement(requests = 10, adaptive = false) reaches the plan as a ceiling equal to the count
+    CasePlan fixed = planned(budget("ttft.p95 < 2s").maxRequests(10).build(), Map.of());
+    assertThat(fixed.adaptive()).isFalse();
+    assertThat(fixed.maxRequests()).isEqualTo(10);
+  }
 }

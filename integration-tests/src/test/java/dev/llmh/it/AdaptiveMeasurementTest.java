@@ -40,7 +40,8 @@ class AdaptiveMeasurementTest {
       assertThat(fail.requests().measured()).isEqualTo(10);
       assertThat(fail.constraints()).singleElement().satisfies(c -> assertThat(c.verdict()).isEqualTo("FAIL"));
 
-      // p95 needs 0.95^n <= 0.01, n >= 90: the first look that can PASS is 160
+      // p95 needs 0.95^n <= 0.01, n >= 90: the first look that can PASS is 160, which is also the
+      // ceiling the budget gives a case that declares none (budgets decide by default)
       CaseResult more = result(run, "NeedsMore");
       assertThat(more.requests().measured()).isEqualTo(160);
       assertThat(more.samples()).hasSize(160);
