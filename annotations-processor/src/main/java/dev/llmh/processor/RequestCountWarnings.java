@@ -6,17 +6,15 @@ import dev.llmh.annotations.Concurrency;
 import dev.llmh.annotations.LlmBenchmark;
 import dev.llmh.annotations.Measurement;
 import dev.llmh.config.Defaults;
-import dev.llmh.constraint.Comparison;
 import dev.llmh.constraint.ConstraintException;
 import dev.llmh.constraint.ConstraintExpression;
 import dev.llmh.constraint.ConstraintParser;
 import dev.llmh.constraint.Metric;
+import dev.llmh.constraint.SampleSizes;
 import dev.llmh.constraint.Stat;
-import dev.llmh.plan.DeclaredSettings;
+import dev.llmh.runner.DeclaredSettings;
 import dev.llmh.processor.generator.Declarations;
 import dev.llmh.processor.generator.PromptModel;
-import dev.llmh.stats.MetricSample;
-import dev.llmh.stats.OrderStatistics;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumSet;
@@ -109,9 +107,8 @@ final class RequestCountWarnings {
             || !EnumSet.of(Stat.P50, Stat.P90, Stat.P95, Stat.P99).contains(c.stat())) {
           continue;
         }
-        double q = MetricSample.quantile(c.stat());
-        boolean upper = c.comparison() == Comparison.LESS || c.comparison() == Comparison.LESS_OR_EQUAL;
-        int needed = upper ? OrderStatistics.samplesForUpper(q, alpha) : OrderStatistics.samplesForLower(q, alpha);
+        boolean upper = c.upperBudget();
+        int needed = SampleSizes.toPass(c, alpha);
         if (measured >= needed) {
           continue;
         }

@@ -18,7 +18,7 @@ import javax.tools.JavaFileObject;
 
 /**
  * Checks {@code @LlmBenchmark} scenario classes at compile time and generates one
- * {@link dev.llmh.plan.ScenarioRunner} per valid class, so the engine reads prompts and sets params
+ * {@link dev.llmh.runner.ScenarioRunner} per valid class, so the engine reads prompts and sets params
  * without reflection and a mistake fails the build where it was made, not at run time.
  *
  * <p>This class is only the javac glue: {@link ScenarioReader} checks and models a class,

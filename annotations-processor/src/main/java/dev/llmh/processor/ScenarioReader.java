@@ -5,7 +5,7 @@ import static dev.llmh.processor.Annotations.find;
 import dev.llmh.annotations.LlmBenchmark;
 import dev.llmh.annotations.Param;
 import dev.llmh.annotations.Prompt;
-import dev.llmh.plan.DeclaredSettings;
+import dev.llmh.runner.DeclaredSettings;
 import dev.llmh.processor.generator.Declarations;
 import dev.llmh.processor.generator.ParamModel;
 import dev.llmh.processor.generator.PromptModel;

@@ -14,7 +14,7 @@ import dev.llmh.annotations.Measurement;
 import dev.llmh.annotations.Sampling;
 import dev.llmh.annotations.Ttft;
 import dev.llmh.annotations.Warmup;
-import dev.llmh.client.Api;
+import dev.llmh.config.Api;
 import dev.llmh.config.Defaults;
 import dev.llmh.config.EndpointUrl;
 import dev.llmh.processor.generator.Declarations;

@@ -8,10 +8,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.google.common.truth.StringSubject;
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.CompilationSubject;
-import dev.llmh.plan.DeclaredSettings;
-import dev.llmh.plan.ParamDeclaration;
-import dev.llmh.plan.PromptDeclaration;
-import dev.llmh.plan.ScenarioRunner;
+import dev.llmh.runner.DeclaredSettings;
+import dev.llmh.runner.ParamDeclaration;
+import dev.llmh.runner.PromptDeclaration;
+import dev.llmh.runner.ScenarioRunner;
 import java.lang.reflect.Modifier;
 import java.util.List;
 import java.util.Map;
@@ -132,8 +132,8 @@ class GeneratedRunnerTest {
     StringSubject runnerSource = CompilationSubject.assertThat(compilation)
         .generatedSourceFile("com.example.Summarise_LlmhRunner")
         .contentsAsUtf8String();
-    runnerSource.contains("dev.llmh.plan.DeclaredSettings.builder()");
-    runnerSource.doesNotContain("new dev.llmh.plan.DeclaredSettings(");
+    runnerSource.contains("dev.llmh.runner.DeclaredSettings.builder()");
+    runnerSource.doesNotContain("new dev.llmh.runner.DeclaredSettings(");
     // 'override' replaces the class's @Endpoint with one that names no model: no model setter, no null.
     runnerSource.doesNotContain("(null)");
   }

@@ -1,5 +1,6 @@
 package dev.llmh.client;
 
+import dev.llmh.config.Api;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;

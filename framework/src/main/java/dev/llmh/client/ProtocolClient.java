@@ -1,5 +1,6 @@
 package dev.llmh.client;
 
+import dev.llmh.config.Api;
 import dev.llmh.measure.RequestSample;
 
 /**

@@ -2,7 +2,7 @@ package dev.llmh.endpoint;
 
 import dev.llmh.client.EndpointException;
 import dev.llmh.client.EndpointInfo;
-import dev.llmh.client.Api;
+import dev.llmh.config.Api;
 import dev.llmh.client.Credentials;
 import dev.llmh.client.Timeouts;
 import dev.llmh.client.OllamaClient;

@@ -6,7 +6,7 @@ import dev.llmh.annotations.LlmBenchmark;
 import dev.llmh.config.Config;
 import dev.llmh.plan.CasePlan;
 import dev.llmh.plan.Planner;
-import dev.llmh.plan.ScenarioRunner;
+import dev.llmh.runner.ScenarioRunner;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;

@@ -1,6 +1,8 @@
 package dev.llmh.plan;
 
-import dev.llmh.client.Api;
+import dev.llmh.runner.PromptDeclaration;
+import dev.llmh.runner.ScenarioRunner;
+import dev.llmh.config.Api;
 import dev.llmh.constraint.ConstraintExpression;
 import java.util.List;
 import java.util.Map;

@@ -1,6 +1,10 @@
 package dev.llmh.plan;
 
-import dev.llmh.client.Api;
+import dev.llmh.runner.DeclaredSettings;
+import dev.llmh.runner.ParamDeclaration;
+import dev.llmh.runner.PromptDeclaration;
+import dev.llmh.runner.ScenarioRunner;
+import dev.llmh.config.Api;
 import dev.llmh.config.Config;
 import dev.llmh.config.Defaults;
 import dev.llmh.config.EndpointUrl;

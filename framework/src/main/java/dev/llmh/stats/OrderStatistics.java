@@ -41,14 +41,4 @@ public final class OrderStatistics {
     }
     return found;
   }
-
-  /** Fewest samples for which an upper bound on the q-quantile exists at 1 − alpha: q^n ≤ alpha. */
-  public static int samplesForUpper(double q, double alpha) {
-    return (int) Math.ceil(Math.log(alpha) / Math.log(q) - 1e-9);
-  }
-
-  /** Fewest samples for which a lower bound on the q-quantile exists at 1 − alpha: (1 − q)^n ≤ alpha. */
-  public static int samplesForLower(double q, double alpha) {
-    return (int) Math.ceil(Math.log(alpha) / Math.log(1 - q) - 1e-9);
-  }
 }

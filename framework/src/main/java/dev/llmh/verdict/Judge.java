@@ -4,11 +4,11 @@ import dev.llmh.constraint.Comparison;
 import dev.llmh.constraint.ConstraintExpression;
 import dev.llmh.constraint.Metric;
 import dev.llmh.constraint.Quantity;
+import dev.llmh.constraint.SampleSizes;
 import dev.llmh.constraint.Stat;
 import dev.llmh.constraint.Unit;
 import dev.llmh.stats.Interval;
 import dev.llmh.stats.MetricSample;
-import dev.llmh.stats.OrderStatistics;
 import dev.llmh.stats.Summary;
 import java.util.Locale;
 import java.util.Map;
@@ -97,7 +97,7 @@ public final class Judge {
     String confidence = percent(level) + (alpha < 1 - level - 1e-12 ? " (" + percent(1 - alpha) + " per look)" : "");
     if (bound == null && stat != Stat.MEAN && !sample.pooled()) {
       double q = MetricSample.quantile(stat);
-      int needed = needUpper ? OrderStatistics.samplesForUpper(q, alpha) : OrderStatistics.samplesForLower(q, alpha);
+      int needed = needUpper ? SampleSizes.forUpper(q, alpha) : SampleSizes.forLower(q, alpha);
       return needed + " requests are needed to show " + stat.name().toLowerCase(Locale.ROOT) + " " + direction
           + " at " + confidence + "; " + sample.requests() + " measured";
     }

@@ -1,11 +1,9 @@
 package dev.llmh.verdict;
 
-import dev.llmh.constraint.Comparison;
 import dev.llmh.constraint.ConstraintExpression;
 import dev.llmh.constraint.Metric;
+import dev.llmh.constraint.SampleSizes;
 import dev.llmh.constraint.Stat;
-import dev.llmh.stats.MetricSample;
-import dev.llmh.stats.OrderStatistics;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -46,17 +44,10 @@ public record Looks(List<Integer> points, double alphaPerLook) {
     for (int looks = 1; !percentiles.isEmpty() && ceiling < cap; looks++, ceiling *= 2) {
       double alpha = (1 - level) / looks;
       long finalCeiling = ceiling;
-      if (percentiles.stream().allMatch(c -> needed(c, alpha) <= finalCeiling)) {
+      if (percentiles.stream().allMatch(c -> SampleSizes.toPass(c, alpha) <= finalCeiling)) {
         return (int) ceiling;
       }
     }
     return (int) Math.min(ceiling, Math.max(requests, cap));
-  }
-
-  /** Requests needed for the bound that would PASS the budget: upper for {@code <}, lower for {@code >}. */
-  private static int needed(ConstraintExpression c, double alpha) {
-    double q = MetricSample.quantile(c.stat());
-    boolean upper = c.comparison() == Comparison.LESS || c.comparison() == Comparison.LESS_OR_EQUAL;
-    return upper ? OrderStatistics.samplesForUpper(q, alpha) : OrderStatistics.samplesForLower(q, alpha);
   }
 }

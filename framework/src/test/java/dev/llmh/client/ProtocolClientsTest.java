@@ -1,5 +1,6 @@
 package dev.llmh.client;
 
+import dev.llmh.config.Api;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 

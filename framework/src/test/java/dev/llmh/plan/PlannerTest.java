@@ -1,5 +1,9 @@
 package dev.llmh.plan;
 
+import dev.llmh.runner.DeclaredSettings;
+import dev.llmh.runner.ParamDeclaration;
+import dev.llmh.runner.PromptDeclaration;
+import dev.llmh.runner.ScenarioRunner;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.llmh.config.Config;

@@ -1,5 +1,6 @@
 package dev.llmh.stats;
 
+import dev.llmh.constraint.SampleSizes;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
@@ -36,11 +37,11 @@ class OrderStatisticsTest {
   @Test
   void samplesNeededForABound() {
     // 0.95^59 = 0.048 <= 0.05 < 0.95^58; 0.95^72 = 0.0249 <= 0.025; 0.99^368 = 0.0248 <= 0.025 < 0.99^367
-    assertThat(OrderStatistics.samplesForUpper(0.95, 0.05)).isEqualTo(59);
-    assertThat(OrderStatistics.samplesForUpper(0.95, 0.025)).isEqualTo(72);
-    assertThat(OrderStatistics.samplesForUpper(0.99, 0.025)).isEqualTo(368);
-    assertThat(OrderStatistics.samplesForUpper(0.50, 0.05)).isEqualTo(5);
-    assertThat(OrderStatistics.samplesForLower(0.95, 0.05)).isEqualTo(1);
+    assertThat(SampleSizes.forUpper(0.95, 0.05)).isEqualTo(59);
+    assertThat(SampleSizes.forUpper(0.95, 0.025)).isEqualTo(72);
+    assertThat(SampleSizes.forUpper(0.99, 0.025)).isEqualTo(368);
+    assertThat(SampleSizes.forUpper(0.50, 0.05)).isEqualTo(5);
+    assertThat(SampleSizes.forLower(0.95, 0.05)).isEqualTo(1);
     assertThat(OrderStatistics.upperIndex(58, 0.95, 0.05)).isZero();
     assertThat(OrderStatistics.upperIndex(59, 0.95, 0.05)).isEqualTo(59);
   }

@@ -1,6 +1,6 @@
 package dev.llmh.processor.generator;
 
-import dev.llmh.plan.DeclaredSettings;
+import dev.llmh.runner.DeclaredSettings;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -50,7 +50,7 @@ public final class JavaLiterals {
     return values.stream().map(JavaLiterals::string).collect(Collectors.joining(", ", "java.util.List.of(", ")"));
   }
 
-  /** A literal that boxes to the component types of {@link dev.llmh.plan.DeclaredSettings}. */
+  /** A literal that boxes to the component types of {@link dev.llmh.runner.DeclaredSettings}. */
   public static String integer(Integer value) {
     return value == null ? "null" : value.toString();
   }

@@ -1,6 +1,6 @@
 package dev.llmh.processor.generator;
 
-import dev.llmh.plan.DeclaredSettings;
+import dev.llmh.runner.DeclaredSettings;
 
 /**
  * One {@code @Prompt} member.
@@ -10,7 +10,7 @@ import dev.llmh.plan.DeclaredSettings;
  * @param method true for a no-argument method, false for a field
  * @param isStatic read through the type rather than the instance
  * @param throwsChecked the method declares checked exceptions, which the runner must wrap because
- *     {@link dev.llmh.plan.ScenarioRunner#prompt} declares none
+ *     {@link dev.llmh.runner.ScenarioRunner#prompt} declares none
  * @param settings class defaults with the member's own annotations merged in
  */
 public record PromptModel(

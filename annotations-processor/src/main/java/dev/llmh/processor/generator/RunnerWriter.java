@@ -3,7 +3,7 @@ package dev.llmh.processor.generator;
 import static dev.llmh.processor.generator.JavaLiterals.string;
 import static dev.llmh.processor.generator.JavaLiterals.stringList;
 
-import dev.llmh.plan.DeclaredSettings;
+import dev.llmh.runner.DeclaredSettings;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -34,9 +34,9 @@ public final class RunnerWriter {
     out.append("@javax.annotation.processing.Generated(").append(string(GENERATOR)).append(")\n");
     out.append("public final class ")
         .append(scenario.runnerSimpleName())
-        .append(" implements dev.llmh.plan.ScenarioRunner {\n\n");
+        .append(" implements dev.llmh.runner.ScenarioRunner {\n\n");
 
-    out.append("  private static final java.util.List<dev.llmh.plan.PromptDeclaration> PROMPTS =\n")
+    out.append("  private static final java.util.List<dev.llmh.runner.PromptDeclaration> PROMPTS =\n")
         .append("      java.util.List.of(");
     out.append(
         scenario.prompts().stream()
@@ -44,11 +44,11 @@ public final class RunnerWriter {
             .collect(Collectors.joining(",", "", "")));
     out.append(");\n\n");
 
-    out.append("  private static final java.util.List<dev.llmh.plan.ParamDeclaration> PARAMS =\n")
+    out.append("  private static final java.util.List<dev.llmh.runner.ParamDeclaration> PARAMS =\n")
         .append("      java.util.List.of(");
     out.append(
         scenario.params().stream()
-            .map(p -> "\n          new dev.llmh.plan.ParamDeclaration(" + string(p.field()) + ", " + stringList(p.values()) + ")")
+            .map(p -> "\n          new dev.llmh.runner.ParamDeclaration(" + string(p.field()) + ", " + stringList(p.values()) + ")")
             .collect(Collectors.joining(",")));
     out.append(");\n\n");
 
@@ -57,9 +57,9 @@ public final class RunnerWriter {
     out.append("  @Override\n  public String scenarioClassName() {\n    return ")
         .append(string(scenario.binaryName()))
         .append(";\n  }\n\n");
-    out.append("  @Override\n  public java.util.List<dev.llmh.plan.PromptDeclaration> prompts() {\n")
+    out.append("  @Override\n  public java.util.List<dev.llmh.runner.PromptDeclaration> prompts() {\n")
         .append("    return PROMPTS;\n  }\n\n");
-    out.append("  @Override\n  public java.util.List<dev.llmh.plan.ParamDeclaration> params() {\n")
+    out.append("  @Override\n  public java.util.List<dev.llmh.runner.ParamDeclaration> params() {\n")
         .append("    return PARAMS;\n  }\n\n");
 
     writePromptMethod(scenario, out);
@@ -69,7 +69,7 @@ public final class RunnerWriter {
   }
 
   private static String promptDeclaration(PromptModel prompt) {
-    return "\n          new dev.llmh.plan.PromptDeclaration("
+    return "\n          new dev.llmh.runner.PromptDeclaration("
         + string(prompt.name()) + ", " + string(prompt.member()) + ", " + prompt.method() + ",\n"
         + "              " + settings(prompt.settings()) + ")";
   }
@@ -93,7 +93,7 @@ public final class RunnerWriter {
     declare(calls, "api", s.api(), JavaLiterals::string);
     declare(calls, "maxRequests", s.maxRequests(), JavaLiterals::integer);
     calls.add(".build()");
-    return "dev.llmh.plan.DeclaredSettings.builder()"
+    return "dev.llmh.runner.DeclaredSettings.builder()"
         + calls.stream().map(call -> "\n                  " + call).collect(Collectors.joining());
   }
 

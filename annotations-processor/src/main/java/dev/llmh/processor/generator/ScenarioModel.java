@@ -1,6 +1,6 @@
 package dev.llmh.processor.generator;
 
-import dev.llmh.plan.ScenarioRunner;
+import dev.llmh.runner.ScenarioRunner;
 import java.util.List;
 
 /**

@@ -2,7 +2,7 @@ package dev.llmh.processor.generator;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.llmh.plan.DeclaredSettings;
+import dev.llmh.runner.DeclaredSettings;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

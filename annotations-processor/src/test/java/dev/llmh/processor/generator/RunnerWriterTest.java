@@ -2,7 +2,7 @@ package dev.llmh.processor.generator;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.llmh.plan.DeclaredSettings;
+import dev.llmh.runner.DeclaredSettings;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -13,7 +13,7 @@ class RunnerWriterTest {
   @Test
   void nothingDeclaredIsAnEmptyBuilder() {
     assertThat(RunnerWriter.settings(DeclaredSettings.builder().build()))
-        .isEqualTo("dev.llmh.plan.DeclaredSettings.builder()" + INDENT + ".build()");
+        .isEqualTo("dev.llmh.runner.DeclaredSettings.builder()" + INDENT + ".build()");
   }
 
   @Test
@@ -21,7 +21,7 @@ class RunnerWriterTest {
     DeclaredSettings declared = DeclaredSettings.builder()
         .model("m").seed(7L).concurrency(List.of(1, 4)).constraints(List.of("ttft.p50 < 1s")).build();
     assertThat(RunnerWriter.settings(declared))
-        .isEqualTo("dev.llmh.plan.DeclaredSettings.builder()"
+        .isEqualTo("dev.llmh.runner.DeclaredSettings.builder()"
             + INDENT + ".model(\"m\")"
             + INDENT + ".seed(7L)"
             + INDENT + ".concurrency(java.util.List.of(1, 4))"
@@ -36,7 +36,7 @@ class RunnerWriterTest {
         .maxTokens(4).concurrency(List.of(5)).constraints(List.of("e2e.p50 < 9s")).api("ollama-chat").maxRequests(6)
         .build();
     assertThat(RunnerWriter.settings(all))
-        .isEqualTo("dev.llmh.plan.DeclaredSettings.builder()"
+        .isEqualTo("dev.llmh.runner.DeclaredSettings.builder()"
             + INDENT + ".endpointUrl(\"http://h/v1\")"
             + INDENT + ".model(\"m\")"
             + INDENT + ".warmupRequests(1)"

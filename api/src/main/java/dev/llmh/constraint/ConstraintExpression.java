@@ -12,6 +12,11 @@ import java.util.Optional;
 public record ConstraintExpression(
     String source, Metric metric, Stat stat, boolean regression, Comparison comparison, Quantity budget) {
 
+  /** True for an upper limit ({@code <}, {@code <=}): kept by an upper bound, broken by a lower one. */
+  public boolean upperBudget() {
+    return comparison == Comparison.LESS || comparison == Comparison.LESS_OR_EQUAL;
+  }
+
   /** {@code ttft.p95}, or {@code error_rate} for a scalar. */
   public String subject() {
     return stat == null ? metric.key() : metric.key() + "." + stat.key();

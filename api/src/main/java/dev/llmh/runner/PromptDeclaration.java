@@ -1,4 +1,4 @@
-package dev.llmh.plan;
+package dev.llmh.runner;
 
 /**
  * One {@code @Prompt} member as declared.

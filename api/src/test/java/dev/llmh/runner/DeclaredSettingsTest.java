@@ -1,4 +1,4 @@
-package dev.llmh.plan;
+package dev.llmh.runner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

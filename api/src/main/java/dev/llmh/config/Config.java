@@ -1,6 +1,6 @@
 package dev.llmh.config;
 
-import dev.llmh.client.Api;
+import dev.llmh.config.Api;
 import dev.llmh.constraint.Dimension;
 import dev.llmh.constraint.Unit;
 import java.nio.file.Path;
@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
 /**
  * The run's configuration, read once and validated before any request: system properties (or JUnit
  * configuration parameters) over environment variables over defaults. Annotation values sit between
- * configuration and defaults; {@link dev.llmh.plan.Planner} applies them.
+ * configuration and defaults; {@code dev.llmh.plan.Planner} applies them.
  */
 public record Config(
     Optional<String> endpoint,

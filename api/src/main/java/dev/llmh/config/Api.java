@@ -1,4 +1,4 @@
-package dev.llmh.client;
+package dev.llmh.config;
 
 import java.net.URI;
 import java.util.Arrays;

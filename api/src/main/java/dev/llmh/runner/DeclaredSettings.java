@@ -1,4 +1,4 @@
-package dev.llmh.plan;
+package dev.llmh.runner;
 
 import java.util.List;
 
@@ -12,7 +12,7 @@ import java.util.List;
  * link, and leave the new setting undeclared.
  *
  * @param constraints constraint expressions, {@code @Ttft} values already written as constraints
- * @param api {@code @Endpoint(api)}: a {@link dev.llmh.client.Api} key, validated by the processor
+ * @param api {@code @Endpoint(api)}: a {@link dev.llmh.config.Api} key, validated by the processor
  * @param maxRequests {@code @Measurement(maxRequests)}, or null for a fixed number of requests
  */
 public record DeclaredSettings(
