@@ -8,12 +8,14 @@ import static org.junit.platform.testkit.engine.EventConditions.test;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
 import dev.llmh.it.fixtures.InconclusiveScenarios;
+import dev.llmh.console.ConsoleSummary;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.MetricSummary;
 import dev.llmh.sim.SimulatedServer;
 import dev.llmh.sim.SimulatorSettings;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -53,6 +55,15 @@ class InconclusiveVerdictTest {
       EngineRun passed = EngineRun.of(Map.of("llmh.endpoint", server.baseUrl(), "llmh.inconclusive", "pass"),
           results.resolve("pass"), InconclusiveScenarios.TooFewForP95.class);
       passed.results.testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
+
+      // The record, the console and Surefire agree under every llmh.inconclusive value.
+      for (var run : Map.of("skipped", skipped, "failed", failed, "passed", passed).entrySet()) {
+        CaseResult recorded = run.getValue().record().results().get(0);
+        assertThat(recorded.verdict()).isEqualTo("INCONCLUSIVE");
+        assertThat(recorded.reportedAs()).isEqualTo(run.getKey());
+        assertThat(recorded.verdictReasons()).singleElement().asString().matches(REASON);
+        assertThat(ConsoleSummary.runTable(List.of(recorded))).contains("INCONCLUSIVE (" + run.getKey() + ")");
+      }
     }
   }
 }

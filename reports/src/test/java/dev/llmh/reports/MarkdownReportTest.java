@@ -2,6 +2,7 @@ package dev.llmh.reports;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.llmh.result.CaseResult;
 import dev.llmh.result.ResultsFiles;
 import dev.llmh.result.RunRecord;
 import java.nio.file.Path;
@@ -72,6 +73,22 @@ class MarkdownReportTest {
         .contains("Constraints:\n\n- p95 TTFT 812 ms <= budget 2000 ms: PASS\n")
         .contains("Warnings:\n\n- none\n")
         .contains("Failed requests: none\n");
+  }
+
+  @Test
+  void theRecordedVerdictIsShownAsSurefireReportedIt() {
+    CaseResult passing = Fixtures.passing();
+    CaseResult undecided = new CaseResult(passing.scenario(), passing.caseName(), passing.caseId(), passing.params(),
+        passing.endpoint(), passing.settings(), passing.promptCache(), passing.requests(), passing.metrics(),
+        passing.throughput(), passing.constraints(), passing.warnings(), passing.samples(), null, null, null,
+        "INCONCLUSIVE", List.of("ttft.p95 = 812 ms [700, ?] vs budget 2 s: INCONCLUSIVE"), "failed");
+    String rendered = MarkdownReport.render(new RunRecord(RunRecord.SCHEMA_VERSION,
+        new RunRecord.RunInfo("2025-03-01T10:00:00Z", null, true), java.util.Map.of(), null, List.of(undecided)));
+    assertThat(rendered)
+        .contains("- Verdict: INCONCLUSIVE (failed)\n")
+        .contains("Verdict reasons:\n\n- ttft.p95 = 812 ms [700, ?] vs budget 2 s: INCONCLUSIVE\n")
+        .contains("| ttft (ms) | 10 |");
+    assertThat(section("define [concurrency=1]")).contains("- Verdict: PASS\n");
   }
 
   @Test
