@@ -5,9 +5,11 @@ import dev.llmh.baseline.Baselines;
 import dev.llmh.config.Config;
 import dev.llmh.analysis.CaseAnalysis;
 import dev.llmh.config.ConfigException;
+import dev.llmh.config.ConfigKey;
 import dev.llmh.constraint.Metric;
 import dev.llmh.console.ConsoleSummary;
 import dev.llmh.endpoint.Endpoints;
+import dev.llmh.plan.CasePlan;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.ResultsFiles;
 import dev.llmh.result.RunJournal;
@@ -103,7 +105,7 @@ public final class LlmhTestEngine implements TestEngine {
       listener.executionFinished(root, TestExecutionResult.successful());
       return;
     }
-    if (System.getProperty(dev.llmh.config.ConfigKey.API_KEY.key()) != null) {
+    if (System.getProperty(ConfigKey.API_KEY.key()) != null) {
       System.err.println("LLMH warning: the API key was given as the system property llmh.apiKey, which Surefire copies"
           + " into target/surefire-reports/TEST-*.xml; give it as the environment variable LLMH_API_KEY or in a file"
           + " named by llmh.apiKeyFile instead");
@@ -174,19 +176,16 @@ public final class LlmhTestEngine implements TestEngine {
   private static RunState startRun(Path directory, Instant startedAt, LlmhEngineDescriptor root) throws IOException {
     ResultsFiles.checkWritable(directory);
     String runName = ResultsFiles.runName(directory, startedAt);
-    List<dev.llmh.plan.CasePlan> plans = new ArrayList<>();
+    List<CasePlan> plans = new ArrayList<>();
     root.getChildren().forEach(scenario -> scenario.getChildren().forEach(c -> plans.add(((CaseDescriptor) c).plan())));
     return new RunState(directory, startedAt, runName, RunJournal.open(directory, runName), plans);
   }
 
-  /**
-   * PASS, or a failure naming every broken budget and every failed request; an undecided case as
-   * the case's {@code llmh.inconclusive} says: aborted (skip, the default), failed, or passed.
-   */
+  /** How constraints are judged, as the results file states it ({@code statistics.verdictBasis}). */
   static final String VERDICT_BASIS =
       "one-sided confidence bounds at llmh.confidence (results: metrics.*.ci are two-sided): order statistics"
-          + " for percentiles, t for means, a request-level bootstrap for pooled itl; min, max and error_rate on the"
-          + " observed sample";
+          + " for percentiles, t for means, a request-level bootstrap for pooled itl; min, max and the per-case"
+          + " figures (throughput, request_rate, error_rate) on the observed value";
 
   /**
    * The one place a case's verdict becomes a JUnit result: PASS passes; FAIL, NOT_RUN and ERROR
