@@ -352,18 +352,7 @@ class SimulatedServerTest {
         .withDecodeTokensPerSecond(50);
     try (SimulatedServer server = SimulatedServer.start(settings)) {
       // 1000 tokens at 50 tok/s would hold the only slot for 20 s
-      HttpResponse<InputStream> r = CLIENT.send(request(server, body("long", 1000, 1, true)),
-          HttpResponse.BodyHandlers.ofInputStream());
-      BufferedReader reader = new BufferedReader(new InputStreamReader(r.body(), StandardCharsets.UTF_8));
-      int contents = 0;
-      while (contents < 4) {
-        String line = reader.readLine();
-        assertThat(line).isNotNull();
-        if (line.startsWith("data: ") && line.contains("\"content\":\" ")) {
-          contents++;
-        }
-      }
-      r.body().close();
+      longStreamAfter(server, 4).close();
       long closedAt = System.nanoTime();
 
       Stream next = stream(server, body("next", 2, 2, true));
@@ -384,17 +373,7 @@ class SimulatedServerTest {
   void closeEndsAStreamInFlightPromptly() throws Exception {
     SimulatedServer server = SimulatedServer.start(SimulatorSettings.defaults().withInstantPrefill()
         .withDecodeTokensPerSecond(50));
-    HttpResponse<InputStream> r = CLIENT.send(request(server, body("long", 1000, 1, true)),
-        HttpResponse.BodyHandlers.ofInputStream());
-    BufferedReader reader = new BufferedReader(new InputStreamReader(r.body(), StandardCharsets.UTF_8));
-    int contents = 0;
-    while (contents < 2) {
-      String line = reader.readLine();
-      assertThat(line).isNotNull();
-      if (line.contains("\"content\":\" ")) {
-        contents++;
-      }
-    }
+    BufferedReader reader = longStreamAfter(server, 2);
     long before = System.nanoTime();
     server.close();
     assertThat((System.nanoTime() - before) / MS).as("close, ms").isLessThan(1000.0);
@@ -412,6 +391,21 @@ class SimulatedServerTest {
   }
 
   // ---------------------------------------------------------------- helpers
+
+  /** Starts a stream of 1000 tokens and reads it until {@code contents} content chunks have arrived. */
+  private static BufferedReader longStreamAfter(SimulatedServer server, int contents) throws Exception {
+    HttpResponse<InputStream> r = CLIENT.send(request(server, body("long", 1000, 1, true)),
+        HttpResponse.BodyHandlers.ofInputStream());
+    BufferedReader reader = new BufferedReader(new InputStreamReader(r.body(), StandardCharsets.UTF_8));
+    for (int read = 0; read < contents; ) {
+      String line = reader.readLine();
+      assertThat(line).isNotNull();
+      if (line.startsWith("data: ") && line.contains("\"content\":\" ")) {
+        read++;
+      }
+    }
+    return reader;
+  }
 
   private static ObjectNode body(String prompt, int maxTokens, long seed, boolean stream) {
     ObjectNode req = JSON.createObjectNode();
