@@ -35,11 +35,7 @@ class BaselineRegressionTest {
   private static final double GAP_MS = 25;
 
   private static SimulatorSettings server(double slowdown) {
-    return SimulatorSettings.defaults()
-        .withSlots(1)
-        .withInstantPrefill()
-        .withFirstTokenDelay(Duration.ofMillis(Math.round(FIRST_TOKEN_MS * slowdown)))
-        .withDecodeTokensPerSecond(1000 / (GAP_MS * slowdown));
+    return GroundTruth.simulator(1, Math.round(FIRST_TOKEN_MS * slowdown), 1000 / (GAP_MS * slowdown));
   }
 
   /** A run of the scenario, and the server's record of its requests. */
@@ -50,7 +46,7 @@ class BaselineRegressionTest {
   }
 
   private static Run run(double slowdown, Map<String, String> configuration, Path results) {
-    try (SimulatedServer server = SimulatedServer.start(server(slowdown).withHook(GroundTruth.TAGGED))) {
+    try (SimulatedServer server = SimulatedServer.start(server(slowdown))) {
       Map<String, String> withEndpoint = new java.util.HashMap<>(configuration);
       withEndpoint.put("llmh.endpoint", server.baseUrl());
       EngineRun engine = EngineRun.of(withEndpoint, results, BaselineScenario.class);

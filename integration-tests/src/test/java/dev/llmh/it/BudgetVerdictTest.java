@@ -1,18 +1,11 @@
 package dev.llmh.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.platform.testkit.engine.EventConditions.event;
-import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
-import static org.junit.platform.testkit.engine.EventConditions.test;
-import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
-import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
 import dev.llmh.it.fixtures.BudgetScenarios;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.CaseResult.SampleRecord;
 import dev.llmh.sim.SimulatedServer;
-import dev.llmh.sim.SimulatorSettings;
-import dev.llmh.verdict.BudgetExceeded;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -27,17 +20,11 @@ class BudgetVerdictTest {
 
   @Test
   void aTtftBudgetBelowTheServersFailsAndARaisedOnePasses(@TempDir Path results) throws Exception {
-    SimulatorSettings settings =
-        SimulatorSettings.defaults().withSlots(2).withInstantPrefill().withFirstTokenDelay(Duration.ofMillis(150))
-            .withDecodeTokensPerSecond(100).withHook(GroundTruth.TAGGED);
-    try (SimulatedServer server = SimulatedServer.start(settings)) {
+    try (SimulatedServer server = SimulatedServer.start(GroundTruth.simulator(2, 150, 100))) {
       EngineRun run = EngineRun.of(server.baseUrl(), results, BudgetScenarios.TightBudget.class, BudgetScenarios.RaisedBudget.class);
 
       run.results.testEvents().assertStatistics(stats -> stats.started(2).succeeded(1).failed(1));
-      run.results.testEvents().assertThatEvents().haveExactly(1,
-          event(test("TightBudget"), finishedWithFailure(
-              instanceOf(BudgetExceeded.class),
-              message(m -> m.matches("ttft\\.p50 = \\d+ ms \\[\\d+, \\d+\\] > budget 100 ms: FAIL")))));
+      run.assertBudgetExceeded("TightBudget", m -> m.matches("ttft\\.p50 = \\d+ ms \\[\\d+, \\d+\\] > budget 100 ms: FAIL"));
 
       CaseResult tight = run.record().results().stream().filter(r -> r.scenario().endsWith("TightBudget")).findFirst().orElseThrow();
       assertThat(tight.constraints()).singleElement().satisfies(c -> {

@@ -9,6 +9,8 @@ import dev.llmh.result.MetricSummary;
 import dev.llmh.sim.Offsets;
 import dev.llmh.sim.ServedRequest;
 import dev.llmh.sim.SimulatorHook;
+import dev.llmh.sim.SimulatorSettings;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -46,6 +48,15 @@ final class GroundTruth {
       return PROMPT_COUNT.matcher(payload).replaceAll("$1" + requestNumber);
     }
   };
+
+  /**
+   * A simulator whose timing the test sets — no prefill, the first token {@code firstTokenMs} after a
+   * request gets its slot, then {@code tokensPerSecond} — stamping its requests with {@link #TAGGED}.
+   */
+  static SimulatorSettings simulator(int slots, long firstTokenMs, double tokensPerSecond) {
+    return SimulatorSettings.defaults().withSlots(slots).withInstantPrefill()
+        .withFirstTokenDelay(Duration.ofMillis(firstTokenMs)).withDecodeTokensPerSecond(tokensPerSecond).withHook(TAGGED);
+  }
 
   /** One measured request: what the client recorded and what the server did. */
   record Pair(SampleRecord client, ServedRequest server) {}

@@ -7,7 +7,6 @@ import dev.llmh.result.CaseResult;
 import dev.llmh.result.MetricSummary;
 import dev.llmh.sim.ServedRequest;
 import dev.llmh.sim.SimulatedServer;
-import dev.llmh.sim.SimulatorSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -26,14 +25,7 @@ class GroundTruthTimingTest {
 
   @Test
   void everyRequestAgreesWithTheServersRecordAndTokenCountsAreExact(@TempDir Path results) throws Exception {
-    SimulatorSettings settings =
-        SimulatorSettings.defaults()
-            .withSlots(1)
-            .withInstantPrefill()
-            .withFirstTokenDelay(Duration.ofMillis(150))
-            .withDecodeTokensPerSecond(40)
-            .withHook(GroundTruth.TAGGED);
-    try (SimulatedServer server = SimulatedServer.start(settings)) {
+    try (SimulatedServer server = SimulatedServer.start(GroundTruth.simulator(1, 150, 40))) {
       EngineRun run = EngineRun.of(server.baseUrl(), results, GroundTruthScenario.class);
       run.results.testEvents().assertStatistics(stats -> stats.started(2).succeeded(2).failed(0));
       // The server's own record: warm-up and measured requests of both cases, each token sent.

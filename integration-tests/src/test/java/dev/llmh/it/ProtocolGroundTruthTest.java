@@ -35,12 +35,7 @@ class ProtocolGroundTruthTest {
   private static final int REASONING = 3;
 
   private static SimulatorSettings timed() {
-    return SimulatorSettings.defaults()
-        .withSlots(32)
-        .withInstantPrefill()
-        .withFirstTokenDelay(Duration.ofMillis(150))
-        .withDecodeTokensPerSecond(40)
-        .withHook(GroundTruth.TAGGED);
+    return GroundTruth.simulator(32, 150, 40);
   }
 
   @ParameterizedTest

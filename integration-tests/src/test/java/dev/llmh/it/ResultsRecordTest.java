@@ -73,9 +73,7 @@ class ResultsRecordTest {
   void concurrencyAboveOkHttpsPerHostDefaultIsNotHeldBack(@TempDir Path results) throws Exception {
     // Eight slots, 100 ms to the first token: a request the client held back until another ended would
     // reach the server a whole request (>= 100 ms) after the client started timing it.
-    SimulatorSettings settings = SimulatorSettings.defaults().withSlots(8).withInstantPrefill()
-        .withFirstTokenDelay(Duration.ofMillis(100)).withHook(GroundTruth.TAGGED);
-    try (SimulatedServer server = SimulatedServer.start(settings)) {
+    try (SimulatedServer server = SimulatedServer.start(GroundTruth.simulator(8, 100, 50))) {
       EngineRun run = EngineRun.of(Map.of("llmh.endpoint", server.baseUrl(), "llmh.model", "any"), results, WideScenario.class);
       run.results.testEvents().assertStatistics(stats -> stats.succeeded(1));
       CaseResult wide = run.record().results().get(0);

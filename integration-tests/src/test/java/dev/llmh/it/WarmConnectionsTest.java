@@ -6,7 +6,6 @@ import dev.llmh.it.fixtures.ColdConnectionScenario;
 import dev.llmh.result.CaseResult;
 import dev.llmh.sim.Offsets;
 import dev.llmh.sim.SimulatedServer;
-import dev.llmh.sim.SimulatorSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
@@ -28,10 +27,7 @@ class WarmConnectionsTest {
 
   @Test
   void theFirstMeasuredWaveIsAsFastAsTheNext(@TempDir Path results) throws Exception {
-    SimulatorSettings settings =
-        SimulatorSettings.defaults().withSlots(32).withInstantPrefill().withFirstTokenDelay(Duration.ofMillis(150))
-            .withDecodeTokensPerSecond(1000).withHook(GroundTruth.TAGGED);
-    try (SimulatedServer server = SimulatedServer.start(settings)) {
+    try (SimulatedServer server = SimulatedServer.start(GroundTruth.simulator(32, 150, 1000))) {
       EngineRun run = EngineRun.of(server.baseUrl(), results, ColdConnectionScenario.class);
       CaseResult result = run.record().results().get(0);
       assertThat(result.requests().warmup()).isEqualTo(32);
