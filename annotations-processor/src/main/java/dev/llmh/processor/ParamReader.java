@@ -19,16 +19,7 @@ import javax.lang.model.type.TypeMirror;
  * Checks one {@code @Param} field: one the runner can assign directly, of a type it can convert to,
  * and values that all convert, so a bad value fails the build rather than a case at run time.
  */
-final class ParamReader {
-  private final JavaTypes javaTypes;
-  private final Annotations annotations;
-  private final Reporter reporter;
-
-  ParamReader(JavaTypes javaTypes, Annotations annotations, Reporter reporter) {
-    this.javaTypes = javaTypes;
-    this.annotations = annotations;
-    this.reporter = reporter;
-  }
+record ParamReader(JavaTypes javaTypes, Annotations annotations, Reporter reporter) {
 
   /** The field as read, or empty when it has an error. */
   Optional<ParamModel> read(VariableElement field, AnnotationMirror param) {

@@ -18,16 +18,7 @@ import javax.lang.model.element.Modifier;
  * Checks one {@code @Prompt} member (a String field or a no-argument method returning String that
  * the generated runner can read directly) and its own settings annotations.
  */
-final class PromptReader {
-  private final JavaTypes javaTypes;
-  private final SettingsReader settings;
-  private final Reporter reporter;
-
-  PromptReader(JavaTypes javaTypes, SettingsReader settings, Reporter reporter) {
-    this.javaTypes = javaTypes;
-    this.settings = settings;
-    this.reporter = reporter;
-  }
+record PromptReader(JavaTypes javaTypes, SettingsReader settings, Reporter reporter) {
 
   /** The member as read, or empty when it (or one of its settings) has an error. */
   Optional<PromptSource> read(Element member, AnnotationMirror prompt) {

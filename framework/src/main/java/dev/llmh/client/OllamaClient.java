@@ -2,10 +2,8 @@ package dev.llmh.client;
 
 import dev.llmh.config.Api;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.llmh.config.Config;
-import dev.llmh.config.Defaults;
 import dev.llmh.measure.RequestSample;
 import java.io.IOException;
 import java.time.Duration;
@@ -27,40 +25,20 @@ import okio.BufferedSource;
  * prompt_eval_duration}, {@code eval_duration}, {@code total_duration} in ns, kept in ms as the
  * sample's server timings ({@code load_ms}, {@code prompt_eval_ms}, {@code eval_ms}, {@code total_ms}).
  */
-public final class OllamaClient implements ProtocolClient {
+public final class OllamaClient extends HttpProtocolClient {
 
-  private static final MediaType JSON = MediaType.get("application/json");
-  private static final ObjectMapper MAPPER = new ObjectMapper();
   /** Ollama's duration fields and the names their ms values get in the sample. */
   private static final Map<String, String> DURATIONS =
       Map.of("load_duration", "load_ms", "prompt_eval_duration", "prompt_eval_ms",
           "eval_duration", "eval_ms", "total_duration", "total_ms");
 
-  private final Api api;
-  private final EndpointHttp http;
-
   public OllamaClient(
       Api api, String baseUrl, Optional<Config.Secret> apiKey, Duration connectTimeout, Duration readTimeout) {
-    this(api, baseUrl, Credentials.bearer(apiKey),
-        new Timeouts(connectTimeout, readTimeout, Defaults.FIRST_TOKEN_TIMEOUT, Defaults.REQUEST_TIMEOUT));
+    this(api, baseUrl, Credentials.bearer(apiKey), Timeouts.of(connectTimeout, readTimeout));
   }
 
   public OllamaClient(Api api, String baseUrl, Credentials credentials, Timeouts timeouts) {
-    if (!api.ollama()) {
-      throw new IllegalArgumentException("not an Ollama protocol: " + api);
-    }
-    this.api = api;
-    this.http = new EndpointHttp(baseUrl, credentials, timeouts);
-  }
-
-  @Override
-  public Api api() {
-    return api;
-  }
-
-  @Override
-  public String baseUrl() {
-    return http.base.toString();
+    super(spoken(api, api.ollama(), "an Ollama"), baseUrl, credentials, timeouts);
   }
 
   /** {@code GET /api/tags}: the models Ollama has pulled. */
@@ -87,32 +65,13 @@ public final class OllamaClient implements ProtocolClient {
 
   /** Ollama takes sampling settings under {@code options}; {@code num_predict} is max_tokens. */
   static byte[] body(Api api, ChatRequest chat) {
-    ObjectNode body = MAPPER.createObjectNode();
-    if (chat.model() != null) {
-      body.put("model", chat.model());
-    }
-    if (api == Api.OLLAMA_CHAT) {
-      ObjectNode message = body.putArray("messages").addObject();
-      message.put("role", "user");
-      message.put("content", chat.prompt());
-    } else {
-      body.put("prompt", chat.prompt());
-    }
+    ObjectNode body = startBody(chat, api == Api.OLLAMA_CHAT);
     body.put("stream", true);
     ObjectNode options = body.putObject("options");
     options.put("num_predict", chat.maxTokens());
     options.put("temperature", chat.temperature());
     options.put("seed", chat.seed());
-    try {
-      return MAPPER.writeValueAsBytes(body);
-    } catch (IOException e) {
-      throw new IllegalStateException(e);
-    }
-  }
-
-  @Override
-  public void close() {
-    http.close();
+    return bytes(body);
   }
 
   /** NDJSON: one JSON object per line, timestamped as its line arrives. */
@@ -142,19 +101,9 @@ public final class OllamaClient implements ProtocolClient {
     if (line.isBlank()) {
       return;
     }
-    JsonNode chunk;
-    try {
-      chunk = MAPPER.readTree(line);
-    } catch (IOException e) {
-      recorder.fail("malformed chunk: " + EndpointHttp.excerpt(line));
+    JsonNode chunk = chunk(recorder, line);
+    if (chunk == null) {
       return;
-    }
-    if (chunk.hasNonNull("error")) {
-      recorder.fail("server error in stream: " + EndpointHttp.excerpt(chunk.get("error").toString()));
-      return;
-    }
-    if (chunk.hasNonNull("model")) {
-      recorder.model(chunk.get("model").asText());
     }
     JsonNode holder = api == Api.OLLAMA_CHAT ? chunk.path("message") : chunk;
     recorder.chunk(now, EndpointHttp.text(holder, api == Api.OLLAMA_CHAT ? "content" : "response"), EndpointHttp.text(holder, "thinking"), null);

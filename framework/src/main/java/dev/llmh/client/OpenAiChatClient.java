@@ -3,12 +3,9 @@ package dev.llmh.client;
 import dev.llmh.config.Api;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.llmh.config.Config;
-import dev.llmh.config.Defaults;
 import dev.llmh.measure.RequestSample;
-import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,13 +26,8 @@ import okhttp3.sse.EventSources;
  * Each {@link #send} blocks its calling worker thread, so concurrency is exactly the number of
  * workers: no dispatcher queue sits between the load generator and the network.
  */
-public final class OpenAiChatClient implements ProtocolClient {
+public final class OpenAiChatClient extends HttpProtocolClient {
 
-  private static final MediaType JSON = MediaType.get("application/json");
-  private static final ObjectMapper MAPPER = new ObjectMapper();
-
-  private final EndpointHttp http;
-  private final Api api;
   /**
    * Ask for usage on every chunk ({@code stream_options.continuous_usage_stats}), which gives
    * per-token ITL: only from a server that said it is vLLM, since strict servers reject unknown fields.
@@ -43,27 +35,12 @@ public final class OpenAiChatClient implements ProtocolClient {
   private volatile boolean continuousUsage;
 
   public OpenAiChatClient(String baseUrl, Optional<Config.Secret> apiKey, Duration connectTimeout, Duration readTimeout) {
-    this(Api.OPENAI_CHAT, baseUrl, Credentials.bearer(apiKey),
-        new Timeouts(connectTimeout, readTimeout, Defaults.FIRST_TOKEN_TIMEOUT, Defaults.REQUEST_TIMEOUT));
+    this(Api.OPENAI_CHAT, baseUrl, Credentials.bearer(apiKey), Timeouts.of(connectTimeout, readTimeout));
   }
 
   /** A client of {@link Api#OPENAI_CHAT} or {@link Api#OPENAI_COMPLETIONS}. */
   public OpenAiChatClient(Api api, String baseUrl, Credentials credentials, Timeouts timeouts) {
-    if (api != Api.OPENAI_CHAT && api != Api.OPENAI_COMPLETIONS) {
-      throw new IllegalArgumentException("not an OpenAI protocol: " + api);
-    }
-    this.api = api;
-    this.http = new EndpointHttp(baseUrl, credentials, timeouts);
-  }
-
-  @Override
-  public Api api() {
-    return api;
-  }
-
-  @Override
-  public String baseUrl() {
-    return http.base.toString();
+    super(spoken(api, api == Api.OPENAI_CHAT || api == Api.OPENAI_COMPLETIONS, "an OpenAI"), baseUrl, credentials, timeouts);
   }
 
   /** Lists the endpoint's models; throws {@link EndpointException} when it cannot be used at all. */
@@ -95,24 +72,12 @@ public final class OpenAiChatClient implements ProtocolClient {
   }
 
   static byte[] body(ChatRequest chat, boolean continuousUsage) {
-    ObjectNode body = MAPPER.createObjectNode();
-    if (chat.model() != null) {
-      body.put("model", chat.model());
-    }
-    ObjectNode message = body.putArray("messages").addObject();
-    message.put("role", "user");
-    message.put("content", chat.prompt());
-    return common(body, chat, continuousUsage);
+    return common(startBody(chat, true), chat, continuousUsage);
   }
 
   /** {@code POST /completions}: the prompt as-is, no chat template on the client's side. */
   static byte[] completionsBody(ChatRequest chat, boolean continuousUsage) {
-    ObjectNode body = MAPPER.createObjectNode();
-    if (chat.model() != null) {
-      body.put("model", chat.model());
-    }
-    body.put("prompt", chat.prompt());
-    return common(body, chat, continuousUsage);
+    return common(startBody(chat, false), chat, continuousUsage);
   }
 
   private static byte[] common(ObjectNode body, ChatRequest chat, boolean continuousUsage) {
@@ -127,20 +92,7 @@ public final class OpenAiChatClient implements ProtocolClient {
     if (chat.disablePromptCache()) {
       body.put("cache_prompt", false);
     }
-    try {
-      return MAPPER.writeValueAsBytes(body);
-    } catch (IOException e) {
-      throw new IllegalStateException(e);
-    }
-  }
-
-  static String excerpt(String body) {
-    return EndpointHttp.excerpt(body);
-  }
-
-  @Override
-  public void close() {
-    http.close();
+    return bytes(body);
   }
 
   /** Server-sent events, read by OkHttp's SSE reader; each event's data is one chunk. */
@@ -186,19 +138,9 @@ public final class OpenAiChatClient implements ProtocolClient {
       recorder.end();
       return;
     }
-    JsonNode chunk;
-    try {
-      chunk = MAPPER.readTree(data);
-    } catch (IOException e) {
-      recorder.fail("malformed chunk: " + excerpt(data));
+    JsonNode chunk = chunk(recorder, data);
+    if (chunk == null) {
       return;
-    }
-    if (chunk.hasNonNull("error")) {
-      recorder.fail("server error in stream: " + excerpt(chunk.get("error").toString()));
-      return;
-    }
-    if (chunk.hasNonNull("model")) {
-      recorder.model(chunk.get("model").asText());
     }
     JsonNode choice = chunk.path("choices").path(0);
     JsonNode delta = choice.path("delta");

@@ -1,5 +1,6 @@
 package dev.llmh.client;
 
+import dev.llmh.config.Defaults;
 import java.time.Duration;
 
 /**
@@ -10,4 +11,10 @@ import java.time.Duration;
  * @param firstToken from sending to the first text chunk; then the call is cancelled
  * @param request from sending to the response's end; then the call is cancelled
  */
-public record Timeouts(Duration connect, Duration read, Duration firstToken, Duration request) {}
+public record Timeouts(Duration connect, Duration read, Duration firstToken, Duration request) {
+
+  /** The given connect and read timeouts, the defaults for the first token and the whole request. */
+  public static Timeouts of(Duration connect, Duration read) {
+    return new Timeouts(connect, read, Defaults.FIRST_TOKEN_TIMEOUT, Defaults.REQUEST_TIMEOUT);
+  }
+}

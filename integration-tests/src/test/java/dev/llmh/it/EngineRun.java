@@ -1,17 +1,24 @@
 package dev.llmh.it;
 
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+import static org.junit.platform.testkit.engine.EventConditions.event;
+import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
+import static org.junit.platform.testkit.engine.EventConditions.test;
+import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
+import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
 import dev.llmh.engine.LlmhTestEngine;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.ResultsFiles;
 import dev.llmh.result.RunRecord;
+import dev.llmh.verdict.BudgetExceeded;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Predicate;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
 
@@ -53,6 +60,12 @@ final class EngineRun {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /** Exactly one test, of {@code scenario}, failed with a {@link BudgetExceeded} whose message passes. */
+  void assertBudgetExceeded(String scenario, Predicate<String> message) {
+    results.testEvents().assertThatEvents().haveExactly(1,
+        event(test(scenario), finishedWithFailure(instanceOf(BudgetExceeded.class), message(message))));
   }
 
   CaseResult caseNamed(String caseId) {

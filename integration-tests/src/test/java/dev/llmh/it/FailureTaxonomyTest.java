@@ -2,11 +2,6 @@ package dev.llmh.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
-import static org.junit.platform.testkit.engine.EventConditions.event;
-import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
-import static org.junit.platform.testkit.engine.EventConditions.test;
-import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
-import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
 import dev.llmh.it.fixtures.FaultScenarios;
 import dev.llmh.result.CaseResult;
@@ -14,7 +9,6 @@ import dev.llmh.result.CaseResult.SampleRecord;
 import dev.llmh.sim.Faults;
 import dev.llmh.sim.SimulatedServer;
 import dev.llmh.sim.SimulatorSettings;
-import dev.llmh.verdict.BudgetExceeded;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -75,10 +69,7 @@ class FailureTaxonomyTest {
       EngineRun run = EngineRun.of(server.baseUrl(), results, FaultScenarios.Tolerant.class, FaultScenarios.Strict.class);
 
       run.results.testEvents().assertStatistics(stats -> stats.started(2).succeeded(1).failed(1));
-      run.results.testEvents().assertThatEvents().haveExactly(1,
-          event(test("Strict"), finishedWithFailure(
-              instanceOf(BudgetExceeded.class),
-              message(m -> m.startsWith("error_rate = 16.7 % (1 of 6 failed) >= budget 10 %: FAIL")))));
+      run.assertBudgetExceeded("Strict", m -> m.startsWith("error_rate = 16.7 % (1 of 6 failed) >= budget 10 %: FAIL"));
       for (CaseResult result : run.record().results()) {
         assertThat(result.requests().failed()).isEqualTo(1);
         assertThat(result.requests().succeeded()).isEqualTo(5);

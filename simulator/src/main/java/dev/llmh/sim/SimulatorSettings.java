@@ -2,6 +2,7 @@ package dev.llmh.sim;
 
 import java.time.Duration;
 import java.util.Objects;
+import java.util.function.Consumer;
 
 /**
  * How the simulated server behaves. Start from {@link #defaults()} and change what matters with the
@@ -101,18 +102,15 @@ public record SimulatorSettings(
   }
 
   public SimulatorSettings withModelId(String v) {
-    return new SimulatorSettings(v, slots, prefillTokensPerSecond, firstTokenDelay, decodeTokensPerSecond,
-        tokensPerChunk, naturalLength, defaultMaxTokens, roleChunkFirst, requiredApiKey, hook, reasoningTokens, usagePerChunk, sendsUsage, firstRequestLoad);
+    return edit(e -> e.modelId = v);
   }
 
   public SimulatorSettings withSlots(int v) {
-    return new SimulatorSettings(modelId, v, prefillTokensPerSecond, firstTokenDelay, decodeTokensPerSecond,
-        tokensPerChunk, naturalLength, defaultMaxTokens, roleChunkFirst, requiredApiKey, hook, reasoningTokens, usagePerChunk, sendsUsage, firstRequestLoad);
+    return edit(e -> e.slots = v);
   }
 
   public SimulatorSettings withPrefillTokensPerSecond(double v) {
-    return new SimulatorSettings(modelId, slots, v, firstTokenDelay, decodeTokensPerSecond,
-        tokensPerChunk, naturalLength, defaultMaxTokens, roleChunkFirst, requiredApiKey, hook, reasoningTokens, usagePerChunk, sendsUsage, firstRequestLoad);
+    return edit(e -> e.prefillTokensPerSecond = v);
   }
 
   /** No prefill delay at all. */
@@ -121,65 +119,101 @@ public record SimulatorSettings(
   }
 
   public SimulatorSettings withFirstTokenDelay(Duration v) {
-    return new SimulatorSettings(modelId, slots, prefillTokensPerSecond, v, decodeTokensPerSecond,
-        tokensPerChunk, naturalLength, defaultMaxTokens, roleChunkFirst, requiredApiKey, hook, reasoningTokens, usagePerChunk, sendsUsage, firstRequestLoad);
+    return edit(e -> e.firstTokenDelay = v);
   }
 
   public SimulatorSettings withDecodeTokensPerSecond(double v) {
-    return new SimulatorSettings(modelId, slots, prefillTokensPerSecond, firstTokenDelay, v,
-        tokensPerChunk, naturalLength, defaultMaxTokens, roleChunkFirst, requiredApiKey, hook, reasoningTokens, usagePerChunk, sendsUsage, firstRequestLoad);
+    return edit(e -> e.decodeTokensPerSecond = v);
   }
 
   public SimulatorSettings withTokensPerChunk(int v) {
-    return new SimulatorSettings(modelId, slots, prefillTokensPerSecond, firstTokenDelay, decodeTokensPerSecond,
-        v, naturalLength, defaultMaxTokens, roleChunkFirst, requiredApiKey, hook, reasoningTokens, usagePerChunk, sendsUsage, firstRequestLoad);
+    return edit(e -> e.tokensPerChunk = v);
   }
 
   public SimulatorSettings withNaturalLength(int v) {
-    return new SimulatorSettings(modelId, slots, prefillTokensPerSecond, firstTokenDelay, decodeTokensPerSecond,
-        tokensPerChunk, v, defaultMaxTokens, roleChunkFirst, requiredApiKey, hook, reasoningTokens, usagePerChunk, sendsUsage, firstRequestLoad);
+    return edit(e -> e.naturalLength = v);
   }
 
   public SimulatorSettings withDefaultMaxTokens(int v) {
-    return new SimulatorSettings(modelId, slots, prefillTokensPerSecond, firstTokenDelay, decodeTokensPerSecond,
-        tokensPerChunk, naturalLength, v, roleChunkFirst, requiredApiKey, hook, reasoningTokens, usagePerChunk, sendsUsage, firstRequestLoad);
+    return edit(e -> e.defaultMaxTokens = v);
   }
 
   public SimulatorSettings withRoleChunkFirst(boolean v) {
-    return new SimulatorSettings(modelId, slots, prefillTokensPerSecond, firstTokenDelay, decodeTokensPerSecond,
-        tokensPerChunk, naturalLength, defaultMaxTokens, v, requiredApiKey, hook, reasoningTokens, usagePerChunk, sendsUsage, firstRequestLoad);
+    return edit(e -> e.roleChunkFirst = v);
   }
 
   public SimulatorSettings withRequiredApiKey(String v) {
-    return new SimulatorSettings(modelId, slots, prefillTokensPerSecond, firstTokenDelay, decodeTokensPerSecond,
-        tokensPerChunk, naturalLength, defaultMaxTokens, roleChunkFirst, v, hook, reasoningTokens, usagePerChunk, sendsUsage, firstRequestLoad);
+    return edit(e -> e.requiredApiKey = v);
   }
 
   public SimulatorSettings withHook(SimulatorHook v) {
-    return new SimulatorSettings(modelId, slots, prefillTokensPerSecond, firstTokenDelay, decodeTokensPerSecond,
-        tokensPerChunk, naturalLength, defaultMaxTokens, roleChunkFirst, requiredApiKey, v, reasoningTokens, usagePerChunk, sendsUsage, firstRequestLoad);
-  }
-
-  private SimulatorSettings with(int reasoning, boolean perChunk, boolean usage, Duration load) {
-    return new SimulatorSettings(modelId, slots, prefillTokensPerSecond, firstTokenDelay, decodeTokensPerSecond,
-        tokensPerChunk, naturalLength, defaultMaxTokens, roleChunkFirst, requiredApiKey, hook, reasoning, perChunk,
-        usage, load);
+    return edit(e -> e.hook = v);
   }
 
   public SimulatorSettings withReasoningTokens(int v) {
-    return with(v, usagePerChunk, sendsUsage, firstRequestLoad);
+    return edit(e -> e.reasoningTokens = v);
   }
 
   public SimulatorSettings withUsagePerChunk(boolean v) {
-    return with(reasoningTokens, v, sendsUsage, firstRequestLoad);
+    return edit(e -> e.usagePerChunk = v);
   }
 
   public SimulatorSettings withSendsUsage(boolean v) {
-    return with(reasoningTokens, usagePerChunk, v, firstRequestLoad);
+    return edit(e -> e.sendsUsage = v);
   }
 
   public SimulatorSettings withFirstRequestLoad(Duration v) {
-    return with(reasoningTokens, usagePerChunk, sendsUsage, v);
+    return edit(e -> e.firstRequestLoad = v);
+  }
+
+  /** A copy with {@code change} applied, validated like any instance. */
+  private SimulatorSettings edit(Consumer<Editor> change) {
+    Editor editor = new Editor(this);
+    change.accept(editor);
+    return editor.settings();
+  }
+
+  /** Every component of a settings instance, open to change: the with-methods' working copy. */
+  private static final class Editor {
+    String modelId;
+    int slots;
+    double prefillTokensPerSecond;
+    Duration firstTokenDelay;
+    double decodeTokensPerSecond;
+    int tokensPerChunk;
+    int naturalLength;
+    int defaultMaxTokens;
+    boolean roleChunkFirst;
+    String requiredApiKey;
+    SimulatorHook hook;
+    int reasoningTokens;
+    boolean usagePerChunk;
+    boolean sendsUsage;
+    Duration firstRequestLoad;
+
+    Editor(SimulatorSettings s) {
+      modelId = s.modelId;
+      slots = s.slots;
+      prefillTokensPerSecond = s.prefillTokensPerSecond;
+      firstTokenDelay = s.firstTokenDelay;
+      decodeTokensPerSecond = s.decodeTokensPerSecond;
+      tokensPerChunk = s.tokensPerChunk;
+      naturalLength = s.naturalLength;
+      defaultMaxTokens = s.defaultMaxTokens;
+      roleChunkFirst = s.roleChunkFirst;
+      requiredApiKey = s.requiredApiKey;
+      hook = s.hook;
+      reasoningTokens = s.reasoningTokens;
+      usagePerChunk = s.usagePerChunk;
+      sendsUsage = s.sendsUsage;
+      firstRequestLoad = s.firstRequestLoad;
+    }
+
+    SimulatorSettings settings() {
+      return new SimulatorSettings(modelId, slots, prefillTokensPerSecond, firstTokenDelay, decodeTokensPerSecond,
+          tokensPerChunk, naturalLength, defaultMaxTokens, roleChunkFirst, requiredApiKey, hook, reasoningTokens,
+          usagePerChunk, sendsUsage, firstRequestLoad);
+    }
   }
 
   /** Nanoseconds between consecutive content chunks. */

@@ -1,7 +1,6 @@
 package dev.llmh.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -17,7 +16,6 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Collectors;
@@ -250,23 +248,20 @@ class SimulatedServerTest {
     try (SimulatedServer server = SimulatedServer.start(settings)) {
       stream(server, body("warm", 2, 1, true)); // connection and code paths warm
       int n = 8;
-      int requests = 5;
-      List<Double> ttfts = new ArrayList<>();
+      List<Double> clientTtfts = new ArrayList<>();
+      List<Double> serverTtfts = new ArrayList<>();
       List<Double> clientGaps = new ArrayList<>();
+      List<Double> serverGaps = new ArrayList<>();
       List<Double> overshoots = new ArrayList<>();
-      for (int i = 0; i < requests; i++) {
+      for (int i = 0; i < 8; i++) {
         Stream s = stream(server, body("Measure me", n, i, true));
-        List<Long> t = s.contentNanos();
-        assertThat(t).hasSize(n);
-        // the role chunk arrives at once, long before the first content
-        assertThat((s.roleNanos() - s.sentNanos()) / MS).as("role chunk after send, ms").isLessThan(30);
-        ttfts.add((t.get(0) - s.sentNanos()) / MS);
-        for (int k = 1; k < n; k++) {
-          clientGaps.add((t.get(k) - t.get(k - 1)) / MS);
-        }
         ServedRequest served = server.awaitServedRequests(i + 2, Duration.ofSeconds(2)).get(i + 1);
+        List<Long> t = s.contentNanos();
         List<Long> sent = served.contentChunkNanos();
+        assertThat(t).hasSize(n);
         assertThat(sent).hasSize(n);
+        // the role chunk arrives at once, before the server even sends the first content
+        assertThat(s.roleNanos()).as("role chunk read vs first content sent").isLessThan(sent.get(0));
         // server-side truth: chunk k at slot + 100 ms + k * 20 ms, on absolute deadlines
         overshoots.addAll(assertOnSchedule(served, 100.0, 20.0));
         // one clock: the client reads each chunk after the server sent it
@@ -274,11 +269,19 @@ class SimulatedServerTest {
           assertThat(t.get(k)).as("client read of chunk %d vs server send", k).isGreaterThan(sent.get(k));
         }
         assertThat(served.arrivalNanos()).isGreaterThan(s.sentNanos());
+        clientTtfts.add((t.get(0) - s.sentNanos()) / MS);
+        serverTtfts.add((sent.get(0) - served.arrivalNanos()) / MS);
+        for (int k = 1; k < n; k++) {
+          clientGaps.add((t.get(k) - t.get(k - 1)) / MS);
+          serverGaps.add((sent.get(k) - sent.get(k - 1)) / MS);
+        }
       }
       assertThat(median(overshoots)).as("median server lateness, ms").isLessThan(1.0);
-      assertThat(ttfts).as("client TTFTs, ms").allSatisfy(v -> assertThat(v).isBetween(100.0, 125.0));
-      assertThat(median(ttfts)).as("median client TTFT of %s, ms", ttfts).isBetween(100.0, 106.0);
-      assertThat(median(clientGaps)).as("median client gap of %s, ms", clientGaps).isCloseTo(20.0, within(2.0));
+      // what the client reads is what the server did, within the noise measured on these requests;
+      // a chunk held back or sent in a batch would move the TTFT or a gap by a whole gap (20 ms)
+      assertSpans(Offsets.of("ttft", clientTtfts, serverTtfts));
+      System.out.println(Offsets.of("gaps", clientGaps, serverGaps));
+      assertThat(Offsets.of("gaps", clientGaps, serverGaps).gapDisagreement(Offsets.GAP_FLOOR_MS, 20.0)).isNull();
     }
   }
 
@@ -293,18 +296,19 @@ class SimulatedServerTest {
       Stream sb = b.get();
       Stream firstDone = sa.doneNanos() < sb.doneNanos() ? sa : sb;
       Stream second = firstDone == sa ? sb : sa;
-      // client view: the second's first token comes after the first's end, plus its own 50 ms
-      assertThat((second.contentNanos().get(0) - firstDone.doneNanos()) / MS).isBetween(45.0, 60.0);
-      // each alone takes 50 + 4 * 10 = 90 ms; the second's TTFT includes the first's 90 ms
-      assertThat((second.contentNanos().get(0) - second.sentNanos()) / MS).isGreaterThan(135.0);
 
       List<ServedRequest> served = server.awaitServedRequests(2, Duration.ofSeconds(2));
       ServedRequest s1 = served.get(0);
       ServedRequest s2 = served.get(1);
+      // the second got the slot only when the first had sent its last chunk, then took its own 50 ms
       assertThat(s2.slotAcquiredNanos()).isGreaterThanOrEqualTo(s1.contentChunkNanos().get(4));
-      assertThat(s2.queueNanos() / MS).isGreaterThan(80.0);
       assertOnSchedule(s1, 50.0, 10.0);
       assertOnSchedule(s2, 50.0, 10.0);
+      // client view: the second's first token after the first's end, its TTFT containing the wait
+      assertThat(second.contentNanos().get(0)).isGreaterThan(firstDone.doneNanos());
+      assertThat(second.contentNanos().get(0) - second.sentNanos())
+          .isGreaterThan(s2.contentChunkNanos().get(0) - s2.arrivalNanos())
+          .isGreaterThan(s2.queueNanos() + 50 * (long) MS);
     }
   }
 
@@ -315,32 +319,30 @@ class SimulatedServerTest {
     try (SimulatedServer server = SimulatedServer.start(settings)) {
       stream(server, body("warm", 1, 1, true));
       String longPrompt = "word ".repeat(300);
-      List<Double> shortTtfts = new ArrayList<>();
-      List<Double> longTtfts = new ArrayList<>();
+      List<Stream> streams = new ArrayList<>();
       for (int i = 0; i < 4; i++) {
-        Stream shortStream = stream(server, body("hi", 2, 1, true));
+        streams.add(stream(server, body("hi", 2, 1, true)));
         ObjectNode longBody = body(longPrompt, 2, 1, true);
         longBody.putObject("stream_options").put("include_usage", true);
         Stream longStream = stream(server, longBody);
         assertThat(longStream.chunks().get(longStream.chunks().size() - 1).path("usage")
             .path("prompt_tokens").asInt()).isEqualTo(300);
-        shortTtfts.add((shortStream.contentNanos().get(0) - shortStream.sentNanos()) / MS);
-        longTtfts.add((longStream.contentNanos().get(0) - longStream.sentNanos()) / MS);
+        assertThat((longStream.contentNanos().get(0) - longStream.sentNanos()) / MS).isGreaterThan(300.0);
+        streams.add(longStream);
       }
-      // client view: 300 tokens at 1000 tok/s cost 300 ms, "hi" costs 1 ms. Client noise only
-      // adds, so the minimum is the robust estimate of each floor.
-      assertThat(longTtfts).allSatisfy(v -> assertThat(v).isGreaterThan(300.0));
-      assertThat(Collections.min(longTtfts) - Collections.min(shortTtfts))
-          .as("TTFT long %s vs short %s, ms", longTtfts, shortTtfts)
-          .isCloseTo(299.0, within(5.0));
 
-      List<ServedRequest> served = server.awaitServedRequests(9, Duration.ofSeconds(2));
+      // server-side truth: 300 tokens at 1000 tok/s cost 300 ms, "hi" costs 1 ms
+      List<ServedRequest> served = server.awaitServedRequests(9, Duration.ofSeconds(2)).subList(1, 9);
       List<Double> overshoots = new ArrayList<>();
-      for (ServedRequest r : served.subList(1, 9)) {
+      for (ServedRequest r : served) {
         assertThat(r.promptTokens()).isIn(1, 300);
         overshoots.addAll(assertOnSchedule(r, r.promptTokens() / 1000.0 * 1000, 5.0));
       }
       assertThat(median(overshoots)).as("median server lateness, ms").isLessThan(1.0);
+      // client view: what the server did, request by request; a prefill left out would be 299 ms
+      List<Double> clientTtfts = streams.stream().map(s -> (s.contentNanos().get(0) - s.sentNanos()) / MS).toList();
+      assertSpans(Offsets.of("ttft", clientTtfts, served.stream().map(r -> (r.contentChunkNanos().get(0) - r.arrivalNanos()) / MS)
+          .toList()));
     }
   }
 
@@ -350,18 +352,7 @@ class SimulatedServerTest {
         .withDecodeTokensPerSecond(50);
     try (SimulatedServer server = SimulatedServer.start(settings)) {
       // 1000 tokens at 50 tok/s would hold the only slot for 20 s
-      HttpResponse<InputStream> r = CLIENT.send(request(server, body("long", 1000, 1, true)),
-          HttpResponse.BodyHandlers.ofInputStream());
-      BufferedReader reader = new BufferedReader(new InputStreamReader(r.body(), StandardCharsets.UTF_8));
-      int contents = 0;
-      while (contents < 4) {
-        String line = reader.readLine();
-        assertThat(line).isNotNull();
-        if (line.startsWith("data: ") && line.contains("\"content\":\" ")) {
-          contents++;
-        }
-      }
-      r.body().close();
+      longStreamAfter(server, 4).close();
       long closedAt = System.nanoTime();
 
       Stream next = stream(server, body("next", 2, 2, true));
@@ -382,17 +373,7 @@ class SimulatedServerTest {
   void closeEndsAStreamInFlightPromptly() throws Exception {
     SimulatedServer server = SimulatedServer.start(SimulatorSettings.defaults().withInstantPrefill()
         .withDecodeTokensPerSecond(50));
-    HttpResponse<InputStream> r = CLIENT.send(request(server, body("long", 1000, 1, true)),
-        HttpResponse.BodyHandlers.ofInputStream());
-    BufferedReader reader = new BufferedReader(new InputStreamReader(r.body(), StandardCharsets.UTF_8));
-    int contents = 0;
-    while (contents < 2) {
-      String line = reader.readLine();
-      assertThat(line).isNotNull();
-      if (line.contains("\"content\":\" ")) {
-        contents++;
-      }
-    }
+    BufferedReader reader = longStreamAfter(server, 2);
     long before = System.nanoTime();
     server.close();
     assertThat((System.nanoTime() - before) / MS).as("close, ms").isLessThan(1000.0);
@@ -410,6 +391,21 @@ class SimulatedServerTest {
   }
 
   // ---------------------------------------------------------------- helpers
+
+  /** Starts a stream of 1000 tokens and reads it until {@code contents} content chunks have arrived. */
+  private static BufferedReader longStreamAfter(SimulatedServer server, int contents) throws Exception {
+    HttpResponse<InputStream> r = CLIENT.send(request(server, body("long", 1000, 1, true)),
+        HttpResponse.BodyHandlers.ofInputStream());
+    BufferedReader reader = new BufferedReader(new InputStreamReader(r.body(), StandardCharsets.UTF_8));
+    for (int read = 0; read < contents; ) {
+      String line = reader.readLine();
+      assertThat(line).isNotNull();
+      if (line.startsWith("data: ") && line.contains("\"content\":\" ")) {
+        read++;
+      }
+    }
+    return reader;
+  }
 
   private static ObjectNode body(String prompt, int maxTokens, long seed, boolean stream) {
     ObjectNode req = JSON.createObjectNode();
@@ -539,9 +535,8 @@ class SimulatedServerTest {
   }
 
   /**
-   * Checks that the server sent content chunk k at slot + firstMs + k * gapMs: never early, and
-   * late by at most 5 ms (a 2-core machine shared with builds can delay a wake-up by a few ms, far
-   * less than a chunk gap). Returns each chunk's lateness in ms.
+   * Checks that the server sent content chunk k no earlier than slot + firstMs + k * gapMs (how late
+   * a loaded machine makes a wake-up is for the callers' medians). Returns each chunk's lateness in ms.
    */
   private static List<Double> assertOnSchedule(ServedRequest r, double firstMs, double gapMs) {
     List<Double> late = new ArrayList<>();
@@ -549,11 +544,16 @@ class SimulatedServerTest {
     for (int k = 0; k < sent.size(); k++) {
       double planned = firstMs + k * gapMs;
       double actual = (sent.get(k) - r.slotAcquiredNanos()) / MS;
-      assertThat(actual).as("server chunk %d after slot (planned %.3f ms), ms", k, planned)
-          .isBetween(planned, planned + 5.0);
+      assertThat(actual).as("server chunk %d after slot (planned %.3f ms), ms", k, planned).isGreaterThanOrEqualTo(planned);
       late.add(actual - planned);
     }
     return late;
+  }
+
+  /** Client spans from the send against the server's from arrival, by {@link Offsets#spanDisagreement}. */
+  private static void assertSpans(Offsets offsets) {
+    System.out.println(offsets);
+    assertThat(offsets.spanDisagreement(Offsets.SPAN_FLOOR_MS)).isNull();
   }
 
   private static double median(List<Double> values) {

@@ -50,7 +50,7 @@ import java.util.regex.Pattern;
  * shifting is disabled: a prompt that does not fit is refused ({@link PromptTooLongException}),
  * never truncated.
  */
-public final class LlamaEngine implements Engine {
+public final class LlamaEngine extends OpenEngine {
 
   public static final String ENGINE = "llama.cpp (java-llama.cpp 4.1.0)";
   private static final String FALLBACK_VERSION = "java-llama.cpp 4.1.0, llama.cpp b4916";
@@ -64,16 +64,11 @@ public final class LlamaEngine implements Engine {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final LlamaModel model;
-  private final int slots;
-  private final int slotContext;
-  private final EngineInfo info;
   private final AtomicBoolean closed = new AtomicBoolean();
 
   private LlamaEngine(LlamaModel model, int slots, int slotContext, EngineInfo info) {
+    super(info, slots, slotContext);
     this.model = model;
-    this.slots = slots;
-    this.slotContext = slotContext;
-    this.info = info;
   }
 
   /**
@@ -191,21 +186,6 @@ public final class LlamaEngine implements Engine {
   }
 
   @Override
-  public EngineInfo info() {
-    return info;
-  }
-
-  @Override
-  public int slots() {
-    return slots;
-  }
-
-  @Override
-  public int slotContext() {
-    return slotContext;
-  }
-
-  @Override
   public int countTokens(String text) {
     ensureOpen();
     return text.isEmpty() ? 0 : model.encode(text).length;
@@ -232,9 +212,9 @@ public final class LlamaEngine implements Engine {
     if (promptTokens == 0) {
       throw new IllegalArgumentException("the prompt is empty");
     }
-    if ((long) promptTokens + request.maxTokens() > slotContext) {
+    if ((long) promptTokens + request.maxTokens() > slotContext()) {
       throw new PromptTooLongException("prompt of " + promptTokens + " tokens plus max_tokens "
-          + request.maxTokens() + " exceeds the slot context of " + slotContext + " tokens");
+          + request.maxTokens() + " exceeds the slot context of " + slotContext() + " tokens");
     }
     InferenceParameters parameters = new InferenceParameters(request.prompt())
         .setNPredict(request.maxTokens())

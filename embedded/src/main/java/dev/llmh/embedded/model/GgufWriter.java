@@ -65,69 +65,48 @@ public final class GgufWriter {
   private final Set<String> tensorNames = new LinkedHashSet<>();
 
   public GgufWriter putString(String key, String value) {
-    key(key);
-    u32(metadata, T_STRING);
-    string(metadata, value);
+    string(entry(key, T_STRING), value);
     return this;
   }
 
   public GgufWriter putUint32(String key, int value) {
-    key(key);
-    u32(metadata, T_UINT32);
-    u32(metadata, value);
+    u32(entry(key, T_UINT32), value);
     return this;
   }
 
   public GgufWriter putInt32(String key, int value) {
-    key(key);
-    u32(metadata, T_INT32);
-    u32(metadata, value);
+    u32(entry(key, T_INT32), value);
     return this;
   }
 
   public GgufWriter putFloat32(String key, float value) {
-    key(key);
-    u32(metadata, T_FLOAT32);
-    u32(metadata, Float.floatToIntBits(value));
+    u32(entry(key, T_FLOAT32), Float.floatToIntBits(value));
     return this;
   }
 
   public GgufWriter putBool(String key, boolean value) {
-    key(key);
-    u32(metadata, T_BOOL);
-    metadata.write(value ? 1 : 0);
+    entry(key, T_BOOL).write(value ? 1 : 0);
     return this;
   }
 
   public GgufWriter putStrings(String key, List<String> values) {
-    key(key);
-    u32(metadata, T_ARRAY);
-    u32(metadata, T_STRING);
-    u64(metadata, values.size());
-    for (String v : values) {
-      string(metadata, v);
-    }
+    ByteArrayOutputStream out = array(key, T_STRING, values.size());
+    values.forEach(v -> string(out, v));
     return this;
   }
 
   public GgufWriter putFloats(String key, float[] values) {
-    key(key);
-    u32(metadata, T_ARRAY);
-    u32(metadata, T_FLOAT32);
-    u64(metadata, values.length);
+    ByteArrayOutputStream out = array(key, T_FLOAT32, values.length);
     for (float v : values) {
-      u32(metadata, Float.floatToIntBits(v));
+      u32(out, Float.floatToIntBits(v));
     }
     return this;
   }
 
   public GgufWriter putInt32s(String key, int[] values) {
-    key(key);
-    u32(metadata, T_ARRAY);
-    u32(metadata, T_INT32);
-    u64(metadata, values.length);
+    ByteArrayOutputStream out = array(key, T_INT32, values.length);
     for (int v : values) {
-      u32(metadata, v);
+      u32(out, v);
     }
     return this;
   }
@@ -271,11 +250,21 @@ public final class GgufWriter {
     return (short) (sign | half);
   }
 
-  private void key(String key) {
+  /** Starts a metadata entry: its key, once only, and its value type; the value follows. */
+  private ByteArrayOutputStream entry(String key, int type) {
     if (!keys.add(key)) {
       throw new IllegalArgumentException("metadata key " + key + " set twice");
     }
     string(metadata, key);
+    u32(metadata, type);
+    return metadata;
+  }
+
+  /** Starts an array entry: its key, the element type and count; the elements follow. */
+  private ByteArrayOutputStream array(String key, int elementType, long count) {
+    u32(entry(key, T_ARRAY), elementType);
+    u64(metadata, count);
+    return metadata;
   }
 
   private static void string(ByteArrayOutputStream out, String s) {

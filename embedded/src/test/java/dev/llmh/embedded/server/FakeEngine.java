@@ -1,6 +1,7 @@
 package dev.llmh.embedded.server;
 
 import dev.llmh.embedded.engine.Engine;
+import dev.llmh.embedded.engine.OpenEngine;
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -13,13 +14,10 @@ import java.util.concurrent.locks.LockSupport;
  * counts one BOS token more in {@link #complete} than {@link #countTokens} reports, so a prompt at the
  * server's limit reaches the engine's own check.
  */
-final class FakeEngine implements Engine {
+final class FakeEngine extends OpenEngine {
 
   static final EngineInfo INFO =
       new EngineInfo("fake", "1.2.3", "fake.gguf", 4096L, "ab".repeat(32), "layers=2 width=64");
-
-  private final int slots;
-  private final int slotContext;
 
   volatile int naturalLength = 5;
   volatile long pieceDelayMillis = 0;
@@ -36,23 +34,7 @@ final class FakeEngine implements Engine {
   final AtomicInteger sinkFailures = new AtomicInteger();
 
   FakeEngine(int slots, int slotContext) {
-    this.slots = slots;
-    this.slotContext = slotContext;
-  }
-
-  @Override
-  public EngineInfo info() {
-    return INFO;
-  }
-
-  @Override
-  public int slots() {
-    return slots;
-  }
-
-  @Override
-  public int slotContext() {
-    return slotContext;
+    super(INFO, slots, slotContext);
   }
 
   @Override
@@ -83,9 +65,9 @@ final class FakeEngine implements Engine {
   public Completion complete(CompletionRequest request, TokenSink sink) throws IOException {
     lastRequest = request;
     int promptTokens = countTokens(request.prompt()) + 1; // BOS
-    if (promptTokens + request.maxTokens() > slotContext) {
+    if (promptTokens + request.maxTokens() > slotContext()) {
       throw new PromptTooLongException("fake engine: " + promptTokens + " prompt tokens + "
-          + request.maxTokens() + " max tokens > slot context " + slotContext);
+          + request.maxTokens() + " max tokens > slot context " + slotContext());
     }
     int now = active.incrementAndGet();
     maxActive.accumulateAndGet(now, Math::max);

@@ -1,0 +1,93 @@
+package dev.llmh.client;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import okhttp3.MediaType;
+
+/**
+ * What the protocol clients share: the protocol spoken, the endpoint's HTTP, and what every protocol
+ * writes first in a request body and reads first in a streamed chunk.
+ */
+abstract class HttpProtocolClient implements ProtocolClient {
+  static final MediaType JSON = MediaType.get("application/json");
+  static final ObjectMapper MAPPER = new ObjectMapper();
+
+  final Api api;
+  final EndpointHttp http;
+
+  HttpProtocolClient(Api api, String baseUrl, Credentials credentials, Timeouts timeouts) {
+    this.api = api;
+    this.http = new EndpointHttp(baseUrl, credentials, timeouts);
+  }
+
+  /** {@code api}, when this client speaks it ({@code spoken}). */
+  static Api spoken(Api api, boolean spoken, String family) {
+    if (!spoken) {
+      throw new IllegalArgumentException("not " + family + " protocol: " + api);
+    }
+    return api;
+  }
+
+  @Override
+  public Api api() {
+    return api;
+  }
+
+  @Override
+  public String baseUrl() {
+    return http.base.toString();
+  }
+
+  @Override
+  public void close() {
+    http.close();
+  }
+
+  /** A request body with the model (when one is named) and the prompt, as one user message or as is. */
+  static ObjectNode startBody(ChatRequest chat, boolean asMessage) {
+    ObjectNode body = MAPPER.createObjectNode();
+    if (chat.model() != null) {
+      body.put("model", chat.model());
+    }
+    if (asMessage) {
+      ObjectNode message = body.putArray("messages").addObject();
+      message.put("role", "user");
+      message.put("content", chat.prompt());
+    } else {
+      body.put("prompt", chat.prompt());
+    }
+    return body;
+  }
+
+  static byte[] bytes(ObjectNode body) {
+    try {
+      return MAPPER.writeValueAsBytes(body);
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /**
+   * One streamed chunk of JSON, with the served model noted; null when it is malformed or reports a
+   * server error, which fails the request.
+   */
+  static JsonNode chunk(StreamRecorder recorder, String text) {
+    JsonNode chunk;
+    try {
+      chunk = MAPPER.readTree(text);
+    } catch (IOException e) {
+      recorder.fail("malformed chunk: " + EndpointHttp.excerpt(text));
+      return null;
+    }
+    if (chunk.hasNonNull("error")) {
+      recorder.fail("server error in stream: " + EndpointHttp.excerpt(chunk.get("error").toString()));
+      return null;
+    }
+    if (chunk.hasNonNull("model")) {
+      recorder.model(chunk.get("model").asText());
+    }
+    return chunk;
+  }
+}

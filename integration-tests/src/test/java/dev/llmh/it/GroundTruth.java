@@ -1,0 +1,177 @@
+package dev.llmh.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.llmh.result.CaseResult;
+import dev.llmh.result.CaseResult.SampleRecord;
+import dev.llmh.result.MetricSummary;
+import dev.llmh.sim.Offsets;
+import dev.llmh.sim.ServedRequest;
+import dev.llmh.sim.SimulatorHook;
+import dev.llmh.sim.SimulatorSettings;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/**
+ * Each measured request as the client recorded it, paired with the simulator's record of that same
+ * request, and the checks that the two agree.
+ *
+ * <p><b>Pairing.</b> With {@link #TAGGED} the simulator reports its own request number as every
+ * response's prompt-token count ({@code usage.prompt_tokens}, Ollama's {@code prompt_eval_count}),
+ * which the client records per request: each sample names the served request it was, whatever the
+ * concurrency and the order in which requests arrived. A tagged run's prompt-token counts are
+ * therefore not the prompts'.
+ *
+ * <p><b>Agreement.</b> Per figure, the offsets client − server over the case's requests, judged by
+ * {@link Offsets}: a time from the send (TTFT, TTFO, E2E) by {@link Offsets#spanDisagreement} (every
+ * offset positive, the smallest within {@link Offsets#SPAN_FLOOR_MS}, the median within that floor
+ * plus three times the offsets' interquartile range); a gap between reads (ITL, TPOT) by
+ * {@link Offsets#gapDisagreement} (the median within {@link Offsets#GAP_FLOOR_MS} plus three times
+ * the noise of zero, a tolerance that must stay below the error the check exists to catch, else the
+ * machine was too noisy to tell and the check fails saying so). A chunk counted wrong moves a span by
+ * a chunk gap (25 ms or more here, against a 5 ms floor) and TPOT by a gap / (N − 1); N in place of
+ * N − 1 moves TPOT by TPOT / N. Case statistics must be exactly those of the requests' own figures.
+ */
+final class GroundTruth {
+  private static final Pattern PROMPT_COUNT = Pattern.compile("(\"(?:prompt_tokens|prompt_eval_count)\":)\\d+");
+
+  /** Stamps every response's prompt-token count with the simulator's number of the request. */
+  static final SimulatorHook TAGGED = new SimulatorHook() {
+    @Override
+    public String interceptEvent(long requestNumber, int eventIndex, String payload) {
+      return PROMPT_COUNT.matcher(payload).replaceAll("$1" + requestNumber);
+    }
+  };
+
+  /**
+   * A simulator whose timing the test sets — no prefill, the first token {@code firstTokenMs} after a
+   * request gets its slot, then {@code tokensPerSecond} — stamping its requests with {@link #TAGGED}.
+   */
+  static SimulatorSettings simulator(int slots, long firstTokenMs, double tokensPerSecond) {
+    return SimulatorSettings.defaults().withSlots(slots).withInstantPrefill()
+        .withFirstTokenDelay(Duration.ofMillis(firstTokenMs)).withDecodeTokensPerSecond(tokensPerSecond).withHook(TAGGED);
+  }
+
+  /** One measured request: what the client recorded and what the server did. */
+  record Pair(SampleRecord client, ServedRequest server) {}
+
+  private GroundTruth() {}
+
+  /** The case's samples, each with the served request its tag names; no two samples name the same. */
+  static List<Pair> pairs(CaseResult result, List<ServedRequest> served) {
+    Map<Long, ServedRequest> byNumber = served.stream().collect(Collectors.toMap(ServedRequest::requestNumber, r -> r));
+    List<Pair> pairs = result.samples().stream()
+        .map(s -> new Pair(s, byNumber.get((long) s.promptTokens())))
+        .toList();
+    assertThat(pairs).as("every sample of %s names a served request", result.caseId())
+        .allSatisfy(p -> assertThat(p.server()).isNotNull());
+    assertThat(pairs.stream().map(p -> p.server().requestNumber()).distinct()).hasSameSizeAs(pairs);
+    return pairs;
+  }
+
+  /**
+   * TTFT, E2E and TPOT of every request and each of its chunk gaps against the server's record of
+   * the same request, and the case's medians (ITL pooled) exactly those of its requests.
+   */
+  static void assertTimingsAgree(CaseResult result, List<Pair> pairs) {
+    double gap = median(pairs.stream().flatMap(p -> serverGaps(p.server()).stream()).toList());
+    int tokens = pairs.get(0).server().completionTokens();
+    assertThat(pairs).allSatisfy(p -> assertThat(p.server().completionTokens()).isEqualTo(tokens));
+
+    assertFromSend(result, CaseResult.TTFT, pairs, SampleRecord::ttftMs, r -> r.contentChunkNanos().get(0));
+    assertFromSend(result, CaseResult.E2E, pairs, SampleRecord::e2eMs, r -> last(r.contentChunkNanos()));
+
+    // TPOT divides a span by N − 1: so does its floor; the error to catch is N in place of N − 1.
+    List<Double> serverTpot = pairs.stream().map(p -> serverTpot(p.server())).toList();
+    assertGap(offsets(result, CaseResult.TPOT, pairs, SampleRecord::tpotMs, GroundTruth::serverTpot),
+        Offsets.GAP_FLOOR_MS / (tokens - 1), median(serverTpot) / tokens);
+    assertSummarises(result, CaseResult.TPOT, pairs.stream().map(p -> p.client().tpotMs()).toList());
+
+    List<Double> clientPooled = new ArrayList<>();
+    List<Double> serverPooled = new ArrayList<>();
+    for (Pair p : pairs) {
+      List<Double> client = clientGaps(p.client());
+      List<Double> server = serverGaps(p.server());
+      assertThat(client).as("chunk gaps of request %s", p.server().requestNumber()).hasSameSizeAs(server);
+      clientPooled.addAll(client);
+      serverPooled.addAll(server);
+    }
+    assertGap(Offsets.of(result.caseId() + " itl", clientPooled, serverPooled), Offsets.GAP_FLOOR_MS, gap);
+    assertSummarises(result, CaseResult.ITL, clientPooled);
+  }
+
+  /**
+   * A time from the send to a read against the server's from arrival to the matching write, by
+   * {@link Offsets#spanDisagreement}; the case's median exactly the requests'.
+   */
+  static void assertFromSend(
+      CaseResult result, String metric, List<Pair> pairs, Function<SampleRecord, Double> client,
+      Function<ServedRequest, Long> serverRead) {
+    Offsets offsets = offsets(result, metric, pairs, client, r -> ms(serverRead.apply(r) - r.arrivalNanos()));
+    System.out.printf("%s; tolerance %.3f ms%n", offsets, offsets.tolerance(Offsets.SPAN_FLOOR_MS));
+    assertThat(offsets.spanDisagreement(Offsets.SPAN_FLOOR_MS)).as("%s", offsets).isNull();
+    assertSummarises(result, metric, pairs.stream().map(p -> client.apply(p.client())).toList());
+  }
+
+  static Offsets offsets(
+      CaseResult result, String metric, List<Pair> pairs, Function<SampleRecord, Double> client,
+      Function<ServedRequest, Double> server) {
+    return Offsets.of(result.caseId() + " " + metric, pairs.stream().map(p -> client.apply(p.client())).toList(),
+        pairs.stream().map(p -> server.apply(p.server())).toList());
+  }
+
+  /** Gaps between reads against the server's between writes, by {@link Offsets#gapDisagreement}. */
+  static void assertGap(Offsets offsets, double floorMs, double errorMs) {
+    System.out.printf("%s; tolerance %.3f ms, must catch %.3f ms%n", offsets, offsets.tolerance(floorMs), errorMs);
+    assertThat(offsets.gapDisagreement(floorMs, errorMs)).as("%s", offsets).isNull();
+  }
+
+  /** The case's median is the median of its requests' figures, to rounding. */
+  static void assertSummarises(CaseResult result, String metric, List<Double> values) {
+    MetricSummary summary = result.metrics().get(metric);
+    assertThat(summary.n()).as("%s n", metric).isEqualTo(values.size());
+    assertThat(summary.p50()).as("%s p50 of %s", metric, values).isCloseTo(median(values), within(1e-6));
+  }
+
+  static double serverTpot(ServedRequest r) {
+    return ms(last(r.contentChunkNanos()) - r.contentChunkNanos().get(0)) / (r.completionTokens() - 1);
+  }
+
+  static List<Double> serverGaps(ServedRequest r) {
+    List<Long> sent = r.contentChunkNanos();
+    List<Double> gaps = new ArrayList<>();
+    for (int k = 1; k < sent.size(); k++) {
+      gaps.add(ms(sent.get(k) - sent.get(k - 1)));
+    }
+    return gaps;
+  }
+
+  static List<Double> clientGaps(SampleRecord s) {
+    List<Double> read = s.chunkMs();
+    List<Double> gaps = new ArrayList<>();
+    for (int k = 1; k < read.size(); k++) {
+      gaps.add(read.get(k) - read.get(k - 1));
+    }
+    return gaps;
+  }
+
+  static double median(List<Double> values) {
+    List<Double> sorted = values.stream().sorted().toList();
+    int n = sorted.size();
+    return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+  }
+
+  static <T> T last(List<T> values) {
+    return values.get(values.size() - 1);
+  }
+
+  static double ms(long nanos) {
+    return nanos / 1e6;
+  }
+}
