@@ -1,5 +1,6 @@
 package dev.llmh.client;
 
+import dev.llmh.config.Api;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
