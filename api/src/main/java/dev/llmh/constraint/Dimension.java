@@ -1,23 +1,25 @@
 package dev.llmh.constraint;
 
+import java.util.Arrays;
+import java.util.List;
+
 /** What a metric measures, which decides the units its budget may be written in. */
 public enum Dimension {
-  TIME("a time", "ns, us, ms, s or min"),
-  RATIO("a ratio", "%"),
-  TOKEN_RATE("a token rate", "tok/s"),
-  REQUEST_RATE("a request rate", "req/s"),
-  COUNT("a count", "a bare integer");
+  TIME,
+  RATIO,
+  TOKEN_RATE,
+  REQUEST_RATE,
+  COUNT;
 
-  private final String description;
-  private final String units;
-
-  Dimension(String description, String units) {
-    this.description = description;
-    this.units = units;
-  }
-
+  /** For error messages: "a time", "a token rate". */
   public String description() {
-    return description;
+    return switch (this) {
+      case TIME -> "a time";
+      case RATIO -> "a ratio";
+      case TOKEN_RATE -> "a token rate";
+      case REQUEST_RATE -> "a request rate";
+      case COUNT -> "a count";
+    };
   }
 
   /** The unit every figure of this dimension is recorded in ({@code ms}, {@code %}, {@code tok/s}...). */
@@ -31,8 +33,13 @@ public enum Dimension {
     };
   }
 
-  /** The units a budget of this dimension may use, for error messages. */
+  /** The units a budget of this dimension may use, for error messages: "ns, us, ms, s or min". */
   public String units() {
-    return units;
+    if (this == COUNT) {
+      return "a bare integer";
+    }
+    List<String> symbols = Arrays.stream(Unit.values()).filter(u -> u.dimension() == this).map(Unit::symbol).toList();
+    return symbols.size() == 1 ? symbols.get(0)
+        : String.join(", ", symbols.subList(0, symbols.size() - 1)) + " or " + symbols.get(symbols.size() - 1);
   }
 }

@@ -1,38 +1,32 @@
 package dev.llmh.constraint;
 
 import java.util.Arrays;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
 /** The statistic of a distribution metric that a constraint judges. */
 public enum Stat {
-  P50("p50", 50),
-  P90("p90", 90),
-  P95("p95", 95),
-  P99("p99", 99),
-  MEAN("mean", Double.NaN),
-  MIN("min", Double.NaN),
-  MAX("max", Double.NaN);
+  P50,
+  P90,
+  P95,
+  P99,
+  MEAN,
+  MIN,
+  MAX;
 
-  private final String key;
-  private final double percentile;
-
-  Stat(String key, double percentile) {
-    this.key = key;
-    this.percentile = percentile;
-  }
-
+  /** As written in a constraint: {@code p95}, {@code mean}. */
   public String key() {
-    return key;
+    return name().toLowerCase(Locale.ROOT);
   }
 
   /** The percentile (0–100) for p-statistics, NaN otherwise. */
   public double percentile() {
-    return percentile;
+    return name().startsWith("P") ? Integer.parseInt(name().substring(1)) : Double.NaN;
   }
 
   public static Optional<Stat> byKey(String key) {
-    return Arrays.stream(values()).filter(s -> s.key.equals(key)).findFirst();
+    return Arrays.stream(values()).filter(s -> s.key().equals(key)).findFirst();
   }
 
   public static String allKeys() {

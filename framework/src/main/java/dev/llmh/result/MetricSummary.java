@@ -41,18 +41,6 @@ public record MetricSummary(
           interval.lower() == null ? null : finite(interval.lower()),
           interval.upper() == null ? null : finite(interval.upper())).asList();
     }
-
-    /** The interval of {@code stat}, or null (min, max). */
-    public List<Double> get(Stat stat) {
-      return switch (stat) {
-        case P50 -> p50;
-        case P90 -> p90;
-        case P95 -> p95;
-        case P99 -> p99;
-        case MEAN -> mean;
-        default -> null;
-      };
-    }
   }
 
   public static MetricSummary of(Summary s) {
