@@ -17,8 +17,10 @@ import javax.annotation.processing.ProcessingEnvironment;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.DeclaredType;
 import javax.lang.model.util.Elements;
 
 /**
@@ -57,13 +59,28 @@ final class ScenarioReader {
     this.warnings = new RequestCountWarnings(reporter);
   }
 
+  /**
+   * The class's settings over its superclasses', nearest first, annotation type by annotation type:
+   * settings shared by several scenarios (an endpoint, a model, request counts) can live on a common
+   * base class. Prompts and params are the scenario's own.
+   */
+  private Declarations inherited(TypeElement type) {
+    Declarations base = Declarations.NONE;
+    if (type.getSuperclass() instanceof DeclaredType parent
+        && parent.asElement() instanceof TypeElement superclass
+        && !superclass.getQualifiedName().contentEquals("java.lang.Object")) {
+      base = inherited(superclass);
+    }
+    return base.overriddenBy(settings.read(type));
+  }
+
   Optional<ScenarioModel> read(TypeElement type) {
     int errorsBefore = reporter.errorCount();
     AnnotationMirror benchmark = find(type, LlmBenchmark.class).orElseThrow();
     if (!classChecks.check(type, benchmark)) {
       return Optional.empty();
     }
-    Declarations classDeclarations = settings.read(type);
+    Declarations classDeclarations = inherited(type);
 
     List<PromptSource> promptSources = new ArrayList<>();
     List<ParamModel> paramModels = new ArrayList<>();
@@ -117,11 +134,18 @@ final class ScenarioReader {
 
   /**
    * An LLMH annotation outside any {@code @LlmBenchmark} class does nothing; saying so beats a
-   * benchmark that silently never runs.
+   * benchmark that silently never runs. Settings on an abstract class are the exception: they apply
+   * to the scenarios that extend it.
    */
   void checkOwner(Element element) {
     Element owner = element instanceof TypeElement ? element : element.getEnclosingElement();
     if (owner == null || find(owner, LlmBenchmark.class).isPresent()) {
+      return;
+    }
+    boolean sharedSettings = element == owner && owner.getModifiers().contains(Modifier.ABSTRACT)
+        && element.getAnnotationMirrors().stream().map(Annotations::nameOf)
+            .noneMatch(name -> name.equals(Prompt.class.getCanonicalName()) || name.equals(Param.class.getCanonicalName()));
+    if (sharedSettings) {
       return;
     }
     AnnotationMirror first = element.getAnnotationMirrors().stream()
@@ -133,7 +157,8 @@ final class ScenarioReader {
         ? "class " + owner.getSimpleName()
         : "'" + element.getSimpleName() + "' in class " + owner.getSimpleName();
     reporter.error(element, first,
-        annotation + " on " + where + " has no effect without @LlmBenchmark; add @LlmBenchmark to the class");
+        annotation + " on " + where + " has no effect without @LlmBenchmark; add @LlmBenchmark to the class"
+            + (element == owner ? ", or make it abstract to share its settings with the scenarios that extend it" : ""));
   }
 
   private static List<Class<?>> concat(List<Class<?>> a, List<Class<?>> b) {
