@@ -16,11 +16,9 @@ import java.util.Optional;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.Element;
-import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
-import javax.lang.model.type.DeclaredType;
 import javax.lang.model.util.Elements;
 
 /**
@@ -46,6 +44,7 @@ final class ScenarioReader {
   private final PromptReader prompts;
   private final ParamReader params;
   private final RequestCountWarnings warnings;
+  private final ScenarioMembers members;
 
   ScenarioReader(ProcessingEnvironment env, Reporter reporter) {
     this.elements = env.getElementUtils();
@@ -57,21 +56,20 @@ final class ScenarioReader {
     this.prompts = new PromptReader(javaTypes, settings, reporter);
     this.params = new ParamReader(javaTypes, annotations, reporter);
     this.warnings = new RequestCountWarnings(reporter);
+    this.members = new ScenarioMembers(elements, reporter);
   }
 
   /**
    * The class's settings over its superclasses', nearest first, annotation type by annotation type:
    * settings shared by several scenarios (an endpoint, a model, request counts) can live on a common
-   * base class. Prompts and params are the scenario's own.
+   * base class.
    */
   private Declarations inherited(TypeElement type) {
-    Declarations base = Declarations.NONE;
-    if (type.getSuperclass() instanceof DeclaredType parent
-        && parent.asElement() instanceof TypeElement superclass
-        && !superclass.getQualifiedName().contentEquals("java.lang.Object")) {
-      base = inherited(superclass);
+    Declarations merged = Declarations.NONE;
+    for (TypeElement t : ScenarioMembers.lineage(type)) {
+      merged = merged.overriddenBy(settings.read(t));
     }
-    return base.overriddenBy(settings.read(type));
+    return merged;
   }
 
   Optional<ScenarioModel> read(TypeElement type) {
@@ -85,10 +83,7 @@ final class ScenarioReader {
     List<PromptSource> promptSources = new ArrayList<>();
     List<ParamModel> paramModels = new ArrayList<>();
     boolean anyPromptMember = false;
-    for (Element member : type.getEnclosedElements()) {
-      if (member.getKind() != ElementKind.FIELD && member.getKind() != ElementKind.METHOD) {
-        continue; // a nested class is a scenario of its own, or not one
-      }
+    for (Element member : members.of(type)) {
       Optional<AnnotationMirror> prompt = find(member, Prompt.class);
       Optional<AnnotationMirror> param = find(member, Param.class);
       if (prompt.isPresent() && param.isPresent()) {
@@ -134,18 +129,17 @@ final class ScenarioReader {
 
   /**
    * An LLMH annotation outside any {@code @LlmBenchmark} class does nothing; saying so beats a
-   * benchmark that silently never runs. Settings on an abstract class are the exception: they apply
-   * to the scenarios that extend it.
+   * benchmark that silently never runs. An abstract class is the exception: its settings, prompts
+   * and params apply to the scenarios that extend it.
    */
   void checkOwner(Element element) {
     Element owner = element instanceof TypeElement ? element : element.getEnclosingElement();
     if (owner == null || find(owner, LlmBenchmark.class).isPresent()) {
       return;
     }
-    boolean sharedSettings = element == owner && owner.getModifiers().contains(Modifier.ABSTRACT)
-        && element.getAnnotationMirrors().stream().map(Annotations::nameOf)
-            .noneMatch(name -> name.equals(Prompt.class.getCanonicalName()) || name.equals(Param.class.getCanonicalName()));
-    if (sharedSettings) {
+    boolean promptOrParam = element.getAnnotationMirrors().stream().map(Annotations::nameOf)
+        .anyMatch(name -> name.equals(Prompt.class.getCanonicalName()) || name.equals(Param.class.getCanonicalName()));
+    if (owner.getModifiers().contains(Modifier.ABSTRACT) && (element != owner || !promptOrParam)) {
       return;
     }
     AnnotationMirror first = element.getAnnotationMirrors().stream()
@@ -158,7 +152,7 @@ final class ScenarioReader {
         : "'" + element.getSimpleName() + "' in class " + owner.getSimpleName();
     reporter.error(element, first,
         annotation + " on " + where + " has no effect without @LlmBenchmark; add @LlmBenchmark to the class"
-            + (element == owner ? ", or make it abstract to share its settings with the scenarios that extend it" : ""));
+            + ", or make the class abstract to share it with the scenarios that extend it");
   }
 
   private static List<Class<?>> concat(List<Class<?>> a, List<Class<?>> b) {
