@@ -2,6 +2,7 @@ package dev.llmh.constraint;
 
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -56,20 +57,19 @@ public final class ConstraintParser {
 
   private static Metric metric(String key, String text) {
     return Metric.byKey(key.toLowerCase(Locale.ROOT))
-        .orElseThrow(
-            () ->
-                new ConstraintException(
-                    "unknown metric '" + key + "' in \"" + text + "\"" + didYouMean(key, Metric.values())
-                        + " Known metrics: " + Metric.allKeys()));
+        .orElseThrow(() -> unknown("metric", key, text, "Known metrics", Metric.allKeys()));
   }
 
   private static Stat stat(String key, String text) {
     return Stat.byKey(key.toLowerCase(Locale.ROOT))
-        .orElseThrow(
-            () ->
-                new ConstraintException(
-                    "unknown statistic '" + key + "' in \"" + text + "\"" + didYouMean(key, Stat.values())
-                        + " Statistics: " + Stat.allKeys()));
+        .orElseThrow(() -> unknown("statistic", key, text, "Statistics", Stat.allKeys()));
+  }
+
+  /** An unknown metric or statistic name, with the nearest known one and the whole list. */
+  private static ConstraintException unknown(String what, String key, String text, String listName, String allKeys) {
+    List<String> candidates = Arrays.asList(allKeys.split(", "));
+    return new ConstraintException("unknown " + what + " '" + key + "' in \"" + text + "\""
+        + didYouMean(key, candidates) + " " + listName + ": " + allKeys);
   }
 
   private static Comparison comparison(String op, String text) {
@@ -136,10 +136,9 @@ public final class ConstraintParser {
   }
 
   /** "; did you mean 'ttft'?" when a known name is within two edits, else ";". */
-  private static String didYouMean(String key, Enum<?>[] candidates) {
+  private static String didYouMean(String key, List<String> candidates) {
     String lower = key.toLowerCase(Locale.ROOT);
-    return Arrays.stream(candidates)
-        .map(c -> c instanceof Metric metric ? metric.key() : ((Stat) c).key())
+    return candidates.stream()
         .min(Comparator.comparingInt(c -> editDistance(lower, c)))
         .filter(best -> editDistance(lower, best) <= 2)
         .map(best -> "; did you mean '" + best + "'?")
