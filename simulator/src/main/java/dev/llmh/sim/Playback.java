@@ -109,7 +109,7 @@ final class Playback {
     }
     served.accept(new ServedRequest(plan.number(), plan.request().model(), true, arrival, slotAt, flushed,
         System.nanoTime(), plan.request().promptTokens(), sentTokens, plan.finishReason(), disconnected,
-        protocol.path, sentReasoning));
+        protocol.path, sentReasoning, ex.getRemoteAddress().getPort()));
   }
 
   void whole(HttpExchange ex, Plan plan, long arrival) throws IOException {
@@ -144,7 +144,7 @@ final class Playback {
     }
     served.accept(new ServedRequest(plan.number(), plan.request().model(), false, arrival, slotAt, List.of(),
         System.nanoTime(), plan.request().promptTokens(), sent, plan.finishReason(), disconnected,
-        plan.protocol().path, 0));
+        plan.protocol().path, 0, ex.getRemoteAddress().getPort()));
   }
 
   private List<Span> spans(int reasoning, int total) {

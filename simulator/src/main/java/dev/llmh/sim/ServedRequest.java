@@ -25,6 +25,8 @@ import java.util.List;
  *                           {@code /api/chat}, {@code /api/generate})
  * @param reasoningChunks    how many of the first {@code contentChunkNanos} carried reasoning only
  *                           (reasoning chunks all come before answer chunks)
+ * @param clientPort         the client's port: one per connection, so two requests with the same
+ *                           port came over the same (kept-alive) connection
  */
 public record ServedRequest(
     long requestNumber,
@@ -39,7 +41,8 @@ public record ServedRequest(
     String finishReason,
     boolean clientDisconnected,
     String path,
-    int reasoningChunks) {
+    int reasoningChunks,
+    int clientPort) {
 
   public ServedRequest {
     contentChunkNanos = List.copyOf(contentChunkNanos);
