@@ -20,6 +20,14 @@ class JudgeTest {
     return ttft(DoubleStream.iterate(1, v -> v + 1).limit(n).toArray());
   }
 
+  /** The constraint judged on the samples, checked to have {@code verdict} and {@code message}. */
+  private static ConstraintResult judged(Verdict verdict, String constraint, Map<Metric, MetricSample> samples, String message) {
+    ConstraintResult r = judge(constraint, samples);
+    assertThat(r.verdict()).isEqualTo(verdict);
+    assertThat(r.message()).isEqualTo(message);
+    return r;
+  }
+
   private static ConstraintResult judge(String constraint, Map<Metric, MetricSample> samples) {
     return Judge.judge(ConstraintParser.parse(constraint), samples, 0.95, 0.05);
   }
@@ -38,25 +46,21 @@ class JudgeTest {
   @Test
   void failMessageHasThePinnedFormatWithTheInterval() {
     // p95 of 3 values: the one-sided 95% lower bound is X(2) (P(Bin(3, 0.95) <= 1) = 0.00725), no upper bound
-    ConstraintResult r = judge("ttft.p95 <= 100ms", ttft(590, 612, 640));
-    assertThat(r.verdict()).isEqualTo(Verdict.FAIL);
-    assertThat(r.message()).isEqualTo("ttft.p95 = 637 ms [612, ?] > budget 100 ms: FAIL");
+    judged(Verdict.FAIL, "ttft.p95 <= 100ms", ttft(590, 612, 640),
+        "ttft.p95 = 637 ms [612, ?] > budget 100 ms: FAIL");
   }
 
   @Test
   void passNeedsTheUpperBoundWithinTheBudget() {
     // n = 59: the one-sided 95% upper bound on p95 is X(59) = 59 ms
-    ConstraintResult r = judge("ttft.p95 < 60ms", ramp(59));
-    assertThat(r.verdict()).isEqualTo(Verdict.PASS);
-    assertThat(r.message()).isEqualTo("ttft.p95 = 56.1 ms [53, 59] < budget 60 ms: PASS");
+    ConstraintResult r = judged(Verdict.PASS, "ttft.p95 < 60ms", ramp(59),
+        "ttft.p95 = 56.1 ms [53, 59] < budget 60 ms: PASS");
     assertThat(r.bounds().upper()).isEqualTo(59.0);
   }
 
   @Test
   void tooFewRequestsForAnUpperBoundIsInconclusiveAndSaysWhatWouldSettleIt() {
-    ConstraintResult r = judge("ttft.p95 < 1000ms", ramp(58));
-    assertThat(r.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
-    assertThat(r.message()).isEqualTo(
+    judged(Verdict.INCONCLUSIVE, "ttft.p95 < 1000ms", ramp(58),
         "ttft.p95 = 55.2 ms [52, ?] vs budget 1000 ms: INCONCLUSIVE: 59 requests are needed to show p95 below the budget"
             + " (a PASS) at 95%; 58 measured");
   }
@@ -64,9 +68,7 @@ class JudgeTest {
   @Test
   void anObservedFigureBeyondTheBudgetSaysWhatWouldShowAFail() {
     // "p95 above 1 s" observed at 5.5 ms: it is beyond, and only an upper bound below 1 s would show the FAIL
-    ConstraintResult r = judge("ttft.p95 > 1000ms", ramp(10));
-    assertThat(r.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
-    assertThat(r.message()).isEqualTo(
+    judged(Verdict.INCONCLUSIVE, "ttft.p95 > 1000ms", ramp(10),
         "ttft.p95 = 9.55 ms [8, ?] vs budget 1000 ms: INCONCLUSIVE: 59 requests are needed to show p95 below the budget"
             + " (a FAIL) at 95%; 10 measured");
   }
@@ -93,9 +95,8 @@ class JudgeTest {
   @Test
   void meanIsJudgedOnTheTInterval() {
     // 1..5 ms: mean 3, one-sided 95% t bounds 3 -/+ 2.131847 * 0.707107 = [1.49, 4.51]
-    ConstraintResult r = judge("ttft.mean < 5ms", ttft(1, 2, 3, 4, 5));
-    assertThat(r.verdict()).isEqualTo(Verdict.PASS);
-    assertThat(r.message()).isEqualTo("ttft.mean = 3 ms [1.49, 4.51] < budget 5 ms: PASS");
+    judged(Verdict.PASS, "ttft.mean < 5ms", ttft(1, 2, 3, 4, 5),
+        "ttft.mean = 3 ms [1.49, 4.51] < budget 5 ms: PASS");
     assertThat(judge("ttft.mean < 4ms", ttft(1, 2, 3, 4, 5)).verdict()).isEqualTo(Verdict.INCONCLUSIVE);
   }
 
