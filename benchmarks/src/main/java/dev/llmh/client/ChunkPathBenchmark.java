@@ -21,8 +21,8 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * The client's per-chunk hot path: OkHttp's SSE reader splitting events off the body, and the
- * client's own parser and {@code StreamRecorder} reading each chunk's JSON and timestamping it — the code
+ * The client's per-chunk hot path: the arrival clock over the body, OkHttp's SSE reader splitting
+ * events off it, and the client's own parser and {@code StreamRecorder} reading each chunk's JSON and timestamping it — the code
  * {@link OpenAiChatClient#send} runs, over an in-memory response so that no network is measured.
  * Scores are per chunk ({@code @OperationsPerInvocation}); the stream's setup (one Response, one
  * recorder, one request watch) is amortised over its chunks and included.
@@ -80,7 +80,11 @@ public class ChunkPathBenchmark {
             .build();
     StreamRecorder recorder =
         new StreamRecorder(System.nanoTime(), RequestWatch.start(call, timeouts, ChatRequest.NO_DEADLINE), 1024);
-    client.new Sse().read(response, recorder);
+    try {
+      EndpointHttp.read(response, recorder, client.new Sse());
+    } catch (java.io.IOException e) {
+      throw new IllegalStateException(e);
+    }
     recorder.watch.stop();
     var sample = recorder.finish("stream ended without data: [DONE]", Credentials.NONE::redact);
     if (sample.error() != null || sample.textChunkNanos().size() != CHUNKS - 3) {

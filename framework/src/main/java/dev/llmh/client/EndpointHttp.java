@@ -13,8 +13,11 @@ import okhttp3.Dispatcher;
 import okhttp3.HttpUrl;
 import okhttp3.MediaType;
 import okhttp3.OkHttpClient;
+import okhttp3.Protocol;
 import okhttp3.Request;
 import okhttp3.Response;
+import okhttp3.ResponseBody;
+import okio.Okio;
 
 /**
  * The HTTP side every protocol client shares: one OkHttp client per endpoint, configured so that it
@@ -37,11 +40,17 @@ final class EndpointHttp {
     /** True for a content type this protocol streams in. */
     boolean accepts(MediaType contentType);
 
-    /** Reads the frames of a successful response into {@code recorder}, timestamping each on arrival. */
-    void read(Response response, StreamRecorder recorder) throws IOException;
+    /**
+     * Reads the frames of a successful response into {@code recorder}, each timestamped with
+     * {@link ArrivalClock#lastArrival()} of {@code clock}, which reads the body.
+     */
+    void read(Response response, ArrivalClock clock, StreamRecorder recorder) throws IOException;
 
     /** The error of a stream that stopped without its terminator. */
     String missingEnd();
+
+    /** A successful stream of {@code chunks} frames as a server of this protocol sends it, to warm the path up on. */
+    ResponseBody synthetic(int chunks);
   }
 
   EndpointHttp(String baseUrl, Credentials credentials, Timeouts timeouts) {
@@ -112,8 +121,10 @@ final class EndpointHttp {
    */
   RequestSample stream(Request request, ChatRequest chat, Stream stream) {
     Call call = client.newCall(request);
-    StreamRecorder recorder =
-        new StreamRecorder(System.nanoTime(), RequestWatch.start(call, timeouts, chat.caseDeadlineNanos()), chat.maxTokens());
+    RequestWatch watch = RequestWatch.start(call, timeouts, chat.caseDeadlineNanos());
+    // t0: the body is built and the deadlines are set; what remains is OkHttp's hand-over to a
+    // pooled connection and the write itself.
+    StreamRecorder recorder = new StreamRecorder(System.nanoTime(), watch, chat.maxTokens());
     try (Response response = call.execute()) {
       MediaType type = response.body().contentType();
       if (!response.isSuccessful()) {
@@ -124,7 +135,7 @@ final class EndpointHttp {
         recorder.fail("unexpected content type " + (type == null ? "(none)" : type.type() + "/" + type.subtype())
             + ": " + excerpt(response));
       } else {
-        stream.read(response, recorder);
+        read(response, recorder, stream);
       }
     } catch (IOException | RuntimeException e) {
       recorder.fail(recorder.watch.expired() ? recorder.watch.reason()
@@ -137,6 +148,42 @@ final class EndpointHttp {
       recorder.fail(recorder.watch.reason());
     }
     return recorder.finish(stream.missingEnd(), credentials::redact);
+  }
+
+  /** Reads a successful streamed response through an {@link ArrivalClock}, so each frame has its bytes' arrival time. */
+  static void read(Response response, StreamRecorder recorder, Stream stream) throws IOException {
+    ResponseBody body = response.body();
+    ArrivalClock clock = new ArrivalClock(body.source(), recorder.startNanos);
+    try (ResponseBody timed = ResponseBody.create(Okio.buffer(clock), body.contentType(), body.contentLength())) {
+      stream.read(response.newBuilder().body(timed).build(), clock, recorder);
+    }
+  }
+
+  /**
+   * Runs the chunk path — arrival clock, framing, parsing, recorder — over {@code rounds} of the
+   * protocol's synthetic stream, so that the JIT compiles it before the first measured request
+   * instead of during it, on the core the streams are read on. Nothing is sent.
+   */
+  void warmUp(Stream stream, int chunks, int rounds) {
+    Request request = new Request.Builder().url(base).build();
+    Call call = client.newCall(request); // never executed: a request watch needs a call it could cancel
+    for (int round = 0; round < rounds; round++) {
+      Response response = new Response.Builder().request(request).protocol(Protocol.HTTP_1_1).code(200).message("OK")
+          .body(stream.synthetic(chunks)).build();
+      StreamRecorder recorder =
+          new StreamRecorder(System.nanoTime(), RequestWatch.start(call, timeouts, ChatRequest.NO_DEADLINE), Integer.MAX_VALUE);
+      try {
+        read(response, recorder, stream);
+      } catch (IOException e) {
+        throw new IllegalStateException("the synthetic warm-up stream could not be read", e);
+      } finally {
+        recorder.watch.stop();
+      }
+      RequestSample sample = recorder.finish(stream.missingEnd(), credentials::redact);
+      if (sample.error() != null) {
+        throw new IllegalStateException("the synthetic warm-up stream did not parse: " + sample.error());
+      }
+    }
   }
 
   /** A failure's reason from a stream: a deadline that cut it, else what broke it. */

@@ -15,6 +15,7 @@ import okhttp3.MediaType;
 import okhttp3.Request;
 import okhttp3.RequestBody;
 import okhttp3.Response;
+import okhttp3.ResponseBody;
 import okio.BufferedSource;
 
 /**
@@ -60,7 +61,12 @@ public final class OllamaClient extends HttpProtocolClient {
             .url(http.url(api == Api.OLLAMA_CHAT ? "api/chat" : "api/generate"))
             .post(RequestBody.create(body(api, chat), JSON))
             .build();
-    return http.stream(request, chat, new Lines());
+    return http.stream(request, chat, stream());
+  }
+
+  @Override
+  EndpointHttp.Stream stream() {
+    return new Lines();
   }
 
   /** Ollama takes sampling settings under {@code options}; {@code num_predict} is max_tokens. */
@@ -74,7 +80,7 @@ public final class OllamaClient extends HttpProtocolClient {
     return bytes(body);
   }
 
-  /** NDJSON: one JSON object per line, timestamped as its line arrives. */
+  /** NDJSON: one JSON object per line, timestamped as the bytes that end it arrive. */
   final class Lines implements EndpointHttp.Stream {
     @Override
     public boolean accepts(MediaType type) {
@@ -82,17 +88,33 @@ public final class OllamaClient extends HttpProtocolClient {
     }
 
     @Override
-    public void read(Response response, StreamRecorder recorder) throws IOException {
+    public void read(Response response, ArrivalClock clock, StreamRecorder recorder) throws IOException {
       BufferedSource source = response.body().source();
       String line;
       while (!recorder.over() && (line = source.readUtf8Line()) != null) {
-        parse(api, recorder, System.nanoTime(), line);
+        parse(api, recorder, clock.lastArrival(), line);
       }
     }
 
     @Override
     public String missingEnd() {
       return "stream ended without its final \"done\": true line";
+    }
+
+    /** Lines of text, then the "done" line with Ollama's counters and durations. */
+    @Override
+    public ResponseBody synthetic(int chunks) {
+      StringBuilder lines = new StringBuilder();
+      for (int k = 0; k < chunks; k++) {
+        boolean last = k == chunks - 1;
+        String text = last ? "" : " word" + k;
+        lines.append("{\"model\":\"warm-up\",")
+            .append(api == Api.OLLAMA_CHAT ? "\"message\":{\"role\":\"assistant\",\"content\":\"" + text + "\"}"
+                : "\"response\":\"" + text + "\"")
+            .append(last ? ",\"done\":true,\"done_reason\":\"length\",\"eval_count\":" + (chunks - 1)
+                + ",\"prompt_eval_count\":8,\"eval_duration\":1000000,\"prompt_eval_duration\":1000000}\n" : ",\"done\":false}\n");
+      }
+      return ResponseBody.create(lines.toString(), MediaType.get("application/x-ndjson"));
     }
   }
 

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.llmh.config.Config;
 import dev.llmh.measure.RequestSample;
+import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,6 +16,7 @@ import okhttp3.MediaType;
 import okhttp3.Request;
 import okhttp3.RequestBody;
 import okhttp3.Response;
+import okhttp3.ResponseBody;
 import okhttp3.sse.EventSource;
 import okhttp3.sse.EventSourceListener;
 import okhttp3.sse.EventSources;
@@ -68,7 +70,12 @@ public final class OpenAiChatClient extends HttpProtocolClient {
         api == Api.OPENAI_COMPLETIONS
             ? new Request.Builder().url(http.url("completions")).post(RequestBody.create(completionsBody(chat, continuousUsage), JSON)).build()
             : new Request.Builder().url(http.url("chat/completions")).post(RequestBody.create(body(chat, continuousUsage), JSON)).build();
-    return http.stream(request, chat, new Sse());
+    return http.stream(request, chat, stream());
+  }
+
+  @Override
+  EndpointHttp.Stream stream() {
+    return new Sse();
   }
 
   static byte[] body(ChatRequest chat, boolean continuousUsage) {
@@ -103,11 +110,11 @@ public final class OpenAiChatClient extends HttpProtocolClient {
     }
 
     @Override
-    public void read(Response response, StreamRecorder recorder) {
+    public void read(Response response, ArrivalClock clock, StreamRecorder recorder) {
       EventSources.processResponse(response, new EventSourceListener() {
         @Override
         public void onEvent(EventSource source, String id, String type, String data) {
-          long now = System.nanoTime();
+          long now = clock.lastArrival();
           if (recorder.over()) {
             return;
           }
@@ -130,6 +137,20 @@ public final class OpenAiChatClient extends HttpProtocolClient {
     public String missingEnd() {
       return "stream ended without data: [DONE]";
     }
+
+    /** Text chunks, a last one with the finish reason and usage, and [DONE], as vLLM and llama.cpp send them. */
+    @Override
+    public ResponseBody synthetic(int chunks) {
+      StringBuilder events = new StringBuilder();
+      String start = "data: {\"id\":\"warm-up\",\"object\":\"chat.completion.chunk\",\"model\":\"warm-up\",\"choices\":[";
+      for (int k = 0; k < chunks - 2; k++) {
+        events.append(start).append("{\"index\":0,\"delta\":{\"content\":\" word").append(k)
+            .append("\"},\"finish_reason\":null}]}\n\n");
+      }
+      events.append(start).append("{\"index\":0,\"delta\":{},\"finish_reason\":\"length\"}],\"usage\":{\"prompt_tokens\":8,")
+          .append("\"completion_tokens\":").append(chunks - 2).append("}}\n\ndata: [DONE]\n\n");
+      return ResponseBody.create(events.toString(), MediaType.get("text/event-stream"));
+    }
   }
 
   /** One SSE event's data: a chunk of JSON, or the {@code [DONE]} terminator. */
@@ -138,48 +159,37 @@ public final class OpenAiChatClient extends HttpProtocolClient {
       recorder.end();
       return;
     }
-    JsonNode chunk = chunk(recorder, data);
-    if (chunk == null) {
+    OpenAiChunk chunk;
+    try {
+      chunk = OpenAiChunk.read(data);
+    } catch (IOException e) {
+      recorder.fail("malformed chunk: " + EndpointHttp.excerpt(data));
       return;
     }
-    JsonNode choice = chunk.path("choices").path(0);
-    JsonNode delta = choice.path("delta");
-    JsonNode usage = chunk.path("usage");
+    if (chunk.error != null) {
+      recorder.fail("server error in stream: " + EndpointHttp.excerpt(chunk.error));
+      return;
+    }
+    recorder.model(chunk.model);
     // Chat puts text in delta.content (reasoning in delta.reasoning_content or delta.reasoning);
     // legacy completions put it in choices[0].text.
-    String answer = EndpointHttp.text(delta, "content");
-    if (answer == null) {
-      answer = EndpointHttp.text(choice, "text");
-    }
-    String reasoning = EndpointHttp.text(delta, "reasoning_content");
-    if (reasoning == null) {
-      reasoning = EndpointHttp.text(delta, "reasoning");
-    }
-    recorder.chunk(now, answer, reasoning,
-        usage.hasNonNull("completion_tokens") ? Integer.valueOf(usage.get("completion_tokens").asInt()) : null);
-    JsonNode serverTimings = chunk.path("timings");
-    if (serverTimings.isObject()) {
+    recorder.chunk(now, chunk.content != null ? chunk.content : chunk.text,
+        chunk.reasoningContent != null ? chunk.reasoningContent : chunk.reasoning, chunk.completionTokens);
+    if (chunk.timings != null) {
       // llama.cpp's own figures (prompt_ms, predicted_ms, prompt_n, predicted_n...); the last wins.
-      serverTimings.fields().forEachRemaining(f -> {
-        if (f.getValue().isNumber()) {
-          recorder.timing(f.getKey(), f.getValue().asDouble());
-        }
-      });
+      chunk.timings.forEach(recorder::timing);
     }
-    if (choice.hasNonNull("finish_reason")) {
-      recorder.finishReason = choice.get("finish_reason").asText();
+    if (chunk.finishReason != null) {
+      recorder.finishReason = chunk.finishReason;
     }
-    if (usage.isObject()) {
-      if (usage.hasNonNull("prompt_tokens")) {
-        recorder.promptTokens = usage.get("prompt_tokens").asInt();
-      }
-      if (usage.hasNonNull("completion_tokens")) {
-        recorder.outputTokens = usage.get("completion_tokens").asInt();
-      }
-      JsonNode details = usage.path("completion_tokens_details");
-      if (details.hasNonNull("reasoning_tokens")) {
-        recorder.reasoningTokens = details.get("reasoning_tokens").asInt();
-      }
+    if (chunk.promptTokens != null) {
+      recorder.promptTokens = chunk.promptTokens;
+    }
+    if (chunk.completionTokens != null) {
+      recorder.outputTokens = chunk.completionTokens;
+    }
+    if (chunk.reasoningTokens != null) {
+      recorder.reasoningTokens = chunk.reasoningTokens;
     }
   }
 }

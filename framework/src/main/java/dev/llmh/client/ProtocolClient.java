@@ -16,6 +16,12 @@ public interface ProtocolClient extends AutoCloseable {
   /** Asks the endpoint what it serves; throws {@link EndpointException} when it cannot be used at all. */
   EndpointInfo probe();
 
+  /**
+   * Makes the per-chunk path hot before measuring: the JIT compiles it on a synthetic stream rather
+   * than while timing the first requests. Sends nothing.
+   */
+  void warmUp();
+
   /** Sends one streaming request and records what arrived; failures become the sample's error. */
   RequestSample send(ChatRequest chat);
 

@@ -81,6 +81,7 @@ public final class Endpoints implements AutoCloseable {
     ProtocolClient client =
         api.ollama() ? new OllamaClient(api, base, credentials, timeouts) : new OpenAiChatClient(api, base, credentials, timeouts);
     EndpointInfo info = client.probe();
+    client.warmUp();
     return new Endpoint(client, info, embedded);
   }
 
