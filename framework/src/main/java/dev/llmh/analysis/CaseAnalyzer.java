@@ -3,8 +3,10 @@ package dev.llmh.analysis;
 import dev.llmh.baseline.Baselines;
 import dev.llmh.constraint.ConstraintExpression;
 import dev.llmh.constraint.Metric;
+import dev.llmh.constraint.Stat;
 import dev.llmh.measure.RequestMetrics;
 import dev.llmh.measure.RequestSample;
+import dev.llmh.overhead.HarnessCheck;
 import dev.llmh.stats.MetricSample;
 import dev.llmh.verdict.CaseVerdict;
 import dev.llmh.verdict.ConstraintResult;
@@ -32,10 +34,11 @@ public final class CaseAnalyzer {
    * @param alpha the error allowed to each one-sided bound of a verdict (a share of 1 − level per adaptive look)
    * @param timedOut why the case was cut short by its deadline, or null
    * @param warnings the measurement's own warnings (adaptive looks, warm-up), shown first
+   * @param harness what the harness itself cost and suffered while measuring, or null when not watched
    */
   public record Context(
       String model, int maxTokens, List<ConstraintExpression> constraints, double confidence, double alpha,
-      String timedOut, List<String> warnings) {}
+      String timedOut, List<String> warnings, HarnessCheck harness) {}
 
   public static CaseAnalysis analyze(
       Context context, List<RequestSample> measured, String servedModel, Baselines.Comparison baseline) {
@@ -71,6 +74,10 @@ public final class CaseAnalyzer {
       warnings.add("requested model '" + context.model() + "' but the server answered as '" + servedModel + "'");
     }
     warnings.addAll(baseline.warnings());
+    if (context.harness() != null) {
+      context.harness().warning(statistic(distributions, Metric.ITL, Stat.P99), statistic(distributions, Metric.TTFT, Stat.P50))
+          .ifPresent(warnings::add);
+    }
 
     int implausible = count(succeeded, RequestMetrics::usageImplausible);
     List<ConstraintResult> results = new ArrayList<>();
@@ -83,6 +90,11 @@ public final class CaseAnalyzer {
       results.add(result);
     }
     return decide(distributions, figures, counts, warnings, baseline, results, measured, context.timedOut());
+  }
+
+  private static Double statistic(Map<Metric, MetricSample> distributions, Metric metric, Stat stat) {
+    MetricSample sample = distributions.get(metric);
+    return sample == null || sample.values().length == 0 ? null : sample.summary().get(stat);
   }
 
   private static ConstraintResult judge(

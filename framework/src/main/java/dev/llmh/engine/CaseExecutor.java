@@ -12,6 +12,8 @@ import dev.llmh.load.ClosedLoop;
 import dev.llmh.load.PromptMarker;
 import dev.llmh.measure.RequestMetrics;
 import dev.llmh.measure.RequestSample;
+import dev.llmh.overhead.HarnessCheck;
+import dev.llmh.overhead.HarnessWatch;
 import dev.llmh.plan.CasePlan;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.CaseResult.SampleRecord;
@@ -33,9 +35,14 @@ final class CaseExecutor {
   private final SampleSink sink;
   private final Baselines baselines;
 
-  /** Told of every measured request as it ends, on the worker thread that sent it. */
+  /**
+   * Told of every measured request as it ends, on the worker thread that sent it: it must hand the
+   * request on and return, since that thread's next request waits.
+   *
+   * @param measurementStart when the case's measurement began, from which the record counts {@code start_ms}
+   */
   interface SampleSink {
-    void measured(CasePlan plan, int request, RequestSample sample, SampleRecord record);
+    void measured(CasePlan plan, int request, RequestSample sample, long measurementStart);
   }
 
   CaseExecutor(Endpoints endpoints, SampleSink sink, Baselines baselines) {
@@ -103,58 +110,57 @@ final class CaseExecutor {
     // Fixed: one look at measuredRequests. Adaptive: measure up to each planned point, judge with
     // the error split across the looks, stop at the first look where nothing is INCONCLUSIVE. Each
     // stage's closed loop runs until its last request ends, so nothing in flight is ever dropped.
-    Measured measured = new Measured(plan, endpoint, warmupFailed, Baselines.promptHash(prompt));
-    Looks looks = Looks.plan(plan.measuredRequests(), plan.maxRequests(), plan.confidence());
-    for (int look = 0; look < looks.points().size(); look++) {
-      int offset = measured.samples.size();
-      measured.samples.addAll(
-          ClosedLoop.run(looks.points().get(look) - offset, plan.concurrency(), i -> {
-            RequestSample sample = send.apply(offset + i);
-            sink.measured(plan, offset + i, sample, CaseRecords.sampleRecord(sample, RequestMetrics.of(sample), measurementStart));
-            return sample;
-          }, deadline));
-      List<String> lookWarnings = new ArrayList<>(warnings);
-      if (System.nanoTime() - deadline >= 0) {
-        String reason = "case timeout: the case reached llmh.timeout.case (" + Durations.text(plan.caseTimeout())
-            + ") after " + measured.samples.size() + " of " + looks.points().get(look) + " planned measured requests had"
-            + " been sent; requests in flight were cancelled and no more were sent";
-        lookWarnings.add(0, reason);
-        return measured.outcome(lookWarnings, looks.alphaPerLook(), reason);
-      }
-      boolean last = look == looks.points().size() - 1;
-      Outcome outcome = measured.outcome(lookWarnings, looks.alphaPerLook(), null);
-      boolean decided = outcome.analysis().verdict() != CaseVerdict.INCONCLUSIVE;
-      if (plan.adaptive() && (decided || last)) {
-        lookWarnings.add(0, "adaptive measurement: " + measured.samples.size() + " requests (planned looks " + looks.points()
-            + ", stopped at look " + (look + 1) + (decided ? ", every constraint decided" : ", maxRequests reached")
-            + "); each look's bounds at " + String.format(Locale.ROOT, "%.4g", 1 - looks.alphaPerLook())
-            + " (Bonferroni over " + looks.points().size() + " looks)");
-        outcome = measured.outcome(lookWarnings, looks.alphaPerLook(), null);
-      }
-      if (decided || last) {
-        return outcome;
+    try (HarnessWatch watch = HarnessWatch.start()) {
+      Measured measured =
+          new Measured(plan, endpoint, warmupFailed, Baselines.promptHash(prompt), baselines, watch, new ArrayList<>());
+      Looks looks = Looks.plan(plan.measuredRequests(), plan.maxRequests(), plan.confidence());
+      for (int look = 0; look < looks.points().size(); look++) {
+        int offset = measured.samples().size();
+        watch.streamsStarted();
+        measured.samples().addAll(
+            ClosedLoop.run(looks.points().get(look) - offset, plan.concurrency(), i -> {
+              long cpuBefore = HarnessWatch.threadCpuNanos();
+              RequestSample sample = send.apply(offset + i);
+              watch.workerCpu(HarnessWatch.threadCpuNanos() - cpuBefore);
+              sink.measured(plan, offset + i, sample, measurementStart);
+              return sample;
+            }, deadline));
+        watch.streamsEnded();
+        List<String> lookWarnings = new ArrayList<>(warnings);
+        if (System.nanoTime() - deadline >= 0) {
+          String reason = "case timeout: the case reached llmh.timeout.case (" + Durations.text(plan.caseTimeout())
+              + ") after " + measured.samples().size() + " of " + looks.points().get(look) + " planned measured requests had"
+              + " been sent; requests in flight were cancelled and no more were sent";
+          lookWarnings.add(0, reason);
+          return measured.outcome(lookWarnings, looks.alphaPerLook(), reason);
+        }
+        boolean last = look == looks.points().size() - 1;
+        Outcome outcome = measured.outcome(lookWarnings, looks.alphaPerLook(), null);
+        boolean decided = outcome.analysis().verdict() != CaseVerdict.INCONCLUSIVE;
+        if (plan.adaptive() && (decided || last)) {
+          lookWarnings.add(0, "adaptive measurement: " + measured.samples().size() + " requests (planned looks " + looks.points()
+              + ", stopped at look " + (look + 1) + (decided ? ", every constraint decided" : ", maxRequests reached")
+              + "); each look's bounds at " + String.format(Locale.ROOT, "%.4g", 1 - looks.alphaPerLook())
+              + " (Bonferroni over " + looks.points().size() + " looks)");
+          outcome = measured.outcome(lookWarnings, looks.alphaPerLook(), null);
+        }
+        if (decided || last) {
+          return outcome;
+        }
       }
     }
     throw new IllegalStateException("a plan always has a last look");
   }
 
   /** A case's measured requests so far, with what it takes to analyse and record them. */
-  private final class Measured {
-    final CasePlan plan;
-    final Endpoint endpoint;
-    final int warmupFailed;
-    final String promptHash;
-    final List<RequestSample> samples = new ArrayList<>();
-
-    Measured(CasePlan plan, Endpoint endpoint, int warmupFailed, String promptHash) {
-      this.plan = plan;
-      this.endpoint = endpoint;
-      this.warmupFailed = warmupFailed;
-      this.promptHash = promptHash;
-    }
+  private record Measured(
+      CasePlan plan, Endpoint endpoint, int warmupFailed, String promptHash, Baselines baselines, HarnessWatch watch,
+      List<RequestSample> samples) {
 
     Outcome outcome(List<String> warnings, double alpha, String timedOut) {
-      return analysed(plan, endpoint, samples, warmupFailed, warnings, promptHash, baselines, alpha, timedOut);
+      long chunks = samples.stream().mapToLong(s -> s.textChunkNanos().size()).sum();
+      return analysed(plan, endpoint, samples, warmupFailed, warnings, promptHash, baselines, alpha, timedOut,
+          watch.check(chunks));
     }
   }
 
@@ -176,20 +182,21 @@ final class CaseExecutor {
         + " measured requests had finished; the figures and verdicts are of those");
     List<RequestSample> ordered = new ArrayList<>(finished);
     ordered.sort(Comparator.comparingLong(RequestSample::startNanos));
-    return analysed(plan, null, ordered, 0, warnings, null, Baselines.NONE, 1 - plan.confidence(), null).result();
+    return analysed(plan, null, ordered, 0, warnings, null, Baselines.NONE, 1 - plan.confidence(), null, null).result();
   }
 
   private static Outcome analysed(
       CasePlan plan, Endpoint endpoint, List<RequestSample> measured, int warmupFailed, List<String> warnings,
-      String promptHash, Baselines baselines, double alpha, String timedOut) {
+      String promptHash, Baselines baselines, double alpha, String timedOut, HarnessCheck harness) {
     long firstStart = measured.stream().mapToLong(RequestSample::startNanos).min().orElse(0);
     List<SampleRecord> records = measured.stream().map(s -> CaseRecords.sampleRecord(s, RequestMetrics.of(s), firstStart)).toList();
     String servedModel = measured.stream().map(RequestSample::servedModel).filter(Objects::nonNull).findFirst().orElse(null);
     CaseAnalysis analysis = CaseAnalyzer.analyze(
-        new CaseAnalyzer.Context(plan.model(), plan.maxTokens(), plan.constraints(), plan.confidence(), alpha, timedOut, warnings),
+        new CaseAnalyzer.Context(plan.model(), plan.maxTokens(), plan.constraints(), plan.confidence(), alpha, timedOut, warnings,
+            harness),
         measured, servedModel, baselines.compare(caseKey(plan, servedModel, promptHash), records));
     CaseResult result = CaseRecords.measured(
-        plan, endpoint, servedModel, warmupRequests(plan), warmupFailed, records, analysis, promptHash);
+        plan, endpoint, servedModel, warmupRequests(plan), warmupFailed, records, analysis, promptHash, harness);
     return new Outcome(result, analysis);
   }
 

@@ -8,6 +8,7 @@ import dev.llmh.endpoint.Endpoints;
 import dev.llmh.load.PromptMarker;
 import dev.llmh.measure.RequestMetrics;
 import dev.llmh.measure.RequestSample;
+import dev.llmh.overhead.HarnessCheck;
 import dev.llmh.plan.CasePlan;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.CaseResult.ConstraintRecord;
@@ -35,7 +36,7 @@ final class CaseRecords {
    */
   static CaseResult measured(
       CasePlan plan, Endpoint endpoint, String servedModel, int warmup, int warmupFailed, List<SampleRecord> samples,
-      CaseAnalysis analysis, String promptHash) {
+      CaseAnalysis analysis, String promptHash, HarnessCheck harness) {
     Map<String, MetricSummary> metrics = new LinkedHashMap<>();
     for (Metric metric : Metric.values()) {
       if (metric.isDistribution()) {
@@ -55,7 +56,7 @@ final class CaseRecords {
             : new Throughput(throughput, analysis.figures().get(Metric.REQUEST_RATE), counts.wallMs()),
         analysis.constraints().stream().map(CaseRecords::constraintRecord).toList(),
         analysis.warnings(), samples, null, promptHash, analysis.baseline().record(),
-        analysis.verdict().name(), analysis.reasons(), analysis.verdict().reported(plan.inconclusive()).text());
+        analysis.verdict().name(), analysis.reasons(), analysis.verdict().reported(plan.inconclusive()).text(), harness);
   }
 
   /** A case that could not send a single request: recorded with its reason, never dropped. */
@@ -70,7 +71,7 @@ final class CaseRecords {
                 Verdict.INCONCLUSIVE.name(), c.subject() + " not judged: the case did not run", null))
             .toList(),
         List.of(), List.of(), reason, null, null,
-        analysis.verdict().name(), analysis.reasons(), analysis.verdict().reported(plan.inconclusive()).text());
+        analysis.verdict().name(), analysis.reasons(), analysis.verdict().reported(plan.inconclusive()).text(), null);
   }
 
   static SampleRecord sampleRecord(RequestSample sample, RequestMetrics m, long firstStart) {

@@ -19,6 +19,8 @@ import dev.llmh.verdict.BudgetExceeded;
 import dev.llmh.verdict.ConstraintResult;
 import dev.llmh.verdict.CaseVerdict;
 import java.io.IOException;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -274,6 +276,12 @@ public final class LlmhTestEngine implements TestEngine {
     environment.put("llmhVersion", Optional.ofNullable(LlmhTestEngine.class.getPackage().getImplementationVersion()).orElse("development"));
     environment.put("javaVersion", System.getProperty("java.version"));
     environment.put("javaVendor", System.getProperty("java.vendor"));
+    environment.put("jvm", System.getProperty("java.vm.name"));
+    // The collector and heap shape the harness's own pauses: a record says which ran.
+    environment.put("garbageCollectors", ManagementFactory.getGarbageCollectorMXBeans().stream()
+        .map(GarbageCollectorMXBean::getName).collect(Collectors.joining(", ")));
+    environment.put("jvmFlags", ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+        .filter(flag -> flag.startsWith("-X")).collect(Collectors.joining(" "))); // never -D: it may hold a key
     environment.put("osName", System.getProperty("os.name"));
     environment.put("osVersion", System.getProperty("os.version"));
     environment.put("osArch", System.getProperty("os.arch"));

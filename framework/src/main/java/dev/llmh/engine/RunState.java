@@ -1,5 +1,6 @@
 package dev.llmh.engine;
 
+import dev.llmh.measure.RequestMetrics;
 import dev.llmh.measure.RequestSample;
 import dev.llmh.plan.CasePlan;
 import dev.llmh.result.CaseResult;
@@ -9,6 +10,10 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
 
 /**
  * What a run has produced so far, kept so that the record can be written at any moment: by the
@@ -26,6 +31,13 @@ final class RunState implements CaseExecutor.SampleSink {
   private CasePlan current;
   private final List<RequestSample> currentSamples = new ArrayList<>();
   private boolean written;
+  /** One low-priority thread writes the journal, in the order requests ended. */
+  private final ExecutorService writer = Executors.newSingleThreadExecutor(r -> {
+    Thread thread = new Thread(r, "llmh-journal");
+    thread.setDaemon(true);
+    thread.setPriority(Thread.MIN_PRIORITY);
+    return thread;
+  });
 
   /** @param plans every case of the run, in order: the record accounts for each, run or not */
   RunState(Path directory, Instant startedAt, String runName, RunJournal journal, List<CasePlan> plans) {
@@ -48,19 +60,34 @@ final class RunState implements CaseExecutor.SampleSink {
     currentSamples.clear();
   }
 
+  /**
+   * Keeps the sample and queues its journal line: building the record, serialising and flushing it
+   * happen on the journal's own thread, never on the worker whose next request (and every other
+   * stream on the same core) would wait for them.
+   */
   @Override
-  public void measured(CasePlan plan, int request, RequestSample sample, CaseResult.SampleRecord record) {
+  public void measured(CasePlan plan, int request, RequestSample sample, long measurementStart) {
     synchronized (this) {
       if (plan == current) {
         currentSamples.add(sample);
       }
     }
-    if (journal != null) {
-      try {
-        journal.append(new RunJournal.Line(plan.scenarioClassName(), plan.caseId(), plan.allParams(), request, record));
-      } catch (IOException e) {
-        System.err.println("LLMH could not append to " + journal.file() + ": " + e);
-      }
+    if (journal == null) {
+      return;
+    }
+    try {
+      writer.execute(() -> append(plan, request, sample, measurementStart));
+    } catch (RejectedExecutionException e) {
+      // the run is being written (the JVM is stopping): the record holds this sample already
+    }
+  }
+
+  private void append(CasePlan plan, int request, RequestSample sample, long measurementStart) {
+    CaseResult.SampleRecord record = CaseRecords.sampleRecord(sample, RequestMetrics.of(sample), measurementStart);
+    try {
+      journal.append(new RunJournal.Line(plan.scenarioClassName(), plan.caseId(), plan.allParams(), request, record));
+    } catch (IOException e) {
+      System.err.println("LLMH could not append to " + journal.file() + ": " + e);
     }
   }
 
@@ -85,8 +112,17 @@ final class RunState implements CaseExecutor.SampleSink {
     return all;
   }
 
+  /** Writes the lines still queued, then closes the journal. */
   void closeJournal() {
     if (journal != null) {
+      writer.shutdown();
+      try {
+        if (!writer.awaitTermination(30, TimeUnit.SECONDS)) {
+          System.err.println("LLMH gave up waiting for " + journal.file() + " after 30 s; lines may be missing");
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
       try {
         journal.close();
       } catch (IOException e) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
 import java.util.Map;
 import dev.llmh.constraint.Metric;
+import dev.llmh.overhead.HarnessCheck;
 
 /**
  * One case's record: what was asked, what served it, every measured request, the statistics and
@@ -19,6 +20,8 @@ import dev.llmh.constraint.Metric;
  * @param verdictReasons why: the failed budgets and requests, the undecided budgets, the timeout
  * @param reportedAs what the test runner was told: {@code passed}, {@code failed} or {@code
  *     skipped} (an INCONCLUSIVE case as {@code llmh.inconclusive} says)
+ * @param harness the harness's own overhead while measuring (CPU per chunk, stalls, collector
+ *     pauses), or null when nothing was measured
  */
 public record CaseResult(
     String scenario,
@@ -39,7 +42,8 @@ public record CaseResult(
     BaselineRecord baseline,
     String verdict,
     List<String> verdictReasons,
-    String reportedAs) {
+    String reportedAs,
+    HarnessCheck harness) {
 
   /** Keys in {@link #metrics()} of the metrics read most often; every key is a {@link Metric#jsonName()}. */
   public static final String TTFT = Metric.TTFT.jsonName();

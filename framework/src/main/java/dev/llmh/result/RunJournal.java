@@ -10,8 +10,9 @@ import java.util.Map;
 
 /**
  * The run's sample journal, {@code run-<timestamp>.ndjson} beside the results file: one JSON line
- * per measured request, written and handed to the operating system as soon as the request ends.
- * A run killed outright (SIGKILL, a crash) loses at most the requests in flight.
+ * per measured request, written and handed to the operating system as soon as the request ends
+ * (by the engine's journal thread, off the measuring threads). A run killed outright (SIGKILL, a
+ * crash) loses at most the requests in flight and the few lines not yet written.
  */
 public final class RunJournal implements AutoCloseable {
   private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -43,10 +44,7 @@ public final class RunJournal implements AutoCloseable {
     return file;
   }
 
-  /**
-   * Writes one line and flushes it; called from the load generator's worker threads, after the
-   * request's timestamps were taken, so it never delays a measurement.
-   */
+  /** Writes one line and flushes it. */
   public synchronized void append(Line line) throws IOException {
     byte[] json = MAPPER.writeValueAsBytes(line);
     out.write(json);

@@ -24,7 +24,7 @@ class LlmhAssertionsTest {
     return new CaseResult("demo.Scenario", prompt, prompt + "[concurrency=1]", Map.of("concurrency", 1), null,
         new Settings(64, 0, 42), "unique-prefix", new Requests(1, 0, 20, 19, 1),
         Map.of(CaseResult.TTFT, ttft, CaseResult.TPOT, empty), new Throughput(null, null, null), List.of(), List.of(),
-        List.of(), null, null, null, "FAIL", List.of("1 of 20 measured requests failed"), "failed");
+        List.of(), null, null, null, "FAIL", List.of("1 of 20 measured requests failed"), "failed", null);
   }
 
   private static final RunRecord RECORD = new RunRecord(1, new RunRecord.RunInfo("a", "b", true), Map.of(),

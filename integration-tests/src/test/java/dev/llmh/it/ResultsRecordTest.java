@@ -35,7 +35,10 @@ class ResultsRecordTest {
       assertThat(record.schemaVersion()).isEqualTo(1);
       assertThat(record.run().complete()).isTrue();
       assertThat(record.statistics().percentileMethod()).contains("type 7");
-      assertThat(record.environment()).containsKeys("javaVersion", "osName", "availableProcessors");
+      assertThat(record.environment()).containsKeys("javaVersion", "osName", "availableProcessors", "maxHeapBytes");
+      // The collector that ran is named, as the JVM names it.
+      assertThat((String) record.environment().get("garbageCollectors"))
+          .contains(java.lang.management.ManagementFactory.getGarbageCollectorMXBeans().get(0).getName());
       assertThat(record.results()).hasSize(8);
       for (CaseResult result : record.results()) {
         assertThat(result.scenario()).isEqualTo(SweepScenario.class.getName());
@@ -48,6 +51,10 @@ class ResultsRecordTest {
         assertThat(result.warnings()).anySatisfy(w -> assertThat(w).contains("answered as 'llmh-sim'"));
         assertThat(result.promptCache()).isEqualTo("unique-prefix");
         assertThat(result.params()).containsKeys("concurrency", "words");
+        // The harness's own cost: the measuring threads did work for every chunk they read.
+        assertThat(result.harness().cpuUsPerChunk()).isPositive().isFinite();
+        assertThat(result.harness().maxStallMs()).isNotNegative();
+        assertThat(result.harness().stallResolutionMs()).isEqualTo(1.0);
       }
       assertThat(run.caseNamed("summary[concurrency=2,words=30]").samples()).allSatisfy(s -> assertThat(s.promptTokens()).isGreaterThan(30));
       // Each case's figures are a JUnit report entry on its test, as IDEs and Surefire show them.

@@ -49,7 +49,7 @@ final class Fixtures {
         new Requests(2, 0, 10, 10, 0), metrics, new Throughput(45.678, 0.4, 25000.0),
         List.of(new ConstraintRecord("ttft.p95 < 2s", 812.4, 2000.0, "ms", "PASS",
             "p95 TTFT 812 ms <= budget 2000 ms: PASS")),
-        List.of(), samples, null, null, null, "PASS", List.of(), "passed");
+        List.of(), samples, null, null, null, "PASS", List.of(), "passed", null);
   }
 
   /** Seven failed requests: more than the report lists, so it must count them and say how many are left. */
@@ -74,7 +74,7 @@ final class Fixtures {
         new Settings(200, 0.0, 42), "unique-prefix",
         new Requests(2, 1, 10, 3, 7), metrics, new Throughput(20.0, 0.1, 30000.0),
         List.of(), List.of("output tokens estimated from chunk count"), samples, null, null, null,
-        "FAIL", List.of("7 of 10 measured requests failed (first: HTTP 503 #1)"), "failed");
+        "FAIL", List.of("7 of 10 measured requests failed (first: HTTP 503 #1)"), "failed", null);
   }
 
   static CaseResult notRun() {
@@ -84,7 +84,7 @@ final class Fixtures {
         new Settings(200, 0.0, 42), "unique-prefix",
         new Requests(2, 0, 0, 0, 0), Map.of(), new Throughput(null, null, null),
         List.of(), List.of(), List.of(), "Connection refused:\nhttp://down:1/v1", null, null,
-        "NOT_RUN", List.of("Connection refused:\nhttp://down:1/v1"), "failed");
+        "NOT_RUN", List.of("Connection refused:\nhttp://down:1/v1"), "failed", null);
   }
 
   private static MetricSummary summary(int n, double p50, double p95, double p99, double mean) {

@@ -81,7 +81,7 @@ class MarkdownReportTest {
     CaseResult undecided = new CaseResult(passing.scenario(), passing.caseName(), passing.caseId(), passing.params(),
         passing.endpoint(), passing.settings(), passing.promptCache(), passing.requests(), passing.metrics(),
         passing.throughput(), passing.constraints(), passing.warnings(), passing.samples(), null, null, null,
-        "INCONCLUSIVE", List.of("ttft.p95 = 812 ms [700, ?] vs budget 2 s: INCONCLUSIVE"), "failed");
+        "INCONCLUSIVE", List.of("ttft.p95 = 812 ms [700, ?] vs budget 2 s: INCONCLUSIVE"), "failed", null);
     String rendered = MarkdownReport.render(new RunRecord(RunRecord.SCHEMA_VERSION,
         new RunRecord.RunInfo("2025-03-01T10:00:00Z", null, true), java.util.Map.of(), null, List.of(undecided)));
     assertThat(rendered)

@@ -1,0 +1,137 @@
+package dev.llmh.overhead;
+
+import com.sun.management.GarbageCollectionNotificationInfo;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAccumulator;
+import java.util.concurrent.locks.LockSupport;
+import javax.management.ListenerNotFoundException;
+import javax.management.Notification;
+import javax.management.NotificationEmitter;
+import javax.management.NotificationListener;
+import javax.management.openmbean.CompositeData;
+
+/**
+ * Watches the harness itself while a case is measured, so that a tail the harness shaped is told
+ * apart from one the server did: the CPU time the measuring threads spend, the collector's pauses,
+ * and the longest time a harness thread that asked to run was kept from running (a stall: a pause,
+ * a safepoint, or a core given to someone else). The stall meter is jHiccup's idea: a thread that
+ * sleeps {@link #TICK_NANOS} over and over and notes how late it wakes; a stall it sees delayed
+ * every stream's reads alike.
+ */
+public final class HarnessWatch implements AutoCloseable {
+  /** The meter's sleep: stalls shorter than about this are not told apart from scheduling noise. */
+  static final long TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+
+  private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
+  private final AtomicLong workerCpuNanos = new AtomicLong();
+  private final LongAccumulator longestStallNanos = new LongAccumulator(Math::max, 0);
+  private final AtomicLong gcPauses = new AtomicLong();
+  private final LongAccumulator longestGcPauseMs = new LongAccumulator(Math::max, 0);
+  private final AtomicLong gcPauseMsTotal = new AtomicLong();
+  private final List<NotificationEmitter> emitters = new ArrayList<>();
+  private final NotificationListener gcListener = this::collected;
+  private final Thread meter;
+  private volatile boolean running = true;
+  /** Stalls count only while requests are in flight, not while a look is being analysed. */
+  private volatile boolean streaming;
+
+  private HarnessWatch() {
+    for (GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
+      if (collector instanceof NotificationEmitter emitter) {
+        emitter.addNotificationListener(gcListener, null, null);
+        emitters.add(emitter);
+      }
+    }
+    meter = new Thread(this::meterStalls, "llmh-stall-meter");
+    meter.setDaemon(true);
+    meter.setPriority(Thread.MAX_PRIORITY); // it must not be the one thread a busy core leaves waiting
+    meter.start();
+  }
+
+  /** Starts watching: the GC listener and the stall meter run until {@link #close()}. */
+  public static HarnessWatch start() {
+    return new HarnessWatch();
+  }
+
+  /** The calling thread's CPU time, in ns, or -1 where the JVM cannot tell. */
+  public static long threadCpuNanos() {
+    return THREADS.isCurrentThreadCpuTimeSupported() ? THREADS.getCurrentThreadCpuTime() : -1;
+  }
+
+  /** Requests are in flight from now until {@link #streamsEnded()}. */
+  public void streamsStarted() {
+    streaming = true;
+  }
+
+  public void streamsEnded() {
+    streaming = false;
+  }
+
+  /** A measuring thread spent {@code nanos} of CPU on one request (from {@link #threadCpuNanos()}). */
+  public void workerCpu(long nanos) {
+    if (nanos >= 0) {
+      workerCpuNanos.addAndGet(nanos);
+    }
+  }
+
+  /** What was seen so far, with the CPU spread over the {@code chunks} the measured requests read. */
+  public HarnessCheck check(long chunks) {
+    long cpu = workerCpuNanos.get();
+    Double perChunk = chunks == 0 || !THREADS.isCurrentThreadCpuTimeSupported() ? null : cpu / 1e3 / chunks;
+    return new HarnessCheck(perChunk, longestStallNanos.get() / 1e6, TICK_NANOS / 1e6, gcPauses.intValue(),
+        (double) longestGcPauseMs.get(), (double) gcPauseMsTotal.get());
+  }
+
+  @Override
+  public void close() {
+    running = false;
+    LockSupport.unpark(meter);
+    for (NotificationEmitter emitter : emitters) {
+      try {
+        emitter.removeNotificationListener(gcListener);
+      } catch (ListenerNotFoundException e) {
+        // already gone: nothing to undo
+      }
+    }
+  }
+
+  private void meterStalls() {
+    while (running) {
+      long before = System.nanoTime();
+      LockSupport.parkNanos(TICK_NANOS);
+      long late = System.nanoTime() - before - TICK_NANOS;
+      if (streaming && late > 0) {
+        longestStallNanos.accumulate(late);
+      }
+    }
+  }
+
+  private void collected(Notification notification, Object handback) {
+    if (!GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION.equals(notification.getType())) {
+      return;
+    }
+    GarbageCollectionNotificationInfo info = GarbageCollectionNotificationInfo.from((CompositeData) notification.getUserData());
+    if (!isPause(info.getGcName(), info.getGcAction())) {
+      return;
+    }
+    long ms = info.getGcInfo().getDuration();
+    gcPauses.incrementAndGet();
+    longestGcPauseMs.accumulate(ms);
+    gcPauseMsTotal.addAndGet(ms);
+  }
+
+  /** Concurrent cycles (G1's, ZGC's, Shenandoah's) run beside the application; only pauses stop it. */
+  static boolean isPause(String collector, String action) {
+    String name = collector.toLowerCase(Locale.ROOT);
+    return !name.contains("concurrent") && !name.contains("cycles")
+        && !action.toLowerCase(Locale.ROOT).contains("concurrent");
+  }
+}

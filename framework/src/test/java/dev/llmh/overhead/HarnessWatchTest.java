@@ -1,0 +1,78 @@
+package dev.llmh.overhead;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The harness watches itself: its CPU per chunk, the collector's pauses, and the stalls they cause. */
+class HarnessWatchTest {
+
+  @Test
+  void aFullCollectionInsideTheWindowIsCountedAndSeenAsAStall() throws Exception {
+    List<int[]> live = new ArrayList<>();
+    for (int i = 0; i < 1_000_000; i++) {
+      live.add(new int[8]); // enough live objects that marking them takes milliseconds
+    }
+    try (HarnessWatch watch = HarnessWatch.start()) {
+      watch.streamsStarted();
+      Thread.sleep(20); // the meter is ticking
+      System.gc();
+      HarnessCheck check = watch.check(0);
+      for (int tries = 0; check.gcPauses() == 0 && tries < 100; tries++) {
+        Thread.sleep(50); // the collector's notification comes on its own thread, after the pause
+        check = watch.check(0);
+      }
+      assertThat(check.gcPauses()).isGreaterThanOrEqualTo(1);
+      assertThat(check.gcPauseMsTotal()).isGreaterThanOrEqualTo(check.gcPauseMsMax());
+      // The pause stopped the meter too: late by the pause, less the part of its 1 ms tick the pause
+      // overlapped, and the collector rounds to whole ms.
+      assertThat(check.maxStallMs()).isGreaterThanOrEqualTo(check.gcPauseMsMax() - 2);
+      assertThat(check.cpuUsPerChunk()).isNull(); // no chunk was read
+      // Between looks, with no request in flight, the harness's own work is no stall of a stream.
+      watch.streamsEnded();
+      double before = watch.check(0).maxStallMs();
+      System.gc();
+      Thread.sleep(50);
+      assertThat(watch.check(0).maxStallMs()).isEqualTo(before);
+    }
+    assertThat(live).hasSize(1_000_000);
+  }
+
+  @Test
+  void cpuIsSpreadOverTheChunksRead() {
+    try (HarnessWatch watch = HarnessWatch.start()) {
+      watch.workerCpu(3_000_000);
+      watch.workerCpu(1_000_000);
+      watch.workerCpu(-1); // a JVM that cannot tell adds nothing
+      assertThat(watch.check(400).cpuUsPerChunk()).isEqualTo(10.0);
+    }
+  }
+
+  @Test
+  void concurrentCyclesAreNotPauses() {
+    assertThat(HarnessWatch.isPause("G1 Young Generation", "end of minor GC")).isTrue();
+    assertThat(HarnessWatch.isPause("G1 Old Generation", "end of major GC")).isTrue();
+    assertThat(HarnessWatch.isPause("G1 Concurrent GC", "end of concurrent GC pause")).isFalse();
+    assertThat(HarnessWatch.isPause("ZGC Cycles", "end of GC cycle")).isFalse();
+    assertThat(HarnessWatch.isPause("ZGC Pauses", "end of GC pause")).isTrue();
+  }
+
+  @Test
+  void aStallWarnsOnlyWhenItIsLargeNextToTheFigureItCouldMove() {
+    HarnessCheck stalled = new HarnessCheck(12.0, 38, 1, 1, 36, 36);
+    assertThat(stalled.warning(20.0, 100.0)).hasValueSatisfying(w -> assertThat(w)
+        .startsWith("the harness itself stalled for up to 38.0 ms inside the measured window (1 collector pause,"
+            + " the longest 36.0 ms), against an ITL p99 of 20.0 ms"));
+    // Without an ITL, the TTFT p50 is what a stall could move.
+    assertThat(stalled.warning(null, 100.0)).hasValueSatisfying(w -> assertThat(w).contains("against a TTFT p50 of 100 ms"));
+    // 38 ms is under a quarter of a 2 s TTFT: not worth a warning.
+    assertThat(stalled.warning(null, 2000.0)).isEmpty();
+    // Under 2 ms is scheduling noise on any machine.
+    assertThat(new HarnessCheck(12.0, 1.5, 1, 0, 0, 0).warning(2.0, 10.0)).isEmpty();
+    assertThat(new HarnessCheck(12.0, 38, 1, 0, 0, 0).warning(null, null)).isEmpty();
+    assertThat(new HarnessCheck(12.0, 6, 1, 0, 0, 0).warning(20.0, null))
+        .hasValueSatisfying(w -> assertThat(w).contains("(no collector pause; the core was busy or the JVM at a safepoint)"));
+  }
+}
