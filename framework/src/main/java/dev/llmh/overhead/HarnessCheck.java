@@ -37,12 +37,14 @@ public record HarnessCheck(
     if (figure == null || maxStallMs < NOISE_MS || maxStallMs < SHARE_OF_FIGURE * figure) {
       return Optional.empty();
     }
-    String cause = gcPauses == 0 ? "no collector pause; the core was busy or the JVM at a safepoint"
-        : gcPauses + " collector pause" + (gcPauses == 1 ? "" : "s") + ", the longest " + ms(gcPauseMsMax);
+    String cause = gcPauses == 0
+        ? "no collector pause: the cores were busy, with the server on the same machine or other processes, or the JVM"
+            + " was at a safepoint"
+        : gcPauses + " collector pause" + (gcPauses == 1 ? "" : "s") + ", the longest " + ms(gcPauseMsMax)
+            + "; docs/benchmarks.md has heap and collector settings that avoid them";
     return Optional.of("the harness itself stalled for up to " + ms(maxStallMs) + " inside the measured window ("
         + cause + "), against " + (itlP99Ms != null ? "an ITL p99 of " : "a TTFT p50 of ") + ms(figure)
-        + ": the tail (p99, max) may be the harness's, not the server's; see docs/benchmarks.md for the JVM settings"
-        + " that avoid it");
+        + ": the tail (p99, max) may be the harness's, not the server's");
   }
 
   private static String ms(double value) {
