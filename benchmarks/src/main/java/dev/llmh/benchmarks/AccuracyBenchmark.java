@@ -122,33 +122,42 @@ public final class AccuracyBenchmark {
     if (!Files.exists(resultsFile)) {
       throw new IllegalStateException("no results file (harness exit " + exitCode + "); see " + dir);
     }
-    return new Row(setting, run, Measured.score(servedLog, resultsFile), cpuSeconds, caseCpuSeconds, exitCode);
+    return new Row(setting, run, Measured.score(servedLog, resultsFile, setting), cpuSeconds, caseCpuSeconds, exitCode);
   }
 
   private static void printTable(List<Row> rows) {
     System.out.println();
     System.out.println("| setting | c | server TTFT / ITL / tokens | run | pairs | TTFT error mean (ms) | p99 | max "
-        + "| inter-chunk \\|error\\| p50 (ms) | p99 | max | harness cpu_us_per_chunk "
-        + "| CPU per streamed token while running the case (µs) "
-        + "| whole-process CPU per streamed token, incl. JVM start-up and warm-up (µs) |");
-    System.out.println("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+        + "| inter-chunk \\|error\\| p50 (ms) | p99 | max | server late p99 (ms) |");
+    System.out.println("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     for (Row row : rows) {
       Setting s = row.setting();
       Measured m = row.measured();
-      String cpu = row.cpuSeconds().map(sec -> String.format(Locale.ROOT, "%.1f (%.1f s / %d tokens)",
-          sec * 1e6 / m.streamedTokens(), sec, m.streamedTokens())).orElse("not measured");
-      String caseCpu = row.caseCpuSeconds().map(sec -> String.format(Locale.ROOT, "%.1f (%.2f s)",
-          sec * 1e6 / m.streamedTokens(), sec)).orElse("not measured");
-      String own = m.harnessCpuUsPerChunk() == null ? "not recorded"
-          : String.format(Locale.ROOT, "%.1f", m.harnessCpuUsPerChunk());
-      System.out.printf(Locale.ROOT, "| %s | %d | %d ms / %s ms / %d | %d | %d | %+.2f | %+.2f | %+.2f | %.3f | %.3f | %.3f | %s | %s | %s |%n",
+      System.out.printf(Locale.ROOT, "| %s | %d | %d ms / %s ms / %d | %d | %d | %+.2f | %+.2f | %+.2f | %.3f | %.3f | %.3f | %.3f |%n",
           s.name(), s.concurrency(), s.ttftMs(), trim(s.itlMs()), s.tokens(), row.run(), m.pairs(),
           m.ttftMean(), m.ttftP99(), m.ttftMax(), m.gapAbsPercentile(50), m.gapAbsPercentile(99), m.gapAbsMax(),
-          own, caseCpu, cpu);
+          m.serverLatePercentile(99));
+    }
+    System.out.println();
+    System.out.println("| setting | run | tokens streamed | harness cpu_us_per_chunk (results file) "
+        + "| CPU per streamed token while running the case (µs) "
+        + "| whole-process CPU per streamed token, incl. JVM start-up and warm-up (µs) |");
+    System.out.println("|---|---:|---:|---:|---:|---:|");
+    for (Row row : rows) {
+      Measured m = row.measured();
+      String own = m.harnessCpuUsPerChunk() == null ? "not recorded"
+          : String.format(Locale.ROOT, "%.1f", m.harnessCpuUsPerChunk());
+      String caseCpu = row.caseCpuSeconds().map(sec -> String.format(Locale.ROOT, "%.1f (%.2f s)",
+          sec * 1e6 / m.streamedTokens(), sec)).orElse("not measured");
+      String cpu = row.cpuSeconds().map(sec -> String.format(Locale.ROOT, "%.1f (%.2f s)",
+          sec * 1e6 / m.streamedTokens(), sec)).orElse("not measured");
+      System.out.printf(Locale.ROOT, "| %s | %d | %d | %s | %s | %s |%n",
+          row.setting().name(), row.run(), m.streamedTokens(), own, caseCpu, cpu);
     }
     System.out.println();
     System.out.println("TTFT error = client ttft_ms - (server's first answer chunk send - server's arrival); "
-        + "inter-chunk error = client gap - server send gap, per consecutive chunk pair. "
+        + "inter-chunk error = client gap - server send gap, per consecutive chunk pair; server late = "
+        + "server send - its schedule (slot + TTFT + k x ITL), the ground truth's own precision. "
         + "CPU figures divide by every token the server streamed to the harness (warm-up included): "
         + "while running the case = the harness JVM's utime+stime from the test's start to its end "
         + "(warm-up, measurement, statistics, results file); whole process = utime+stime of the harness "

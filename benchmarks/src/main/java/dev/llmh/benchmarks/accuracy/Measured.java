@@ -27,6 +27,9 @@ import java.util.Map;
  *     differs from the server's (left out of the errors)
  * @param ttftErrorsMs signed, one per pair
  * @param gapErrorsMs signed, one per consecutive chunk pair
+ * @param serverLateMs for every chunk of the paired requests, how late the server sent it against
+ *     its own schedule (slot + TTFT + k × ITL): how precise the ground truth was, not an error of
+ *     the harness (the errors compare with actual send times)
  * @param streamedTokens content chunks the server sent in the whole run (warm-up included), one
  *     token each
  * @param harnessCpuUsPerChunk the results file's {@code harness.cpu_us_per_chunk}, or null when the
@@ -34,17 +37,19 @@ import java.util.Map;
  * @param javaVersion the harness JVM's version as the results file records it
  */
 public record Measured(
-    int pairs, int unpaired, double[] ttftErrorsMs, double[] gapErrorsMs, long streamedTokens,
+    int pairs, int unpaired, double[] ttftErrorsMs, double[] gapErrorsMs, double[] serverLateMs, long streamedTokens,
     Double harnessCpuUsPerChunk, String javaVersion) {
 
-  private record Served(long arrival, int reasoningChunks, long[] chunkNanos) {
+  private record Served(long arrival, long slot, int reasoningChunks, long[] chunkNanos) {
     long firstAnswer() {
       return chunkNanos[reasoningChunks];
     }
   }
 
   /** Scores the run from the server's log and the harness's {@code latest.json}. */
-  public static Measured score(Path servedLog, Path resultsFile) throws IOException {
+  public static Measured score(Path servedLog, Path resultsFile, Setting setting) throws IOException {
+    long firstNanos = setting.ttftMs() * 1_000_000L;
+    long gapNanos = Math.round(setting.itlMs() * 1e6);
     ObjectMapper mapper = new ObjectMapper();
     Map<Long, Served> served = new HashMap<>();
     long streamedTokens = 0;
@@ -60,7 +65,8 @@ public record Measured(
       }
       streamedTokens += nanos.length;
       served.put(r.get("requestNumber").asLong(),
-          new Served(r.get("arrivalNanos").asLong(), r.get("reasoningChunks").asInt(), nanos));
+          new Served(r.get("arrivalNanos").asLong(), r.get("slotAcquiredNanos").asLong(), r.get("reasoningChunks").asInt(),
+              nanos));
     }
 
     JsonNode record = mapper.readTree(resultsFile.toFile());
@@ -74,6 +80,7 @@ public record Measured(
 
     List<Double> ttft = new ArrayList<>();
     List<Double> gaps = new ArrayList<>();
+    List<Double> late = new ArrayList<>();
     int unpaired = 0;
     for (JsonNode sample : result.get("samples")) {
       Served truth = sample.path("prompt_tokens").isNumber() ? served.get(sample.get("prompt_tokens").asLong()) : null;
@@ -89,9 +96,13 @@ public record Measured(
         double clientGap = chunkMs.get(k).asDouble() - chunkMs.get(k - 1).asDouble();
         gaps.add(clientGap - ms(truth.chunkNanos[k] - truth.chunkNanos[k - 1]));
       }
+      for (int k = 0; k < truth.chunkNanos.length; k++) {
+        late.add(ms(truth.chunkNanos[k] - (truth.slot + firstNanos + k * gapNanos)));
+      }
     }
     String java = record.path("environment").path("javaVersion").asText("?");
-    return new Measured(ttft.size(), unpaired, toArray(ttft), toArray(gaps), streamedTokens, harnessCpu, java);
+    return new Measured(
+        ttft.size(), unpaired, toArray(ttft), toArray(gaps), toArray(late), streamedTokens, harnessCpu, java);
   }
 
   public double ttftMean() {
@@ -112,6 +123,10 @@ public record Measured(
 
   public double gapAbsMax() {
     return Arrays.stream(gapErrorsMs).map(Math::abs).max().orElse(Double.NaN);
+  }
+
+  public double serverLatePercentile(double p) {
+    return percentile(sorted(serverLateMs), p);
   }
 
   /** Linear interpolation between order statistics (Hyndman–Fan type 7), as the harness's own statistics. */
