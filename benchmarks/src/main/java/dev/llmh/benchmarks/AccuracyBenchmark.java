@@ -1,11 +1,13 @@
 package dev.llmh.benchmarks;
 
+import dev.llmh.benchmarks.accuracy.CaseCpuListener;
 import dev.llmh.benchmarks.accuracy.Measured;
 import dev.llmh.benchmarks.accuracy.Pinning;
 import dev.llmh.benchmarks.accuracy.ProcessCpu;
 import dev.llmh.benchmarks.accuracy.Setting;
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
@@ -18,6 +20,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -33,7 +36,8 @@ import java.util.stream.Stream;
  * with each other and with its own arrival times, the client's with its own send times.
  *
  * <p>Arguments (all optional): {@code settings=c1,c16,stress runs=1 mode=launcher pin=true
- * work=benchmarks/target/accuracy}; for {@code mode=maven} also {@code llmhVersion=<this build's>}.
+ * work=benchmarks/target/accuracy}; for {@code mode=maven} also {@code llmhVersion=<this build's>}
+ * (the llmh-framework the generated project resolves from the local Maven repository).
  */
 public final class AccuracyBenchmark {
   private static final long CLIENT_TIMEOUT_MINUTES = 20;
@@ -55,7 +59,8 @@ public final class AccuracyBenchmark {
     String mode = options.get("mode", "launcher");
     HarnessCommand harness = switch (mode) {
       case "launcher" -> launcherHarness();
-      case "maven" -> new MavenHarness(work.resolve("maven-project"), options.get("llmhVersion", version()));
+      case "maven" -> new MavenHarness(work.resolve("maven-project"), options.get("llmhVersion", version("llmh.version")),
+          version("junit.version"));
       default -> throw new IllegalArgumentException("mode must be launcher or maven, was " + mode);
     };
 
@@ -97,7 +102,8 @@ public final class AccuracyBenchmark {
         throw new IllegalStateException("the server did not start; see " + dir.resolve("server.err"));
       }
       List<String> clientCommand = new ArrayList<>(pinning.onCore(1));
-      clientCommand.addAll(ProcessCpu.wrap(harness.command(setting, baseUrl, resultsDir)));
+      Path caseCpuFile = dir.resolve("case-cpu-ticks");
+      clientCommand.addAll(ProcessCpu.wrap(harness.command(setting, baseUrl, resultsDir, caseCpuFile)));
       Path clientOut = dir.resolve("client.out");
       Process client = new ProcessBuilder(clientCommand).directory(harness.directory().toFile())
           .redirectOutput(clientOut.toFile()).redirectError(dir.resolve("client.err").toFile()).start();
@@ -109,8 +115,9 @@ public final class AccuracyBenchmark {
       exitCode = client.exitValue();
       List<String> output = Files.readAllLines(clientOut);
       cpuSeconds = ProcessCpu.childSeconds(output);
-      caseCpuSeconds = output.stream().filter(l -> l.startsWith("case-cpu-seconds "))
-          .map(l -> Double.parseDouble(l.substring("case-cpu-seconds ".length()))).findFirst();
+      caseCpuSeconds = Files.exists(caseCpuFile)
+          ? Optional.of(Long.parseLong(Files.readString(caseCpuFile).trim()) / (double) ProcessCpu.ticksPerSecond())
+          : Optional.empty();
       serverIn.write("log\n"); // the server writes its log, then exits
     }
     String logged = serverOut.readLine();
@@ -172,7 +179,8 @@ public final class AccuracyBenchmark {
 
   /** Which command runs the harness for a setting; the client side of a run. */
   interface HarnessCommand {
-    List<String> command(Setting setting, String endpoint, Path resultsDir) throws IOException;
+    /** The command; it must leave the CPU ticks of running the case in {@code caseCpuFile} ({@link CaseCpuListener}). */
+    List<String> command(Setting setting, String endpoint, Path resultsDir, Path caseCpuFile) throws IOException;
 
     Path directory();
   }
@@ -180,9 +188,9 @@ public final class AccuracyBenchmark {
   private static HarnessCommand launcherHarness() {
     return new HarnessCommand() {
       @Override
-      public List<String> command(Setting setting, String endpoint, Path resultsDir) {
+      public List<String> command(Setting setting, String endpoint, Path resultsDir, Path caseCpuFile) {
         return List.of(java(), "-cp", System.getProperty("java.class.path"), AccuracyClient.class.getName(),
-            setting.scenario().getName(), endpoint, resultsDir.toString());
+            setting.scenario().getName(), endpoint, resultsDir.toString(), caseCpuFile.toString());
       }
 
       @Override
@@ -196,10 +204,13 @@ public final class AccuracyBenchmark {
     return Path.of(System.getProperty("java.home"), "bin", "java").toString();
   }
 
-  /** This build's version, from the jar's manifest when it has one. */
-  private static String version() {
-    String v = AccuracyBenchmark.class.getPackage().getImplementationVersion();
-    return v != null ? v : "0.1.0-SNAPSHOT";
+  /** A version this build was made with (versions.properties, filtered by Maven). */
+  private static String version(String key) throws IOException {
+    Properties versions = new Properties();
+    try (InputStream in = AccuracyBenchmark.class.getResourceAsStream("versions.properties")) {
+      versions.load(in);
+    }
+    return versions.getProperty(key);
   }
 
   private static void deleteRecursively(Path dir) throws IOException {

@@ -17,22 +17,29 @@ import java.util.Locale;
  * <p>The project resolves {@code dev.llmh:llmh-framework:<llmhVersion>} from the local Maven
  * repository: what {@code mvn install} last put there, not necessarily this build's jars. It is
  * compiled once, before the first measured run, so that compiling is not counted as harness CPU.
+ * Beyond a user's project it has only a JUnit Platform listener that writes the CPU time of running
+ * the case (and {@code junit-platform-launcher} as a test dependency, to compile it).
  */
 final class MavenHarness implements AccuracyBenchmark.HarnessCommand {
+  /** The system property that tells the generated listener where to write the case's CPU ticks. */
+  private static final String CASE_CPU_FILE = "llmh.accuracy.caseCpuFile";
+
   private final Path project;
   private final String llmhVersion;
+  private final String junitVersion;
   private boolean prepared;
 
-  MavenHarness(Path project, String llmhVersion) {
+  MavenHarness(Path project, String llmhVersion, String junitVersion) {
     this.project = project;
     this.llmhVersion = llmhVersion;
+    this.junitVersion = junitVersion;
   }
 
   @Override
-  public List<String> command(Setting setting, String endpoint, Path resultsDir) throws IOException {
+  public List<String> command(Setting setting, String endpoint, Path resultsDir, Path caseCpuFile) throws IOException {
     prepare();
     return List.of("mvn", "-o", "-q", "-B", "test", "-Dtest=" + className(setting),
-        "-Dllmh.endpoint=" + endpoint, "-Dllmh.resultsDir=" + resultsDir);
+        "-Dllmh.endpoint=" + endpoint, "-Dllmh.resultsDir=" + resultsDir, "-D" + CASE_CPU_FILE + "=" + caseCpuFile);
   }
 
   @Override
@@ -51,11 +58,16 @@ final class MavenHarness implements AccuracyBenchmark.HarnessCommand {
     for (Setting setting : Setting.ALL) {
       Files.writeString(sources.resolve(className(setting) + ".java"), scenario(setting), StandardCharsets.UTF_8);
     }
+    Files.writeString(sources.resolve("CaseCpu.java"), LISTENER, StandardCharsets.UTF_8);
+    Path services = project.resolve("src/test/resources/META-INF/services");
+    Files.createDirectories(services);
+    Files.writeString(services.resolve("org.junit.platform.launcher.TestExecutionListener"), "bench.CaseCpu\n");
+    Path log = project.resolve("test-compile.log");
     try {
       Process compile = new ProcessBuilder("mvn", "-o", "-q", "-B", "test-compile").directory(project.toFile())
-          .inheritIO().start();
+          .redirectErrorStream(true).redirectOutput(log.toFile()).start();
       if (compile.waitFor() != 0) {
-        throw new IllegalStateException("mvn test-compile failed in " + project);
+        throw new IllegalStateException("mvn test-compile failed; see " + log);
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -91,6 +103,58 @@ final class MavenHarness implements AccuracyBenchmark.HarnessCommand {
         """, setting.requests(), setting.tokens(), setting.concurrency(), className(setting));
   }
 
+  /**
+   * {@link dev.llmh.benchmarks.accuracy.CaseCpuListener} for the user project, registered as a
+   * service: Surefire's launcher picks it up. Writes nothing without the system property.
+   */
+  private static final String LISTENER = """
+      package bench;
+
+      import java.io.IOException;
+      import java.io.UncheckedIOException;
+      import java.nio.file.Files;
+      import java.nio.file.Path;
+      import org.junit.platform.engine.TestExecutionResult;
+      import org.junit.platform.launcher.TestExecutionListener;
+      import org.junit.platform.launcher.TestIdentifier;
+
+      public class CaseCpu implements TestExecutionListener {
+        private long startedAt;
+        private long ticks;
+
+        @Override
+        public void executionStarted(TestIdentifier test) {
+          if (test.isTest()) {
+            startedAt = now();
+          }
+        }
+
+        @Override
+        public void executionFinished(TestIdentifier test, TestExecutionResult result) {
+          String file = System.getProperty("CASE_CPU_FILE");
+          if (test.isTest() && file != null) {
+            ticks += now() - startedAt;
+            try {
+              Files.writeString(Path.of(file), Long.toString(ticks));
+            } catch (IOException e) {
+              throw new UncheckedIOException(e);
+            }
+          }
+        }
+
+        // utime + stime of all threads: fields 14 and 15 of /proc/self/stat, after the name in parentheses.
+        private static long now() {
+          try {
+            String stat = Files.readString(Path.of("/proc/self/stat"));
+            String[] fields = stat.substring(stat.lastIndexOf(')') + 1).trim().split(" +");
+            return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+          } catch (IOException e) {
+            throw new UncheckedIOException(e);
+          }
+        }
+      }
+      """.replace("CASE_CPU_FILE", CASE_CPU_FILE);
+
   private String pom() {
     return """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -111,6 +175,13 @@ final class MavenHarness implements AccuracyBenchmark.HarnessCommand {
               <groupId>dev.llmh</groupId>
               <artifactId>llmh-framework</artifactId>
               <version>VERSION</version>
+              <scope>test</scope>
+            </dependency>
+            <!-- Not a user's: only for the benchmark's CPU listener (bench.CaseCpu). Surefire runs this launcher. -->
+            <dependency>
+              <groupId>org.junit.platform</groupId>
+              <artifactId>junit-platform-launcher</artifactId>
+              <version>JUNIT_VERSION</version>
               <scope>test</scope>
             </dependency>
           </dependencies>
@@ -144,6 +215,6 @@ final class MavenHarness implements AccuracyBenchmark.HarnessCommand {
             </plugins>
           </build>
         </project>
-        """.replace("VERSION", llmhVersion);
+        """.replace("JUNIT_VERSION", junitVersion).replace("VERSION", llmhVersion);
   }
 }
