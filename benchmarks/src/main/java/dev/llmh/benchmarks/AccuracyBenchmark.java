@@ -22,6 +22,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
@@ -29,13 +30,14 @@ import java.util.stream.Stream;
  * another process (issue 10, acceptance 1). For each setting it starts {@link GroundTruthServer}
  * (pinned to core 0) and the harness as a user runs it (pinned to core 1): {@link AccuracyClient},
  * the LLMH engine under the JUnit Platform Launcher, or with {@code mode=maven} {@code mvn test} on
- * a generated project. It then pairs each measured sample of the results file with the server's
+ * a generated project ({@link MavenHarness}); {@code mode=floor} runs {@link FloorClient} instead,
+ * a minimal client that shows the error the machine and server add by themselves. It then pairs each measured sample of the results file with the server's
  * record of the same request and prints a Markdown table; see {@link Measured} for the errors.
  *
  * <p>Each process uses only its own {@link System#nanoTime()}: the server's send times are compared
  * with each other and with its own arrival times, the client's with its own send times.
  *
- * <p>Arguments (all optional): {@code settings=c1,c16,stress runs=1 mode=launcher pin=true
+ * <p>Arguments (all optional): {@code settings=c1,c16,stress runs=1 mode=launcher|maven|floor pin=true
  * work=benchmarks/target/accuracy}; for {@code mode=maven} also {@code llmhVersion=<this build's>}
  * (the llmh-framework the generated project resolves from the local Maven repository).
  */
@@ -58,10 +60,11 @@ public final class AccuracyBenchmark {
     Pinning pinning = Pinning.detect(options.getBoolean("pin", true));
     String mode = options.get("mode", "launcher");
     HarnessCommand harness = switch (mode) {
-      case "launcher" -> launcherHarness();
+      case "launcher" -> javaHarness(AccuracyClient.class, Setting::scenarioName);
+      case "floor" -> javaHarness(FloorClient.class, Setting::name);
       case "maven" -> new MavenHarness(work.resolve("maven-project"), options.get("llmhVersion", version("llmh.version")),
           version("junit.version"));
-      default -> throw new IllegalArgumentException("mode must be launcher or maven, was " + mode);
+      default -> throw new IllegalArgumentException("mode must be launcher, maven or floor, was " + mode);
     };
 
     System.out.printf(Locale.ROOT, "mode %s; %s; %d cores; orchestrator JDK %s%n",
@@ -185,12 +188,13 @@ public final class AccuracyBenchmark {
     Path directory();
   }
 
-  private static HarnessCommand launcherHarness() {
+  /** A main of this jar on the client core: {@code <main> <setting's name for it> <endpoint> <results> <cpu file>}. */
+  private static HarnessCommand javaHarness(Class<?> main, Function<Setting, String> name) {
     return new HarnessCommand() {
       @Override
       public List<String> command(Setting setting, String endpoint, Path resultsDir, Path caseCpuFile) {
-        return List.of(java(), "-cp", System.getProperty("java.class.path"), AccuracyClient.class.getName(),
-            setting.scenario().getName(), endpoint, resultsDir.toString(), caseCpuFile.toString());
+        return List.of(java(), "-cp", System.getProperty("java.class.path"), main.getName(),
+            name.apply(setting), endpoint, resultsDir.toString(), caseCpuFile.toString());
       }
 
       @Override

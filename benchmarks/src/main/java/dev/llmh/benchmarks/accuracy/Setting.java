@@ -21,6 +21,10 @@ public record Setting(
         .orElseThrow(() -> new IllegalArgumentException("no setting '" + name + "'; known: c1, c16, stress"));
   }
 
+  public String scenarioName() {
+    return scenario.getName();
+  }
+
   /** Tokens per second the server offers when every stream is busy. */
   public double offeredTokensPerSecond() {
     return concurrency * 1000 / itlMs;
