@@ -46,7 +46,7 @@ public final class AccuracyBenchmark {
 
   private AccuracyBenchmark() {}
 
-  /** One run: the errors, the harness's whole CPU and (launcher mode) its CPU while running the case. */
+  /** One run: the errors, the harness's whole CPU and its CPU while running the case. */
   private record Row(
       Setting setting, int run, Measured measured, Optional<Double> cpuSeconds, Optional<Double> caseCpuSeconds,
       int exitCode) {}
