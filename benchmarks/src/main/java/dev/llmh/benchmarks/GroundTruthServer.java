@@ -1,0 +1,95 @@
+package dev.llmh.benchmarks;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.llmh.benchmarks.accuracy.ServerWarmup;
+import dev.llmh.sim.ServedRequest;
+import dev.llmh.sim.SimulatedServer;
+import dev.llmh.sim.SimulatorHook;
+import dev.llmh.sim.SimulatorSettings;
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * The accuracy benchmark's ground truth, in a process of its own (so that its threads, GC and JIT
+ * do not share the harness's JVM; {@link AccuracyBenchmark} pins it to its own core). It runs the
+ * simulator on a fixed schedule: instant prefill, the first token {@code ttftMs} after a request
+ * gets its slot, then one token per chunk every {@code itlMs}, {@code tokens} tokens per request,
+ * a slot for every stream. The simulator takes each chunk's send time just before writing it.
+ *
+ * <p>Every response's {@code usage.prompt_tokens} is replaced by the simulator's request number, so
+ * each sample the harness records names the served request it was (the harness records the
+ * server's prompt-token count per request).
+ *
+ * <p>Protocol: prints its base URL as the first line on stdout; on a line on stdin (or end of
+ * input) writes every served request as one JSON line to {@code log}, prints {@code logged N}, and
+ * exits. All times in the log are this process's {@link System#nanoTime()}; only differences
+ * between them mean anything.
+ *
+ * <p>Before it prints its URL it warms its own hot path on a throw-away simulator ({@link
+ * ServerWarmup}), so that the real server's request numbers start at 1 with compiled code.
+ *
+ * <p>Arguments: {@code ttftMs=100 itlMs=20 tokens=64 slots=16 log=served.ndjson roleChunk=true
+ * warmupRequests=200}.
+ */
+public final class GroundTruthServer {
+  private static final Pattern PROMPT_TOKENS = Pattern.compile("(\"prompt_tokens\":)\\d+");
+
+  /**
+   * Stamps the usage chunk with the request number. Runs on every event after the simulator took its
+   * send time, so it must be cheap: only the usage chunk contains the key.
+   */
+  static final SimulatorHook TAGGED = new SimulatorHook() {
+    @Override
+    public String interceptEvent(long requestNumber, int eventIndex, String payload) {
+      if (!payload.contains("\"prompt_tokens\"")) {
+        return payload;
+      }
+      return PROMPT_TOKENS.matcher(payload).replaceAll("$1" + requestNumber);
+    }
+  };
+
+  private GroundTruthServer() {}
+
+  public static void main(String[] args) throws Exception {
+    Options options = Options.parse(args);
+    long ttftMs = options.getLong("ttftMs", 100);
+    double itlMs = options.getDouble("itlMs", 20);
+    int tokens = options.getInt("tokens", 64);
+    int slots = options.getInt("slots", 16);
+    Path log = Path.of(options.get("log", "served.ndjson"));
+    SimulatorSettings settings = SimulatorSettings.defaults()
+        .withSlots(slots)
+        .withInstantPrefill()
+        .withFirstTokenDelay(Duration.ofMillis(ttftMs))
+        .withDecodeTokensPerSecond(1000.0 / itlMs)
+        .withTokensPerChunk(1)
+        .withNaturalLength(tokens)
+        .withDefaultMaxTokens(tokens)
+        .withRoleChunkFirst(options.getBoolean("roleChunk", true))
+        .withHook(TAGGED);
+    // Compile the server's hot path first (see ServerWarmup); not counted, not logged.
+    ServerWarmup.run(TAGGED, options.getInt("warmupRequests", 200), 256, Math.min(slots, 4));
+    try (SimulatedServer server = SimulatedServer.start(settings)) {
+      System.out.println(server.baseUrl());
+      System.out.flush();
+      new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine();
+      List<ServedRequest> served = server.servedRequests();
+      ObjectMapper mapper = new ObjectMapper();
+      try (BufferedWriter out = Files.newBufferedWriter(log, StandardCharsets.UTF_8)) {
+        for (ServedRequest r : served) {
+          out.write(mapper.writeValueAsString(r));
+          out.newLine();
+        }
+      }
+      System.out.println("logged " + served.size());
+      System.out.flush();
+    }
+  }
+}

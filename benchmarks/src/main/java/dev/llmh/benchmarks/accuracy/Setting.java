@@ -1,0 +1,32 @@
+package dev.llmh.benchmarks.accuracy;
+
+import java.util.List;
+
+/**
+ * One setting of the accuracy benchmark: the server's schedule and the scenario that drives it.
+ * The scenario's annotations fix tokens, concurrency and requests; they are repeated here only to
+ * start the server with enough slots and the right lengths, and to label the table.
+ */
+public record Setting(
+    String name, Class<?> scenario, long ttftMs, double itlMs, int tokens, int concurrency, int requests) {
+
+  /** The settings of issue 10: c=1 and c=16 at 100 ms / 20 ms / 64 tokens, and the 8k tokens/s stress. */
+  public static final List<Setting> ALL = List.of(
+      new Setting("c1", AccuracyC1.class, 100, 20, 64, 1, 50),
+      new Setting("c16", AccuracyC16.class, 100, 20, 64, 16, 50),
+      new Setting("stress", AccuracyStress.class, 10, 2, 256, 16, 50));
+
+  public static Setting named(String name) {
+    return ALL.stream().filter(s -> s.name.equals(name)).findFirst()
+        .orElseThrow(() -> new IllegalArgumentException("no setting '" + name + "'; known: c1, c16, stress"));
+  }
+
+  public String scenarioName() {
+    return scenario.getName();
+  }
+
+  /** Tokens per second the server offers when every stream is busy. */
+  public double offeredTokensPerSecond() {
+    return concurrency * 1000 / itlMs;
+  }
+}
