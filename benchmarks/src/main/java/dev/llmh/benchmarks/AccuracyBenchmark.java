@@ -149,7 +149,7 @@ public final class AccuracyBenchmark {
           m.serverLatePercentile(99));
     }
     System.out.println();
-    System.out.println("| setting | run | tokens streamed | harness cpu_us_per_chunk (results file) "
+    System.out.println("| setting | run | tokens streamed | harness cpuUsPerChunk (results file) "
         + "| CPU per streamed token while running the case (µs) "
         + "| whole-process CPU per streamed token, incl. JVM start-up and warm-up (µs) |");
     System.out.println("|---|---:|---:|---:|---:|---:|");

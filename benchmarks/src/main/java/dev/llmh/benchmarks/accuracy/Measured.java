@@ -32,7 +32,7 @@ import java.util.Map;
  *     the harness (the errors compare with actual send times)
  * @param streamedTokens content chunks the server sent in the whole run (warm-up included), one
  *     token each
- * @param harnessCpuUsPerChunk the results file's {@code harness.cpu_us_per_chunk}, or null when the
+ * @param harnessCpuUsPerChunk the results file's {@code harness.cpuUsPerChunk}, or null when the
  *     framework does not record it
  * @param javaVersion the harness JVM's version as the results file records it
  */
@@ -75,7 +75,7 @@ public record Measured(
       throw new IllegalStateException("expected one case in " + resultsFile + ", found " + results.size());
     }
     JsonNode result = results.get(0);
-    JsonNode cpu = result.path("harness").path("cpu_us_per_chunk");
+    JsonNode cpu = result.path("harness").path("cpuUsPerChunk");
     Double harnessCpu = cpu.isNumber() ? cpu.asDouble() : null;
 
     List<Double> ttft = new ArrayList<>();
