@@ -1,7 +1,9 @@
 package dev.llmh.benchmarks;
 
+import dev.llmh.benchmarks.accuracy.CaseCpuListener;
 import dev.llmh.benchmarks.accuracy.Setting;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,8 +23,6 @@ import java.util.Locale;
  * the case (and {@code junit-platform-launcher} as a test dependency, to compile it).
  */
 final class MavenHarness implements AccuracyBenchmark.HarnessCommand {
-  /** The system property that tells the generated listener where to write the case's CPU ticks. */
-  private static final String CASE_CPU_FILE = "llmh.accuracy.caseCpuFile";
 
   private final Path project;
   private final String llmhVersion;
@@ -39,7 +39,7 @@ final class MavenHarness implements AccuracyBenchmark.HarnessCommand {
   public List<String> command(Setting setting, String endpoint, Path resultsDir, Path caseCpuFile) throws IOException {
     prepare();
     return List.of("mvn", "-o", "-q", "-B", "test", "-Dtest=" + className(setting),
-        "-Dllmh.endpoint=" + endpoint, "-Dllmh.resultsDir=" + resultsDir, "-D" + CASE_CPU_FILE + "=" + caseCpuFile);
+        "-Dllmh.endpoint=" + endpoint, "-Dllmh.resultsDir=" + resultsDir, "-D" + CaseCpuListener.FILE_PROPERTY + "=" + caseCpuFile);
   }
 
   @Override
@@ -58,10 +58,10 @@ final class MavenHarness implements AccuracyBenchmark.HarnessCommand {
     for (Setting setting : Setting.ALL) {
       Files.writeString(sources.resolve(className(setting) + ".java"), scenario(setting), StandardCharsets.UTF_8);
     }
-    Files.writeString(sources.resolve("CaseCpu.java"), LISTENER, StandardCharsets.UTF_8);
+    Files.writeString(sources.resolve("CaseCpuListener.java"), listener(), StandardCharsets.UTF_8);
     Path services = project.resolve("src/test/resources/META-INF/services");
     Files.createDirectories(services);
-    Files.writeString(services.resolve("org.junit.platform.launcher.TestExecutionListener"), "bench.CaseCpu\n");
+    Files.writeString(services.resolve("org.junit.platform.launcher.TestExecutionListener"), "bench.CaseCpuListener\n");
     Path log = project.resolve("test-compile.log");
     try {
       Process compile = new ProcessBuilder("mvn", "-o", "-q", "-B", "test-compile").directory(project.toFile())
@@ -103,118 +103,22 @@ final class MavenHarness implements AccuracyBenchmark.HarnessCommand {
         """, setting.requests(), setting.tokens(), setting.concurrency(), className(setting));
   }
 
-  /**
-   * {@link dev.llmh.benchmarks.accuracy.CaseCpuListener} for the user project, registered as a
-   * service: Surefire's launcher picks it up. Writes nothing without the system property.
-   */
-  private static final String LISTENER = """
-      package bench;
+  /** The user's pom, from {@code user-project-pom.xml} beside this class, with this build's versions. */
+  private String pom() throws IOException {
+    return resource("user-project-pom.xml").replace("JUNIT_VERSION", junitVersion).replace("LLMH_VERSION", llmhVersion);
+  }
 
-      import java.io.IOException;
-      import java.io.UncheckedIOException;
-      import java.nio.file.Files;
-      import java.nio.file.Path;
-      import org.junit.platform.engine.TestExecutionResult;
-      import org.junit.platform.launcher.TestExecutionListener;
-      import org.junit.platform.launcher.TestIdentifier;
+  /** The listener's own source, moved into the project's package. */
+  private static String listener() throws IOException {
+    return resource("accuracy/CaseCpuListener.java").replace("package dev.llmh.benchmarks.accuracy;", "package bench;");
+  }
 
-      public class CaseCpu implements TestExecutionListener {
-        private long startedAt;
-        private long ticks;
-
-        @Override
-        public void executionStarted(TestIdentifier test) {
-          if (test.isTest()) {
-            startedAt = now();
-          }
-        }
-
-        @Override
-        public void executionFinished(TestIdentifier test, TestExecutionResult result) {
-          String file = System.getProperty("CASE_CPU_FILE");
-          if (test.isTest() && file != null) {
-            ticks += now() - startedAt;
-            try {
-              Files.writeString(Path.of(file), Long.toString(ticks));
-            } catch (IOException e) {
-              throw new UncheckedIOException(e);
-            }
-          }
-        }
-
-        // utime + stime of all threads: fields 14 and 15 of /proc/self/stat, after the name in parentheses.
-        private static long now() {
-          try {
-            String stat = Files.readString(Path.of("/proc/self/stat"));
-            String[] fields = stat.substring(stat.lastIndexOf(')') + 1).trim().split(" +");
-            return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
-          } catch (IOException e) {
-            throw new UncheckedIOException(e);
-          }
-        }
+  private static String resource(String name) throws IOException {
+    try (InputStream in = MavenHarness.class.getResourceAsStream(name)) {
+      if (in == null) {
+        throw new IOException("missing resource " + name + " beside " + MavenHarness.class.getName());
       }
-      """.replace("CASE_CPU_FILE", CASE_CPU_FILE);
-
-  private String pom() {
-    return """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <!-- Generated by dev.llmh.benchmarks.AccuracyBenchmark mode=maven: a user's project as the README sets it up. -->
-        <project xmlns="http://maven.apache.org/POM/4.0.0"
-                 xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
-                 xsi:schemaLocation="http://maven.apache.org/POM/4.0.0 https://maven.apache.org/xsd/maven-4.0.0.xsd">
-          <modelVersion>4.0.0</modelVersion>
-          <groupId>bench</groupId>
-          <artifactId>llmh-accuracy</artifactId>
-          <version>1.0</version>
-          <properties>
-            <project.build.sourceEncoding>UTF-8</project.build.sourceEncoding>
-            <maven.compiler.release>17</maven.compiler.release>
-          </properties>
-          <dependencies>
-            <dependency>
-              <groupId>dev.llmh</groupId>
-              <artifactId>llmh-framework</artifactId>
-              <version>VERSION</version>
-              <scope>test</scope>
-            </dependency>
-            <!-- Not a user's: only for the benchmark's CPU listener (bench.CaseCpu). Surefire runs this launcher. -->
-            <dependency>
-              <groupId>org.junit.platform</groupId>
-              <artifactId>junit-platform-launcher</artifactId>
-              <version>JUNIT_VERSION</version>
-              <scope>test</scope>
-            </dependency>
-          </dependencies>
-          <build>
-            <plugins>
-              <plugin>
-                <groupId>org.apache.maven.plugins</groupId>
-                <artifactId>maven-compiler-plugin</artifactId>
-                <version>3.14.1</version>
-                <configuration>
-                  <annotationProcessorPaths>
-                    <path>
-                      <groupId>dev.llmh</groupId>
-                      <artifactId>llmh-annotations-processor</artifactId>
-                      <version>VERSION</version>
-                    </path>
-                  </annotationProcessorPaths>
-                </configuration>
-              </plugin>
-              <plugin>
-                <groupId>org.apache.maven.plugins</groupId>
-                <artifactId>maven-surefire-plugin</artifactId>
-                <version>3.5.4</version>
-                <configuration>
-                  <includes>
-                    <include>**/*.java</include>
-                  </includes>
-                  <failIfNoSpecifiedTests>false</failIfNoSpecifiedTests>
-                </configuration>
-              </plugin>
-            </plugins>
-          </build>
-        </project>
-        """.replace("JUNIT_VERSION", junitVersion).replace("VERSION", llmhVersion);
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
   }
 }
