@@ -204,7 +204,7 @@ final class CaseExecutor {
   private static CaseKey caseKey(CasePlan plan, String servedModel, String promptHash) {
     String kind = Endpoints.EMBEDDED.equals(plan.endpoint()) ? "embedded"
         : Endpoints.SIMULATED.equals(plan.endpoint()) ? "simulated" : "remote";
-    return new CaseKey(plan.scenarioClassName(), plan.caseId(), CaseKey.paramText(plan.allParams()), promptHash, servedModel,
+    return new CaseKey(plan.scenarioClassName(), plan.caseId(), plan.paramTexts(), promptHash, servedModel,
         kind + "/" + plan.api().key(), plan.maxTokens(), plan.temperature(), plan.seed());
   }
 
