@@ -16,7 +16,7 @@ public final class ConsoleSummary {
     StringBuilder out = new StringBuilder();
     out.append("LLMH ").append(shortName(result.scenario())).append(" › ").append(displayName(result)).append('\n');
     CaseResult.EndpointRecord endpoint = result.endpoint();
-    out.append("  endpoint   ").append(endpoint.embedded() ? "embedded " : "").append(endpoint.url());
+    out.append("  endpoint   ").append(endpoint.kindOrGuess()).append(' ').append(endpoint.url());
     if (endpoint.api() != null) {
       out.append(" (").append(endpoint.api()).append(')');
     }

@@ -7,6 +7,7 @@ import dev.llmh.baseline.CaseKey;
 import dev.llmh.client.ChatRequest;
 import dev.llmh.client.Durations;
 import dev.llmh.endpoint.Endpoint;
+import dev.llmh.endpoint.EndpointKind;
 import dev.llmh.endpoint.Endpoints;
 import dev.llmh.load.ClosedLoop;
 import dev.llmh.load.PromptMarker;
@@ -77,7 +78,7 @@ final class CaseExecutor {
     } catch (RuntimeException e) {
       return notRun(plan, null, e.getMessage());
     }
-    if (plan.model() == null && !endpoint.embedded()) {
+    if (plan.model() == null && !endpoint.kind().startedByLlmh()) {
       return notRun(
           plan, endpoint,
           "no model configured for " + endpoint.url() + ": set @Endpoint(model = \"...\") or -Dllmh.model / LLMH_MODEL"
@@ -202,10 +203,8 @@ final class CaseExecutor {
 
   /** The endpoint by kind, not URL: the embedded server's and simulator's ports change every run. */
   private static CaseKey caseKey(CasePlan plan, String servedModel, String promptHash) {
-    String kind = Endpoints.EMBEDDED.equals(plan.endpoint()) ? "embedded"
-        : Endpoints.SIMULATED.equals(plan.endpoint()) ? "simulated" : "remote";
     return new CaseKey(plan.scenarioClassName(), plan.caseId(), plan.paramTexts(), promptHash, servedModel,
-        kind + "/" + plan.api().key(), plan.maxTokens(), plan.temperature(), plan.seed());
+        EndpointKind.of(plan.endpoint()).key() + "/" + plan.api().key(), plan.maxTokens(), plan.temperature(), plan.seed());
   }
 
   /** A case that could not send a single request: recorded with its reason, never dropped. */

@@ -4,7 +4,7 @@ import dev.llmh.analysis.CaseAnalysis;
 import dev.llmh.constraint.ConstraintExpression;
 import dev.llmh.constraint.Metric;
 import dev.llmh.endpoint.Endpoint;
-import dev.llmh.endpoint.Endpoints;
+import dev.llmh.endpoint.EndpointKind;
 import dev.llmh.load.PromptMarker;
 import dev.llmh.measure.RequestMetrics;
 import dev.llmh.measure.RequestSample;
@@ -108,11 +108,12 @@ final class CaseRecords {
   }
 
   private static EndpointRecord endpointRecord(CasePlan plan, Endpoint endpoint, String servedModel) {
+    EndpointKind kind = endpoint == null ? EndpointKind.of(plan.endpoint()) : endpoint.kind();
     return endpoint == null
-        ? new EndpointRecord(plan.endpoint(), Endpoints.EMBEDDED.equals(plan.endpoint()) || Endpoints.SIMULATED.equals(plan.endpoint()),
-            plan.model(), null, null, null, plan.api().key())
-        : new EndpointRecord(endpoint.url(), endpoint.embedded(), plan.model(), servedModel, endpoint.info().ownedBy(),
-            endpoint.info().meta().isEmpty() ? null : endpoint.info().meta(), plan.api().key());
+        ? new EndpointRecord(plan.endpoint(), kind == EndpointKind.EMBEDDED, plan.model(), null, null, null, plan.api().key(),
+            kind.key())
+        : new EndpointRecord(endpoint.url(), kind == EndpointKind.EMBEDDED, plan.model(), servedModel, endpoint.info().ownedBy(),
+            endpoint.info().meta().isEmpty() ? null : endpoint.info().meta(), plan.api().key(), kind.key());
   }
 
   private static Settings settings(CasePlan plan) {
