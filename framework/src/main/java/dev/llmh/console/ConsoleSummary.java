@@ -40,6 +40,12 @@ public final class ConsoleSummary {
     if (requests.modelLoadExcluded() > 0) {
       out.append(String.format(Locale.ROOT, "; %d with model load excluded", requests.modelLoadExcluded()));
     }
+    Integer declared = declaredConcurrency(result);
+    if (requests.effectiveConcurrency() != null && declared != null && requests.effectiveConcurrency() < declared) {
+      // The case is named for its declared concurrency; say when the load never reached it.
+      out.append(String.format(Locale.ROOT, "; effective concurrency %d, not %d: fewer requests than workers",
+          requests.effectiveConcurrency(), declared));
+    }
     CaseResult.Throughput throughput = result.throughput();
     if (throughput.outputTokensPerSecond() != null) {
       out.append(String.format(Locale.ROOT, "; throughput %.1f tok/s, %.2f req/s",
@@ -87,6 +93,10 @@ public final class ConsoleSummary {
           verdict(result)));
     }
     return out.toString();
+  }
+
+  private static Integer declaredConcurrency(CaseResult result) {
+    return result.params() != null && result.params().get("concurrency") instanceof Number n ? n.intValue() : null;
   }
 
   /** Engine, model file and shape, as the server described them. */

@@ -93,11 +93,15 @@ public record CaseResult(
    * @param noAnswer succeeded requests that never produced an answer chunk (reasoning only, or no text)
    * @param modelLoadExcluded succeeded requests that included a model load: kept in {@code samples},
    *     left out of the statistics
+   * @param effectiveConcurrency the most measured requests in flight at once: the case's concurrency,
+   *     or fewer when fewer requests were measured than there were workers to send them; null when
+   *     nothing was measured
    */
   public record Requests(
-      int warmup, int warmupFailed, int measured, int succeeded, int failed, int noAnswer, int modelLoadExcluded) {
+      int warmup, int warmupFailed, int measured, int succeeded, int failed, int noAnswer, int modelLoadExcluded,
+      Integer effectiveConcurrency) {
     public Requests(int warmup, int warmupFailed, int measured, int succeeded, int failed) {
-      this(warmup, warmupFailed, measured, succeeded, failed, 0, 0);
+      this(warmup, warmupFailed, measured, succeeded, failed, 0, 0, null);
     }
   }
 

@@ -2,10 +2,15 @@ package dev.llmh.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.llmh.it.fixtures.FewerRequestsThanWorkers;
 import dev.llmh.it.fixtures.SweepScenario;
+import dev.llmh.result.CaseResult;
 import dev.llmh.sim.SimulatedServer;
 import dev.llmh.sim.SimulatorSettings;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,5 +42,23 @@ class EndpointMistakesTest {
     assertThat(run.record().results()).allSatisfy(result -> assertThat(result.error())
         .contains("is the server running, and listening on port " + port)
         .contains("llmh.endpoint"));
+  }
+
+  @Test
+  void theEffectiveConcurrencyIsShownWhenThereAreFewerRequestsThanWorkers(@TempDir Path results) {
+    PrintStream originalOut = System.out;
+    ByteArrayOutputStream console = new ByteArrayOutputStream();
+    EngineRun run;
+    try {
+      System.setOut(new PrintStream(console, true, StandardCharsets.UTF_8));
+      run = EngineRun.of("simulated", results, FewerRequestsThanWorkers.class);
+    } finally {
+      System.setOut(originalOut);
+    }
+    CaseResult result = run.record().results().get(0);
+    assertThat(result.requests().measured()).isEqualTo(2);
+    assertThat(result.requests().effectiveConcurrency()).isEqualTo(2);
+    assertThat(console.toString(StandardCharsets.UTF_8)).contains("effective concurrency 2, not 4");
+    assertThat(result.warnings()).anySatisfy(w -> assertThat(w).contains("effective concurrency 2, not 4"));
   }
 }
