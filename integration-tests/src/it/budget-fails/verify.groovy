@@ -15,12 +15,18 @@ assert suite.@failures.toInteger() == 2
 assert cases.collect { it.@name.text() }.unique().size() == 4 : 'case names must be unique'
 assert cases.findAll { it.failure.size() > 0 }.collect { it.@name.text() }.sort() == ['document(concurrency=1)[1]', 'document(concurrency=2)[2]']
 
+assert log.contains('  endpoint   simulated http://127.0.0.1:') : 'the console must name the simulator as what served'
+
 def results = new groovy.json.JsonSlurper().parse(new File(basedir, 'target/llmh/latest.json'))
+// The version of the framework that ran, from its build.
+assert results.environment.llmhVersion ==~ /\d+\.\d+\.\d+.*/ : "llmhVersion ${results.environment.llmhVersion}"
 assert results.results.size() == 4
 results.results.each { r ->
   assert r.requests.succeeded + r.requests.failed == r.requests.measured
   assert r.samples.size() == r.requests.measured
-  assert r.endpoint.embedded == true
+  // -Dllmh.endpoint=simulated: the simulator served, and the record says so, not "embedded".
+  assert r.endpoint.kind == 'simulated'
+  assert r.endpoint.embedded == false
 }
 assert new File(basedir, 'target/llmh').list().any { it ==~ /run-.*Z\.json/ }
 return true

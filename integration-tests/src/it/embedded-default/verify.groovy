@@ -10,6 +10,7 @@ assert suite.@tests.toInteger() == 1 && suite.@failures.toInteger() == 0 && suit
 def results = new groovy.json.JsonSlurper().parse(new File(basedir, 'target/llmh/latest.json'))
 def result = results.results[0]
 assert result.endpoint.embedded == true
+assert result.endpoint.kind == 'embedded'
 assert result.endpoint.server.engine.startsWith('llama.cpp') : "served by ${result.endpoint.server}"
 assert result.requests.succeeded == 5 && result.requests.failed == 0
 assert result.samples.every { it.output_tokens > 0 && it.chunk_ms.size() > 0 }

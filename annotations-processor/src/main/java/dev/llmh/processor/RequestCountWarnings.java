@@ -30,7 +30,8 @@ import javax.lang.model.element.TypeElement;
 /**
  * Warnings, not errors, about request counts too small for what the scenario asks of them: the
  * scenario runs, but its figures or verdicts would teach little. They are judged on the merged
- * settings, since that is what runs, and placed where the count is written.
+ * settings, since that is what runs, and placed where the count is written. A count that is an
+ * error ({@code requests = 0}) gets no warning: the error is the one message about it.
  */
 final class RequestCountWarnings {
   private final Reporter reporter;
@@ -56,6 +57,9 @@ final class RequestCountWarnings {
     for (int i = 0; i < models.size(); i++) {
       DeclaredSettings s = models.get(i).settings();
       int measured = s.measuredRequests() != null ? s.measuredRequests() : Defaults.MEASURED_REQUESTS;
+      if (measured < 1) {
+        continue; // an error already (SettingsReader); "measure at least 2" beside "at least 1" would disagree with it
+      }
       List<Integer> levels = s.concurrency() != null ? s.concurrency() : Defaults.CONCURRENCY;
       int maxConcurrency = levels.isEmpty() ? 1 : Collections.max(levels);
       if (measured >= 2 * maxConcurrency) {
@@ -96,6 +100,9 @@ final class RequestCountWarnings {
       }
       int measured = Math.max(s.measuredRequests() != null ? s.measuredRequests() : Defaults.MEASURED_REQUESTS,
           s.maxRequests());
+      if (measured < 1) {
+        continue; // an error already, which says what to write
+      }
       for (String text : s.constraints()) {
         ConstraintExpression c;
         try {

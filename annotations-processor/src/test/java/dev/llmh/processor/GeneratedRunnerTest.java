@@ -93,10 +93,10 @@ class GeneratedRunnerTest {
     assertThat(runner.scenarioClassName()).isEqualTo("com.example.Summarise");
     assertThat(runner.params())
         .containsExactly(
-            new ParamDeclaration("words", List.of("1", "3")),
-            new ParamDeclaration("style", List.of("plain", "say \"hi\"\\ \u00e9\n")),
-            new ParamDeclaration("loud", List.of("true")),
-            new ParamDeclaration("ratio", List.of("0.25")));
+            new ParamDeclaration("words", List.of("1", "3"), ParamDeclaration.Type.INT),
+            new ParamDeclaration("style", List.of("plain", "say \"hi\"\\ \u00e9\n"), ParamDeclaration.Type.STRING),
+            new ParamDeclaration("loud", List.of("true"), ParamDeclaration.Type.BOOLEAN),
+            new ParamDeclaration("ratio", List.of("0.25"), ParamDeclaration.Type.DOUBLE));
   }
 
   @Test

@@ -336,6 +336,20 @@ class ScenarioValidationTest {
     }
 
     @Test
+    void zeroMeasuredRequestsIsOneErrorAndNoWarningThatContradictsIt() {
+      compiled("Demo",
+          "@LlmBenchmark",
+          "@Concurrency({1, 4})",
+          "@Constraint(\"ttft.p95 < 2s\")",
+          "class Demo {",
+          "  @Prompt @Measurement(requests = 0, adaptive = false) String p = \"x\";",
+          "}")
+          .errorCount(1)
+          .errorOn("requests = 0", "@Measurement(requests = 0) must be at least 1")
+          .warningCount(0);
+    }
+
+    @Test
     void anAdaptiveCeilingBelowTheFirstLookIsAnError() {
       compiled("Demo",
           "@LlmBenchmark",

@@ -21,13 +21,6 @@ public record CaseKey(
     params = params == null ? Map.of() : new LinkedHashMap<>(params);
   }
 
-  /** Parameters by their text: 4 and "4" must not make two cases differ after a round trip through JSON. */
-  public static Map<String, String> paramText(Map<String, ?> params) {
-    Map<String, String> text = new LinkedHashMap<>();
-    params.forEach((k, v) -> text.put(k, String.valueOf(v)));
-    return text;
-  }
-
   /** Every way {@code baseline} differs from this case, as "what: baseline → this run"; empty when none. */
   public List<String> differencesFrom(CaseKey baseline) {
     List<String> differences = new ArrayList<>();

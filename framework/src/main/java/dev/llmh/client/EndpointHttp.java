@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.llmh.measure.RequestSample;
 import java.io.IOException;
+import java.net.ConnectException;
+import java.net.UnknownHostException;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
@@ -90,25 +92,62 @@ final class EndpointHttp {
 
   /**
    * Asks the endpoint's model listing at {@code path} and reads it with {@code parse}. A refused key
-   * or an unreachable host is an {@link EndpointException}; a server without a listing gives an
-   * empty {@link EndpointInfo}, and its chat requests will tell.
+   * or an unreachable host is an {@link EndpointException}, and so is a base URL missing its API
+   * prefix: when {@code path} is not found but {@code prefix/path} is (a URL given without
+   * {@code /v1}), every request would 404, so the probe says which URL was meant. A server
+   * without a listing at either gives an empty {@link EndpointInfo}, and its chat requests will tell.
+   *
+   * @param prefix the path segment the protocol's routes usually sit under ({@code v1}), or null
    */
-  EndpointInfo probe(String path, Function<JsonNode, EndpointInfo> parse) {
-    Request request = new Request.Builder().url(url(path)).get().build();
-    try (Response response = client.newCall(request).execute()) {
+  EndpointInfo probe(String path, String prefix, Function<JsonNode, EndpointInfo> parse) {
+    try (Response response = get(base, path)) {
       String body = response.body().string();
       if (response.code() == 401 || response.code() == 403) {
         throw new EndpointException(
             "the endpoint " + base + " refused the request (HTTP " + response.code()
                 + "): set LLMH_API_KEY or llmh.apiKeyFile to a valid key, or user:password@ in the endpoint URL", null);
       }
+      if (response.code() == 404 && prefix != null && !base.pathSegments().contains(prefix)) {
+        HttpUrl meant = base.newBuilder().addPathSegment(prefix).build();
+        if (answers(meant, path)) {
+          throw new EndpointException(
+              "the endpoint " + base + " has no /" + path + " (HTTP 404), but " + meant + "/" + path + " answers: did you"
+                  + " mean " + meant + "? Set llmh.endpoint (LLMH_ENDPOINT) or @Endpoint(url) to it", null);
+        }
+      }
       if (!response.isSuccessful()) {
         return new EndpointInfo(List.of(), null, null);
       }
       return parse.apply(MAPPER.readTree(body)).redacted(credentials::redact);
     } catch (IOException e) {
-      throw new EndpointException("cannot reach the endpoint " + base + ": " + credentials.redact(FailureReasons.raw(e)), e);
+      throw new EndpointException("cannot reach the endpoint " + base + ": " + credentials.redact(FailureReasons.raw(e))
+          + unreachableHint(e), e);
     }
+  }
+
+  private Response get(HttpUrl root, String path) throws IOException {
+    return client.newCall(new Request.Builder().url(root.newBuilder().addPathSegments(path).build()).get().build()).execute();
+  }
+
+  /** True when {@code root/path} answers with a success; any failure of this second look is "no". */
+  private boolean answers(HttpUrl root, String path) {
+    try (Response response = get(root, path)) {
+      return response.isSuccessful();
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  /** What to check when the endpoint could not be reached at all: the exception alone does not say. */
+  private String unreachableHint(IOException e) {
+    if (e instanceof ConnectException) {
+      return "; nothing accepted the connection: is the server running, and listening on port " + base.port() + " of "
+          + base.host() + "? Check llmh.endpoint (LLMH_ENDPOINT) or @Endpoint(url)";
+    }
+    if (e instanceof UnknownHostException) {
+      return "; the host name " + base.host() + " is unknown: check llmh.endpoint (LLMH_ENDPOINT) or @Endpoint(url)";
+    }
+    return "";
   }
 
   HttpUrl url(String path) {

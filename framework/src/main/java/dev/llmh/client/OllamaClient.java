@@ -45,7 +45,7 @@ public final class OllamaClient extends HttpProtocolClient {
   /** {@code GET /api/tags}: the models Ollama has pulled. */
   @Override
   public EndpointInfo probe() {
-    return http.probe("api/tags", listing -> {
+    return http.probe("api/tags", null, listing -> {
       List<String> ids = new ArrayList<>();
       for (JsonNode model : listing.path("models")) {
         ids.add(model.path("name").asText());

@@ -48,7 +48,8 @@ public final class OpenAiChatClient extends HttpProtocolClient {
   /** Lists the endpoint's models; throws {@link EndpointException} when it cannot be used at all. */
   @Override
   public EndpointInfo probe() {
-    EndpointInfo info = http.probe("models", listing -> {
+    // OpenAI-compatible servers (vLLM, Ollama, llama.cpp, the simulator) serve under /v1.
+    EndpointInfo info = http.probe("models", "v1", listing -> {
       List<String> ids = new ArrayList<>();
       for (JsonNode model : listing.path("data")) {
         ids.add(model.path("id").asText());

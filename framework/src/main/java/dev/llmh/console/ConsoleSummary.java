@@ -16,7 +16,7 @@ public final class ConsoleSummary {
     StringBuilder out = new StringBuilder();
     out.append("LLMH ").append(shortName(result.scenario())).append(" › ").append(displayName(result)).append('\n');
     CaseResult.EndpointRecord endpoint = result.endpoint();
-    out.append("  endpoint   ").append(endpoint.embedded() ? "embedded " : "").append(endpoint.url());
+    out.append("  endpoint   ").append(endpoint.kindOrGuess()).append(' ').append(endpoint.url());
     if (endpoint.api() != null) {
       out.append(" (").append(endpoint.api()).append(')');
     }
@@ -39,6 +39,12 @@ public final class ConsoleSummary {
     }
     if (requests.modelLoadExcluded() > 0) {
       out.append(String.format(Locale.ROOT, "; %d with model load excluded", requests.modelLoadExcluded()));
+    }
+    Integer declared = declaredConcurrency(result);
+    if (requests.effectiveConcurrency() != null && declared != null && requests.effectiveConcurrency() < declared) {
+      // The case is named for its declared concurrency; say when the load never reached it.
+      out.append(String.format(Locale.ROOT, "; effective concurrency %d, not %d: fewer requests than workers",
+          requests.effectiveConcurrency(), declared));
     }
     CaseResult.Throughput throughput = result.throughput();
     if (throughput.outputTokensPerSecond() != null) {
@@ -87,6 +93,10 @@ public final class ConsoleSummary {
           verdict(result)));
     }
     return out.toString();
+  }
+
+  private static Integer declaredConcurrency(CaseResult result) {
+    return result.params() != null && result.params().get("concurrency") instanceof Number n ? n.intValue() : null;
   }
 
   /** Engine, model file and shape, as the server described them. */

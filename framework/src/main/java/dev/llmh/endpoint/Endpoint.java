@@ -6,9 +6,9 @@ import dev.llmh.client.ProtocolClient;
 /**
  * A usable endpoint: a client bound to its URL and what the endpoint said about itself.
  *
- * @param embedded true when LLMH started the server for this run
+ * @param kind the embedded server, the simulator, or a remote server
  */
-public record Endpoint(ProtocolClient client, EndpointInfo info, boolean embedded) {
+public record Endpoint(ProtocolClient client, EndpointInfo info, EndpointKind kind) {
   public String url() {
     return client.baseUrl();
   }

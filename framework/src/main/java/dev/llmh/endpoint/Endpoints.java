@@ -61,12 +61,12 @@ public final class Endpoints implements AutoCloseable {
   }
 
   private Endpoint open(String url, Api api) {
-    boolean embedded = EMBEDDED.equals(url) || SIMULATED.equals(url);
+    EndpointKind kind = EndpointKind.of(url);
     String base = EMBEDDED.equals(url) ? startEmbedded() : SIMULATED.equals(url) ? startSimulated() : url;
     if (SIMULATED.equals(url) && api.ollama()) {
       base = simulatedServer.rootUrl(); // Ollama's paths (/api/...) sit at the root, not under /v1
     }
-    if (!embedded && !(base.startsWith("http://") || base.startsWith("https://"))) {
+    if (kind == EndpointKind.REMOTE && !(base.startsWith("http://") || base.startsWith("https://"))) {
       throw new EndpointException(
           "endpoint '" + url + "' is not 'embedded', 'simulated' or an http(s) URL; set llmh.endpoint /"
               + " LLMH_ENDPOINT or @Endpoint(url) to e.g. http://localhost:11434/v1", null);
@@ -82,7 +82,7 @@ public final class Endpoints implements AutoCloseable {
         api.ollama() ? new OllamaClient(api, base, credentials, timeouts) : new OpenAiChatClient(api, base, credentials, timeouts);
     EndpointInfo info = client.probe();
     client.warmUp();
-    return new Endpoint(client, info, embedded);
+    return new Endpoint(client, info, kind);
   }
 
   private String startEmbedded() {

@@ -7,6 +7,7 @@ import dev.llmh.baseline.CaseKey;
 import dev.llmh.client.ChatRequest;
 import dev.llmh.client.Durations;
 import dev.llmh.endpoint.Endpoint;
+import dev.llmh.endpoint.EndpointKind;
 import dev.llmh.endpoint.Endpoints;
 import dev.llmh.load.ClosedLoop;
 import dev.llmh.load.PromptMarker;
@@ -77,14 +78,20 @@ final class CaseExecutor {
     } catch (RuntimeException e) {
       return notRun(plan, null, e.getMessage());
     }
-    if (plan.model() == null && !endpoint.embedded()) {
+    if (plan.model() == null && !endpoint.kind().startedByLlmh()) {
       return notRun(
           plan, endpoint,
           "no model configured for " + endpoint.url() + ": set @Endpoint(model = \"...\") or -Dllmh.model / LLMH_MODEL"
               + (endpoint.info().modelIds().isEmpty() ? "" : " (the endpoint lists: " + String.join(", ", endpoint.info().modelIds()) + ")"));
     }
     List<String> warnings = new ArrayList<>();
-    if (plan.measuredRequests() < 2 * plan.concurrency()) {
+    if (plan.measuredRequests() < plan.concurrency()) {
+      warnings.add(
+          "only " + plan.measuredRequests() + " measured requests at concurrency " + plan.concurrency() + ": "
+              + (plan.adaptive() ? "the first look had" : "the case had") + " at most " + plan.measuredRequests()
+              + " in flight at once (effective concurrency " + plan.measuredRequests() + ", not " + plan.concurrency()
+              + "); raise @Measurement(requests) to at least " + 2 * plan.concurrency());
+    } else if (plan.measuredRequests() < 2 * plan.concurrency()) {
       warnings.add(
           "only " + plan.measuredRequests() + " measured requests at concurrency " + plan.concurrency()
               + ": fewer than 2 × concurrency, so most requests start in the first wave; raise @Measurement(requests)");
@@ -112,7 +119,7 @@ final class CaseExecutor {
     // stage's closed loop runs until its last request ends, so nothing in flight is ever dropped.
     try (HarnessWatch watch = HarnessWatch.start()) {
       Measured measured =
-          new Measured(plan, endpoint, warmupFailed, Baselines.promptHash(prompt), baselines, watch, new ArrayList<>());
+          new Measured(plan, endpoint, warmupFailed, Baselines.promptHash(prompt), baselines, watch);
       Looks looks = Looks.plan(plan.measuredRequests(), plan.maxRequests(), plan.confidence());
       for (int look = 0; look < looks.points().size(); look++) {
         int offset = measured.samples().size();
@@ -127,6 +134,7 @@ final class CaseExecutor {
             }, deadline));
         watch.streamsEnded();
         List<String> lookWarnings = new ArrayList<>(warnings);
+        measured.inFlight(effectiveConcurrency(plan.concurrency(), looks.points(), look));
         if (System.nanoTime() - deadline >= 0) {
           String reason = "case timeout: the case reached llmh.timeout.case (" + Durations.text(plan.caseTimeout())
               + ") after " + measured.samples().size() + " of " + looks.points().get(look) + " planned measured requests had"
@@ -153,15 +161,54 @@ final class CaseExecutor {
   }
 
   /** A case's measured requests so far, with what it takes to analyse and record them. */
-  private record Measured(
-      CasePlan plan, Endpoint endpoint, int warmupFailed, String promptHash, Baselines baselines, HarnessWatch watch,
-      List<RequestSample> samples) {
+  private static final class Measured {
+    private final CasePlan plan;
+    private final Endpoint endpoint;
+    private final int warmupFailed;
+    private final String promptHash;
+    private final Baselines baselines;
+    private final HarnessWatch watch;
+    private final List<RequestSample> samples = new ArrayList<>();
+    private int inFlight;
+
+    Measured(CasePlan plan, Endpoint endpoint, int warmupFailed, String promptHash, Baselines baselines, HarnessWatch watch) {
+      this.plan = plan;
+      this.endpoint = endpoint;
+      this.warmupFailed = warmupFailed;
+      this.promptHash = promptHash;
+      this.baselines = baselines;
+      this.watch = watch;
+    }
+
+    List<RequestSample> samples() {
+      return samples;
+    }
+
+    /** The effective concurrency of the looks measured so far. */
+    void inFlight(int mostInFlight) {
+      inFlight = mostInFlight;
+    }
 
     Outcome outcome(List<String> warnings, double alpha, String timedOut) {
       long chunks = samples.stream().mapToLong(s -> s.textChunkNanos().size()).sum();
-      return analysed(plan, endpoint, samples, warmupFailed, warnings, promptHash, baselines, alpha, timedOut,
+      return analysed(plan, endpoint, samples, warmupFailed, inFlight, warnings, promptHash, baselines, alpha, timedOut,
           watch.check(chunks));
     }
+  }
+
+  /**
+   * The most measured requests in flight at once up to look {@code lastLook}: each look's closed
+   * loop starts one worker per request it still has to send, up to the concurrency, so a look of
+   * fewer requests than the concurrency never reaches it.
+   */
+  static int effectiveConcurrency(int concurrency, List<Integer> points, int lastLook) {
+    int most = 0;
+    int previous = 0;
+    for (int look = 0; look <= lastLook; look++) {
+      most = Math.max(most, Math.min(concurrency, points.get(look) - previous));
+      previous = points.get(look);
+    }
+    return most;
   }
 
   /**
@@ -182,11 +229,13 @@ final class CaseExecutor {
         + " measured requests had finished; the figures and verdicts are of those");
     List<RequestSample> ordered = new ArrayList<>(finished);
     ordered.sort(Comparator.comparingLong(RequestSample::startNanos));
-    return analysed(plan, null, ordered, 0, warnings, null, Baselines.NONE, 1 - plan.confidence(), null, null).result();
+    int inFlight = Math.min(plan.concurrency(), plan.measuredRequests()); // the first look's: where a run is cut short
+    return analysed(plan, null, ordered, 0, inFlight, warnings, null, Baselines.NONE, 1 - plan.confidence(), null, null)
+        .result();
   }
 
   private static Outcome analysed(
-      CasePlan plan, Endpoint endpoint, List<RequestSample> measured, int warmupFailed, List<String> warnings,
+      CasePlan plan, Endpoint endpoint, List<RequestSample> measured, int warmupFailed, int inFlight, List<String> warnings,
       String promptHash, Baselines baselines, double alpha, String timedOut, HarnessCheck harness) {
     long firstStart = measured.stream().mapToLong(RequestSample::startNanos).min().orElse(0);
     List<SampleRecord> records = measured.stream().map(s -> CaseRecords.sampleRecord(s, RequestMetrics.of(s), firstStart)).toList();
@@ -196,16 +245,14 @@ final class CaseExecutor {
             harness),
         measured, servedModel, baselines.compare(caseKey(plan, servedModel, promptHash), records));
     CaseResult result = CaseRecords.measured(
-        plan, endpoint, servedModel, warmupRequests(plan), warmupFailed, records, analysis, promptHash, harness);
+        plan, endpoint, servedModel, warmupRequests(plan), warmupFailed, inFlight, records, analysis, promptHash, harness);
     return new Outcome(result, analysis);
   }
 
   /** The endpoint by kind, not URL: the embedded server's and simulator's ports change every run. */
   private static CaseKey caseKey(CasePlan plan, String servedModel, String promptHash) {
-    String kind = Endpoints.EMBEDDED.equals(plan.endpoint()) ? "embedded"
-        : Endpoints.SIMULATED.equals(plan.endpoint()) ? "simulated" : "remote";
-    return new CaseKey(plan.scenarioClassName(), plan.caseId(), CaseKey.paramText(plan.allParams()), promptHash, servedModel,
-        kind + "/" + plan.api().key(), plan.maxTokens(), plan.temperature(), plan.seed());
+    return new CaseKey(plan.scenarioClassName(), plan.caseId(), plan.paramTexts(), promptHash, servedModel,
+        EndpointKind.of(plan.endpoint()).key() + "/" + plan.api().key(), plan.maxTokens(), plan.temperature(), plan.seed());
   }
 
   /** A case that could not send a single request: recorded with its reason, never dropped. */

@@ -4,7 +4,7 @@ import dev.llmh.analysis.CaseAnalysis;
 import dev.llmh.constraint.ConstraintExpression;
 import dev.llmh.constraint.Metric;
 import dev.llmh.endpoint.Endpoint;
-import dev.llmh.endpoint.Endpoints;
+import dev.llmh.endpoint.EndpointKind;
 import dev.llmh.load.PromptMarker;
 import dev.llmh.measure.RequestMetrics;
 import dev.llmh.measure.RequestSample;
@@ -33,10 +33,11 @@ final class CaseRecords {
   /**
    * @param samples every measured request as recorded, failed or not, in request order
    * @param warmup warm-up requests sent, and how many of them failed
+   * @param effectiveConcurrency the most measured requests that were in flight at once
    */
   static CaseResult measured(
-      CasePlan plan, Endpoint endpoint, String servedModel, int warmup, int warmupFailed, List<SampleRecord> samples,
-      CaseAnalysis analysis, String promptHash, HarnessCheck harness) {
+      CasePlan plan, Endpoint endpoint, String servedModel, int warmup, int warmupFailed, int effectiveConcurrency,
+      List<SampleRecord> samples, CaseAnalysis analysis, String promptHash, HarnessCheck harness) {
     Map<String, MetricSummary> metrics = new LinkedHashMap<>();
     for (Metric metric : Metric.values()) {
       if (metric.isDistribution()) {
@@ -50,7 +51,7 @@ final class CaseRecords {
         plan.scenarioClassName(), plan.prompt().name(), plan.caseId(), plan.allParams(),
         endpointRecord(plan, endpoint, servedModel), settings(plan), PromptMarker.MODE,
         new Requests(warmup, warmupFailed, counts.measured(), counts.succeeded(), counts.failed(), counts.noAnswer(),
-            counts.modelLoad()),
+            counts.modelLoad(), effectiveConcurrency),
         metrics,
         throughput == null ? new Throughput(null, null, null)
             : new Throughput(throughput, analysis.figures().get(Metric.REQUEST_RATE), counts.wallMs()),
@@ -65,7 +66,7 @@ final class CaseRecords {
     return new CaseResult(
         plan.scenarioClassName(), plan.prompt().name(), plan.caseId(), plan.allParams(),
         endpointRecord(plan, endpoint, null), settings(plan), PromptMarker.MODE,
-        new Requests(plan.warmupRequests(), 0, 0, 0, 0, 0, 0), Map.of(), new Throughput(null, null, null),
+        new Requests(plan.warmupRequests(), 0, 0, 0, 0, 0, 0, null), Map.of(), new Throughput(null, null, null),
         plan.constraints().stream()
             .map(c -> new ConstraintRecord(c.source(), null, c.budget().canonical(), unit(c),
                 Verdict.INCONCLUSIVE.name(), c.subject() + " not judged: the case did not run", null))
@@ -108,11 +109,12 @@ final class CaseRecords {
   }
 
   private static EndpointRecord endpointRecord(CasePlan plan, Endpoint endpoint, String servedModel) {
+    EndpointKind kind = endpoint == null ? EndpointKind.of(plan.endpoint()) : endpoint.kind();
     return endpoint == null
-        ? new EndpointRecord(plan.endpoint(), Endpoints.EMBEDDED.equals(plan.endpoint()) || Endpoints.SIMULATED.equals(plan.endpoint()),
-            plan.model(), null, null, null, plan.api().key())
-        : new EndpointRecord(endpoint.url(), endpoint.embedded(), plan.model(), servedModel, endpoint.info().ownedBy(),
-            endpoint.info().meta().isEmpty() ? null : endpoint.info().meta(), plan.api().key());
+        ? new EndpointRecord(plan.endpoint(), kind == EndpointKind.EMBEDDED, plan.model(), null, null, null, plan.api().key(),
+            kind.key())
+        : new EndpointRecord(endpoint.url(), kind == EndpointKind.EMBEDDED, plan.model(), servedModel, endpoint.info().ownedBy(),
+            endpoint.info().meta().isEmpty() ? null : endpoint.info().meta(), plan.api().key(), kind.key());
   }
 
   private static Settings settings(CasePlan plan) {

@@ -273,7 +273,7 @@ public final class LlmhTestEngine implements TestEngine {
   /** What ran the harness. The serving machine may differ; the endpoint block says what served. */
   static Map<String, Object> environment() {
     Map<String, Object> environment = new LinkedHashMap<>();
-    environment.put("llmhVersion", Optional.ofNullable(LlmhTestEngine.class.getPackage().getImplementationVersion()).orElse("development"));
+    environment.put("llmhVersion", LlmhVersion.current());
     environment.put("javaVersion", System.getProperty("java.version"));
     environment.put("javaVendor", System.getProperty("java.vendor"));
     environment.put("jvm", System.getProperty("java.vm.name"));

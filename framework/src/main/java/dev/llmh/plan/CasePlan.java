@@ -1,5 +1,6 @@
 package dev.llmh.plan;
 
+import dev.llmh.runner.ParamDeclaration;
 import dev.llmh.runner.PromptDeclaration;
 import dev.llmh.runner.ScenarioRunner;
 import dev.llmh.config.Api;
@@ -73,10 +74,29 @@ public record CasePlan(
     return prompt.name() + "[" + parameterText().replace(", ", ",") + "]";
   }
 
-  /** All parameters including concurrency, for the results file. */
+  /**
+   * All parameters including concurrency, for the results file: typed as their fields are, so an
+   * {@code int} param is recorded as a number (see {@link ParamDeclaration#recorded}).
+   */
   public Map<String, Object> allParams() {
     Map<String, Object> all = new java.util.LinkedHashMap<>();
     all.put("concurrency", concurrency);
+    Map<String, ParamDeclaration> declared = new java.util.HashMap<>();
+    runner.params().forEach(p -> declared.put(p.name(), p));
+    params.forEach((name, value) -> {
+      ParamDeclaration declaration = declared.get(name);
+      all.put(name, declaration == null ? value : declaration.recorded(value));
+    });
+    return all;
+  }
+
+  /**
+   * All parameters including concurrency, as written: what identifies the case to a baseline, so
+   * that a baseline stored before params were typed still matches.
+   */
+  public Map<String, String> paramTexts() {
+    Map<String, String> all = new java.util.LinkedHashMap<>();
+    all.put("concurrency", String.valueOf(concurrency));
     all.putAll(params);
     return all;
   }

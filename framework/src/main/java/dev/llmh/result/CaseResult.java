@@ -1,6 +1,8 @@
 package dev.llmh.result;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.List;
 import java.util.Map;
 import dev.llmh.constraint.Metric;
@@ -58,19 +60,30 @@ public record CaseResult(
 
   /**
    * @param url the URL requests went to
-   * @param embedded true when LLMH started the server itself (embedded engine or simulator)
+   * @param embedded true when the embedded llama.cpp server served the case (kept beside {@code kind}
+   *     for readers written before it)
    * @param ownedBy what the server's model listing said owns the model (names llama.cpp, vLLM...)
    * @param server what the server said about its engine and model (the listing's {@code meta}):
    *     for the embedded server the engine and version, the model file's name, size, sha256 and shape
    * @param api the wire protocol spoken ({@code openai-chat}, {@code openai-completions},
    *     {@code ollama-chat}, {@code ollama-generate})
+   * @param kind what served: {@code embedded} (the llama.cpp server LLMH starts), {@code simulated}
+   *     (the simulator: its figures are not inference costs) or {@code remote}; null in records
+   *     written before it, where {@code embedded} said "started by LLMH", simulator included
    */
+  @JsonPropertyOrder({"url", "kind", "embedded"})
   public record EndpointRecord(
       String url, boolean embedded, String requestedModel, String servedModel, String ownedBy,
-      Map<String, Object> server, String api) {
+      Map<String, Object> server, String api, String kind) {
     public EndpointRecord(
         String url, boolean embedded, String requestedModel, String servedModel, String ownedBy, Map<String, Object> server) {
-      this(url, embedded, requestedModel, servedModel, ownedBy, server, null);
+      this(url, embedded, requestedModel, servedModel, ownedBy, server, null, null);
+    }
+
+    /** The kind, also for a record written before {@code kind} was: then {@code embedded} is all there is. */
+    @JsonIgnore
+    public String kindOrGuess() {
+      return kind != null ? kind : embedded ? "embedded" : "remote";
     }
   }
 
@@ -80,11 +93,15 @@ public record CaseResult(
    * @param noAnswer succeeded requests that never produced an answer chunk (reasoning only, or no text)
    * @param modelLoadExcluded succeeded requests that included a model load: kept in {@code samples},
    *     left out of the statistics
+   * @param effectiveConcurrency the most measured requests in flight at once: the case's concurrency,
+   *     or fewer when fewer requests were measured than there were workers to send them; null when
+   *     nothing was measured
    */
   public record Requests(
-      int warmup, int warmupFailed, int measured, int succeeded, int failed, int noAnswer, int modelLoadExcluded) {
+      int warmup, int warmupFailed, int measured, int succeeded, int failed, int noAnswer, int modelLoadExcluded,
+      Integer effectiveConcurrency) {
     public Requests(int warmup, int warmupFailed, int measured, int succeeded, int failed) {
-      this(warmup, warmupFailed, measured, succeeded, failed, 0, 0);
+      this(warmup, warmupFailed, measured, succeeded, failed, 0, 0, null);
     }
   }
 

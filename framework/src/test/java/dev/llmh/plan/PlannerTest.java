@@ -58,6 +58,23 @@ class PlannerTest {
   }
 
   @Test
+  void paramsAreRecordedAsTheirFieldsTypeButIdentifyTheCaseAsWritten() {
+    ScenarioRunner runner =
+        runner(List.of(new PromptDeclaration("p", "p", false, NOTHING)),
+            List.of(new ParamDeclaration("words", List.of("30"), ParamDeclaration.Type.INT),
+                new ParamDeclaration("ratio", List.of("0.50"), ParamDeclaration.Type.DOUBLE),
+                new ParamDeclaration("loud", List.of("true"), ParamDeclaration.Type.BOOLEAN),
+                new ParamDeclaration("style", List.of("7"), ParamDeclaration.Type.STRING)));
+    CasePlan plan = Planner.plan(runner, Config.read(k -> Optional.empty(), Map.of())).get(0);
+    assertThat(plan.allParams())
+        .containsExactly(Map.entry("concurrency", 1), Map.entry("words", 30), Map.entry("ratio", new java.math.BigDecimal("0.50")),
+            Map.entry("loud", true), Map.entry("style", "7"));
+    assertThat(plan.paramTexts())
+        .containsExactly(Map.entry("concurrency", "1"), Map.entry("words", "30"), Map.entry("ratio", "0.50"),
+            Map.entry("loud", "true"), Map.entry("style", "7"));
+  }
+
+  @Test
   void configurationBeatsAnnotations() {
     DeclaredSettings declared =
         DeclaredSettings.builder().endpointUrl("http://declared:1/v1").model("declared-model").build();

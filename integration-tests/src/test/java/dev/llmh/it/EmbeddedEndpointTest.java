@@ -23,6 +23,7 @@ class EmbeddedEndpointTest {
       assertThat(result.error()).isNull();
       assertThat(result.requests().succeeded()).isEqualTo(6);
       assertThat(result.endpoint().embedded()).isTrue();
+      assertThat(result.endpoint().kind()).isEqualTo("embedded");
       assertThat(result.endpoint().servedModel()).isEqualTo("llmh-tiny");
       assertThat(result.endpoint().server())
           .containsKeys("engine", "modelFile", "modelBytes", "modelSha256", "modelShape")

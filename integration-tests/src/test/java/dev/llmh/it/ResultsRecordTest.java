@@ -46,6 +46,7 @@ class ResultsRecordTest {
         assertThat(result.samples()).hasSize(result.requests().measured());
         assertThat(result.endpoint().url()).isEqualTo(server.baseUrl());
         assertThat(result.endpoint().embedded()).isFalse();
+        assertThat(result.endpoint().kind()).isEqualTo("remote");
         assertThat(result.endpoint().requestedModel()).isEqualTo("qwen2.5:14b-instruct");
         assertThat(result.endpoint().servedModel()).isEqualTo("llmh-sim");
         assertThat(result.warnings()).anySatisfy(w -> assertThat(w).contains("answered as 'llmh-sim'"));

@@ -158,10 +158,14 @@ public final class MarkdownReport {
       out.append("- Endpoint: not recorded\n");
       return;
     }
-    out.append("- Endpoint: ").append(text(endpoint.url())).append(endpoint.embedded() ? " (embedded)" : "")
+    String kind = endpoint.kindOrGuess();
+    out.append("- Endpoint: ").append(text(endpoint.url())).append(kind.equals("remote") ? "" : " (" + kind + ")")
         .append('\n');
-    out.append("- Model: requested ").append(orNotMeasured(endpoint.requestedModel()))
-        .append(", served ").append(orNotMeasured(endpoint.servedModel()));
+    // The requested model is configuration, the served one what the server said: neither is "measured".
+    out.append("- Model: ").append(endpoint.requestedModel() == null ? "none requested (the server chose)"
+            : "requested " + text(endpoint.requestedModel()))
+        .append(", served ").append(endpoint.servedModel() == null ? "unknown (no request was answered)"
+            : text(endpoint.servedModel()));
     if (endpoint.ownedBy() != null) {
       out.append(" (owned by ").append(text(endpoint.ownedBy())).append(')');
     }
@@ -246,10 +250,6 @@ public final class MarkdownReport {
   /** Free text on one line: a newline inside an error message would end a list item or table row. */
   private static String text(String value) {
     return value == null ? MISSING : value.replaceAll("\\s*\\R\\s*", " ").strip();
-  }
-
-  private static String orNotMeasured(String value) {
-    return value == null ? "not measured" : text(value);
   }
 
   private static <T> List<T> orEmpty(List<T> list) {

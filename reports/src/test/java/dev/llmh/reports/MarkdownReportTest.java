@@ -51,7 +51,7 @@ class MarkdownReportTest {
     assertThat(section("define [concurrency=8]"))
         .contains("- Not run: Connection refused: http://down:1/v1\n")
         .contains("- Metrics: not measured\n")
-        .contains("- Model: requested qwen, served not measured\n")
+        .contains("- Model: requested qwen, served unknown (no request was answered)\n")
         // A case that never ran judged nothing, whatever the scenario declared.
         .contains("Constraints:\n\n- none judged\n");
   }
@@ -73,6 +73,22 @@ class MarkdownReportTest {
         .contains("Constraints:\n\n- p95 TTFT 812 ms <= budget 2000 ms: PASS\n")
         .contains("Warnings:\n\n- none\n")
         .contains("Failed requests: none\n");
+  }
+
+  @Test
+  void aSimulatedEndpointWithNoModelRequestedSaysSoInWords() {
+    CaseResult passing = Fixtures.passing();
+    CaseResult simulated = new CaseResult(passing.scenario(), passing.caseName(), passing.caseId(), passing.params(),
+        new CaseResult.EndpointRecord("http://127.0.0.1:9/v1", false, null, "llmh-sim", null, null, "openai-chat", "simulated"),
+        passing.settings(), passing.promptCache(), passing.requests(), passing.metrics(),
+        passing.throughput(), passing.constraints(), passing.warnings(), passing.samples(), null, null, null,
+        "PASS", List.of(), "passed", null);
+    String rendered = MarkdownReport.render(new RunRecord(RunRecord.SCHEMA_VERSION,
+        new RunRecord.RunInfo("2025-03-01T10:00:00Z", null, true), java.util.Map.of(), null, List.of(simulated)));
+    assertThat(rendered)
+        .contains("- Endpoint: http://127.0.0.1:9/v1 (simulated)\n")
+        .contains("- Model: none requested (the server chose), served llmh-sim\n")
+        .doesNotContain("not measured");
   }
 
   @Test

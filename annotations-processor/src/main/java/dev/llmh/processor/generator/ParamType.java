@@ -5,7 +5,8 @@ import java.util.Optional;
 /**
  * The field types a {@code @Param} may have. Each knows how to check a value at compile time and
  * how the runner converts it, and the two must agree: a value that passes {@link #problem} is one
- * that {@link #conversion} turns into the field's value without an exception.
+ * that {@link #conversion} turns into the field's value without an exception. The constants are
+ * named as {@link dev.llmh.runner.ParamDeclaration.Type}'s, which the generated runner declares.
  */
 public enum ParamType {
   STRING("String"),

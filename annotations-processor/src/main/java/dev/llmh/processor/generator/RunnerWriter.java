@@ -48,7 +48,8 @@ public final class RunnerWriter {
         .append("      java.util.List.of(");
     out.append(
         scenario.params().stream()
-            .map(p -> "\n          new dev.llmh.runner.ParamDeclaration(" + string(p.field()) + ", " + stringList(p.values()) + ")")
+            .map(p -> "\n          new dev.llmh.runner.ParamDeclaration(" + string(p.field()) + ", " + stringList(p.values())
+                + ", dev.llmh.runner.ParamDeclaration.Type." + p.type().name() + ")")
             .collect(Collectors.joining(",")));
     out.append(");\n\n");
 

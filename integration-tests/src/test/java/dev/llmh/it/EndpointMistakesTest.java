@@ -1,0 +1,64 @@
+package dev.llmh.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.llmh.it.fixtures.FewerRequestsThanWorkers;
+import dev.llmh.it.fixtures.SweepScenario;
+import dev.llmh.result.CaseResult;
+import dev.llmh.sim.SimulatedServer;
+import dev.llmh.sim.SimulatorSettings;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Issue 11, point 6: the usual endpoint mistakes end in a message that says what to fix. */
+class EndpointMistakesTest {
+
+  @Test
+  void aBaseUrlWithoutV1IsNotRunWithTheUrlThatWasMeant(@TempDir Path results) {
+    try (SimulatedServer server = SimulatedServer.start(SimulatorSettings.defaults())) {
+      EngineRun run = EngineRun.of(server.rootUrl(), results, SweepScenario.class);
+      run.results.testEvents().assertStatistics(stats -> stats.started(8).failed(8));
+      assertThat(run.record().results()).allSatisfy(result -> {
+        assertThat(result.verdict()).isEqualTo("NOT_RUN");
+        assertThat(result.error()).contains("did you mean " + server.baseUrl() + "?");
+      });
+      // Not one chat request was sent to the wrong path: the probe stopped the run first.
+      assertThat(server.servedRequests()).isEmpty();
+    }
+  }
+
+  @Test
+  void aRefusedConnectionSaysWhatToCheck(@TempDir Path results) throws Exception {
+    int port;
+    try (ServerSocket socket = new ServerSocket(0)) {
+      port = socket.getLocalPort(); // closed again: nothing listens there
+    }
+    EngineRun run = EngineRun.of("http://127.0.0.1:" + port + "/v1", results, SweepScenario.class);
+    assertThat(run.record().results()).allSatisfy(result -> assertThat(result.error())
+        .contains("is the server running, and listening on port " + port)
+        .contains("llmh.endpoint"));
+  }
+
+  @Test
+  void theEffectiveConcurrencyIsShownWhenThereAreFewerRequestsThanWorkers(@TempDir Path results) {
+    PrintStream originalOut = System.out;
+    ByteArrayOutputStream console = new ByteArrayOutputStream();
+    EngineRun run;
+    try {
+      System.setOut(new PrintStream(console, true, StandardCharsets.UTF_8));
+      run = EngineRun.of("simulated", results, FewerRequestsThanWorkers.class);
+    } finally {
+      System.setOut(originalOut);
+    }
+    CaseResult result = run.record().results().get(0);
+    assertThat(result.requests().measured()).isEqualTo(2);
+    assertThat(result.requests().effectiveConcurrency()).isEqualTo(2);
+    assertThat(console.toString(StandardCharsets.UTF_8)).contains("effective concurrency 2, not 4");
+    assertThat(result.warnings()).anySatisfy(w -> assertThat(w).contains("effective concurrency 2, not 4"));
+  }
+}
