@@ -122,7 +122,7 @@ public final class LlmhAssertions {
 
     private MetricAssert metric(String key, String recordKey) {
       MetricSummary summary = result.metrics() == null ? null : result.metrics().get(recordKey);
-      return new MetricAssert(name(), key, summary);
+      return new MetricAssert(name() + ": " + key, summary);
     }
 
     private String name() {
@@ -132,13 +132,12 @@ public final class LlmhAssertions {
 
   /** A timing metric of one case: pick a statistic, then assert on it as a {@link Duration}. */
   public static final class MetricAssert {
-    private final String caseName;
-    private final String metric;
+    /** "case Scenario › caseId: ttft", what every message is about. */
+    private final String subject;
     private final MetricSummary summary;
 
-    MetricAssert(String caseName, String metric, MetricSummary summary) {
-      this.caseName = caseName;
-      this.metric = metric;
+    MetricAssert(String subject, MetricSummary summary) {
+      this.subject = subject;
       this.summary = summary;
     }
 
@@ -174,12 +173,12 @@ public final class LlmhAssertions {
       Double ms = summary == null ? null : value.apply(summary);
       if (ms == null) {
         // No value is not a fast value: say so instead of comparing null.
-        throw new AssertionError(caseName + ": " + metric + "." + stat + " has no value (n = "
+        throw new AssertionError(subject + "." + stat + " has no value (n = "
             + (summary == null ? 0 : summary.n()) + ": no successful request measured it)");
       }
       Duration observed = Duration.ofNanos(Math.round(ms * 1_000_000));
       return Assertions.assertThat(observed)
-          .as("%s: %s.%s = %s ms", caseName, metric, stat, String.format(Locale.ROOT, "%.1f", ms));
+          .as("%s.%s = %s ms", subject, stat, String.format(Locale.ROOT, "%.1f", ms));
     }
   }
 }

@@ -119,7 +119,7 @@ final class CaseExecutor {
     // stage's closed loop runs until its last request ends, so nothing in flight is ever dropped.
     try (HarnessWatch watch = HarnessWatch.start()) {
       Measured measured =
-          new Measured(plan, endpoint, warmupFailed, Baselines.promptHash(prompt), baselines, watch);
+          new Measured(plan, endpoint, warmupFailed, Baselines.promptHash(prompt), baselines, watch, new ArrayList<>());
       Looks looks = Looks.plan(plan.measuredRequests(), plan.maxRequests(), plan.confidence());
       for (int look = 0; look < looks.points().size(); look++) {
         int offset = measured.samples().size();
@@ -134,23 +134,23 @@ final class CaseExecutor {
             }, deadline));
         watch.streamsEnded();
         List<String> lookWarnings = new ArrayList<>(warnings);
-        measured.inFlight(effectiveConcurrency(plan.concurrency(), looks.points(), look));
+        int inFlight = effectiveConcurrency(plan.concurrency(), looks.points(), look);
         if (System.nanoTime() - deadline >= 0) {
           String reason = "case timeout: the case reached llmh.timeout.case (" + Durations.text(plan.caseTimeout())
               + ") after " + measured.samples().size() + " of " + looks.points().get(look) + " planned measured requests had"
               + " been sent; requests in flight were cancelled and no more were sent";
           lookWarnings.add(0, reason);
-          return measured.outcome(lookWarnings, looks.alphaPerLook(), reason);
+          return measured.outcome(lookWarnings, looks.alphaPerLook(), reason, inFlight);
         }
         boolean last = look == looks.points().size() - 1;
-        Outcome outcome = measured.outcome(lookWarnings, looks.alphaPerLook(), null);
+        Outcome outcome = measured.outcome(lookWarnings, looks.alphaPerLook(), null, inFlight);
         boolean decided = outcome.analysis().verdict() != CaseVerdict.INCONCLUSIVE;
         if (plan.adaptive() && (decided || last)) {
           lookWarnings.add(0, "adaptive measurement: " + measured.samples().size() + " requests (planned looks " + looks.points()
               + ", stopped at look " + (look + 1) + (decided ? ", every constraint decided" : ", maxRequests reached")
               + "); each look's bounds at " + String.format(Locale.ROOT, "%.4g", 1 - looks.alphaPerLook())
               + " (Bonferroni over " + looks.points().size() + " looks)");
-          outcome = measured.outcome(lookWarnings, looks.alphaPerLook(), null);
+          outcome = measured.outcome(lookWarnings, looks.alphaPerLook(), null, inFlight);
         }
         if (decided || last) {
           return outcome;
@@ -161,35 +161,12 @@ final class CaseExecutor {
   }
 
   /** A case's measured requests so far, with what it takes to analyse and record them. */
-  private static final class Measured {
-    private final CasePlan plan;
-    private final Endpoint endpoint;
-    private final int warmupFailed;
-    private final String promptHash;
-    private final Baselines baselines;
-    private final HarnessWatch watch;
-    private final List<RequestSample> samples = new ArrayList<>();
-    private int inFlight;
+  private record Measured(
+      CasePlan plan, Endpoint endpoint, int warmupFailed, String promptHash, Baselines baselines, HarnessWatch watch,
+      List<RequestSample> samples) {
 
-    Measured(CasePlan plan, Endpoint endpoint, int warmupFailed, String promptHash, Baselines baselines, HarnessWatch watch) {
-      this.plan = plan;
-      this.endpoint = endpoint;
-      this.warmupFailed = warmupFailed;
-      this.promptHash = promptHash;
-      this.baselines = baselines;
-      this.watch = watch;
-    }
-
-    List<RequestSample> samples() {
-      return samples;
-    }
-
-    /** The effective concurrency of the looks measured so far. */
-    void inFlight(int mostInFlight) {
-      inFlight = mostInFlight;
-    }
-
-    Outcome outcome(List<String> warnings, double alpha, String timedOut) {
+    /** @param inFlight the effective concurrency of the looks measured so far */
+    Outcome outcome(List<String> warnings, double alpha, String timedOut, int inFlight) {
       long chunks = samples.stream().mapToLong(s -> s.textChunkNanos().size()).sum();
       return analysed(plan, endpoint, samples, warmupFailed, inFlight, warnings, promptHash, baselines, alpha, timedOut,
           watch.check(chunks));

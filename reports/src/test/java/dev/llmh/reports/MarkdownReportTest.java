@@ -83,8 +83,7 @@ class MarkdownReportTest {
         passing.settings(), passing.promptCache(), passing.requests(), passing.metrics(),
         passing.throughput(), passing.constraints(), passing.warnings(), passing.samples(), null, null, null,
         "PASS", List.of(), "passed", null);
-    String rendered = MarkdownReport.render(new RunRecord(RunRecord.SCHEMA_VERSION,
-        new RunRecord.RunInfo("2025-03-01T10:00:00Z", null, true), java.util.Map.of(), null, List.of(simulated)));
+    String rendered = renderedAlone(simulated);
     assertThat(rendered)
         .contains("- Endpoint: http://127.0.0.1:9/v1 (simulated)\n")
         .contains("- Model: none requested (the server chose), served llmh-sim\n")
@@ -98,8 +97,7 @@ class MarkdownReportTest {
         passing.endpoint(), passing.settings(), passing.promptCache(), passing.requests(), passing.metrics(),
         passing.throughput(), passing.constraints(), passing.warnings(), passing.samples(), null, null, null,
         "INCONCLUSIVE", List.of("ttft.p95 = 812 ms [700, ?] vs budget 2 s: INCONCLUSIVE"), "failed", null);
-    String rendered = MarkdownReport.render(new RunRecord(RunRecord.SCHEMA_VERSION,
-        new RunRecord.RunInfo("2025-03-01T10:00:00Z", null, true), java.util.Map.of(), null, List.of(undecided)));
+    String rendered = renderedAlone(undecided);
     assertThat(rendered)
         .contains("- Verdict: INCONCLUSIVE (failed)\n")
         .contains("Verdict reasons:\n\n- ttft.p95 = 812 ms [700, ?] vs budget 2 s: INCONCLUSIVE\n")
@@ -147,5 +145,11 @@ class MarkdownReportTest {
     assertThat(start).as("section %s", caseTitle).isNotNegative();
     int end = report.indexOf("\n## ", start + heading.length());
     return report.substring(start, end < 0 ? report.length() : end + 1);
+  }
+
+  /** The report of a run of this one case. */
+  private static String renderedAlone(CaseResult result) {
+    return MarkdownReport.render(new RunRecord(RunRecord.SCHEMA_VERSION,
+        new RunRecord.RunInfo("2025-03-01T10:00:00Z", null, true), java.util.Map.of(), null, List.of(result)));
   }
 }
