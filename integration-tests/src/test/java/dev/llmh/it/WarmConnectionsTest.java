@@ -47,15 +47,9 @@ class WarmConnectionsTest {
 
       List<Double> ttftByStart = result.samples().stream()
           .sorted(Comparator.comparingDouble(SampleRecord::startMs)).map(SampleRecord::ttftMs).toList();
-      double first = median(ttftByStart.subList(0, WORKERS));
-      double later = median(ttftByStart.subList(WORKERS, 3 * WORKERS));
+      double first = GroundTruth.median(ttftByStart.subList(0, WORKERS));
+      double later = GroundTruth.median(ttftByStart.subList(WORKERS, 3 * WORKERS));
       assertThat(first).as("first-wave TTFT median against the later waves' %.1f ms", later).isLessThanOrEqualTo(1.05 * later);
     }
-  }
-
-  private static double median(List<Double> values) {
-    double[] sorted = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-    int n = sorted.length;
-    return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
   }
 }
