@@ -32,7 +32,8 @@ public record Config(
     Optional<Api> api,
     double confidence,
     String inconclusive,
-    int maxRequests) {
+    int maxRequests,
+    int clientWarmup) {
 
   /**
    * Settings of the embedded llama.cpp server.
@@ -92,7 +93,8 @@ public record Config(
         lookup.apply(ConfigKey.API).map(v -> Api.byKey(oneOf(ConfigKey.API, v, Api.keys().split(", "))).orElseThrow()),
         lookup.apply(ConfigKey.CONFIDENCE).map(v -> level(ConfigKey.CONFIDENCE, v)).orElse(Defaults.CONFIDENCE),
         lookup.apply(ConfigKey.INCONCLUSIVE).map(v -> oneOf(ConfigKey.INCONCLUSIVE, v, "skip", "fail", "pass")).orElse(Defaults.INCONCLUSIVE),
-        lookup.apply(ConfigKey.MAX_REQUESTS).map(v -> (int) wholePositive(ConfigKey.MAX_REQUESTS, v)).orElse(Defaults.MAX_REQUESTS));
+        lookup.apply(ConfigKey.MAX_REQUESTS).map(v -> (int) wholePositive(ConfigKey.MAX_REQUESTS, v)).orElse(Defaults.MAX_REQUESTS),
+        lookup.apply(ConfigKey.CLIENT_WARMUP).map(v -> (int) whole(ConfigKey.CLIENT_WARMUP, v)).orElse(Defaults.CLIENT_WARMUP));
   }
 
   /**
@@ -181,6 +183,19 @@ public record Config(
       throw new ConfigException(key.key() + " (" + key.envName() + ") must be a whole number, was '" + value + "'");
     }
     return (long) parsed;
+  }
+
+  /** A count that may be zero. */
+  static long whole(ConfigKey key, String value) {
+    try {
+      long parsed = Long.parseLong(value);
+      if (parsed >= 0) {
+        return parsed;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new ConfigException(key.key() + " (" + key.envName() + ") must be a whole number, 0 or more, was '" + value + "'");
   }
 
   /** A value that must never be printed: {@link #toString()} hides it. */

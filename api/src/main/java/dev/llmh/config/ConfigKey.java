@@ -32,7 +32,8 @@ public enum ConfigKey {
   NOISE_BAND("llmh.noiseBand", "a baseline change whose interval stays within this (in %) is not a regression"),
   MAX_REQUESTS("llmh.maxRequests", "ceiling of an adaptive measurement whose @Measurement sets no maxRequests"),
   CONFIDENCE("llmh.confidence", "confidence level of intervals and verdicts, e.g. 0.95"),
-  INCONCLUSIVE("llmh.inconclusive", "how an INCONCLUSIVE case is reported: skip (aborted), fail or pass");
+  INCONCLUSIVE("llmh.inconclusive", "how an INCONCLUSIVE case is reported: skip (aborted), fail or pass"),
+  CLIENT_WARMUP("llmh.clientWarmup", "most requests sent to a simulator inside the harness before an endpoint's first case, so that the JIT has compiled the request path (it stops sooner once the compiler is quiet); 0 turns it off");
 
   private final String key;
   private final String description;

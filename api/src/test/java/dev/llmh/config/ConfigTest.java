@@ -30,6 +30,18 @@ class ConfigTest {
   }
 
   @Test
+  void theClientWarmUpIsACountThatZeroTurnsOff() {
+    assertThat(Config.read(key -> Optional.empty(), Map.of()).clientWarmup()).isEqualTo(Defaults.CLIENT_WARMUP);
+    assertThat(Config.read(key -> Optional.empty(), Map.of("LLMH_CLIENT_WARMUP", "0")).clientWarmup()).isZero();
+    assertThat(Config.read(key -> key.equals("llmh.clientWarmup") ? Optional.of("700") : Optional.empty(), Map.of()).clientWarmup())
+        .isEqualTo(700);
+    assertThatThrownBy(() -> Config.read(key -> Optional.empty(), Map.of("LLMH_CLIENT_WARMUP", "-5")))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("LLMH_CLIENT_WARMUP").hasMessageContaining("0 or more, was '-5'");
+    assertThatThrownBy(() -> Config.read(key -> Optional.empty(), Map.of("LLMH_CLIENT_WARMUP", "lots")))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("was 'lots'");
+  }
+
+  @Test
   void apiKeyIsHiddenWhenPrinted() {
     Config config = Config.read(key -> Optional.empty(), Map.of("LLMH_API_KEY", "sk-secret-123"));
     assertThat(config.apiKey()).hasValueSatisfying(k -> assertThat(k.value()).isEqualTo("sk-secret-123"));

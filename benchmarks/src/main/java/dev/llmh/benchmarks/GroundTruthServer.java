@@ -76,6 +76,8 @@ public final class GroundTruthServer {
         .withHook(TAGGED);
     // Compile the server's hot path first (see ServerWarmup); not counted, not logged.
     ServerWarmup.run(TAGGED, options.getInt("warmupRequests", 200), 256, Math.min(slots, 4));
+    int rounds = ServerWarmup.untilCompilerQuiet(TAGGED, 500, Math.min(slots, 4), 30);
+    System.err.println("server warm-up: 200 long requests, then " + rounds + " rounds of 500 short ones");
     try (SimulatedServer server = SimulatedServer.start(settings)) {
       System.out.println(server.baseUrl());
       System.out.flush();

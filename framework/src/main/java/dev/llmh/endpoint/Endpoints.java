@@ -78,11 +78,15 @@ public final class Endpoints implements AutoCloseable {
             : new Credentials(config.apiKey(), url.equals(config.endpoint().orElse(null)) ? config.endpointUserInfo() : Optional.empty());
     Timeouts timeouts =
         new Timeouts(config.connectTimeout(), config.readTimeout(), config.firstTokenTimeout(), config.requestTimeout());
-    ProtocolClient client =
-        api.ollama() ? new OllamaClient(api, base, credentials, timeouts) : new OpenAiChatClient(api, base, credentials, timeouts);
+    ProtocolClient client = protocolClient(api, base, credentials, timeouts);
     EndpointInfo info = client.probe();
     client.warmUp();
+    RequestPathWarmUp.run(api, timeouts, config.clientWarmup());
     return new Endpoint(client, info, kind);
+  }
+
+  static ProtocolClient protocolClient(Api api, String base, Credentials credentials, Timeouts timeouts) {
+    return api.ollama() ? new OllamaClient(api, base, credentials, timeouts) : new OpenAiChatClient(api, base, credentials, timeouts);
   }
 
   private String startEmbedded() {

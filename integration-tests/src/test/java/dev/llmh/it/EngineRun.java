@@ -39,6 +39,10 @@ final class EngineRun {
   static EngineRun of(Map<String, String> configuration, Path resultsDir, Class<?>... scenarios) {
     Map<String, String> parameters = new LinkedHashMap<>(configuration);
     parameters.put("llmh.resultsDir", resultsDir.toString());
+    // One round of the client's warm-up, not the default's thousands: these runs check behaviour,
+    // not timing to a tenth of a millisecond, and there are dozens of them (RequestPathWarmUpTest
+    // checks the warm-up itself).
+    parameters.putIfAbsent("llmh.clientWarmup", "500");
     EngineTestKit.Builder builder = EngineTestKit.engine(LlmhTestEngine.ENGINE_ID).configurationParameters(parameters);
     for (Class<?> scenario : scenarios) {
       builder.selectors(selectClass(scenario));

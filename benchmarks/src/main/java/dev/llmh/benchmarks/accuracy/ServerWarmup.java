@@ -54,6 +54,27 @@ public final class ServerWarmup {
     }
   }
 
+  /**
+   * Rounds of {@code requests} short requests (8 tokens) until a round keeps the JIT busy for less
+   * than 20 ms, at most {@code maxRounds}: the per-request path (request parsing, dispatch, headers)
+   * needs thousands of requests before C2 has compiled it, far more than its per-chunk path.
+   */
+  public static int untilCompilerQuiet(SimulatorHook hook, int requests, int streams, int maxRounds) throws Exception {
+    java.lang.management.CompilationMXBean compiler = java.lang.management.ManagementFactory.getCompilationMXBean();
+    long compiled = compiler.getTotalCompilationTime();
+    int rounds = 0;
+    while (rounds < maxRounds) {
+      run(hook, requests, 8, streams);
+      rounds++;
+      long now = compiler.getTotalCompilationTime();
+      if (now - compiled < 20) {
+        break;
+      }
+      compiled = now;
+    }
+    return rounds;
+  }
+
   private static Void drain(HttpClient client, HttpRequest request) throws IOException, InterruptedException {
     HttpResponse<InputStream> response = client.send(request, HttpResponse.BodyHandlers.ofInputStream());
     try (InputStream body = response.body()) {
