@@ -80,7 +80,8 @@ final class EndpointHttp {
             // A retried request would be timed as one, and a redirect could carry the key elsewhere.
             .retryOnConnectionFailure(false)
             .followRedirects(false)
-            .followSslRedirects(false);
+            .followSslRedirects(false)
+            .eventListener(NetworkStart.LISTENER);
     credentials.authorization().ifPresent(header -> builder.addInterceptor(chain -> {
       Request request = chain.request();
       boolean sameOrigin = request.url().host().equals(base.host()) && request.url().port() == base.port()
@@ -159,12 +160,12 @@ final class EndpointHttp {
    * broken, late — becomes the sample's error, never an exception.
    */
   RequestSample stream(Request request, ChatRequest chat, Stream stream) {
-    Call call = client.newCall(request);
+    NetworkStart.Stamp networkStart = new NetworkStart.Stamp();
+    Call call = client.newCall(request.newBuilder().tag(NetworkStart.Stamp.class, networkStart).build());
     RequestWatch watch = RequestWatch.start(call, timeouts, chat.caseDeadlineNanos());
-    // t0: the body is built and the deadlines are set; what remains is OkHttp's hand-over to a
-    // pooled connection and the write itself.
     StreamRecorder recorder = new StreamRecorder(System.nanoTime(), watch, chat.maxTokens());
     try (Response response = call.execute()) {
+      recorder.networkStarted(networkStart.orElse(recorder.startNanos));
       MediaType type = response.body().contentType();
       if (!response.isSuccessful()) {
         recorder.retryAfter = response.header("Retry-After");
@@ -182,6 +183,7 @@ final class EndpointHttp {
           : reasons.describe(e, recorder.sawText()));
     } finally {
       recorder.watch.stop();
+      recorder.networkStarted(networkStart.orElse(recorder.startNanos)); // also when it failed
     }
     if (recorder.watch.expired() && !recorder.done()) {
       recorder.fail(recorder.watch.reason());

@@ -13,7 +13,8 @@ import java.util.function.UnaryOperator;
  * on the sending thread only, so a timestamp is never delayed by another request.
  */
 final class StreamRecorder {
-  final long startNanos;
+  /** {@code t0}: when the call began, until {@link #networkStarted} says when it reached the network. */
+  long startNanos;
   final RequestWatch watch;
   private final int maxTokens;
   private final List<Long> textChunks = new ArrayList<>();
@@ -38,6 +39,11 @@ final class StreamRecorder {
     this.startNanos = startNanos;
     this.watch = watch;
     this.maxTokens = maxTokens;
+  }
+
+  /** The request's {@code t0} is when it started using the network (see {@link NetworkStart}). */
+  void networkStarted(long nanos) {
+    startNanos = nanos;
   }
 
   /** True once the stream ended or failed: nothing more is read. */
