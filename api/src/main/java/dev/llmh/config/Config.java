@@ -32,7 +32,8 @@ public record Config(
     Optional<Api> api,
     double confidence,
     String inconclusive,
-    int maxRequests) {
+    int maxRequests,
+    Progress progress) {
 
   /**
    * Settings of the embedded llama.cpp server.
@@ -43,6 +44,14 @@ public record Config(
 
   /** Settings of the simulated server. */
   public record Simulated(double prefillRate, double decodeRate, int slots) {}
+
+  /**
+   * What the console says while a run goes on.
+   *
+   * @param enabled phase messages and progress lines at all ({@code llmh.progress})
+   * @param interval off a terminal, the least time between two progress lines ({@code llmh.progress.interval})
+   */
+  public record Progress(boolean enabled, Duration interval) {}
 
   private static final Pattern DURATION = Pattern.compile("\\s*(\\d+(?:\\.\\d+)?)\\s*([a-z]+)\\s*");
 
@@ -92,7 +101,10 @@ public record Config(
         lookup.apply(ConfigKey.API).map(v -> Api.byKey(oneOf(ConfigKey.API, v, Api.keys().split(", "))).orElseThrow()),
         lookup.apply(ConfigKey.CONFIDENCE).map(v -> level(ConfigKey.CONFIDENCE, v)).orElse(Defaults.CONFIDENCE),
         lookup.apply(ConfigKey.INCONCLUSIVE).map(v -> oneOf(ConfigKey.INCONCLUSIVE, v, "skip", "fail", "pass")).orElse(Defaults.INCONCLUSIVE),
-        lookup.apply(ConfigKey.MAX_REQUESTS).map(v -> (int) wholePositive(ConfigKey.MAX_REQUESTS, v)).orElse(Defaults.MAX_REQUESTS));
+        lookup.apply(ConfigKey.MAX_REQUESTS).map(v -> (int) wholePositive(ConfigKey.MAX_REQUESTS, v)).orElse(Defaults.MAX_REQUESTS),
+        new Progress(
+            lookup.apply(ConfigKey.PROGRESS).map(v -> Boolean.parseBoolean(oneOf(ConfigKey.PROGRESS, v.toLowerCase(java.util.Locale.ROOT), "true", "false"))).orElse(Defaults.PROGRESS),
+            lookup.apply(ConfigKey.PROGRESS_INTERVAL).map(v -> duration(ConfigKey.PROGRESS_INTERVAL, v)).orElse(Defaults.PROGRESS_INTERVAL)));
   }
 
   /**

@@ -32,7 +32,9 @@ public enum ConfigKey {
   NOISE_BAND("llmh.noiseBand", "a baseline change whose interval stays within this (in %) is not a regression"),
   MAX_REQUESTS("llmh.maxRequests", "ceiling of an adaptive measurement whose @Measurement sets no maxRequests"),
   CONFIDENCE("llmh.confidence", "confidence level of intervals and verdicts, e.g. 0.95"),
-  INCONCLUSIVE("llmh.inconclusive", "how an INCONCLUSIVE case is reported: skip (aborted), fail or pass");
+  INCONCLUSIVE("llmh.inconclusive", "how an INCONCLUSIVE case is reported: skip (aborted), fail or pass"),
+  PROGRESS("llmh.progress", "true or false: say what long phases do and show a progress line while a case runs"),
+  PROGRESS_INTERVAL("llmh.progress.interval", "where the console is not a terminal (CI logs, Surefire): at most one progress line this often");
 
   private final String key;
   private final String description;

@@ -15,6 +15,7 @@ import dev.llmh.sim.SimulatorSettings;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * The endpoints of one run, opened on first use and closed at the end: the embedded server (or
@@ -27,12 +28,15 @@ public final class Endpoints implements AutoCloseable {
   public static final String SIMULATED = Defaults.SIMULATED_ENDPOINT;
 
   private final Config config;
+  private final Consumer<String> phases;
   private final Map<String, Object> opened = new LinkedHashMap<>();
   private EmbeddedServerProcess embeddedServer;
   private SimulatedServer simulatedServer;
 
-  public Endpoints(Config config) {
+  /** @param phases told, one line each, what a long start (the embedded server's) is doing */
+  public Endpoints(Config config, Consumer<String> phases) {
     this.config = config;
+    this.phases = phases;
   }
 
   /** The endpoint for {@code url} ({@code embedded} or an http(s) URL), opened if needed, in the protocol its URL suggests. */
@@ -87,7 +91,7 @@ public final class Endpoints implements AutoCloseable {
 
   private String startEmbedded() {
     if (embeddedServer == null) {
-      embeddedServer = EmbeddedServerProcess.start(config.embedded(), config.resultsDir());
+      embeddedServer = EmbeddedServerProcess.start(config.embedded(), config.resultsDir(), phases);
     }
     return embeddedServer.baseUrl();
   }
