@@ -2,6 +2,11 @@
 def log = new File(basedir, 'build.log').text
 assert log.contains('BUILD SUCCESS')
 assert log.find(/ttft\.p50 = [\d.]+ m?s \[[\d.]+, [\d.]+\] <= budget 30 s: PASS/) : 'the PASS line is missing'
+// What the wait is for, then how far the case is: through Surefire, on the user's console.
+// (ASCII only: how the console's charset renders an ellipsis or a chevron is not the point here)
+assert log.contains('LLMH starting embedded llama.cpp server (model small, 2 slots)') : 'the server start is not announced'
+assert log.find(/LLMH embedded server ready in [\d.]+ s/) : 'the server being ready is not announced'
+assert log.find(/LLMH (warm-up \d\/1|\d\/5 requests), .* elapsed.* \(FirstRun .+ define \[concurrency=1\]\)/) : 'no progress line'
 
 def reports = new File(basedir, 'target/surefire-reports').listFiles().findAll { it.name ==~ /TEST-.*\.xml/ }
 def suite = new groovy.xml.XmlSlurper().parse(reports[0])

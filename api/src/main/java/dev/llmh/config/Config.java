@@ -33,7 +33,8 @@ public record Config(
     double confidence,
     String inconclusive,
     int maxRequests,
-    int clientWarmup) {
+    int clientWarmup,
+    Progress progress) {
 
   /**
    * Settings of the embedded llama.cpp server.
@@ -44,6 +45,14 @@ public record Config(
 
   /** Settings of the simulated server. */
   public record Simulated(double prefillRate, double decodeRate, int slots) {}
+
+  /**
+   * What the console says while a run goes on.
+   *
+   * @param enabled phase messages and progress lines at all ({@code llmh.progress})
+   * @param interval off a terminal, the least time between two progress lines ({@code llmh.progress.interval})
+   */
+  public record Progress(boolean enabled, Duration interval) {}
 
   private static final Pattern DURATION = Pattern.compile("\\s*(\\d+(?:\\.\\d+)?)\\s*([a-z]+)\\s*");
 
@@ -94,7 +103,10 @@ public record Config(
         lookup.apply(ConfigKey.CONFIDENCE).map(v -> level(ConfigKey.CONFIDENCE, v)).orElse(Defaults.CONFIDENCE),
         lookup.apply(ConfigKey.INCONCLUSIVE).map(v -> oneOf(ConfigKey.INCONCLUSIVE, v, "skip", "fail", "pass")).orElse(Defaults.INCONCLUSIVE),
         lookup.apply(ConfigKey.MAX_REQUESTS).map(v -> (int) wholePositive(ConfigKey.MAX_REQUESTS, v)).orElse(Defaults.MAX_REQUESTS),
-        lookup.apply(ConfigKey.CLIENT_WARMUP).map(v -> (int) whole(ConfigKey.CLIENT_WARMUP, v)).orElse(Defaults.CLIENT_WARMUP));
+        lookup.apply(ConfigKey.CLIENT_WARMUP).map(v -> (int) whole(ConfigKey.CLIENT_WARMUP, v)).orElse(Defaults.CLIENT_WARMUP),
+        new Progress(
+            lookup.apply(ConfigKey.PROGRESS).map(v -> Boolean.parseBoolean(oneOf(ConfigKey.PROGRESS, v.toLowerCase(java.util.Locale.ROOT), "true", "false"))).orElse(Defaults.PROGRESS),
+            lookup.apply(ConfigKey.PROGRESS_INTERVAL).map(v -> duration(ConfigKey.PROGRESS_INTERVAL, v)).orElse(Defaults.PROGRESS_INTERVAL)));
   }
 
   /**

@@ -70,4 +70,14 @@ public final class Defaults {
   public static final double CONFIDENCE = 0.95;
   /** Too little evidence is not a red build: an INCONCLUSIVE case is reported as aborted (skipped). */
   public static final String INCONCLUSIVE = "skip";
+
+  /** Long phases and running cases say how far they are (off: {@code -Dllmh.progress=false}). */
+  public static final boolean PROGRESS = true;
+  /**
+   * Where the console is not a terminal (a CI log, Surefire's echo of a forked JVM), a progress line
+   * at most this often, the first this long into a case: short cases print nothing extra.
+   */
+  public static final Duration PROGRESS_INTERVAL = Duration.ofSeconds(10);
+  /** On a terminal, the progress line is rewritten in place this often. */
+  public static final Duration PROGRESS_REFRESH = Duration.ofSeconds(1);
 }

@@ -100,4 +100,18 @@ class ConfigTest {
     assertThat(set.requestTimeout()).isEqualTo(Duration.ofSeconds(90));
     assertThat(set.caseTimeout()).isEqualTo(Duration.ofMinutes(5));
   }
+
+  @Test
+  void progressIsOnByDefaultAndTurnsOffByPropertyOrEnvironment() {
+    Config defaults = Config.read(key -> Optional.empty(), Map.of());
+    assertThat(defaults.progress()).isEqualTo(new Config.Progress(true, Duration.ofSeconds(10)));
+    assertThat(Config.read(key -> Optional.empty(), Map.of("LLMH_PROGRESS", "false")).progress().enabled()).isFalse();
+    Config set = Config.read(
+        key -> key.equals("llmh.progress") ? Optional.of("FALSE") : key.equals("llmh.progress.interval") ? Optional.of("1min") : Optional.empty(),
+        Map.of("LLMH_PROGRESS", "true"));
+    assertThat(set.progress()).isEqualTo(new Config.Progress(false, Duration.ofMinutes(1)));
+    assertThat(ConfigKey.PROGRESS_INTERVAL.envName()).isEqualTo("LLMH_PROGRESS_INTERVAL");
+    assertThatThrownBy(() -> Config.read(key -> Optional.empty(), Map.of("LLMH_PROGRESS", "off")))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("LLMH_PROGRESS").hasMessageContaining("true, false");
+  }
 }

@@ -12,22 +12,25 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 
 /**
  * The embedded llama.cpp server, run as a child JVM: a native crash must not take the test JVM
  * down, and the server's memory must be measurable on its own. The child generates its model file
- * on first use, prints one ready line with its port, and exits when its standard input closes — so
- * it also goes away when this JVM dies.
+ * on first use (saying so on a status line), prints one ready line with its port, and exits when its
+ * standard input closes — so it also goes away when this JVM dies.
  */
 final class EmbeddedServerProcess implements AutoCloseable {
   static final String MAIN_CLASS = "dev.llmh.embedded.server.EmbeddedServerMain";
   static final String READY = "LLMH-EMBEDDED-READY ";
   static final String FAILED = "LLMH-EMBEDDED-FAILED ";
+  static final String STATUS = "LLMH-EMBEDDED-STATUS ";
 
   private final Process process;
   private final String baseUrl;
@@ -40,7 +43,11 @@ final class EmbeddedServerProcess implements AutoCloseable {
     Runtime.getRuntime().addShutdownHook(killOnExit);
   }
 
-  static EmbeddedServerProcess start(Config.Embedded settings, Path logDirectory) {
+  /**
+   * @param phases told, one line each, what is happening while the user waits: the start, the
+   *     child's status lines (a model being generated) and the time it took to be ready
+   */
+  static EmbeddedServerProcess start(Config.Embedded settings, Path logDirectory, Consumer<String> phases) {
     Path log = logDirectory.resolve("embedded-server.log");
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -57,13 +64,15 @@ final class EmbeddedServerProcess implements AutoCloseable {
       command.addAll(List.of("--slot-context", String.valueOf(settings.slotContext())));
     }
     Process process;
+    long started = System.nanoTime();
+    phases.accept("starting embedded llama.cpp server (model " + settings.model() + ", " + settings.slots() + " slots)…");
     try {
       Files.createDirectories(logDirectory);
       process = new ProcessBuilder(command).redirectError(log.toFile()).start();
     } catch (IOException e) {
       throw new EndpointException("cannot start the embedded server: " + e.getMessage(), e);
     }
-    CompletableFuture<String> readyLine = CompletableFuture.supplyAsync(() -> awaitReadyLine(process));
+    CompletableFuture<String> readyLine = CompletableFuture.supplyAsync(() -> awaitReadyLine(process, phases));
     try {
       String line = readyLine.get(settings.startTimeout().toMillis(), TimeUnit.MILLISECONDS);
       if (line == null || !line.startsWith(READY)) {
@@ -73,6 +82,7 @@ final class EmbeddedServerProcess implements AutoCloseable {
                 + " (its log: " + log.toAbsolutePath() + ")" + tail(log), null);
       }
       String port = line.substring(READY.length()).split("\\s+")[0].replace("port=", "");
+      phases.accept(String.format(Locale.ROOT, "embedded server ready in %.1f s", (System.nanoTime() - started) / 1e9));
       return new EmbeddedServerProcess(process, "http://127.0.0.1:" + port + "/v1");
     } catch (TimeoutException e) {
       process.destroyForcibly();
@@ -114,12 +124,14 @@ final class EmbeddedServerProcess implements AutoCloseable {
     }
   }
 
-  /** The first line that says ready or failed; null when the process ends first. */
-  private static String awaitReadyLine(Process process) {
+  /** The first line that says ready or failed; null when the process ends first. Status lines go to {@code phases}. */
+  private static String awaitReadyLine(Process process, Consumer<String> phases) {
     try {
       BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
       for (String line = out.readLine(); line != null; line = out.readLine()) {
-        if (line.startsWith(READY) || line.startsWith(FAILED)) {
+        if (line.startsWith(STATUS)) {
+          phases.accept(line.substring(STATUS.length()) + "…");
+        } else if (line.startsWith(READY) || line.startsWith(FAILED)) {
           drainInBackground(out);
           return line;
         }

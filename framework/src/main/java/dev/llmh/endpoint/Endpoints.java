@@ -15,6 +15,7 @@ import dev.llmh.sim.SimulatorSettings;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * The endpoints of one run, opened on first use and closed at the end: the embedded server (or
@@ -27,12 +28,15 @@ public final class Endpoints implements AutoCloseable {
   public static final String SIMULATED = Defaults.SIMULATED_ENDPOINT;
 
   private final Config config;
+  private final Consumer<String> phases;
   private final Map<String, Object> opened = new LinkedHashMap<>();
   private EmbeddedServerProcess embeddedServer;
   private SimulatedServer simulatedServer;
 
-  public Endpoints(Config config) {
+  /** @param phases told, one line each, what a long start (the embedded server's) is doing */
+  public Endpoints(Config config, Consumer<String> phases) {
     this.config = config;
+    this.phases = phases;
   }
 
   /** The endpoint for {@code url} ({@code embedded} or an http(s) URL), opened if needed, in the protocol its URL suggests. */
@@ -81,7 +85,11 @@ public final class Endpoints implements AutoCloseable {
     ProtocolClient client = protocolClient(api, base, credentials, timeouts);
     EndpointInfo info = client.probe();
     client.warmUp();
-    RequestPathWarmUp.run(api, timeouts, config.clientWarmup());
+    if (config.clientWarmup() > 0) {
+      RequestPathWarmUp.Done warm = RequestPathWarmUp.run(api, timeouts, config.clientWarmup());
+      phases.accept(String.format(java.util.Locale.ROOT,
+          "client warmed up: %d requests to a simulator inside LLMH in %.1f s (llmh.clientWarmup)", warm.sent(), warm.millis() / 1000.0));
+    }
     return new Endpoint(client, info, kind);
   }
 
@@ -91,7 +99,7 @@ public final class Endpoints implements AutoCloseable {
 
   private String startEmbedded() {
     if (embeddedServer == null) {
-      embeddedServer = EmbeddedServerProcess.start(config.embedded(), config.resultsDir());
+      embeddedServer = EmbeddedServerProcess.start(config.embedded(), config.resultsDir(), phases);
     }
     return embeddedServer.baseUrl();
   }

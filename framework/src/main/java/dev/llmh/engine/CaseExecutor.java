@@ -44,6 +44,12 @@ final class CaseExecutor {
    */
   interface SampleSink {
     void measured(CasePlan plan, int request, RequestSample sample, long measurementStart);
+
+    /** The endpoint is open: {@code warmup} warm-up requests, then the measured ones, are about to be sent. */
+    default void sending(CasePlan plan, int warmup) {}
+
+    /** A warm-up request ended, on its worker thread; the same haste applies. */
+    default void warmedUp(CasePlan plan, RequestSample sample) {}
   }
 
   CaseExecutor(Endpoints endpoints, SampleSink sink, Baselines baselines) {
@@ -107,7 +113,12 @@ final class CaseExecutor {
       warnings.add("warm-up raised from " + plan.warmupRequests() + " to " + warmupRequests(plan) + " requests: one per"
           + " worker, so that every connection of the " + plan.concurrency() + " workers is open before measuring");
     }
-    List<RequestSample> warmup = ClosedLoop.run(warmupRequests(plan), plan.concurrency(), send, deadline);
+    sink.sending(plan, warmupRequests(plan));
+    List<RequestSample> warmup = ClosedLoop.run(warmupRequests(plan), plan.concurrency(), i -> {
+      RequestSample sample = send.apply(i);
+      sink.warmedUp(plan, sample);
+      return sample;
+    }, deadline);
     int warmupFailed = (int) warmup.stream().filter(s -> !s.succeeded()).count();
     if (warmupFailed > 0) {
       warnings.add(warmupFailed + " of " + warmup.size() + " warm-up requests failed (first: "

@@ -10,6 +10,7 @@ import dev.llmh.constraint.Metric;
 import dev.llmh.console.ConsoleSummary;
 import dev.llmh.endpoint.Endpoints;
 import dev.llmh.plan.CasePlan;
+import dev.llmh.progress.Progress;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.ResultsFiles;
 import dev.llmh.result.RunJournal;
@@ -114,8 +115,9 @@ public final class LlmhTestEngine implements TestEngine {
     }
     Instant startedAt = Instant.now();
     RunState state;
+    Progress progress = Progress.start(root.config().progress());
     try {
-      state = startRun(root.config().resultsDir(), startedAt, root);
+      state = startRun(root.config().resultsDir(), startedAt, root, progress);
     } catch (IOException e) {
       // Nothing was sent: better no run than a run whose every sample is lost.
       String reason = "LLMH cannot write its record to " + root.config().resultsDir().toAbsolutePath() + " (" + e
@@ -130,7 +132,7 @@ public final class LlmhTestEngine implements TestEngine {
     boolean complete = true;
     Baselines baselines =
         Baselines.read(key -> request.getConfigurationParameters().get(key), System.getenv(), environment());
-    try (Endpoints endpoints = new Endpoints(root.config())) {
+    try (progress; Endpoints endpoints = new Endpoints(root.config(), progress::phase)) {
       CaseExecutor executor = new CaseExecutor(endpoints, state, baselines);
       for (TestDescriptor scenario : root.getChildren()) {
         listener.executionStarted(scenario);
@@ -175,12 +177,13 @@ public final class LlmhTestEngine implements TestEngine {
     listener.executionFinished(root, written);
   }
 
-  private static RunState startRun(Path directory, Instant startedAt, LlmhEngineDescriptor root) throws IOException {
+  private static RunState startRun(Path directory, Instant startedAt, LlmhEngineDescriptor root, Progress progress)
+      throws IOException {
     ResultsFiles.checkWritable(directory);
     String runName = ResultsFiles.runName(directory, startedAt);
     List<CasePlan> plans = new ArrayList<>();
     root.getChildren().forEach(scenario -> scenario.getChildren().forEach(c -> plans.add(((CaseDescriptor) c).plan())));
-    return new RunState(directory, startedAt, runName, RunJournal.open(directory, runName), plans);
+    return new RunState(directory, startedAt, runName, RunJournal.open(directory, runName), plans, progress);
   }
 
   /** How constraints are judged, as the results file states it ({@code statistics.verdictBasis}). */

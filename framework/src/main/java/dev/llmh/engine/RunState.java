@@ -3,6 +3,7 @@ package dev.llmh.engine;
 import dev.llmh.measure.RequestMetrics;
 import dev.llmh.measure.RequestSample;
 import dev.llmh.plan.CasePlan;
+import dev.llmh.progress.Progress;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.RunJournal;
 import java.io.IOException;
@@ -18,13 +19,15 @@ import java.util.concurrent.TimeUnit;
 /**
  * What a run has produced so far, kept so that the record can be written at any moment: by the
  * engine when the run ends, or by the shutdown hook when the JVM is told to stop (SIGINT,
- * SIGTERM). Whichever comes first writes; the other does nothing.
+ * SIGTERM). Whichever comes first writes; the other does nothing. Tells the run's progress how
+ * each case goes.
  */
 final class RunState implements CaseExecutor.SampleSink {
   final Path directory;
   final Instant startedAt;
   final String runName;
   private final RunJournal journal;
+  private final Progress progress;
   private final List<CasePlan> plans;
   private final List<CaseResult> results = new ArrayList<>();
   private final java.util.Set<CasePlan> finished = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
@@ -40,7 +43,8 @@ final class RunState implements CaseExecutor.SampleSink {
   });
 
   /** @param plans every case of the run, in order: the record accounts for each, run or not */
-  RunState(Path directory, Instant startedAt, String runName, RunJournal journal, List<CasePlan> plans) {
+  RunState(Path directory, Instant startedAt, String runName, RunJournal journal, List<CasePlan> plans, Progress progress) {
+    this.progress = progress;
     this.plans = List.copyOf(plans);
     this.directory = directory;
     this.startedAt = startedAt;
@@ -51,9 +55,12 @@ final class RunState implements CaseExecutor.SampleSink {
   synchronized void caseStarted(CasePlan plan) {
     current = plan;
     currentSamples.clear();
+    progress.caseStarted(plan);
   }
 
+  /** Ends the case's progress before its block is printed. */
   synchronized void caseFinished(CaseResult result) {
+    progress.caseEnded();
     results.add(result);
     finished.add(current);
     current = null;
@@ -72,6 +79,7 @@ final class RunState implements CaseExecutor.SampleSink {
         currentSamples.add(sample);
       }
     }
+    progress.measured(plan, request, sample, measurementStart);
     if (journal == null) {
       return;
     }
@@ -80,6 +88,16 @@ final class RunState implements CaseExecutor.SampleSink {
     } catch (RejectedExecutionException e) {
       // the run is being written (the JVM is stopping): the record holds this sample already
     }
+  }
+
+  @Override
+  public void sending(CasePlan plan, int warmup) {
+    progress.sending(plan, warmup);
+  }
+
+  @Override
+  public void warmedUp(CasePlan plan, RequestSample sample) {
+    progress.warmedUp(plan, sample);
   }
 
   private void append(CasePlan plan, int request, RequestSample sample, long measurementStart) {

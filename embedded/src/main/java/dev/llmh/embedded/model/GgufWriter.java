@@ -137,28 +137,7 @@ public final class GgufWriter {
 
   /** Writes the whole GGUF stream to {@code out}. */
   public void write(OutputStream out) throws IOException {
-    ByteArrayOutputStream header = new ByteArrayOutputStream();
-    u32(header, MAGIC);
-    u32(header, VERSION);
-    u64(header, tensors.size());
-    u64(header, keys.size());
-    metadata.writeTo(header);
-    long offset = 0;
-    for (Tensor t : tensors) {
-      string(header, t.name);
-      u32(header, t.dims.length);
-      for (long d : t.dims) {
-        u64(header, d);
-      }
-      u32(header, t.type.ggmlType);
-      u64(header, offset);
-      offset = align(offset + t.bytes());
-    }
-    while (header.size() % ALIGNMENT != 0) {
-      header.write(0);
-    }
-    header.writeTo(out);
-
+    header().writeTo(out);
     long written = 0;
     for (Tensor t : tensors) {
       int rowLength = (int) t.dims[0];
@@ -178,6 +157,40 @@ public final class GgufWriter {
         out.write(0);
       }
     }
+  }
+
+  /** The bytes {@link #write} will write, known before writing: what a user waits for is said first. */
+  public long size() {
+    long data = 0;
+    for (Tensor t : tensors) {
+      data = align(data + t.bytes());
+    }
+    return header().size() + data;
+  }
+
+  /** Magic, version, metadata and the tensor table, padded to the alignment. */
+  private ByteArrayOutputStream header() {
+    ByteArrayOutputStream header = new ByteArrayOutputStream();
+    u32(header, MAGIC);
+    u32(header, VERSION);
+    u64(header, tensors.size());
+    u64(header, keys.size());
+    header.writeBytes(metadata.toByteArray());
+    long offset = 0;
+    for (Tensor t : tensors) {
+      string(header, t.name);
+      u32(header, t.dims.length);
+      for (long d : t.dims) {
+        u64(header, d);
+      }
+      u32(header, t.type.ggmlType);
+      u64(header, offset);
+      offset = align(offset + t.bytes());
+    }
+    while (header.size() % ALIGNMENT != 0) {
+      header.write(0);
+    }
+    return header;
   }
 
   private static long align(long n) {

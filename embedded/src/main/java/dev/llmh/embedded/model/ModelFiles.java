@@ -11,6 +11,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.Locale;
+import java.util.function.LongConsumer;
 
 /** Generated model files: created on first use, reused afterwards. */
 public final class ModelFiles {
@@ -29,6 +30,14 @@ public final class ModelFiles {
    * concurrent first uses and crashes never leave half a file under the final name.
    */
   public static Path ensure(ModelSpec spec, Path directory) throws IOException {
+    return ensure(spec, directory, bytes -> {});
+  }
+
+  /**
+   * As {@link #ensure(ModelSpec, Path)}, telling {@code generating} the file's size in bytes before
+   * a file is generated (not when one is reused): generating {@code small} takes a while.
+   */
+  public static Path ensure(ModelSpec spec, Path directory, LongConsumer generating) throws IOException {
     Files.createDirectories(directory);
     Path target = directory.resolve(fileName(spec));
     if (Files.isRegularFile(target)) {
@@ -36,7 +45,9 @@ public final class ModelFiles {
     }
     Path temp = Files.createTempFile(directory, "." + fileName(spec) + ".", ".part");
     try {
-      ModelGenerator.write(spec, temp);
+      GgufWriter writer = ModelGenerator.writer(spec);
+      generating.accept(writer.size());
+      writer.write(temp);
       try {
         Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
       } catch (AtomicMoveNotSupportedException e) {

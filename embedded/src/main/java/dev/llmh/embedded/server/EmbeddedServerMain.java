@@ -23,9 +23,11 @@ import java.util.Set;
  * --native-tmp &lt;dir&gt; [--port &lt;n&gt;]   (port 0, the default: an ephemeral port)
  * </pre>
  *
- * <p>Stdout carries exactly one line for the parent: {@code LLMH-EMBEDDED-READY port=<port>
- * model=<modelId>} once requests can be served, or {@code LLMH-EMBEDDED-FAILED <message>} (then exit
- * status 1). Everything else goes to stderr.
+ * <p>Stdout carries lines for the parent only: any number of {@code LLMH-EMBEDDED-STATUS <what it
+ * does now>} (the model is being generated: the parent tells the user, who would otherwise wait in
+ * silence), then one {@code LLMH-EMBEDDED-READY port=<port> model=<modelId>} once requests can be
+ * served, or {@code LLMH-EMBEDDED-FAILED <message>} (then exit status 1). Everything else goes to
+ * stderr.
  *
  * <p>The process exits when its stdin reaches end of file, that is when the parent closes it or
  * dies, so a crashed test run leaves no server behind; and on SIGTERM. The exit is explicit:
@@ -36,6 +38,7 @@ public final class EmbeddedServerMain {
 
   static final String READY = "LLMH-EMBEDDED-READY";
   static final String FAILED = "LLMH-EMBEDDED-FAILED";
+  static final String STATUS = "LLMH-EMBEDDED-STATUS";
   /** Shutdown gives generations in progress this long to stop before the engine is closed. */
   private static final Duration DRAIN = Duration.ofSeconds(5);
   /** After this long the shutdown hook halts the JVM, whatever native code is still doing. */
@@ -59,7 +62,7 @@ public final class EmbeddedServerMain {
     String modelId;
     try {
       ModelSpec spec = ModelSpec.byName(options.model());
-      Path modelFile = ModelFiles.ensure(spec, options.modelsDir());
+      Path modelFile = ModelFiles.ensure(spec, options.modelsDir(), bytes -> status(out, generating(modelId(spec), bytes)));
       Files.createDirectories(options.nativeTmp());
       // Unless told otherwise, the model's context is shared evenly among the slots.
       int slotContext = options.slotContext() > 0 ? options.slotContext() : spec.context() / options.slots();
@@ -92,6 +95,16 @@ public final class EmbeddedServerMain {
         + " with " + engine.slots() + " slots of " + engine.slotContext() + " tokens; exits when stdin closes");
     awaitEndOfInput(System.in);
     System.exit(0);
+  }
+
+  /** {@code generating model llmh-small (69 MB)}: ASCII, whatever the charset of this process's stdout. */
+  static String generating(String modelId, long bytes) {
+    return "generating model " + modelId + " (" + Math.max(1, Math.round(bytes / 1e6)) + " MB)";
+  }
+
+  private static void status(PrintStream out, String message) {
+    out.println(STATUS + " " + message);
+    out.flush();
   }
 
   /** The id the server answers as: never the name a client asked for. */

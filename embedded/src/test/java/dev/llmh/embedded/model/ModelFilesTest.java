@@ -45,6 +45,17 @@ class ModelFilesTest {
   }
 
   @Test
+  void theSizeIsToldBeforeGeneratingAndIsTheFilesAndNothingIsToldOnReuse() throws IOException {
+    Path dir = DIR.resolve("told");
+    Files.deleteIfExists(dir.resolve(ModelFiles.fileName(ModelSpec.TINY))); // left by an earlier build
+    List<Long> told = new java.util.ArrayList<>();
+    Path file = ModelFiles.ensure(ModelSpec.TINY, dir, told::add);
+    assertThat(told).containsExactly(Files.size(file));
+    ModelFiles.ensure(ModelSpec.TINY, dir, told::add);
+    assertThat(told).hasSize(1);
+  }
+
+  @Test
   void headerIsGgufVersion3WithAlignedData() throws IOException {
     Path file = ModelFiles.ensure(ModelSpec.TINY, DIR.resolve("header"));
     ByteBuffer head = ByteBuffer.wrap(Files.readAllBytes(file)).order(ByteOrder.LITTLE_ENDIAN);

@@ -53,6 +53,12 @@ class EmbeddedServerMainTest {
   }
 
   @Test
+  void generatingAModelIsAnnouncedWithItsSizeInMegabytes() {
+    assertThat(EmbeddedServerMain.generating("llmh-small", 69_345_184)).isEqualTo("generating model llmh-small (69 MB)");
+    assertThat(EmbeddedServerMain.generating("llmh-tiny", 300_000)).isEqualTo("generating model llmh-tiny (1 MB)");
+  }
+
+  @Test
   void aBadCommandLineIsOneFailedLineAndExitStatus1() throws Exception {
     Process p = new ProcessBuilder(
         Path.of(System.getProperty("java.home"), "bin", "java").toString(),
