@@ -118,6 +118,9 @@ public final class LlmhTestEngine implements TestEngine {
     Progress progress = Progress.start(root.config().progress());
     try {
       state = startRun(root.config().resultsDir(), startedAt, root, progress);
+      if (root.config().clientWarmup() > 0) {
+        RunState.warmUpBookkeeping(BOOKKEEPING_WARMUP_LINES);
+      }
     } catch (IOException e) {
       // Nothing was sent: better no run than a run whose every sample is lost.
       String reason = "LLMH cannot write its record to " + root.config().resultsDir().toAbsolutePath() + " (" + e
@@ -185,6 +188,9 @@ public final class LlmhTestEngine implements TestEngine {
     root.getChildren().forEach(scenario -> scenario.getChildren().forEach(c -> plans.add(((CaseDescriptor) c).plan())));
     return new RunState(directory, startedAt, runName, RunJournal.open(directory, runName), plans, progress);
   }
+
+  /** Journal lines built before the first case: enough for C2 to compile the per-request bookkeeping. */
+  static final int BOOKKEEPING_WARMUP_LINES = 5_000;
 
   /** How constraints are judged, as the results file states it ({@code statistics.verdictBasis}). */
   static final String VERDICT_BASIS =

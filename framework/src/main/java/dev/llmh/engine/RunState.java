@@ -7,10 +7,12 @@ import dev.llmh.progress.Progress;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.RunJournal;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
@@ -98,6 +100,28 @@ final class RunState implements CaseExecutor.SampleSink {
   @Override
   public void warmedUp(CasePlan plan, RequestSample sample) {
     progress.warmedUp(plan, sample);
+  }
+
+  /**
+   * Builds and serialises {@code lines} journal lines of a made-up 64-chunk request, and writes none:
+   * a run measures too few requests for the JIT to compile this path before the measurement, and
+   * compiling it during one takes the core the streams are read on (seen as 1–3 ms late sends in
+   * the accuracy benchmark, docs/benchmarks.md).
+   */
+  static void warmUpBookkeeping(int lines) {
+    List<Long> chunks = new ArrayList<>();
+    for (long k = 0; k < 64; k++) {
+      chunks.add((100 + 20 * k) * 1_000_000);
+    }
+    RequestSample sample = new RequestSample(0, chunks, chunks.get(63), 3, 64, "stop", "warm-up", null);
+    try {
+      for (int i = 0; i < lines; i++) {
+        CaseResult.SampleRecord record = CaseRecords.sampleRecord(sample, RequestMetrics.of(sample), 0);
+        RunJournal.json(new RunJournal.Line("warm-up", "warm-up", Map.of(), i, record));
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   private void append(CasePlan plan, int request, RequestSample sample, long measurementStart) {

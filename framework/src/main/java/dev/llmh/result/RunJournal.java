@@ -46,10 +46,15 @@ public final class RunJournal implements AutoCloseable {
 
   /** Writes one line and flushes it. */
   public synchronized void append(Line line) throws IOException {
-    byte[] json = MAPPER.writeValueAsBytes(line);
+    byte[] json = json(line);
     out.write(json);
     out.write('\n');
     out.flush();
+  }
+
+  /** The line as it is written, without its newline. */
+  public static byte[] json(Line line) throws IOException {
+    return MAPPER.writeValueAsBytes(line);
   }
 
   @Override
