@@ -9,7 +9,7 @@ assert log.contains('BUILD SUCCESS')
 assert !log.contains('bootstrap class path') : 'compiled without a release: the snippet must set maven.compiler.release'
 assert !log.contains('platform encoding') : 'the snippet must set project.build.sourceEncoding'
 assert !log.find(/\[WARNING\].*(source|target) value 8/) : 'compiled at Java 8'
-assert log.find(/ttft\.p50 = [\d.]+ m?s \[[\d.]+, [\d.]+\] <= budget 5 s: PASS/) : 'the PASS line is missing'
+assert log.find(/ttft\.p50 = [\d.]+ ms \[[\d.]+, [\d.]+\] <= budget 5000 ms: PASS/) : 'the PASS line is missing'
 
 def results = new groovy.json.JsonSlurper().parse(new File(basedir, 'target/llmh/latest.json'))
 assert results.results.size() == 1

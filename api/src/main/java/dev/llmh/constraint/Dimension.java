@@ -33,6 +33,20 @@ public enum Dimension {
     };
   }
 
+  /**
+   * The unit figures of this dimension are shown in — the console's columns, constraint messages,
+   * failures — whatever unit a budget was written in, so a budget and its figure read alike.
+   */
+  public Unit displayUnit() {
+    return switch (this) {
+      case TIME -> Unit.MILLISECONDS;
+      case RATIO -> Unit.PERCENT;
+      case TOKEN_RATE -> Unit.TOKENS_PER_SECOND;
+      case REQUEST_RATE -> Unit.REQUESTS_PER_SECOND;
+      case COUNT -> Unit.COUNT;
+    };
+  }
+
   /** The units a budget of this dimension may use, for error messages: "ns, us, ms, s or min". */
   public String units() {
     if (this == COUNT) {

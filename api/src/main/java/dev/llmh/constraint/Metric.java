@@ -71,6 +71,11 @@ public enum Metric {
     return label;
   }
 
+  /** The unit its figures and budgets are shown in: ms for times, tok/s for token rates... */
+  public Unit displayUnit() {
+    return dimension.displayUnit();
+  }
+
   public Dimension dimension() {
     return dimension;
   }

@@ -4,17 +4,42 @@ import dev.llmh.constraint.Metric;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.CaseResult.ConstraintRecord;
 import dev.llmh.result.MetricSummary;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
 
-/** The console view of results: a block per case, and one table for the whole run. */
+/**
+ * The console view of results: a block per case, and one table for the whole run. Verdict words are
+ * coloured only on an interactive terminal ({@link Terminal}).
+ */
 public final class ConsoleSummary {
+  /**
+   * Why a dropped row equals the one it repeats, for the pairs that are equal by nature: a case
+   * without reasoning starts its answer with its first token, and chunks of one token each make
+   * the per-token gaps the raw ones.
+   */
+  private static final Map<Metric, String> WHY_EQUAL = Map.of(
+      Metric.TTFO, "no reasoning",
+      Metric.ITL_TOKEN, "one token per chunk");
+
   private ConsoleSummary() {}
 
-  /** A case's block: what served it, the request counts, a metrics table and each verdict. */
+  /** A case's block, coloured when the run's output is an interactive terminal. */
   public static String caseBlock(CaseResult result) {
+    return caseBlock(result, Terminal.isInteractive());
+  }
+
+  /**
+   * A case's block: what served it, the request counts, a metrics table (a row identical to one
+   * above it is left out, and a note says which equals which) and each verdict.
+   */
+  public static String caseBlock(CaseResult result, boolean colour) {
     StringBuilder out = new StringBuilder();
-    out.append("LLMH ").append(shortName(result.scenario())).append(" › ").append(displayName(result)).append('\n');
+    out.append("LLMH ").append(fullName(result)).append('\n');
     CaseResult.EndpointRecord endpoint = result.endpoint();
     out.append("  endpoint   ").append(endpoint.kindOrGuess()).append(' ').append(endpoint.url());
     if (endpoint.api() != null) {
@@ -28,7 +53,7 @@ public final class ConsoleSummary {
       out.append("  server     ").append(describeServer(endpoint.server())).append('\n');
     }
     if (result.error() != null) {
-      out.append("  NOT RUN    ").append(result.error()).append('\n');
+      out.append("  ").append(colour ? VerdictColour.verdict("NOT RUN") : "NOT RUN").append("    ").append(result.error()).append('\n');
       return out.toString();
     }
     CaseResult.Requests requests = result.requests();
@@ -54,19 +79,9 @@ public final class ConsoleSummary {
     out.append('\n');
     out.append(String.format(Locale.ROOT, "  %-15s %5s %9s %9s %9s %9s %9s %9s%n",
         "metric", "n", "p50", "p95", "p99", "mean", "min", "max"));
-    for (Metric metric : Metric.values()) {
-      if (!metric.isDistribution() || !result.metrics().containsKey(metric.jsonName())) {
-        continue;
-      }
-      MetricSummary summary = result.metrics().get(metric.jsonName());
-      if (summary == null) {
-        out.append(String.format(Locale.ROOT, "  %-15s %s%n", metric.label(), "unknown: chunk token counts not confirmed by the server"));
-      } else if (summary.n() > 0) {
-        row(out, metric.label(), summary);
-      }
-    }
+    metricRows(out, result);
     for (ConstraintRecord constraint : result.constraints()) {
-      out.append("  ").append(constraint.message()).append('\n');
+      out.append("  ").append(colour ? VerdictColour.inMessage(constraint.message()) : constraint.message()).append('\n');
     }
     for (String warning : result.warnings()) {
       out.append("  warning: ").append(warning).append('\n');
@@ -78,21 +93,58 @@ public final class ConsoleSummary {
     return out.toString();
   }
 
-  /** One line per case: the figures people compare first. */
-  public static String runTable(List<CaseResult> results) {
-    StringBuilder out = new StringBuilder();
-    String format = "%-44s %9s %9s %9s %9s %9s  %s%n";
-    out.append(String.format(Locale.ROOT, format, "LLMH case", "ttft p50", "ttft p95", "tpot p50", "e2e p95", "tok/s", "verdict"));
-    for (CaseResult result : results) {
-      out.append(String.format(Locale.ROOT, format,
-          clip(shortName(result.scenario()) + " › " + displayName(result), 44),
-          number(stat(result, CaseResult.TTFT, true)), number(stat(result, CaseResult.TTFT, false)),
-          number(stat(result, CaseResult.TPOT, true)),
-          number(stat(result, CaseResult.E2E, false)),
-          number(result.throughput().outputTokensPerSecond()),
-          verdict(result)));
+  /**
+   * A row per distribution the case measured, in the declarations' order, with its intervals; a
+   * summary identical to an earlier row's of the same dimension is not repeated: one line names
+   * each such pair, the JSON keeps both.
+   */
+  private static void metricRows(StringBuilder out, CaseResult result) {
+    Map<Metric, MetricSummary> shown = new LinkedHashMap<>();
+    List<String> equalities = new ArrayList<>();
+    for (Metric metric : Metric.values()) {
+      if (!metric.isDistribution() || !result.metrics().containsKey(metric.jsonName())) {
+        continue;
+      }
+      MetricSummary summary = result.metrics().get(metric.jsonName());
+      if (summary == null) {
+        out.append(String.format(Locale.ROOT, "  %-15s %s%n", metric.label(), "unknown: chunk token counts not confirmed by the server"));
+        continue;
+      }
+      if (summary.n() == 0) {
+        continue;
+      }
+      Optional<Metric> same = shown.entrySet().stream()
+          .filter(e -> e.getKey().dimension() == metric.dimension() && e.getValue().equals(summary))
+          .map(Map.Entry::getKey)
+          .findFirst();
+      if (same.isPresent()) {
+        equalities.add(name(metric) + " = " + name(same.get()) + ": " + WHY_EQUAL.getOrDefault(metric, "the same figures"));
+      } else {
+        shown.put(metric, summary);
+        row(out, metric.label(), summary);
+      }
     }
-    return out.toString();
+    if (!equalities.isEmpty()) {
+      out.append("  (").append(String.join("; ", equalities)).append(")\n");
+    }
+  }
+
+  /** The label without its unit: {@code itl/token} for {@code itl/token (ms)}. */
+  private static String name(Metric metric) {
+    return metric.label().replaceFirst(" \\(.*\\)$", "");
+  }
+
+  /** The run table, coloured when the run's output is an interactive terminal. */
+  public static String runTable(List<CaseResult> results) {
+    return runTable(results, Terminal.isInteractive());
+  }
+
+  /**
+   * One row per case, the figures people compare first with their units under the headers; a long
+   * case name wraps rather than losing a param.
+   */
+  public static String runTable(List<CaseResult> results, boolean colour) {
+    return RunTable.render(results, colour);
   }
 
   private static Integer declaredConcurrency(CaseResult result) {
@@ -100,16 +152,11 @@ public final class ConsoleSummary {
   }
 
   /** Engine, model file and shape, as the server described them. */
-  private static String describeServer(java.util.Map<String, Object> server) {
+  private static String describeServer(Map<String, Object> server) {
     return java.util.stream.Stream.of("engine", "modelFile", "modelShape")
         .filter(server::containsKey)
         .map(key -> String.valueOf(server.get(key)))
-        .collect(java.util.stream.Collectors.joining(", "));
-  }
-
-  private static Double stat(CaseResult result, String metric, boolean median) {
-    MetricSummary summary = result.metrics().get(metric);
-    return summary == null ? null : median ? summary.p50() : summary.p95();
+        .collect(Collectors.joining(", "));
   }
 
   /**
@@ -152,24 +199,19 @@ public final class ConsoleSummary {
     return value == null ? "?" : number(value);
   }
 
-  private static String number(Double value) {
+  static String number(Double value) {
     if (value == null) {
       return "-";
     }
     return Math.abs(value) >= 100 ? String.format(Locale.ROOT, "%.0f", value) : String.format(Locale.ROOT, "%.2f", value);
   }
 
-  private static String displayName(CaseResult result) {
-    return result.caseName() + result.params().entrySet().stream()
+  /** {@code SummariseDocument › define [concurrency=1, documentWords=200]}: every param, as JUnit names the case. */
+  static String fullName(CaseResult result) {
+    String scenario = result.scenario().substring(result.scenario().lastIndexOf('.') + 1);
+    String params = result.params() == null || result.params().isEmpty() ? "" : result.params().entrySet().stream()
         .map(e -> e.getKey() + "=" + e.getValue())
-        .collect(java.util.stream.Collectors.joining(", ", " [", "]"));
-  }
-
-  private static String shortName(String className) {
-    return className.substring(className.lastIndexOf('.') + 1);
-  }
-
-  private static String clip(String text, int width) {
-    return text.length() <= width ? text : text.substring(0, width - 1) + "…";
+        .collect(Collectors.joining(", ", " [", "]"));
+    return scenario + " › " + result.caseName() + params;
   }
 }

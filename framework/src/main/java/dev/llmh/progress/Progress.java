@@ -41,7 +41,7 @@ public final class Progress implements AutoCloseable {
     if (!settings.enabled()) {
       return OFF;
     }
-    boolean terminal = ProgressOutput.isTerminal();
+    boolean terminal = dev.llmh.console.Terminal.isTerminal() && !"dumb".equals(System.getenv("TERM"));
     Duration interval = settings.interval();
     ProgressOutput output =
         new ProgressOutput(System.out, terminal, interval, ProgressOutput.width(System.getenv("COLUMNS")));

@@ -1,9 +1,6 @@
 package dev.llmh.progress;
 
-import java.io.Console;
 import java.io.PrintStream;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 import java.time.Duration;
 
 /**
@@ -76,29 +73,6 @@ final class ProgressOutput {
   private String clip(String line) {
     int room = Math.max(20, width - 1); // the last column would wrap on some terminals
     return line.length() <= room ? line : line.substring(0, room - 1) + "…";
-  }
-
-  /**
-   * True when standard output is an interactive terminal. {@code System.console()} is null
-   * elsewhere up to JDK 21 and again from JDK 25; JDK 22 to 24 return a console even when the
-   * output is redirected, and only {@code Console.isTerminal()} (JDK 22) tells. This project
-   * compiles for release 17, where that method does not exist, so it is looked up once, here: a
-   * method handle at the start of a run, never on the measurement path.
-   */
-  static boolean isTerminal() {
-    Console console = System.console();
-    if (console == null) {
-      return false;
-    }
-    try {
-      return (boolean) MethodHandles.publicLookup()
-          .findVirtual(Console.class, "isTerminal", MethodType.methodType(boolean.class))
-          .invoke(console);
-    } catch (NoSuchMethodException beforeJdk22) {
-      return true; // a console exists only on a terminal
-    } catch (Throwable e) {
-      return false; // unsure: a log never shows escape codes
-    }
   }
 
   /** The terminal's columns as the shell exports them ({@code COLUMNS}), else 80. */

@@ -1,6 +1,8 @@
 package dev.llmh.verdict;
 
 import dev.llmh.constraint.ConstraintExpression;
+import dev.llmh.constraint.Quantity;
+import dev.llmh.constraint.Unit;
 import dev.llmh.stats.Interval;
 
 /**
@@ -19,9 +21,13 @@ public record ConstraintResult(
     this(expression, observed, verdict, message, null);
   }
 
-  /** {@code ttft.p95 = 612 ms}: what was observed, as a test report's "actual" shows it. */
+  /**
+   * {@code ttft.p95 = 612 ms}: what was observed, as a test report's "actual" shows it, in the
+   * metric's display unit like the message (a regression in the % its budget is written in).
+   */
   public String observedText() {
     String subject = expression.subject() + (expression.regression() ? " regression" : "");
-    return subject + " = " + (Double.isNaN(observed) ? "no value" : dev.llmh.constraint.Quantity.format(observed, expression.budget().unit()));
+    Unit unit = expression.regression() ? expression.budget().unit() : expression.metric().displayUnit();
+    return subject + " = " + (Double.isNaN(observed) ? "no value" : Quantity.format(observed, unit));
   }
 }

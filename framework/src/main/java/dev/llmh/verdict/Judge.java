@@ -40,12 +40,12 @@ public final class Judge {
     Summary summary = sample.summary();
     double observed = summary.get(constraint.stat());
     double budget = constraint.budget().canonical();
-    Unit unit = constraint.budget().unit();
+    Unit unit = constraint.metric().displayUnit();
     if (summary.n() == 0 || Double.isNaN(observed)) {
       return new ConstraintResult(
           constraint, Double.NaN, Verdict.INCONCLUSIVE,
           constraint.subject() + " has no value (no successful request measured it) against budget "
-              + constraint.budget() + ": INCONCLUSIVE");
+              + budgetText(constraint) + ": INCONCLUSIVE");
     }
     Comparison comparison = constraint.comparison();
     String value = constraint.subject() + " = " + Quantity.format(observed, unit);
@@ -55,7 +55,7 @@ public final class Judge {
       Verdict verdict = holds ? Verdict.PASS : Verdict.FAIL;
       String shown = holds ? comparison.symbol() : comparison.negation().symbol();
       return new ConstraintResult(
-          constraint, observed, verdict, value + " " + shown + " budget " + constraint.budget() + ": " + verdict);
+          constraint, observed, verdict, value + " " + shown + " budget " + budgetText(constraint) + ": " + verdict);
     }
     boolean upperBudget = comparison == Comparison.LESS || comparison == Comparison.LESS_OR_EQUAL;
     // the bound that must lie within the budget for a PASS, and the one beyond it for a FAIL
@@ -65,16 +65,16 @@ public final class Judge {
     if (passBound != null && comparison.holds(passBound, budget)) {
       return new ConstraintResult(
           constraint, observed, Verdict.PASS,
-          value + interval + " " + comparison.symbol() + " budget " + constraint.budget() + ": PASS", bounds);
+          value + interval + " " + comparison.symbol() + " budget " + budgetText(constraint) + ": PASS", bounds);
     }
     if (failBound != null && !comparison.holds(failBound, budget)) {
       return new ConstraintResult(
           constraint, observed, Verdict.FAIL,
-          value + interval + " " + comparison.negation().symbol() + " budget " + constraint.budget() + ": FAIL", bounds);
+          value + interval + " " + comparison.negation().symbol() + " budget " + budgetText(constraint) + ": FAIL", bounds);
     }
     return new ConstraintResult(
         constraint, observed, Verdict.INCONCLUSIVE,
-        value + interval + " vs budget " + constraint.budget() + ": INCONCLUSIVE: "
+        value + interval + " vs budget " + budgetText(constraint) + ": INCONCLUSIVE: "
             + settle(constraint, sample, comparison.holds(observed, budget) ? passBound : failBound,
                 !comparison.holds(observed, budget), upperBudget, level, alpha),
         bounds);
@@ -110,6 +110,14 @@ public final class Judge {
         + sample.requests() + " measured)";
   }
 
+  /**
+   * The budget in its metric's display unit ({@code 2000 ms} for {@code ttft.p50 < 2s}), so that it
+   * reads like the figure beside it and the console's columns.
+   */
+  static String budgetText(ConstraintExpression constraint) {
+    return Quantity.format(constraint.budget().canonical(), constraint.metric().displayUnit());
+  }
+
   private static String end(Double value, Unit unit) {
     return value == null ? "?" : Quantity.formatBare(value, unit);
   }
@@ -126,13 +134,14 @@ public final class Judge {
     if (observed == null || observed.isNaN()) {
       return new ConstraintResult(
           constraint, Double.NaN, Verdict.INCONCLUSIVE,
-          constraint.subject() + " has no value (nothing was measured) against budget " + constraint.budget() + ": INCONCLUSIVE");
+          constraint.subject() + " has no value (nothing was measured) against budget " + budgetText(constraint) + ": INCONCLUSIVE");
     }
     boolean holds = constraint.comparison().holds(observed, constraint.budget().canonical());
     Verdict verdict = holds ? Verdict.PASS : Verdict.FAIL;
     String shown = holds ? constraint.comparison().symbol() : constraint.comparison().negation().symbol();
     return new ConstraintResult(constraint, observed, verdict, constraint.subject() + " = "
-        + Quantity.format(observed, constraint.budget().unit()) + " " + shown + " budget " + constraint.budget() + ": " + verdict);
+        + Quantity.format(observed, constraint.metric().displayUnit()) + " " + shown + " budget " + budgetText(constraint)
+        + ": " + verdict);
   }
 
   /**
@@ -146,7 +155,7 @@ public final class Judge {
     if (measured == 0) {
       return new ConstraintResult(
           constraint, Double.NaN, Verdict.INCONCLUSIVE,
-          "error_rate has no value (no request was measured) against budget " + constraint.budget() + ": INCONCLUSIVE");
+          "error_rate has no value (no request was measured) against budget " + budgetText(constraint) + ": INCONCLUSIVE");
     }
     double observed = 100.0 * failed / measured;
     double budget = constraint.budget().canonical();
@@ -154,8 +163,8 @@ public final class Judge {
     String shown = holds ? constraint.comparison().symbol() : constraint.comparison().negation().symbol();
     Verdict verdict = holds ? Verdict.PASS : Verdict.FAIL;
     String message =
-        "error_rate = " + Quantity.format(observed, constraint.budget().unit()) + " (" + failed + " of " + measured
-            + " failed) " + shown + " budget " + constraint.budget() + ": " + verdict;
+        "error_rate = " + Quantity.format(observed, constraint.metric().displayUnit()) + " (" + failed + " of " + measured
+            + " failed) " + shown + " budget " + budgetText(constraint) + ": " + verdict;
     return new ConstraintResult(constraint, observed, verdict, message);
   }
 }

@@ -74,6 +74,6 @@ class ProgressOutputTest {
   @Test
   void underATestRunnerTheOutputIsNoTerminal() {
     // Surefire and IDEs pipe the test JVM's output: the log mode must be what they get.
-    assertThat(ProgressOutput.isTerminal()).isFalse();
+    assertThat(dev.llmh.console.Terminal.isTerminal()).isFalse();
   }
 }

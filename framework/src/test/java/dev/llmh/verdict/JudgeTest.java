@@ -101,6 +101,20 @@ class JudgeTest {
   }
 
   @Test
+  void figuresAndBudgetsAreShownInTheMetricsDisplayUnitWhateverUnitTheBudgetWasWrittenIn() {
+    // 78..86 ms against "2s" and "0.05s": the console's columns are in ms, so is every figure of the message
+    Map<Metric, MetricSample> fast = ttft(78, 79, 80, 81, 82, 83, 84, 85, 86);
+    judged(Verdict.PASS, "ttft.p50 <= 2s", fast, "ttft.p50 = 82 ms [79, 85] <= budget 2000 ms: PASS");
+    judged(Verdict.FAIL, "ttft.p50 < 0.05s", fast, "ttft.p50 = 82 ms [79, 85] >= budget 50 ms: FAIL");
+    ConstraintResult undecided = judge("ttft.p50 > 1500us", Map.of(Metric.TTFT, MetricSample.perRequest(List.of())));
+    assertThat(undecided.message()).contains("against budget 1.5 ms: INCONCLUSIVE");
+    assertThat(Judge.judgeFigure(ConstraintParser.parse("throughput > 10 tok/s"), 12.5).message())
+        .isEqualTo("throughput = 12.5 tok/s > budget 10 tok/s: PASS");
+    // what a failed test reports as "actual" reads the same way
+    assertThat(judge("ttft.p50 < 0.05s", fast).observedText()).isEqualTo("ttft.p50 = 82 ms");
+  }
+
+  @Test
   void minAndMaxAreJudgedOnTheObservedSample() {
     assertThat(judge("ttft.max <= 10ms", ttft(10)).verdict()).isEqualTo(Verdict.PASS);
     assertThat(judge("ttft.max < 10ms", ttft(10)).verdict()).isEqualTo(Verdict.FAIL);

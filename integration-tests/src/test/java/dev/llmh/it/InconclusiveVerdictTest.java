@@ -23,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** An undecided case: aborted by default, failed or passed as llmh.inconclusive says; intervals recorded. */
 class InconclusiveVerdictTest {
   private static final String REASON =
-      "ttft\\.p95 = 0\\.1\\d+ s \\[0\\.1\\d+, \\?\\] vs budget 5 s: INCONCLUSIVE: 59 requests are needed to show p95 below"
+      "ttft\\.p95 = 1\\d\\d ms \\[1\\d\\d, \\?\\] vs budget 5000 ms: INCONCLUSIVE: 59 requests are needed to show p95 below"
           + " the budget \\(a PASS\\) at 95%; 5 measured";
 
   @Test

@@ -96,11 +96,11 @@ class MarkdownReportTest {
     CaseResult undecided = new CaseResult(passing.scenario(), passing.caseName(), passing.caseId(), passing.params(),
         passing.endpoint(), passing.settings(), passing.promptCache(), passing.requests(), passing.metrics(),
         passing.throughput(), passing.constraints(), passing.warnings(), passing.samples(), null, null, null,
-        "INCONCLUSIVE", List.of("ttft.p95 = 812 ms [700, ?] vs budget 2 s: INCONCLUSIVE"), "failed", null);
+        "INCONCLUSIVE", List.of("ttft.p95 = 812 ms [700, ?] vs budget 2000 ms: INCONCLUSIVE"), "failed", null);
     String rendered = renderedAlone(undecided);
     assertThat(rendered)
         .contains("- Verdict: INCONCLUSIVE (failed)\n")
-        .contains("Verdict reasons:\n\n- ttft.p95 = 812 ms [700, ?] vs budget 2 s: INCONCLUSIVE\n")
+        .contains("Verdict reasons:\n\n- ttft.p95 = 812 ms [700, ?] vs budget 2000 ms: INCONCLUSIVE\n")
         .contains("| ttft (ms) | 10 |");
     assertThat(section("define [concurrency=1]")).contains("- Verdict: PASS\n");
   }

@@ -1,0 +1,188 @@
+package dev.llmh.console;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.llmh.result.CaseResult;
+import dev.llmh.result.CaseResult.ConstraintRecord;
+import dev.llmh.result.CaseResult.EndpointRecord;
+import dev.llmh.result.CaseResult.Requests;
+import dev.llmh.result.CaseResult.Settings;
+import dev.llmh.result.CaseResult.Throughput;
+import dev.llmh.result.MetricSummary;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ConsoleSummaryTest {
+  private static final String ESC = "\u001b[";
+
+  private static MetricSummary summary(int n, double p50) {
+    return new MetricSummary(n, p50 + 1, 2.0, p50 - 5, p50, p50 + 3, p50 + 4, p50 + 5, p50 + 6);
+  }
+
+  /** A case of scenario {@code SummariseDocument} with the given params and metrics. */
+  private static CaseResult result(
+      String prompt, Map<String, Object> params, Map<String, MetricSummary> metrics, String verdict,
+      List<ConstraintRecord> constraints) {
+    return new CaseResult(
+        "dev.llmh.samples.SummariseDocument", prompt, prompt + params, params,
+        new EndpointRecord("http://127.0.0.1:9/v1", true, "m", "llmh-small", null, null, "openai-chat", "embedded"),
+        new Settings(24, 0.0, 42), "unique-prefix", new Requests(2, 0, 10, 10, 0), metrics,
+        new Throughput(227.4, 9.48, 1000.0), constraints, List.of(), List.of(), null, null, null,
+        verdict, List.of(), verdict.equals("INCONCLUSIVE") ? "skipped" : verdict.equals("PASS") ? "passed" : "failed", null);
+  }
+
+  private static Map<String, Object> params(Object... keysAndValues) {
+    Map<String, Object> params = new LinkedHashMap<>();
+    for (int i = 0; i < keysAndValues.length; i += 2) {
+      params.put((String) keysAndValues[i], keysAndValues[i + 1]);
+    }
+    return params;
+  }
+
+  /** No reasoning and one token per chunk: ttfo repeats ttft and itl/token repeats itl. */
+  private static Map<String, MetricSummary> plainMetrics() {
+    Map<String, MetricSummary> metrics = new LinkedHashMap<>();
+    metrics.put(CaseResult.TTFT, summary(10, 82.0));
+    metrics.put(CaseResult.TTFO, summary(10, 82.0));
+    metrics.put(CaseResult.TPOT, summary(10, 3.17));
+    metrics.put(CaseResult.ITL, summary(230, 3.1));
+    metrics.put(CaseResult.ITL_TOKEN, summary(230, 3.1));
+    metrics.put(CaseResult.E2E, summary(10, 143.0));
+    return metrics;
+  }
+
+  private static final ConstraintRecord PASSED = new ConstraintRecord(
+      "ttft.p50 <= 2s", 82.0, 2000.0, "ms", "PASS", "ttft.p50 = 82 ms [70, 90] <= budget 2000 ms: PASS");
+
+  @Test
+  void rowsIdenticalToAnEarlierOneAreDroppedAndNamedOnce() {
+    String block = ConsoleSummary.caseBlock(
+        result("define", params("concurrency", 1), plainMetrics(), "PASS", List.of(PASSED)), false);
+    assertThat(block).contains("  ttft (ms) ").contains("  itl (ms) ").contains("  tpot (ms) ")
+        .doesNotContain("ttfo (ms)").doesNotContain("itl/token (ms)");
+    assertThat(block).containsOnlyOnce("  (ttfo = ttft: no reasoning; itl/token = itl: one token per chunk)\n");
+  }
+
+  @Test
+  void rowsThatDifferAreAllShownWithoutANote() {
+    Map<String, MetricSummary> metrics = plainMetrics();
+    metrics.put(CaseResult.TTFO, summary(10, 300.0)); // reasoning came first
+    metrics.put(CaseResult.ITL_TOKEN, summary(460, 1.55)); // two tokens per chunk
+    String block = ConsoleSummary.caseBlock(result("define", params("concurrency", 1), metrics, "PASS", List.of(PASSED)), false);
+    assertThat(block).contains("  ttfo (ms) ").contains("  itl/token (ms) ").doesNotContain(" = ttft");
+  }
+
+  @Test
+  void equalFiguresOfDifferentDimensionsAreNotTakenForEachOther() {
+    Map<String, MetricSummary> metrics = plainMetrics();
+    metrics.put(CaseResult.OUTPUT_TOKENS, summary(10, 82.0)); // the numbers of ttft, but a count
+    String block = ConsoleSummary.caseBlock(result("define", params("concurrency", 1), metrics, "PASS", List.of(PASSED)), false);
+    assertThat(block).contains("  output tokens ");
+  }
+
+  @Test
+  void verdictWordsAreColouredOnlyWhenAsked() {
+    ConstraintRecord undecided = new ConstraintRecord("ttft.p95 < 5s", 150.0, 5000.0, "ms", "INCONCLUSIVE",
+        "ttft.p95 = 150 ms [140, ?] vs budget 5000 ms: INCONCLUSIVE: 59 requests are needed to show p95 below the budget (a PASS)");
+    CaseResult result = result("define", params("concurrency", 1), plainMetrics(), "INCONCLUSIVE", List.of(PASSED, undecided));
+
+    String coloured = ConsoleSummary.caseBlock(result, true);
+    assertThat(coloured)
+        .contains("<= budget 2000 ms: " + ESC + "32mPASS" + ESC + "0m\n")
+        .contains("vs budget 5000 ms: " + ESC + "33mINCONCLUSIVE" + ESC + "0m: 59 requests")
+        .contains("(a PASS)"); // only the verdict word is coloured
+    assertThat(ConsoleSummary.runTable(List.of(result), true)).contains(ESC + "33mINCONCLUSIVE (skipped)" + ESC + "0m");
+
+    assertThat(ConsoleSummary.caseBlock(result, false)).doesNotContain(ESC);
+    assertThat(ConsoleSummary.runTable(List.of(result), false)).doesNotContain(ESC).contains("INCONCLUSIVE (skipped)");
+  }
+
+  @Test
+  void runTableHeadersCarryTheirUnits() {
+    String table = ConsoleSummary.runTable(
+        List.of(result("define", params("concurrency", 1), plainMetrics(), "PASS", List.of())), false);
+    List<String> lines = table.lines().toList();
+    assertThat(lines.get(0)).contains("ttft p50", "ttft p95", "tpot p50", "e2e p95", "throughput", "verdict");
+    // each unit sits right under its header's last character
+    assertUnitUnder(lines, "ttft p50", "(ms)");
+    assertUnitUnder(lines, "e2e p95", "(ms)");
+    assertUnitUnder(lines, "throughput", "(tok/s)");
+    assertThat(lines.get(2)).startsWith("SummariseDocument › define [concurrency=1]").contains("82.00").endsWith("PASS");
+  }
+
+  private static void assertUnitUnder(List<String> lines, String header, String unit) {
+    int end = lines.get(0).indexOf(header) + header.length();
+    assertThat(lines.get(1).substring(end - unit.length(), end)).as(header).isEqualTo(unit);
+  }
+
+  @Test
+  void casesThatDifferOnlyInTheirLastParamStayDistinguishableAndNothingIsCut() {
+    List<CaseResult> results = List.of(
+        result("define", params("concurrency", 1, "documentWords", 200), plainMetrics(), "PASS", List.of()),
+        result("define", params("concurrency", 1, "documentWords", 800), plainMetrics(), "PASS", List.of()),
+        result("summarise", params("concurrency", 16, "documentWords", 800, "style", "a-rather-long-style-name",
+            "temperatureProfile", "x".repeat(60)), plainMetrics(), "FAIL", List.of()));
+    String table = ConsoleSummary.runTable(results, false);
+
+    assertThat(table).doesNotContain("…");
+    List<String> lines = table.lines().toList();
+    int width = lines.get(0).indexOf("ttft p50") - 1;
+    assertThat(width).isLessThanOrEqualTo(RunTable.MAX_NAME_WIDTH + 2);
+    // a case's wrapped name, its figures on the last line: every character of every param is there
+    List<String> rows = lines.subList(2, lines.size());
+    assertThat(caseNames(rows, width)).containsExactly(
+        "SummariseDocument›define[concurrency=1,documentWords=200]",
+        "SummariseDocument›define[concurrency=1,documentWords=800]",
+        "SummariseDocument›summarise[concurrency=16,documentWords=800,style=a-rather-long-style-name,temperatureProfile="
+            + "x".repeat(60) + "]");
+    // the figure line is the one that tells the two define cases apart
+    assertThat(rows).anySatisfy(row -> assertThat(row).startsWith("  [concurrency=1, documentWords=200]").endsWith("PASS"));
+    // names never run into the figures' columns
+    for (String row : rows) {
+      if (isFigureLine(row)) {
+        assertThat(row.substring(width, width + 2)).as(row).isBlank();
+      } else {
+        assertThat(row.length()).as(row).isLessThanOrEqualTo(width);
+      }
+    }
+  }
+
+  private static boolean isFigureLine(String row) {
+    return row.endsWith("PASS") || row.endsWith("FAIL");
+  }
+
+  /** Each case's name, from the lines before its figure line and that line's name cell, without spaces. */
+  private static List<String> caseNames(List<String> rows, int width) {
+    List<String> names = new java.util.ArrayList<>();
+    StringBuilder name = new StringBuilder();
+    for (String row : rows) {
+      name.append((isFigureLine(row) ? row.substring(0, width) : row).replace(" ", ""));
+      if (isFigureLine(row)) {
+        names.add(name.toString());
+        name.setLength(0);
+      }
+    }
+    assertThat(name).as("lines after the last figure line").isEmpty();
+    return names;
+  }
+
+  @Test
+  void wrappingBreaksBetweenPiecesAndSplitsOnlyWhatCannotFit() {
+    assertThat(RunTable.wrap("A › b [concurrency=1, words=2]", 40)).containsExactly("A › b [concurrency=1, words=2]");
+    assertThat(RunTable.wrap("A › b [concurrency=1, words=2]", 17)).containsExactly("A › b", "  [concurrency=1,", "  words=2]");
+    List<String> split = RunTable.wrap("A › b [text=" + "y".repeat(30) + "]", 16);
+    assertThat(split).allSatisfy(line -> assertThat(line.length()).isLessThanOrEqualTo(16));
+    assertThat(String.join("", split.stream().map(line -> line.startsWith("  ") ? line.substring(2) : line).toList()))
+        .isEqualTo("A › b" + "[text=" + "y".repeat(30) + "]");
+  }
+
+  @Test
+  void aCaseWithoutParamsHasNoEmptyBrackets() {
+    CaseResult bare = result("define", Map.of(), plainMetrics(), "PASS", List.of());
+    assertThat(ConsoleSummary.caseBlock(bare, false)).startsWith("LLMH SummariseDocument › define\n");
+    assertThat(Arrays.stream(ConsoleSummary.runTable(List.of(bare), false).split("\n"))).noneMatch(l -> l.contains("[]"));
+  }
+}
