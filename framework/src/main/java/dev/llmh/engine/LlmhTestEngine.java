@@ -84,7 +84,7 @@ public final class LlmhTestEngine implements TestEngine {
         .addSelectorResolver(
             context -> new ScenarioSelectorResolver(config, context.getIssueReporter(), context.getClassNameFilter()))
         .build()
-        .resolve(request, root);
+        .resolve(new ScenarioDiscoveryRequest(request), root);
     if (!root.getChildren().isEmpty()) {
       try {
         ResultsFiles.checkWritable(config.resultsDir());
