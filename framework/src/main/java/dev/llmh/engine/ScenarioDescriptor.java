@@ -13,15 +13,26 @@ import org.junit.platform.engine.support.descriptor.ClassSource;
 final class ScenarioDescriptor extends AbstractTestDescriptor {
   static final String SEGMENT = "scenario";
 
+  private final String scenarioClassName;
   private final Map<String, CasePlan> plannedCases = new LinkedHashMap<>();
 
   ScenarioDescriptor(UniqueId id, Class<?> scenarioClass, List<CasePlan> cases) {
     super(id, scenarioClass.getSimpleName(), ClassSource.from(scenarioClass));
+    this.scenarioClassName = scenarioClass.getName();
     cases.forEach(plan -> plannedCases.put(plan.caseId(), plan));
+  }
+
+  String scenarioClassName() {
+    return scenarioClassName;
   }
 
   List<String> caseIds() {
     return List.copyOf(plannedCases.keySet());
+  }
+
+  /** Every case the scenario plans, whichever a selector picked. */
+  List<CasePlan> plans() {
+    return List.copyOf(plannedCases.values());
   }
 
   /**
