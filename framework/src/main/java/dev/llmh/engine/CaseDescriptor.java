@@ -6,9 +6,11 @@ import org.junit.platform.engine.support.descriptor.AbstractTestDescriptor;
 import org.junit.platform.engine.support.descriptor.MethodSource;
 
 /**
- * One case, one test. Its source names the prompt member (so IDEs navigate and Surefire groups it
- * under the class), and its legacy reporting name carries the parameters and an index: Surefire
- * would otherwise merge cases of one member into "reruns" of a single test.
+ * One case, one test. Its source is a method source named after the prompt as the output shows it
+ * ({@code @Prompt(name)}, else the member): Surefire groups the case under its class and matches
+ * {@code -Dtest=Class#prompt} against that name, and IDEs navigate to the member when the name is
+ * the member's. Its legacy reporting name carries the parameters and an index: Surefire would
+ * otherwise merge cases of one prompt into "reruns" of a single test.
  */
 final class CaseDescriptor extends AbstractTestDescriptor {
   static final String SEGMENT = "case";
@@ -17,7 +19,7 @@ final class CaseDescriptor extends AbstractTestDescriptor {
   private final String reportingName;
 
   CaseDescriptor(UniqueId id, CasePlan plan, String reportingName) {
-    super(id, plan.displayName(), MethodSource.from(plan.scenarioClassName(), plan.prompt().member()));
+    super(id, plan.displayName(), MethodSource.from(plan.scenarioClassName(), plan.prompt().name()));
     this.plan = plan;
     this.reportingName = reportingName;
   }

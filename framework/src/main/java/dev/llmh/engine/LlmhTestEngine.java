@@ -15,6 +15,7 @@ import dev.llmh.result.CaseResult;
 import dev.llmh.result.ResultsFiles;
 import dev.llmh.result.RunJournal;
 import dev.llmh.result.RunRecord;
+import dev.llmh.select.Selection;
 import dev.llmh.stats.Summary;
 import dev.llmh.verdict.BudgetExceeded;
 import dev.llmh.verdict.ConstraintResult;
@@ -71,8 +72,10 @@ public final class LlmhTestEngine implements TestEngine {
   public TestDescriptor discover(EngineDiscoveryRequest request, UniqueId uniqueId) {
     DiscoveryIssueReporter issues = DiscoveryIssueReporter.forwarding(request.getDiscoveryListener(), uniqueId);
     Config config;
+    Optional<Selection> selection;
     try {
       config = Config.read(key -> request.getConfigurationParameters().get(key), System.getenv());
+      selection = Selection.read(key -> request.getConfigurationParameters().get(key), System.getenv());
       // Read now so that a missing or unreadable baseline stops the run before its first request.
       Baselines.read(key -> request.getConfigurationParameters().get(key), System.getenv(), environment());
     } catch (ConfigException e) {
@@ -85,7 +88,8 @@ public final class LlmhTestEngine implements TestEngine {
         .addSelectorResolver(
             context -> new ScenarioSelectorResolver(config, context.getIssueReporter(), context.getClassNameFilter()))
         .build()
-        .resolve(request, root);
+        .resolve(new ScenarioDiscoveryRequest(request), root);
+    selection.ifPresent(s -> SelectedCases.keepOnly(root, s, issues));
     if (!root.getChildren().isEmpty()) {
       try {
         ResultsFiles.checkWritable(config.resultsDir());

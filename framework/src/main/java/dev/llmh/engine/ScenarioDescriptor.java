@@ -13,21 +13,35 @@ import org.junit.platform.engine.support.descriptor.ClassSource;
 final class ScenarioDescriptor extends AbstractTestDescriptor {
   static final String SEGMENT = "scenario";
 
+  private final String scenarioClassName;
   private final Map<String, CasePlan> plannedCases = new LinkedHashMap<>();
 
   ScenarioDescriptor(UniqueId id, Class<?> scenarioClass, List<CasePlan> cases) {
     super(id, scenarioClass.getSimpleName(), ClassSource.from(scenarioClass));
+    this.scenarioClassName = scenarioClass.getName();
     cases.forEach(plan -> plannedCases.put(plan.caseId(), plan));
+  }
+
+  String scenarioClassName() {
+    return scenarioClassName;
   }
 
   List<String> caseIds() {
     return List.copyOf(plannedCases.keySet());
   }
 
-  /** The cases of one prompt member, for a method selector. */
-  List<String> caseIdsOfMember(String member) {
+  /** Every case the scenario plans, whichever a selector picked. */
+  List<CasePlan> plans() {
+    return List.copyOf(plannedCases.values());
+  }
+
+  /**
+   * The cases of one prompt, for a method selector: named as the output shows it ({@code @Prompt(name)})
+   * or by its member, which is what an IDE's run icon on a prompt method selects.
+   */
+  List<String> caseIdsOfPrompt(String nameOrMember) {
     return plannedCases.values().stream()
-        .filter(plan -> plan.prompt().member().equals(member))
+        .filter(plan -> plan.prompt().name().equals(nameOrMember) || plan.prompt().member().equals(nameOrMember))
         .map(CasePlan::caseId)
         .toList();
   }
@@ -48,12 +62,12 @@ final class ScenarioDescriptor extends AbstractTestDescriptor {
 
   /**
    * {@code document(concurrency=2, words=3)[2]}: unique, and ending in an index so that Surefire
-   * reports it as one invocation of a parameterized member instead of merging same-member cases
-   * into reruns of a single test.
+   * reports it as one invocation of a parameterized prompt instead of merging same-prompt cases
+   * into reruns of a single test. Named by the prompt's name, as the console shows it.
    */
   private String reportingName(CasePlan plan) {
-    int index = caseIdsOfMember(plan.prompt().member()).indexOf(plan.caseId()) + 1;
-    return plan.prompt().member() + "(" + plan.parameterText() + ")[" + index + "]";
+    int index = caseIdsOfPrompt(plan.prompt().name()).indexOf(plan.caseId()) + 1;
+    return plan.prompt().name() + "(" + plan.parameterText() + ")[" + index + "]";
   }
 
   @Override

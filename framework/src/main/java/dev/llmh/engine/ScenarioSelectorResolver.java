@@ -28,7 +28,8 @@ import org.junit.platform.engine.support.discovery.SelectorResolver;
 /**
  * Turns class, method and unique-id selectors into scenario and case descriptors. A class resolves
  * to its scenario, which expands into one unique-id selector per case; a method selector picks the
- * cases of that prompt member; a unique id picks one case (or one whole scenario).
+ * cases of one prompt, named as the output shows it or by its member; a unique id picks one case
+ * (or one whole scenario).
  */
 final class ScenarioSelectorResolver implements SelectorResolver {
   private final Config config;
@@ -83,8 +84,8 @@ final class ScenarioSelectorResolver implements SelectorResolver {
     if (scenario.isEmpty()) {
       return unresolved();
     }
-    // A prompt may be a field, so match on the member name only: never ask for a java.lang.reflect.Method.
-    Set<DiscoverySelector> cases = caseSelectors(scenario.get(), scenario.get().caseIdsOfMember(selector.getMethodName()));
+    // A prompt may be a field, so match on names only: never ask for a java.lang.reflect.Method.
+    Set<DiscoverySelector> cases = caseSelectors(scenario.get(), scenario.get().caseIdsOfPrompt(selector.getMethodName()));
     return cases.isEmpty() ? unresolved() : Resolution.selectors(cases);
   }
 

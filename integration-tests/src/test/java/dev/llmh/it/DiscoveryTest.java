@@ -33,16 +33,19 @@ class DiscoveryTest {
     assertThat(cases).extracting(TestDescriptor::getDisplayName).contains(
         "define [concurrency=1, words=3]", "summary [concurrency=2, words=30]");
     assertThat(cases).extracting(TestDescriptor::getLegacyReportingName).doesNotHaveDuplicates()
-        .contains("define(concurrency=1, words=3)[1]", "summarise(concurrency=2, words=30)[4]");
+        .contains("define(concurrency=1, words=3)[1]", "summary(concurrency=2, words=30)[4]");
     assertThat(cases).allSatisfy(c -> assertThat(c.getSource()).get().isInstanceOf(MethodSource.class));
+    // The prompt's name, as the output shows it: what Surefire's -Dtest=Class#name matches.
     assertThat(cases).extracting(c -> ((MethodSource) c.getSource().orElseThrow()).getMethodName())
-        .containsOnly("define", "summarise");
+        .containsOnly("define", "summary");
     assertThat(cases).allSatisfy(c -> assertThat(((MethodSource) c.getSource().orElseThrow()).getClassName())
         .isEqualTo(SweepScenario.class.getName()));
   }
 
   @Test
-  void aMethodSelectorPicksThatMembersCasesEvenForAField() {
+  void aMethodSelectorPicksThatPromptsCasesByNameOrMemberEvenForAField() {
+    assertThat(cases(selectMethod(SweepScenario.class.getName(), "summary")))
+        .hasSize(4).allSatisfy(c -> assertThat(c.getDisplayName()).startsWith("summary "));
     assertThat(cases(selectMethod(SweepScenario.class.getName(), "summarise")))
         .hasSize(4).allSatisfy(c -> assertThat(c.getDisplayName()).startsWith("summary "));
     assertThat(cases(selectMethod(SweepScenario.class.getName(), "define")))

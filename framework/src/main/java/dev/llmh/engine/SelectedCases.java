@@ -1,0 +1,66 @@
+package dev.llmh.engine;
+
+import dev.llmh.plan.CasePlan;
+import dev.llmh.select.CasePattern;
+import dev.llmh.select.ReactorScenarios;
+import dev.llmh.select.Selection;
+import dev.llmh.select.Unmatched;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.platform.engine.DiscoveryIssue;
+import org.junit.platform.engine.DiscoveryIssue.Severity;
+import org.junit.platform.engine.TestDescriptor;
+import org.junit.platform.engine.support.discovery.DiscoveryIssueReporter;
+
+/**
+ * Applies {@code llmh.select} to the discovered tree. A pattern that selects no case must not pass
+ * silently: it is a discovery error, which fails the run, listing the scenarios there are — unless
+ * another module of the build declares a scenario it names, whose own run will select it; then a
+ * line on the console says so. A module that discovered no scenario at all says nothing: it is not
+ * where to judge.
+ */
+final class SelectedCases {
+  private SelectedCases() {}
+
+  static void keepOnly(TestDescriptor root, Selection selection, DiscoveryIssueReporter issues) {
+    List<TestDescriptor> scenarios = List.copyOf(root.getChildren());
+    if (scenarios.isEmpty()) {
+      return;
+    }
+    Map<String, List<CasePlan>> local = new LinkedHashMap<>();
+    List<CasePattern> unmatched = new ArrayList<>(selection.patterns());
+    for (TestDescriptor scenario : scenarios) {
+      local.put(((ScenarioDescriptor) scenario).scenarioClassName(), ((ScenarioDescriptor) scenario).plans());
+      for (TestDescriptor child : List.copyOf(scenario.getChildren())) {
+        CasePlan plan = ((CaseDescriptor) child).plan();
+        unmatched.removeIf(pattern -> pattern.matches(plan));
+        if (!selection.selects(plan)) {
+          child.removeFromHierarchy();
+        }
+      }
+      if (scenario.getChildren().isEmpty()) {
+        scenario.removeFromHierarchy();
+      }
+    }
+    if (unmatched.isEmpty()) {
+      return;
+    }
+    Unmatched report = Unmatched.of(unmatched, local, ReactorScenarios.around(moduleDirectory()));
+    if (report.nowhere().isEmpty()) {
+      // One line where the run's output goes. As a discovery issue it would be a launcher log entry:
+      // at INFO, Surefire's console did not show it; at WARNING, several lines, logged again at
+      // execution, in every module the selection does not concern.
+      System.out.println("LLMH " + report.message());
+    } else {
+      issues.reportIssue(DiscoveryIssue.create(Severity.ERROR, report.message()));
+    }
+  }
+
+  /** Surefire sets {@code basedir} to the module's directory in the JVM it forks; elsewhere the working directory stands in. */
+  private static Path moduleDirectory() {
+    return Path.of(System.getProperty("basedir", System.getProperty("user.dir")));
+  }
+}
