@@ -150,19 +150,20 @@ public final class AccuracyBenchmark {
     }
     System.out.println();
     System.out.println("| setting | run | tokens streamed | harness cpuUsPerChunk (results file) "
+        + "| harness processCpuUsPerChunk (results file) "
         + "| CPU per streamed token while running the case (µs) "
         + "| whole-process CPU per streamed token, incl. JVM start-up and warm-up (µs) |");
-    System.out.println("|---|---:|---:|---:|---:|---:|");
+    System.out.println("|---|---:|---:|---:|---:|---:|---:|");
     for (Row row : rows) {
       Measured m = row.measured();
-      String own = m.harnessCpuUsPerChunk() == null ? "not recorded"
-          : String.format(Locale.ROOT, "%.1f", m.harnessCpuUsPerChunk());
+      String own = recorded(m.harnessCpuUsPerChunk());
+      String process = recorded(m.harnessProcessCpuUsPerChunk());
       String caseCpu = row.caseCpuSeconds().map(sec -> String.format(Locale.ROOT, "%.1f (%.2f s)",
           sec * 1e6 / m.streamedTokens(), sec)).orElse("not measured");
       String cpu = row.cpuSeconds().map(sec -> String.format(Locale.ROOT, "%.1f (%.2f s)",
           sec * 1e6 / m.streamedTokens(), sec)).orElse("not measured");
-      System.out.printf(Locale.ROOT, "| %s | %d | %d | %s | %s | %s |%n",
-          row.setting().name(), row.run(), m.streamedTokens(), own, caseCpu, cpu);
+      System.out.printf(Locale.ROOT, "| %s | %d | %d | %s | %s | %s | %s |%n",
+          row.setting().name(), row.run(), m.streamedTokens(), own, process, caseCpu, cpu);
     }
     System.out.println();
     System.out.println("TTFT error = client ttft_ms - (server's first answer chunk send - server's arrival); "
@@ -174,6 +175,10 @@ public final class AccuracyBenchmark {
         + "process tree from exec to exit (JVM start-up, class loading, discovery included).");
     rows.stream().map(r -> r.measured().javaVersion()).distinct()
         .forEach(v -> System.out.println("harness JVM (from the results file): " + v));
+  }
+
+  private static String recorded(Double usPerChunk) {
+    return usPerChunk == null ? "not recorded" : String.format(Locale.ROOT, "%.1f", usPerChunk);
   }
 
   private static String trim(double v) {

@@ -8,6 +8,10 @@ import java.util.Optional;
  *
  * @param cpuUsPerChunk CPU time of the measuring threads (request building, reading, parsing,
  *     timestamping) per text chunk read, in µs; null when nothing was read or the JVM cannot tell
+ * @param processCpuUsPerChunk CPU time of the whole JVM while requests were in flight, per text
+ *     chunk read, in µs: the measuring threads, the journal writer, the stall meter, the collector
+ *     and the JIT — and the server too when it runs in this JVM ({@code llmh.endpoint=simulated});
+ *     null when nothing was read or the JVM cannot tell
  * @param maxStallMs the longest a harness thread that asked to run was kept from running, in ms
  *     (a collector pause, a safepoint, a busy core); every stream's reads were late by up to this
  * @param stallResolutionMs stalls shorter than about this are not told apart from scheduling noise
@@ -16,7 +20,7 @@ import java.util.Optional;
  * @param gcPauseMsTotal their sum, in ms
  */
 public record HarnessCheck(
-    Double cpuUsPerChunk, double maxStallMs, double stallResolutionMs, int gcPauses, double gcPauseMsMax,
+    Double cpuUsPerChunk, Double processCpuUsPerChunk, double maxStallMs, double stallResolutionMs, int gcPauses, double gcPauseMsMax,
     double gcPauseMsTotal) {
 
   /** A stall this large next to the figure it could have moved is worth a warning. */

@@ -30,8 +30,12 @@ public final class HarnessWatch implements AutoCloseable {
   static final long TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
   private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+  private static final java.lang.management.OperatingSystemMXBean SYSTEM = ManagementFactory.getOperatingSystemMXBean();
 
   private final AtomicLong workerCpuNanos = new AtomicLong();
+  /** The whole JVM's CPU while requests were in flight; -1 where the JVM cannot tell. */
+  private long processCpuNanos;
+  private long processCpuAtStreamsStart;
   private final LongAccumulator longestStallNanos = new LongAccumulator(Math::max, 0);
   private final AtomicLong gcPauses = new AtomicLong();
   private final LongAccumulator longestGcPauseMs = new LongAccumulator(Math::max, 0);
@@ -68,11 +72,19 @@ public final class HarnessWatch implements AutoCloseable {
 
   /** Requests are in flight from now until {@link #streamsEnded()}. */
   public void streamsStarted() {
+    processCpuAtStreamsStart = processCpuNanos();
     streaming = true;
   }
 
   public void streamsEnded() {
     streaming = false;
+    long now = processCpuNanos();
+    processCpuNanos = now < 0 || processCpuNanos < 0 ? -1 : processCpuNanos + now - processCpuAtStreamsStart;
+  }
+
+  /** This JVM's CPU time, in ns (HotSpot's {@code com.sun.management} bean), or -1 where it cannot tell. */
+  static long processCpuNanos() {
+    return SYSTEM instanceof com.sun.management.OperatingSystemMXBean jvm ? jvm.getProcessCpuTime() : -1;
   }
 
   /** A measuring thread spent {@code nanos} of CPU on one request (from {@link #threadCpuNanos()}). */
@@ -86,7 +98,8 @@ public final class HarnessWatch implements AutoCloseable {
   public HarnessCheck check(long chunks) {
     long cpu = workerCpuNanos.get();
     Double perChunk = chunks == 0 || !THREADS.isCurrentThreadCpuTimeSupported() ? null : cpu / 1e3 / chunks;
-    return new HarnessCheck(perChunk, longestStallNanos.get() / 1e6, TICK_NANOS / 1e6, gcPauses.intValue(),
+    Double processPerChunk = chunks == 0 || processCpuNanos < 0 ? null : processCpuNanos / 1e3 / chunks;
+    return new HarnessCheck(perChunk, processPerChunk, longestStallNanos.get() / 1e6, TICK_NANOS / 1e6, gcPauses.intValue(),
         (double) longestGcPauseMs.get(), (double) gcPauseMsTotal.get());
   }
 

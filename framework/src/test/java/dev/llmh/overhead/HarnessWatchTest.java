@@ -51,6 +51,29 @@ class HarnessWatchTest {
   }
 
   @Test
+  void theWholeJvmsCpuCountsOnlyWhileRequestsAreInFlight() {
+    try (HarnessWatch watch = HarnessWatch.start()) {
+      watch.streamsStarted();
+      spin(50);
+      watch.streamsEnded();
+      spin(400); // between looks: not the streams' time
+      Double perChunk = watch.check(1000).processCpuUsPerChunk();
+      // 50 ms of this thread's CPU over 1000 chunks is 50 µs; the 400 ms outside would make it 450.
+      assertThat(perChunk).isNotNull().isGreaterThanOrEqualTo(45.0).isLessThan(400.0);
+    }
+  }
+
+  /** Burns {@code millis} of this thread's CPU. */
+  private static void spin(long millis) {
+    long start = HarnessWatch.threadCpuNanos();
+    long x = 0;
+    while (HarnessWatch.threadCpuNanos() - start < millis * 1_000_000) {
+      x += System.nanoTime() & 1;
+    }
+    assertThat(x).isNotNegative();
+  }
+
+  @Test
   void concurrentCyclesAreNotPauses() {
     assertThat(HarnessWatch.isPause("G1 Young Generation", "end of minor GC")).isTrue();
     assertThat(HarnessWatch.isPause("G1 Old Generation", "end of major GC")).isTrue();
@@ -61,7 +84,7 @@ class HarnessWatchTest {
 
   @Test
   void aStallWarnsOnlyWhenItIsLargeNextToTheFigureItCouldMove() {
-    HarnessCheck stalled = new HarnessCheck(12.0, 38, 1, 1, 36, 36);
+    HarnessCheck stalled = new HarnessCheck(12.0, 30.0, 38, 1, 1, 36, 36);
     assertThat(stalled.warning(20.0, 100.0)).hasValueSatisfying(w -> assertThat(w)
         .isEqualTo("the harness itself stalled for up to 38.0 ms inside the measured window (1 collector pause,"
             + " the longest 36.0 ms; docs/benchmarks.md has heap and collector settings that avoid them), against an ITL"
@@ -71,9 +94,9 @@ class HarnessWatchTest {
     // 38 ms is under a quarter of a 2 s TTFT: not worth a warning.
     assertThat(stalled.warning(null, 2000.0)).isEmpty();
     // Under 2 ms is scheduling noise on any machine.
-    assertThat(new HarnessCheck(12.0, 1.5, 1, 0, 0, 0).warning(2.0, 10.0)).isEmpty();
-    assertThat(new HarnessCheck(12.0, 38, 1, 0, 0, 0).warning(null, null)).isEmpty();
-    assertThat(new HarnessCheck(12.0, 6, 1, 0, 0, 0).warning(20.0, null))
+    assertThat(new HarnessCheck(12.0, 30.0, 1.5, 1, 0, 0, 0).warning(2.0, 10.0)).isEmpty();
+    assertThat(new HarnessCheck(12.0, 30.0, 38, 1, 0, 0, 0).warning(null, null)).isEmpty();
+    assertThat(new HarnessCheck(12.0, 30.0, 6, 1, 0, 0, 0).warning(20.0, null))
         .hasValueSatisfying(w -> assertThat(w).contains("(no collector pause: the cores were busy, with the server on the"
             + " same machine or other processes, or the JVM was at a safepoint)"));
   }

@@ -34,11 +34,13 @@ import java.util.Map;
  *     token each
  * @param harnessCpuUsPerChunk the results file's {@code harness.cpuUsPerChunk}, or null when the
  *     framework does not record it
+ * @param harnessProcessCpuUsPerChunk its {@code harness.processCpuUsPerChunk} (the whole JVM while
+ *     requests were in flight), or null when not recorded
  * @param javaVersion the harness JVM's version as the results file records it
  */
 public record Measured(
     int pairs, int unpaired, double[] ttftErrorsMs, double[] gapErrorsMs, double[] serverLateMs, long streamedTokens,
-    Double harnessCpuUsPerChunk, String javaVersion) {
+    Double harnessCpuUsPerChunk, Double harnessProcessCpuUsPerChunk, String javaVersion) {
 
   private record Served(long arrival, long slot, int reasoningChunks, long[] chunkNanos) {
     long firstAnswer() {
@@ -75,8 +77,8 @@ public record Measured(
       throw new IllegalStateException("expected one case in " + resultsFile + ", found " + results.size());
     }
     JsonNode result = results.get(0);
-    JsonNode cpu = result.path("harness").path("cpuUsPerChunk");
-    Double harnessCpu = cpu.isNumber() ? cpu.asDouble() : null;
+    Double harnessCpu = number(result.path("harness").path("cpuUsPerChunk"));
+    Double processCpu = number(result.path("harness").path("processCpuUsPerChunk"));
 
     List<Double> ttft = new ArrayList<>();
     List<Double> gaps = new ArrayList<>();
@@ -102,7 +104,7 @@ public record Measured(
     }
     String java = record.path("environment").path("javaVersion").asText("?");
     return new Measured(
-        ttft.size(), unpaired, toArray(ttft), toArray(gaps), toArray(late), streamedTokens, harnessCpu, java);
+        ttft.size(), unpaired, toArray(ttft), toArray(gaps), toArray(late), streamedTokens, harnessCpu, processCpu, java);
   }
 
   public double ttftMean() {
@@ -152,5 +154,9 @@ public record Measured(
 
   private static double ms(long nanos) {
     return nanos / 1e6;
+  }
+
+  private static Double number(JsonNode node) {
+    return node.isNumber() ? node.asDouble() : null;
   }
 }
