@@ -4,12 +4,9 @@ import dev.llmh.constraint.Metric;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.CaseResult.ConstraintRecord;
 import dev.llmh.result.MetricSummary;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -22,10 +19,6 @@ public final class ConsoleSummary {
    * without reasoning starts its answer with its first token, and chunks of one token each make
    * the per-token gaps the raw ones.
    */
-  private static final Map<Metric, String> WHY_EQUAL = Map.of(
-      Metric.TTFO, "no reasoning",
-      Metric.ITL_TOKEN, "one token per chunk");
-
   private ConsoleSummary() {}
 
   /** A case's block, coloured when the run's output is an interactive terminal. */
@@ -99,39 +92,17 @@ public final class ConsoleSummary {
    * each such pair, the JSON keeps both.
    */
   private static void metricRows(StringBuilder out, CaseResult result) {
-    Map<Metric, MetricSummary> shown = new LinkedHashMap<>();
-    List<String> equalities = new ArrayList<>();
-    for (Metric metric : Metric.values()) {
-      if (!metric.isDistribution() || !result.metrics().containsKey(metric.jsonName())) {
-        continue;
-      }
-      MetricSummary summary = result.metrics().get(metric.jsonName());
+    MetricRows rows = MetricRows.of(result.metrics());
+    rows.rows().forEach((metric, summary) -> {
       if (summary == null) {
         out.append(String.format(Locale.ROOT, "  %-15s %s%n", metric.label(), "unknown: chunk token counts not confirmed by the server"));
-        continue;
-      }
-      if (summary.n() == 0) {
-        continue;
-      }
-      Optional<Metric> same = shown.entrySet().stream()
-          .filter(e -> e.getKey().dimension() == metric.dimension() && e.getValue().equals(summary))
-          .map(Map.Entry::getKey)
-          .findFirst();
-      if (same.isPresent()) {
-        equalities.add(name(metric) + " = " + name(same.get()) + ": " + WHY_EQUAL.getOrDefault(metric, "the same figures"));
       } else {
-        shown.put(metric, summary);
         row(out, metric.label(), summary);
       }
+    });
+    if (!rows.equalities().isEmpty()) {
+      out.append("  ").append(rows.note()).append('\n');
     }
-    if (!equalities.isEmpty()) {
-      out.append("  (").append(String.join("; ", equalities)).append(")\n");
-    }
-  }
-
-  /** The label without its unit: {@code itl/token} for {@code itl/token (ms)}. */
-  private static String name(Metric metric) {
-    return metric.label().replaceFirst(" \\(.*\\)$", "");
   }
 
   /** The run table, coloured when the run's output is an interactive terminal. */

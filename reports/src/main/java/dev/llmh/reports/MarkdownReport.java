@@ -1,7 +1,7 @@
 package dev.llmh.reports;
 
 import dev.llmh.console.ConsoleSummary;
-import dev.llmh.constraint.Metric;
+import dev.llmh.console.MetricRows;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.CaseResult.ConstraintRecord;
 import dev.llmh.result.CaseResult.SampleRecord;
@@ -115,8 +115,12 @@ public final class MarkdownReport {
     }
     CaseResult.Requests requests = result.requests();
     if (requests != null && result.error() == null) {
-      out.append(String.format(Locale.ROOT, "- Requests: %d measured (%d ok, %d failed) after %d warm-up%n",
+      out.append(String.format(Locale.ROOT, "- Requests: %d measured (%d ok, %d failed) after %d warm-up",
           requests.measured(), requests.succeeded(), requests.failed(), requests.warmup()));
+      if (requests.effectiveConcurrency() != null) {
+        out.append("; effective concurrency ").append(requests.effectiveConcurrency());
+      }
+      out.append('\n');
     }
     if (orEmpty(result.metrics()).isEmpty()) {
       out.append("- Metrics: not measured\n");
@@ -135,22 +139,25 @@ public final class MarkdownReport {
     failedRequests(out, orEmpty(result.samples()));
   }
 
-  /** Every measured distribution, in declaration order; a metric without values is left out. */
+  /**
+   * Every measured distribution, in declaration order; a metric without values is left out, and one
+   * identical to an earlier row is named in a note below the table instead of repeated (as on the console).
+   */
   private static void metricTable(StringBuilder out, java.util.Map<String, MetricSummary> metrics) {
+    MetricRows shown = MetricRows.of(metrics);
     List<String> rows = new ArrayList<>();
-    for (Metric metric : Metric.values()) {
-      MetricSummary s = metric.isDistribution() ? metrics.get(metric.jsonName()) : null;
-      if (s != null && s.n() > 0) {
-        rows.add("| " + metric.label() + " | " + s.n() + " | " + number(s.p50()) + " | " + number(s.p95()) + " | "
-            + number(s.p99()) + " | " + number(s.mean()) + " |");
-      }
-    }
+    shown.rows().forEach((metric, s) -> rows.add("| " + metric.label() + " | "
+        + (s == null ? "unknown: chunk token counts not confirmed by the server | | | | |"
+            : s.n() + " | " + number(s.p50()) + " | " + number(s.p95()) + " | " + number(s.p99()) + " | " + number(s.mean()) + " |")));
     if (rows.isEmpty()) {
       return;
     }
     out.append("| metric | n | p50 | p95 | p99 | mean |\n|---|---:|---:|---:|---:|---:|\n");
     rows.forEach(row -> out.append(row).append('\n'));
     out.append('\n');
+    if (!shown.equalities().isEmpty()) {
+      out.append(text(shown.note())).append("\n\n");
+    }
   }
 
   private static void endpoint(StringBuilder out, CaseResult.EndpointRecord endpoint) {

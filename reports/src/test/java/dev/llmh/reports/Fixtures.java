@@ -36,6 +36,7 @@ final class Fixtures {
   static CaseResult passing() {
     Map<String, MetricSummary> metrics = new LinkedHashMap<>();
     metrics.put(CaseResult.TTFT, summary(10, 85.24, 812.4, 1234.56, 90.0));
+    metrics.put(dev.llmh.constraint.Metric.TTFO.jsonName(), summary(10, 85.24, 812.4, 1234.56, 90.0)); // no reasoning
     metrics.put(CaseResult.TPOT, summary(10, 12.345, 14.0, 15.0, 12.5));
     metrics.put(CaseResult.ITL, summary(1190, 11.0, 13.0, 20.0, 11.2));
     metrics.put(CaseResult.E2E, summary(10, 1600.0, 2500.0, 2600.0, 1700.0));
@@ -46,7 +47,7 @@ final class Fixtures {
         new EndpointRecord("http://127.0.0.1:8080/v1", true, "tiny", "tiny-q8", "llama.cpp",
             new java.util.TreeMap<>(java.util.Map.of("engine", "llama.cpp", "modelFile", "tiny.gguf"))),
         new Settings(200, 0.0, 42), "unique-prefix",
-        new Requests(2, 0, 10, 10, 0), metrics, new Throughput(45.678, 0.4, 25000.0),
+        new Requests(2, 0, 10, 10, 0, 0, 0, 1), metrics, new Throughput(45.678, 0.4, 25000.0),
         List.of(new ConstraintRecord("ttft.p95 < 2s", 812.4, 2000.0, "ms", "PASS",
             "p95 TTFT 812 ms <= budget 2000 ms: PASS")),
         List.of(), samples, null, null, null, "PASS", List.of(), "passed", null);

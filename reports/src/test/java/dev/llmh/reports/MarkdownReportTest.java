@@ -76,6 +76,15 @@ class MarkdownReportTest {
   }
 
   @Test
+  void aRowIdenticalToAnotherIsNamedOnceNotRepeatedAndTheEffectiveConcurrencyIsShown() {
+    assertThat(section("define [concurrency=1]"))
+        .contains("- Requests: 10 measured (10 ok, 0 failed) after 2 warm-up; effective concurrency 1\n")
+        .contains("| ttft (ms) | 10 | 85.2 |")
+        .doesNotContain("| ttfo (ms)")
+        .contains("(ttfo = ttft: no reasoning)\n");
+  }
+
+  @Test
   void aSimulatedEndpointWithNoModelRequestedSaysSoInWords() {
     CaseResult passing = Fixtures.passing();
     CaseResult simulated = new CaseResult(passing.scenario(), passing.caseName(), passing.caseId(), passing.params(),
