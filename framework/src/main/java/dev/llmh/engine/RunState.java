@@ -13,7 +13,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -36,13 +36,18 @@ final class RunState implements CaseExecutor.SampleSink {
   private CasePlan current;
   private final List<RequestSample> currentSamples = new ArrayList<>();
   private boolean written;
-  /** One low-priority thread writes the journal, in the order requests ended. */
-  private final ExecutorService writer = Executors.newSingleThreadExecutor(r -> {
+  /**
+   * One low-priority thread writes the journal, in the order requests ended, each line
+   * {@link #JOURNAL_DELAY_MS} after its request: by then the worker that ended it has its next
+   * request on the wire, so the line's serialisation never shares the core with that send.
+   */
+  private final ScheduledExecutorService writer = Executors.newSingleThreadScheduledExecutor(r -> {
     Thread thread = new Thread(r, "llmh-journal");
     thread.setDaemon(true);
     thread.setPriority(Thread.MIN_PRIORITY);
     return thread;
   });
+  static final long JOURNAL_DELAY_MS = 5;
 
   /** @param plans every case of the run, in order: the record accounts for each, run or not */
   RunState(Path directory, Instant startedAt, String runName, RunJournal journal, List<CasePlan> plans, Progress progress) {
@@ -86,7 +91,7 @@ final class RunState implements CaseExecutor.SampleSink {
       return;
     }
     try {
-      writer.execute(() -> append(plan, request, sample, measurementStart));
+      writer.schedule(() -> append(plan, request, sample, measurementStart), JOURNAL_DELAY_MS, TimeUnit.MILLISECONDS);
     } catch (RejectedExecutionException e) {
       // the run is being written (the JVM is stopping): the record holds this sample already
     }

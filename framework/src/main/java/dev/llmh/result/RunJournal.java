@@ -11,8 +11,9 @@ import java.util.Map;
 /**
  * The run's sample journal, {@code run-<timestamp>.ndjson} beside the results file: one JSON line
  * per measured request, written and handed to the operating system as soon as the request ends
- * (by the engine's journal thread, off the measuring threads). A run killed outright (SIGKILL, a
- * crash) loses at most the requests in flight and the few lines not yet written.
+ * (by the engine's journal thread, off the measuring threads, 5 ms after the request ended). A run
+ * killed outright (SIGKILL, a crash) loses at most the requests in flight and the lines of the last
+ * few milliseconds.
  */
 public final class RunJournal implements AutoCloseable {
   private static final ObjectMapper MAPPER = new ObjectMapper();
