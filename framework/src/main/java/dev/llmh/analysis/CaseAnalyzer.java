@@ -114,7 +114,8 @@ public final class CaseAnalyzer {
 
   /**
    * FAIL on a failed budget, or on a failed request that no {@code error_rate} constraint
-   * tolerates; ERROR when the case ran out of time; INCONCLUSIVE on an undecided budget; else PASS.
+   * tolerates; ERROR when the case ran out of time; INCONCLUSIVE on an undecided budget or when no
+   * measured request finished; else PASS.
    */
   private static CaseAnalysis decide(
       Map<Metric, MetricSample> distributions, Map<Metric, Double> figures, CaseCounts counts, List<String> warnings,
@@ -132,6 +133,10 @@ public final class CaseAnalyzer {
       verdict = CaseVerdict.ERROR;
     } else if (!reasons.isEmpty()) {
       verdict = CaseVerdict.FAIL;
+    } else if (measured.isEmpty()) {
+      // A run stopped before any measured request finished: nothing was shown to hold.
+      reasons.add("no measured request finished: there is nothing to judge");
+      verdict = CaseVerdict.INCONCLUSIVE;
     } else {
       results.stream().filter(r -> r.verdict() == Verdict.INCONCLUSIVE).forEach(r -> reasons.add(r.message()));
       verdict = reasons.isEmpty() ? CaseVerdict.PASS : CaseVerdict.INCONCLUSIVE;

@@ -74,6 +74,9 @@ class StoppedRunTest {
       assertThat(cut.samples()).isEmpty();
       assertThat(cut.warnings()).contains("run stopped during this case: 0 of 60 measured requests had finished;"
           + " the figures and verdicts are of those");
+      // Nothing finished, so nothing passed.
+      assertThat(cut.verdict()).isEqualTo("INCONCLUSIVE");
+      assertThat(cut.verdictReasons()).contains("no measured request finished: there is nothing to judge");
     } finally {
       child.destroyForcibly();
       child.waitFor(10, TimeUnit.SECONDS);
