@@ -86,12 +86,9 @@ class MarkdownReportTest {
 
   @Test
   void aSimulatedEndpointWithNoModelRequestedSaysSoInWords() {
-    CaseResult passing = Fixtures.passing();
-    CaseResult simulated = new CaseResult(passing.scenario(), passing.caseName(), passing.caseId(), passing.params(),
+    CaseResult simulated = passing(
         new CaseResult.EndpointRecord("http://127.0.0.1:9/v1", false, null, "llmh-sim", null, null, "openai-chat", "simulated"),
-        passing.settings(), passing.promptCache(), passing.requests(), passing.metrics(),
-        passing.throughput(), passing.constraints(), passing.warnings(), passing.samples(), null, null, null,
-        "PASS", List.of(), "passed", null);
+        "PASS", List.of(), "passed");
     String rendered = renderedAlone(simulated);
     assertThat(rendered)
         .contains("- Endpoint: http://127.0.0.1:9/v1 (simulated)\n")
@@ -101,11 +98,8 @@ class MarkdownReportTest {
 
   @Test
   void theRecordedVerdictIsShownAsSurefireReportedIt() {
-    CaseResult passing = Fixtures.passing();
-    CaseResult undecided = new CaseResult(passing.scenario(), passing.caseName(), passing.caseId(), passing.params(),
-        passing.endpoint(), passing.settings(), passing.promptCache(), passing.requests(), passing.metrics(),
-        passing.throughput(), passing.constraints(), passing.warnings(), passing.samples(), null, null, null,
-        "INCONCLUSIVE", List.of("ttft.p95 = 812 ms [700, ?] vs budget 2000 ms: INCONCLUSIVE"), "failed", null);
+    CaseResult undecided = passing(Fixtures.passing().endpoint(),
+        "INCONCLUSIVE", List.of("ttft.p95 = 812 ms [700, ?] vs budget 2000 ms: INCONCLUSIVE"), "failed");
     String rendered = renderedAlone(undecided);
     assertThat(rendered)
         .contains("- Verdict: INCONCLUSIVE (failed)\n")
@@ -160,5 +154,13 @@ class MarkdownReportTest {
   private static String renderedAlone(CaseResult result) {
     return MarkdownReport.render(new RunRecord(RunRecord.SCHEMA_VERSION,
         new RunRecord.RunInfo("2025-03-01T10:00:00Z", null, true), java.util.Map.of(), null, List.of(result)));
+  }
+
+  /** The passing fixture served by {@code endpoint}, with another verdict. */
+  private static CaseResult passing(CaseResult.EndpointRecord endpoint, String verdict, List<String> reasons, String reportedAs) {
+    CaseResult p = Fixtures.passing();
+    return new CaseResult(p.scenario(), p.caseName(), p.caseId(), p.params(), endpoint, p.settings(), p.promptCache(),
+        p.requests(), p.metrics(), p.throughput(), p.constraints(), p.warnings(), p.samples(), null, null, null,
+        verdict, reasons, reportedAs, null);
   }
 }
