@@ -4,9 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.llmh.it.fixtures.EmbeddedScenario;
 import dev.llmh.result.CaseResult;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -17,21 +14,13 @@ class EmbeddedEndpointTest {
 
   @Test
   void scenariosRunAgainstTheRealEngineAndTheRecordSaysWhatServedThem(@TempDir Path results) {
-    PrintStream originalOut = System.out;
-    ByteArrayOutputStream console = new ByteArrayOutputStream();
-    EngineRun run;
-    try {
-      System.setOut(new PrintStream(console, true, StandardCharsets.UTF_8));
-      // A models directory of its own: the model is generated, and the console says so.
-      run = EngineRun.of(
+    // A models directory of its own: the model is generated, and the console says so.
+    EngineRun run = EngineRun.watched(
           Map.of("llmh.endpoint", "embedded", "llmh.embedded.model", "tiny", "llmh.embedded.modelsDir", results.resolve("models").toString()),
           results, EmbeddedScenario.class);
-    } finally {
-      System.setOut(originalOut);
-    }
     run.results.testEvents().assertStatistics(stats -> stats.started(4).succeeded(4));
     // Issue 11, point 1: the wait before the first request is explained, one line per phase.
-    assertThat(console.toString(StandardCharsets.UTF_8).lines().filter(line -> line.startsWith("LLMH ")).limit(3))
+    assertThat(run.console.lines().filter(line -> line.startsWith("LLMH ")).limit(3))
         .satisfiesExactly(
             line -> assertThat(line).isEqualTo("LLMH starting embedded llama.cpp server (model tiny, 2 slots)…"),
             line -> assertThat(line).matches("LLMH generating model llmh-tiny \\(\\d+ MB\\)…"),

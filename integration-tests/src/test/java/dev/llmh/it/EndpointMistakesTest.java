@@ -7,10 +7,7 @@ import dev.llmh.it.fixtures.SweepScenario;
 import dev.llmh.result.CaseResult;
 import dev.llmh.sim.SimulatedServer;
 import dev.llmh.sim.SimulatorSettings;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -46,19 +43,11 @@ class EndpointMistakesTest {
 
   @Test
   void theEffectiveConcurrencyIsShownWhenThereAreFewerRequestsThanWorkers(@TempDir Path results) {
-    PrintStream originalOut = System.out;
-    ByteArrayOutputStream console = new ByteArrayOutputStream();
-    EngineRun run;
-    try {
-      System.setOut(new PrintStream(console, true, StandardCharsets.UTF_8));
-      run = EngineRun.of("simulated", results, FewerRequestsThanWorkers.class);
-    } finally {
-      System.setOut(originalOut);
-    }
+    EngineRun run = EngineRun.watched(java.util.Map.of("llmh.endpoint", "simulated"), results, FewerRequestsThanWorkers.class);
     CaseResult result = run.record().results().get(0);
     assertThat(result.requests().measured()).isEqualTo(2);
     assertThat(result.requests().effectiveConcurrency()).isEqualTo(2);
-    assertThat(console.toString(StandardCharsets.UTF_8)).contains("effective concurrency 2, not 4");
+    assertThat(run.console).contains("effective concurrency 2, not 4");
     assertThat(result.warnings()).anySatisfy(w -> assertThat(w).contains("effective concurrency 2, not 4"));
   }
 }

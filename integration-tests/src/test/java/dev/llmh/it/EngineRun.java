@@ -26,10 +26,27 @@ import org.junit.platform.testkit.engine.EngineTestKit;
 final class EngineRun {
   final EngineExecutionResults results;
   final Path resultsDir;
+  /** What the run printed on standard output, when it was run {@link #watched}; else empty. */
+  final String console;
 
-  private EngineRun(EngineExecutionResults results, Path resultsDir) {
+  private EngineRun(EngineExecutionResults results, Path resultsDir, String console) {
     this.results = results;
     this.resultsDir = resultsDir;
+    this.console = console;
+  }
+
+  /** {@link #of(Map, Path, Class[])}, keeping what the run printed on standard output in {@link #console}. */
+  static EngineRun watched(Map<String, String> configuration, Path resultsDir, Class<?>... scenarios) {
+    java.io.PrintStream original = System.out;
+    java.io.ByteArrayOutputStream console = new java.io.ByteArrayOutputStream();
+    EngineRun run;
+    try {
+      System.setOut(new java.io.PrintStream(console, true, java.nio.charset.StandardCharsets.UTF_8));
+      run = of(configuration, resultsDir, scenarios);
+    } finally {
+      System.setOut(original);
+    }
+    return new EngineRun(run.results, resultsDir, console.toString(java.nio.charset.StandardCharsets.UTF_8));
   }
 
   static EngineRun of(String endpoint, Path resultsDir, Class<?>... scenarios) {
@@ -47,7 +64,7 @@ final class EngineRun {
     for (Class<?> scenario : scenarios) {
       builder.selectors(selectClass(scenario));
     }
-    return new EngineRun(builder.execute(), resultsDir);
+    return new EngineRun(builder.execute(), resultsDir, "");
   }
 
   RunRecord record() {

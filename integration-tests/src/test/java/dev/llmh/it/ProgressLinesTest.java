@@ -3,9 +3,6 @@ package dev.llmh.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.llmh.it.fixtures.ProgressScenario;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -44,15 +41,8 @@ class ProgressLinesTest {
 
   /** The lines the run printed on standard output. */
   private static List<String> consoleOf(Map<String, String> configuration, Path results) {
-    PrintStream original = System.out;
-    ByteArrayOutputStream console = new ByteArrayOutputStream();
-    try {
-      System.setOut(new PrintStream(console, true, StandardCharsets.UTF_8));
-      EngineRun.of(configuration, results, ProgressScenario.class)
-          .results.testEvents().assertStatistics(stats -> stats.started(1).failed(0));
-    } finally {
-      System.setOut(original);
-    }
-    return console.toString(StandardCharsets.UTF_8).lines().toList();
+    EngineRun run = EngineRun.watched(configuration, results, ProgressScenario.class);
+    run.results.testEvents().assertStatistics(stats -> stats.started(1).failed(0));
+    return run.console.lines().toList();
   }
 }

@@ -6,8 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.llmh.it.fixtures.LabelScenario;
 import dev.llmh.result.CaseResult;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -17,21 +15,13 @@ class TruthfulLabelsTest {
 
   @Test
   void theSimulatorIsCalledTheSimulatorParamsKeepTheirTypesAndTheVersionIsTheBuilds(@TempDir Path results) throws Exception {
-    PrintStream originalOut = System.out;
-    ByteArrayOutputStream console = new ByteArrayOutputStream();
-    EngineRun run;
-    try {
-      System.setOut(new PrintStream(console, true, java.nio.charset.StandardCharsets.UTF_8));
-      run = EngineRun.of("simulated", results, LabelScenario.class);
-    } finally {
-      System.setOut(originalOut);
-    }
+    EngineRun run = EngineRun.watched(java.util.Map.of("llmh.endpoint", "simulated"), results, LabelScenario.class);
     run.results.testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
 
     CaseResult result = run.record().results().get(0);
     assertThat(result.endpoint().kind()).isEqualTo("simulated");
     assertThat(result.endpoint().embedded()).isFalse();
-    assertThat(console.toString(java.nio.charset.StandardCharsets.UTF_8))
+    assertThat(run.console)
         .contains("  endpoint   simulated http://127.0.0.1:")
         .doesNotContain("endpoint   embedded");
 
