@@ -82,6 +82,7 @@ final class ScenarioReader {
 
     List<PromptSource> promptSources = new ArrayList<>();
     List<ParamModel> paramModels = new ArrayList<>();
+    List<Element> paramFields = new ArrayList<>();
     boolean anyPromptMember = false;
     for (Element member : members.of(type)) {
       Optional<AnnotationMirror> prompt = find(member, Prompt.class);
@@ -100,6 +101,7 @@ final class ScenarioReader {
       }
       if (param.isPresent() && member instanceof VariableElement field) {
         params.read(field, param.get()).ifPresent(paramModels::add);
+        paramFields.add(field);
       }
     }
     if (!anyPromptMember) {
@@ -116,6 +118,7 @@ final class ScenarioReader {
           p.throwsChecked(), merged));
     }
     warnings.report(type, promptSources, models);
+    checkModelParam(paramFields, models);
 
     if (reporter.errorCount() > errorsBefore) {
       return Optional.empty();
@@ -125,6 +128,21 @@ final class ScenarioReader {
         elements.getBinaryName(type).toString(),
         type.getQualifiedName().toString(),
         models, paramModels));
+  }
+
+  /**
+   * Several models make {@code model} a case parameter ({@code params.model}): a {@code @Param}
+   * field of that name would give the case two parameters of one name.
+   */
+  private void checkModelParam(List<Element> paramFields, List<PromptModel> prompts) {
+    boolean compared = prompts.stream().anyMatch(p -> p.settings().models() != null && p.settings().models().size() > 1);
+    for (Element field : paramFields) {
+      if (compared && field.getSimpleName().contentEquals("model")) {
+        reporter.error(field, find(field, Param.class).orElseThrow(),
+            "@Param 'model' clashes with the case parameter 'model' that @Endpoint(model = {...}) makes of several"
+                + " models; rename the field");
+      }
+    }
   }
 
   /**

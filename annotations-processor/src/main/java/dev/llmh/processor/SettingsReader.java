@@ -116,7 +116,7 @@ final class SettingsReader {
               + EndpointUrl.parse(url).shown() + "\" and give the credentials at run time"
               + " (-Dllmh.endpoint=http://user:password@... or LLMH_ENDPOINT, or LLMH_API_KEY for a bearer key)");
     }
-    String model = asString(annotations.value(mirror, "model")).orElse("");
+    List<String> models = models(element, mirror);
     AnnotationValue apiValue = annotations.value(mirror, "api");
     String api = asString(apiValue).orElse("");
     if (!api.isEmpty() && Api.byKey(api).isEmpty()) {
@@ -124,7 +124,32 @@ final class SettingsReader {
           "@Endpoint api \"" + api + "\" is not one of " + Api.keys()
               + "; leave it out to detect it from the URL");
     }
-    return new Declarations.Endpoint(url.isEmpty() ? null : url, model.isEmpty() ? null : model, api.isEmpty() ? null : api);
+    return new Declarations.Endpoint(url.isEmpty() ? null : url, models.isEmpty() ? null : models, api.isEmpty() ? null : api);
+  }
+
+  /**
+   * {@code @Endpoint(model)}: one name, or several compared side by side. An empty name would send
+   * no model (the server's choice) and a repeated one would measure the same cases twice.
+   */
+  private List<String> models(Element element, AnnotationMirror mirror) {
+    List<String> models = new ArrayList<>();
+    for (AnnotationValue item : asList(annotations.value(mirror, "model"))) {
+      Optional<String> name = asString(item);
+      if (name.isEmpty()) {
+        continue; // not a String: javac has reported it already
+      }
+      String model = name.get().strip();
+      if (model.isEmpty()) {
+        reporter.error(element, mirror, item,
+            "@Endpoint model \"" + name.get() + "\" is blank; name a model, e.g. \"qwen2.5:7b-instruct\", or leave model out"
+                + " to use -Dllmh.model (the embedded server's own model when neither is set)");
+      } else if (models.contains(model)) {
+        reporter.error(element, mirror, item,
+            "@Endpoint lists model \"" + model + "\" twice; remove one (each model is a case)");
+      }
+      models.add(model);
+    }
+    return models.stream().filter(m -> !m.isEmpty()).distinct().toList();
   }
 
   private static boolean isHttpUrl(String url) {

@@ -44,16 +44,32 @@ class InheritedFromBaseTest {
     // The bases declare no scenario: no runner for them.
     assertThat(compilation.generatedSourceFiles()).hasSize(1);
 
-    ScenarioRunner runner = (ScenarioRunner) new CompiledClasses(compilation)
-        .loadClass("com.example.Chat_LlmhRunner").getConstructor().newInstance();
+    ScenarioRunner runner = runner(compilation, "Chat");
     DeclaredSettings define = runner.prompts().get(0).settings();
-    assertThat(define.model()).isEqualTo("shared-model");
+    assertThat(define.models()).containsExactly("shared-model");
     assertThat(define.warmupRequests()).isEqualTo(1); // the scenario's own
     assertThat(define.measuredRequests()).isEqualTo(12);
     assertThat(define.maxTokens()).isEqualTo(32); // the nearer base
     assertThat(define.constraints()).containsExactly("ttft.p50 < 2s");
     assertThat(runner.prompts().get(1).settings().maxTokens()).isEqualTo(8); // the prompt's own
     assertThat(runner.prompts()).extracting(p -> p.name()).isEqualTo(List.of("define", "brief"));
+  }
+
+  @Test
+  void severalModelsReachTheRunnerInDeclarationOrderAndAPromptMayNameItsOwn() throws Exception {
+    Compilation compilation = compile(
+        scenario("SideBySide",
+            "@LlmBenchmark",
+            "@Endpoint(model = {\"qwen2.5:7b-instruct-q4_K_M\", \"qwen2.5:7b-instruct-q8_0\"})",
+            "public class SideBySide {",
+            "  @Prompt String define = \"Define latency.\";",
+            "  @Prompt @Endpoint(model = \"solo\") String solo = \"Be brief.\";",
+            "}"));
+    CompilationSubject.assertThat(compilation).succeededWithoutWarnings();
+    ScenarioRunner runner = runner(compilation, "SideBySide");
+    assertThat(runner.prompts().get(0).settings().models())
+        .containsExactly("qwen2.5:7b-instruct-q4_K_M", "qwen2.5:7b-instruct-q8_0");
+    assertThat(runner.prompts().get(1).settings().models()).containsExactly("solo");
   }
 
   @Test
@@ -78,8 +94,7 @@ class InheritedFromBaseTest {
             "}"));
     CompilationSubject.assertThat(compilation).succeededWithoutWarnings();
 
-    ScenarioRunner runner = (ScenarioRunner) new CompiledClasses(compilation)
-        .loadClass("com.example.Strict_LlmhRunner").getConstructor().newInstance();
+    ScenarioRunner runner = runner(compilation, "Strict");
     assertThat(runner.prompts()).extracting(p -> p.name())
         .containsExactly("define", "repeat", "overridden", "own", "replaced");
     assertThat(runner.params()).extracting(p -> p.name()).containsExactly("words");
@@ -136,5 +151,11 @@ class InheritedFromBaseTest {
     CompilationSubject.assertThat(compilation).hadErrorCount(1);
     CompilationSubject.assertThat(compilation).hadErrorContaining(message)
         .inFile(compilation.sourceFiles().get(file)).onLineContaining(line);
+  }
+
+  /** The generated runner of the scenario {@code com.example.<simpleName>}, instantiated. */
+  private static ScenarioRunner runner(Compilation compilation, String simpleName) throws Exception {
+    return (ScenarioRunner) new CompiledClasses(compilation)
+        .loadClass("com.example." + simpleName + "_LlmhRunner").getConstructor().newInstance();
   }
 }

@@ -420,6 +420,43 @@ class ScenarioValidationTest {
               "@Endpoint api \"anthropic\" is not one of openai-chat, openai-completions, ollama-chat,"
               + " ollama-generate; leave it out to detect it from the URL");
     }
+
+    @Test
+    void modelsComparedSideBySideMustBeNamedAndListedOnce() {
+      compiled("Demo",
+          "@LlmBenchmark",
+          "@Endpoint(model = {\"q4\", \" \", \"q8\",",
+          "                   \"q4\"})",
+          "class Demo {",
+          "  @Prompt String p = \"x\";",
+          "}")
+          .errorCount(2)
+          .errorOn("\" \"", "@Endpoint model \" \" is blank; name a model")
+          .errorOn("\"q4\"})", "@Endpoint lists model \"q4\" twice; remove one (each model is a case)");
+    }
+
+    @Test
+    void aParamNamedModelClashesWithSeveralModels() {
+      compiled("Demo",
+          "@LlmBenchmark",
+          "@Endpoint(model = {\"q4\", \"q8\"})",
+          "class Demo {",
+          "  @Param({\"a\"}) String model;",
+          "  @Prompt String p = \"x\";",
+          "}")
+          .errorCount(1)
+          .errorOn("String model;", "@Param 'model' clashes with the case parameter 'model' that @Endpoint(model = {...})"
+              + " makes of several models; rename the field");
+      // one model is no parameter: the field is the scenario's own
+      compiled("Demo",
+          "@LlmBenchmark",
+          "@Endpoint(model = \"q4\")",
+          "class Demo {",
+          "  @Param({\"a\"}) String model;",
+          "  @Prompt String p = \"x\";",
+          "}")
+          .succeeded();
+    }
   }
 
   @Nested

@@ -9,6 +9,9 @@ import java.lang.annotation.Target;
 /**
  * The endpoint to measure. An empty value means "not declared here": {@code -Dllmh.endpoint} /
  * {@code LLMH_ENDPOINT} decide, else the embedded default. {@code -Dllmh.model} overrides {@link #model()}.
+ *
+ * <p>Two or more models compare them side by side: the model becomes a case parameter ({@code
+ * params.model}), and each model's cases run together, in the order the models are listed.
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
@@ -17,8 +20,11 @@ public @interface Endpoint {
   /** Base URL of an OpenAI-compatible API, e.g. {@code http://localhost:11434/v1}, or {@code embedded}. */
   String url() default "";
 
-  /** Model name sent with every request. */
-  String model() default "";
+  /**
+   * Model name sent with every request; several ({@code {"a", "b"}}) make the model a case parameter
+   * and run every case once per model, in this order. {@code -Dllmh.model=a,b} overrides.
+   */
+  String[] model() default {};
 
   /**
    * The wire protocol: {@code openai-chat}, {@code openai-completions}, {@code ollama-chat} or

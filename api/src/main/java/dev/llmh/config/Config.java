@@ -5,6 +5,8 @@ import dev.llmh.constraint.Dimension;
 import dev.llmh.constraint.Unit;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
@@ -15,11 +17,14 @@ import java.util.regex.Pattern;
  * The run's configuration, read once and validated before any request: system properties (or JUnit
  * configuration parameters) over environment variables over defaults. Annotation values sit between
  * configuration and defaults; {@code dev.llmh.plan.Planner} applies them.
+ *
+ * @param models {@code llmh.model}: the models to request, in order ({@code a,b} compares two side by
+ *     side); empty when not configured
  */
 public record Config(
     Optional<String> endpoint,
     Optional<Secret> endpointUserInfo,
-    Optional<String> model,
+    List<String> models,
     Optional<Secret> apiKey,
     Duration connectTimeout,
     Duration readTimeout,
@@ -81,7 +86,7 @@ public record Config(
     return new Config(
         endpoint.map(EndpointUrl::shown),
         endpoint.flatMap(EndpointUrl::userInfo),
-        lookup.apply(ConfigKey.MODEL),
+        lookup.apply(ConfigKey.MODEL).map(Config::models).orElse(List.of()),
         apiKey,
         lookup.apply(ConfigKey.CONNECT_TIMEOUT).map(v -> duration(ConfigKey.CONNECT_TIMEOUT, v)).orElse(Defaults.CONNECT_TIMEOUT),
         lookup.apply(ConfigKey.READ_TIMEOUT).map(v -> duration(ConfigKey.READ_TIMEOUT, v)).orElse(Defaults.READ_TIMEOUT),
@@ -136,6 +141,24 @@ public record Config(
       throw new ConfigException(ConfigKey.API_KEY_FILE.key() + " (" + ConfigKey.API_KEY_FILE.envName() + ") = '" + path + "' is empty");
     }
     return Optional.of(new Secret(key));
+  }
+
+  /** {@code a, b}: the names in order; an empty name or one given twice is a mistake, not a case. */
+  static List<String> models(String value) {
+    List<String> models = new ArrayList<>();
+    for (String name : value.split(",", -1)) {
+      String model = name.strip();
+      if (model.isEmpty()) {
+        throw new ConfigException(ConfigKey.MODEL.key() + " (" + ConfigKey.MODEL.envName() + ") = '" + value
+            + "' has an empty model name; separate names with single commas, e.g. qwen2.5:7b,qwen2.5:14b");
+      }
+      if (models.contains(model)) {
+        throw new ConfigException(ConfigKey.MODEL.key() + " (" + ConfigKey.MODEL.envName() + ") = '" + value
+            + "' names " + model + " twice; remove one (each model is a case)");
+      }
+      models.add(model);
+    }
+    return List.copyOf(models);
   }
 
   static String oneOf(ConfigKey key, String value, String... choices) {

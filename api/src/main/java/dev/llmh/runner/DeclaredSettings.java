@@ -12,12 +12,13 @@ import java.util.List;
  * link, and leave the new setting undeclared.
  *
  * @param constraints constraint expressions, {@code @Ttft} values already written as constraints
+ * @param models {@code @Endpoint(model)}: the models in declaration order, or null when none is declared
  * @param api {@code @Endpoint(api)}: a {@link dev.llmh.config.Api} key, validated by the processor
  * @param maxRequests {@code @Measurement(maxRequests)}, or null for a fixed number of requests
  */
 public record DeclaredSettings(
     String endpointUrl,
-    String model,
+    List<String> models,
     Integer warmupRequests,
     Integer measuredRequests,
     Double temperature,
@@ -29,6 +30,7 @@ public record DeclaredSettings(
     Integer maxRequests) {
 
   public DeclaredSettings {
+    models = models == null ? null : List.copyOf(models);
     concurrency = concurrency == null ? null : List.copyOf(concurrency);
     constraints = constraints == null ? List.of() : List.copyOf(constraints);
   }
@@ -41,7 +43,7 @@ public record DeclaredSettings(
   /** Every setter is optional: a setting never set stays null, i.e. not declared. */
   public static final class Builder {
     private String endpointUrl;
-    private String model;
+    private List<String> models;
     private Integer warmupRequests;
     private Integer measuredRequests;
     private Double temperature;
@@ -59,8 +61,14 @@ public record DeclaredSettings(
       return this;
     }
 
+    /** One model: what runners generated before {@code @Endpoint(model)} took several call. */
     public Builder model(String model) {
-      this.model = model;
+      this.models = model == null ? null : List.of(model);
+      return this;
+    }
+
+    public Builder models(List<String> models) {
+      this.models = models;
       return this;
     }
 
@@ -111,7 +119,7 @@ public record DeclaredSettings(
 
     public DeclaredSettings build() {
       return new DeclaredSettings(
-          endpointUrl, model, warmupRequests, measuredRequests, temperature, seed, maxTokens, concurrency,
+          endpointUrl, models, warmupRequests, measuredRequests, temperature, seed, maxTokens, concurrency,
           constraints, api, maxRequests);
     }
   }

@@ -24,9 +24,20 @@ class ConfigTest {
     Map<String, String> env = Map.of("LLMH_ENDPOINT", "http://env:1/v1", "LLMH_MODEL", "env-model");
     Config config = Config.read(key -> key.equals("llmh.endpoint") ? Optional.of("http://prop:2/v1") : Optional.empty(), env);
     assertThat(config.endpoint()).contains("http://prop:2/v1");
-    assertThat(config.model()).contains("env-model");
+    assertThat(config.models()).containsExactly("env-model");
     assertThat(config.readTimeout()).isEqualTo(Defaults.READ_TIMEOUT);
     assertThat(config.readTimeout()).isGreaterThan(Duration.ofSeconds(60));
+  }
+
+  @Test
+  void severalModelsAreListedInOrderAndAMalformedListFailsWithTheKeyNamed() {
+    assertThat(Config.read(key -> Optional.empty(), Map.of()).models()).isEmpty();
+    assertThat(Config.read(key -> key.equals("llmh.model") ? Optional.of("qwen2.5:7b-q8_0, qwen2.5:7b-q4_K_M") : Optional.empty(),
+        Map.of()).models()).containsExactly("qwen2.5:7b-q8_0", "qwen2.5:7b-q4_K_M");
+    assertThatThrownBy(() -> Config.read(key -> Optional.empty(), Map.of("LLMH_MODEL", "a,,b")))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("LLMH_MODEL").hasMessageContaining("empty model name");
+    assertThatThrownBy(() -> Config.read(key -> Optional.empty(), Map.of("LLMH_MODEL", "a,b,a")))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("llmh.model").hasMessageContaining("names a twice");
   }
 
   @Test

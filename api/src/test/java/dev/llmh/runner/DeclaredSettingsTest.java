@@ -33,8 +33,15 @@ class DeclaredSettingsTest {
         .maxRequests(7)
         .build();
     assertThat(all)
-        .isEqualTo(new DeclaredSettings("http://h/v1", "m", 1, 2, 0.5, 3L, 4, List.of(5, 6), List.of("ttft.p50 < 1s"),
+        .isEqualTo(new DeclaredSettings("http://h/v1", List.of("m"), 1, 2, 0.5, 3L, 4, List.of(5, 6), List.of("ttft.p50 < 1s"),
             "openai-chat", 7));
+  }
+
+  @Test
+  void oneModelOrSeveralDeclareTheModels() {
+    assertThat(DeclaredSettings.builder().model("m").build().models()).containsExactly("m");
+    assertThat(DeclaredSettings.builder().models(List.of("a", "b")).build().models()).containsExactly("a", "b");
+    assertThat(DeclaredSettings.builder().build().models()).isNull();
   }
 
   @Test

@@ -22,6 +22,8 @@ import java.util.Map;
  * @param confidence the level of intervals and verdicts ({@code llmh.confidence})
  * @param inconclusive how an INCONCLUSIVE case is reported: {@code skip}, {@code fail} or {@code pass}
  * @param caseTimeout the longest the case may take, warm-up included ({@code llmh.timeout.case})
+ * @param modelParam true when the prompt compares several models: then {@code model} is a case
+ *     parameter, named first ({@code model=a, concurrency=1}) and recorded as {@code params.model}
  */
 public record CasePlan(
     ScenarioRunner runner,
@@ -40,12 +42,23 @@ public record CasePlan(
     int maxRequests,
     double confidence,
     String inconclusive,
-    java.time.Duration caseTimeout) {
+    java.time.Duration caseTimeout,
+    boolean modelParam) {
 
   public CasePlan {
     params = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(params));
     constraints = List.copyOf(constraints);
     maxRequests = Math.max(maxRequests, measuredRequests);
+  }
+
+  /** A case of one model: what every case was before models could be compared side by side. */
+  public CasePlan(
+      ScenarioRunner runner, PromptDeclaration prompt, Map<String, String> params, int concurrency, int warmupRequests,
+      int measuredRequests, double temperature, long seed, int maxTokens, String endpoint, String model,
+      List<ConstraintExpression> constraints, Api api, int maxRequests, double confidence, String inconclusive,
+      java.time.Duration caseTimeout) {
+    this(runner, prompt, params, concurrency, warmupRequests, measuredRequests, temperature, seed, maxTokens, endpoint, model,
+        constraints, api, maxRequests, confidence, inconclusive, caseTimeout, false);
   }
 
   /** True when measuring may continue past {@code measuredRequests}. */
@@ -57,9 +70,9 @@ public record CasePlan(
     return runner.scenarioClassName();
   }
 
-  /** {@code concurrency=4, size=a}: the case's parameters as shown to people. */
+  /** {@code concurrency=4, size=a} ({@code model=a, concurrency=4} when models are compared): as shown to people. */
   public String parameterText() {
-    StringBuilder text = new StringBuilder("concurrency=").append(concurrency);
+    StringBuilder text = new StringBuilder(modelParam ? "model=" + model + ", " : "").append("concurrency=").append(concurrency);
     params.forEach((name, value) -> text.append(", ").append(name).append('=').append(value));
     return text.toString();
   }
@@ -80,6 +93,9 @@ public record CasePlan(
    */
   public Map<String, Object> allParams() {
     Map<String, Object> all = new java.util.LinkedHashMap<>();
+    if (modelParam) {
+      all.put("model", model);
+    }
     all.put("concurrency", concurrency);
     Map<String, ParamDeclaration> declared = new java.util.HashMap<>();
     runner.params().forEach(p -> declared.put(p.name(), p));
@@ -96,6 +112,9 @@ public record CasePlan(
    */
   public Map<String, String> paramTexts() {
     Map<String, String> all = new java.util.LinkedHashMap<>();
+    if (modelParam) {
+      all.put("model", model);
+    }
     all.put("concurrency", String.valueOf(concurrency));
     all.putAll(params);
     return all;

@@ -6,6 +6,8 @@ import dev.llmh.runner.PromptDeclaration;
 import dev.llmh.runner.ScenarioRunner;
 import dev.llmh.config.Api;
 import dev.llmh.config.Config;
+import dev.llmh.config.ConfigException;
+import dev.llmh.config.ConfigKey;
 import dev.llmh.config.Defaults;
 import dev.llmh.config.EndpointUrl;
 import dev.llmh.constraint.ConstraintExpression;
@@ -19,52 +21,88 @@ import java.util.Map;
 /**
  * Expands a scenario into its cases: every prompt × every combination of param values × every
  * concurrency level, in declaration order, with settings resolved as configuration > annotation >
- * default.
+ * default. When a prompt compares several models, every model is a case parameter as well, and the
+ * cases are grouped by model, in the order the models are listed.
  */
 public final class Planner {
   private Planner() {}
 
   public static List<CasePlan> plan(ScenarioRunner runner, Config config) {
     List<Map<String, String>> combinations = combinations(runner.params());
+    Map<PromptDeclaration, List<String>> modelsOf = new LinkedHashMap<>();
+    runner.prompts().forEach(prompt -> modelsOf.put(prompt, models(prompt.settings(), config)));
     List<CasePlan> cases = new ArrayList<>();
-    for (PromptDeclaration prompt : runner.prompts()) {
-      DeclaredSettings declared = prompt.settings();
-      List<ConstraintExpression> constraints =
-          declared.constraints().stream().map(ConstraintParser::parse).toList();
-      List<Integer> levels = declared.concurrency() != null ? declared.concurrency() : Defaults.CONCURRENCY;
-      // Credentials in an annotation are a compile error; were one to get here, it is never shown.
-      String endpoint =
-          config.endpoint().orElse(
-              declared.endpointUrl() != null ? EndpointUrl.parse(declared.endpointUrl()).shown() : Defaults.ENDPOINT);
-      String model = config.model().orElse(declared.model());
-      Api api =
-          config.api()
-              .or(() -> declared.api() == null ? java.util.Optional.empty() : Api.byKey(declared.api()))
-              .orElse(Api.detect(endpoint));
-      for (Map<String, String> params : combinations) {
-        for (int concurrency : levels) {
-          cases.add(
-              new CasePlan(
-                  runner,
-                  prompt,
-                  params,
-                  concurrency,
-                  orDefault(declared.warmupRequests(), Defaults.WARMUP_REQUESTS),
-                  orDefault(declared.measuredRequests(), Defaults.MEASURED_REQUESTS),
-                  declared.temperature() != null ? declared.temperature() : Defaults.TEMPERATURE,
-                  declared.seed() != null ? declared.seed() : Defaults.SEED,
-                  orDefault(declared.maxTokens(), Defaults.MAX_TOKENS),
-                  endpoint,
-                  model,
-                  constraints,
-                  api,
-                  declared.maxRequests() != null ? declared.maxRequests()
-                      : Looks.ceilingToDecide(constraints, orDefault(declared.measuredRequests(), Defaults.MEASURED_REQUESTS),
-                          config.confidence(), config.maxRequests()),
-                  config.confidence(),
-                  config.inconclusive(),
-                  config.caseTimeout()));
+    if (modelsOf.values().stream().noneMatch(models -> models.size() > 1)) {
+      modelsOf.forEach((prompt, models) -> cases.addAll(cases(runner, prompt, models.get(0), false, combinations, config)));
+      return cases;
+    }
+    // Models side by side: all cases of one model, then the next's, in the order they are listed, so
+    // that a server holding one model at a time (Ollama) loads each once, in the first case's warm-up.
+    List<String> order = modelsOf.values().stream().flatMap(List::stream).distinct().toList();
+    for (String model : order) {
+      modelsOf.forEach((prompt, models) -> {
+        if (models.contains(model)) {
+          cases.addAll(cases(runner, prompt, model, models.size() > 1, combinations, config));
         }
+      });
+    }
+    return cases;
+  }
+
+  /** The prompt's models, configuration over annotation; one null (the server's choice) when neither names one. */
+  private static List<String> models(DeclaredSettings declared, Config config) {
+    if (!config.models().isEmpty()) {
+      return config.models();
+    }
+    return declared.models() == null || declared.models().isEmpty()
+        ? java.util.Collections.singletonList(null) : declared.models();
+  }
+
+  /** The prompt's cases for one model: every param combination × every concurrency level. */
+  private static List<CasePlan> cases(
+      ScenarioRunner runner, PromptDeclaration prompt, String model, boolean modelParam, List<Map<String, String>> combinations,
+      Config config) {
+    DeclaredSettings declared = prompt.settings();
+    List<ConstraintExpression> constraints =
+        declared.constraints().stream().map(ConstraintParser::parse).toList();
+    List<Integer> levels = declared.concurrency() != null ? declared.concurrency() : Defaults.CONCURRENCY;
+    // Credentials in an annotation are a compile error; were one to get here, it is never shown.
+    String endpoint =
+        config.endpoint().orElse(
+            declared.endpointUrl() != null ? EndpointUrl.parse(declared.endpointUrl()).shown() : Defaults.ENDPOINT);
+    Api api =
+        config.api()
+            .or(() -> declared.api() == null ? java.util.Optional.empty() : Api.byKey(declared.api()))
+            .orElse(Api.detect(endpoint));
+    if (modelParam && runner.params().stream().anyMatch(p -> p.name().equals("model"))) {
+      throw new ConfigException(runner.scenarioClassName() + " has a @Param named model and is run with several models"
+          + " (" + ConfigKey.MODEL.key() + "), which make model a case parameter too; rename the field or name one model");
+    }
+    List<CasePlan> cases = new ArrayList<>();
+    for (Map<String, String> params : combinations) {
+      for (int concurrency : levels) {
+        cases.add(
+            new CasePlan(
+                runner,
+                prompt,
+                params,
+                concurrency,
+                orDefault(declared.warmupRequests(), Defaults.WARMUP_REQUESTS),
+                orDefault(declared.measuredRequests(), Defaults.MEASURED_REQUESTS),
+                declared.temperature() != null ? declared.temperature() : Defaults.TEMPERATURE,
+                declared.seed() != null ? declared.seed() : Defaults.SEED,
+                orDefault(declared.maxTokens(), Defaults.MAX_TOKENS),
+                endpoint,
+                model,
+                constraints,
+                api,
+                declared.maxRequests() != null ? declared.maxRequests()
+                    : Looks.ceilingToDecide(constraints, orDefault(declared.measuredRequests(), Defaults.MEASURED_REQUESTS),
+                        config.confidence(), config.maxRequests()),
+                config.confidence(),
+                config.inconclusive(),
+                config.caseTimeout(),
+                modelParam));
       }
     }
     return cases;

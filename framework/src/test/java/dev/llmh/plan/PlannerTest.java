@@ -5,8 +5,10 @@ import dev.llmh.runner.ParamDeclaration;
 import dev.llmh.runner.PromptDeclaration;
 import dev.llmh.runner.ScenarioRunner;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.llmh.config.Config;
+import dev.llmh.config.ConfigException;
 import dev.llmh.config.Defaults;
 import java.util.List;
 import java.util.Map;
@@ -119,5 +121,47 @@ class PlannerTest {
     CasePlan fixed = planned(budget("ttft.p95 < 2s").maxRequests(10).build(), Map.of());
     assertThat(fixed.adaptive()).isFalse();
     assertThat(fixed.maxRequests()).isEqualTo(10);
+  }
+
+  @Test
+  void severalModelsAreACaseParameterAndEachModelsCasesRunTogetherInTheOrderListed() {
+    DeclaredSettings sideBySide = DeclaredSettings.builder().models(List.of("q4", "q8")).concurrency(List.of(1, 2)).build();
+    ScenarioRunner runner = runner(
+        List.of(new PromptDeclaration("short", "short", false, sideBySide), new PromptDeclaration("long", "long", false, sideBySide)),
+        List.of(new ParamDeclaration("words", List.of("30"), ParamDeclaration.Type.INT)));
+    List<CasePlan> cases = Planner.plan(runner, Config.read(k -> Optional.empty(), Map.of()));
+    assertThat(cases).extracting(CasePlan::caseId).containsExactly(
+        "short[model=q4,concurrency=1,words=30]", "short[model=q4,concurrency=2,words=30]",
+        "long[model=q4,concurrency=1,words=30]", "long[model=q4,concurrency=2,words=30]",
+        "short[model=q8,concurrency=1,words=30]", "short[model=q8,concurrency=2,words=30]",
+        "long[model=q8,concurrency=1,words=30]", "long[model=q8,concurrency=2,words=30]");
+    CasePlan first = cases.get(0);
+    assertThat(first.model()).isEqualTo("q4");
+    assertThat(first.displayName()).isEqualTo("short [model=q4, concurrency=1, words=30]");
+    assertThat(first.allParams()).containsExactly(Map.entry("model", "q4"), Map.entry("concurrency", 1), Map.entry("words", 30));
+    assertThat(first.paramTexts()).containsEntry("model", "q4");
+    // the scenario's own code never sees the model as one of its params
+    assertThat(first.promptText()).isEqualTo("short{words=30}");
+    assertThat(cases.get(7).model()).isEqualTo("q8");
+  }
+
+  @Test
+  void llmhModelNamesTheModelsComparedAndOneModelIsNoParameter() {
+    DeclaredSettings one = DeclaredSettings.builder().model("declared").build();
+    ScenarioRunner runner = runner(List.of(new PromptDeclaration("p", "p", false, one)), List.of());
+    List<CasePlan> configured = Planner.plan(runner, Config.read(k -> Optional.empty(), Map.of("LLMH_MODEL", "b, a")));
+    assertThat(configured).extracting(CasePlan::caseId).containsExactly("p[model=b,concurrency=1]", "p[model=a,concurrency=1]");
+    CasePlan single = Planner.plan(runner, Config.read(k -> Optional.empty(), Map.of())).get(0);
+    assertThat(single.caseId()).isEqualTo("p[concurrency=1]");
+    assertThat(single.allParams()).doesNotContainKey("model");
+    assertThat(single.model()).isEqualTo("declared");
+  }
+
+  @Test
+  void aParamNamedModelCannotRunBesideSeveralConfiguredModels() {
+    ScenarioRunner runner = runner(List.of(new PromptDeclaration("p", "p", false, NOTHING)),
+        List.of(new ParamDeclaration("model", List.of("x"))));
+    assertThatThrownBy(() -> Planner.plan(runner, Config.read(k -> Optional.empty(), Map.of("LLMH_MODEL", "a,b"))))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("@Param named model").hasMessageContaining("llmh.model");
   }
 }

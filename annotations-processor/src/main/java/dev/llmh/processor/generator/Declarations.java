@@ -36,10 +36,18 @@ public record Declarations(
     this(endpoint, warmupRequests, measuredRequests, sampling, maxTokens, concurrency, constraints, ttftConstraints, null);
   }
 
-  /** {@code @Endpoint}; an empty string is "not declared" and is stored as null. */
-  public record Endpoint(String url, String model, String api) {
+  /**
+   * {@code @Endpoint}; an empty string or list is "not declared" and is stored as null.
+   *
+   * @param models the models in declaration order; two or more are compared side by side
+   */
+  public record Endpoint(String url, List<String> models, String api) {
+    public Endpoint {
+      models = models == null ? null : List.copyOf(models);
+    }
+
     public Endpoint(String url, String model) {
-      this(url, model, null);
+      this(url, model == null ? null : List.of(model), null);
     }
   }
 
@@ -90,7 +98,7 @@ public record Declarations(
         .constraints(all)
         .maxRequests(maxRequests);
     if (endpoint != null) {
-      settings.endpointUrl(endpoint.url()).model(endpoint.model()).api(endpoint.api());
+      settings.endpointUrl(endpoint.url()).models(endpoint.models()).api(endpoint.api());
     }
     if (sampling != null) {
       settings.temperature(sampling.temperature()).seed(sampling.seed());

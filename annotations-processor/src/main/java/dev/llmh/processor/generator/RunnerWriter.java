@@ -83,7 +83,9 @@ public final class RunnerWriter {
   static String settings(DeclaredSettings s) {
     List<String> calls = new ArrayList<>();
     declare(calls, "endpointUrl", s.endpointUrl(), JavaLiterals::string);
-    declare(calls, "model", s.model(), JavaLiterals::string);
+    // one model as model("m"), which runners have always called; several as models(List.of(...))
+    declare(calls, "model", s.models() != null && s.models().size() == 1 ? s.models().get(0) : null, JavaLiterals::string);
+    declare(calls, "models", s.models() != null && s.models().size() > 1 ? s.models() : null, JavaLiterals::stringList);
     declare(calls, "warmupRequests", s.warmupRequests(), JavaLiterals::integer);
     declare(calls, "measuredRequests", s.measuredRequests(), JavaLiterals::integer);
     declare(calls, "temperature", s.temperature(), JavaLiterals::doubleValue);

@@ -28,7 +28,7 @@ class DeclarationsTest {
         new Declarations.Endpoint(null, "other"), null, null, null, null, List.of(2), null, null);
     DeclaredSettings merged = CLASS_LEVEL.overriddenBy(member).toSettings();
     assertThat(merged.endpointUrl()).isNull();
-    assertThat(merged.model()).isEqualTo("other");
+    assertThat(merged.models()).containsExactly("other");
     assertThat(merged.concurrency()).containsExactly(2);
     assertThat(merged.measuredRequests()).isEqualTo(10);
   }

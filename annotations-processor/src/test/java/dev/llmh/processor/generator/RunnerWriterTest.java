@@ -30,6 +30,14 @@ class RunnerWriterTest {
   }
 
   @Test
+  void severalModelsAreWrittenAsAList() {
+    assertThat(RunnerWriter.settings(DeclaredSettings.builder().models(List.of("q4", "q8")).build()))
+        .isEqualTo("dev.llmh.runner.DeclaredSettings.builder()"
+            + INDENT + ".models(java.util.List.of(\"q4\", \"q8\"))"
+            + INDENT + ".build()");
+  }
+
+  @Test
   void everySettingHasASetter() {
     DeclaredSettings all = DeclaredSettings.builder()
         .endpointUrl("http://h/v1").model("m").warmupRequests(1).measuredRequests(2).temperature(0.5).seed(3L)
