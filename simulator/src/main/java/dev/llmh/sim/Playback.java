@@ -33,9 +33,12 @@ final class Playback {
   private final SlotQueue slots;
   private final ObjectMapper mapper;
   private final Consumer<ServedRequest> served;
+  private final Residency residency;
 
-  Playback(SimulatorSettings settings, SlotQueue slots, ObjectMapper mapper, Consumer<ServedRequest> served) {
+  /** @param residency shared by the playbacks of every model the server serves */
+  Playback(SimulatorSettings settings, SlotQueue slots, ObjectMapper mapper, Consumer<ServedRequest> served, Residency residency) {
     this.settings = settings;
+    this.residency = residency;
     this.slots = slots;
     this.mapper = mapper;
     this.served = served;
@@ -67,7 +70,7 @@ final class Playback {
       }
       try {
         slotAt = System.nanoTime();
-        long load = plan.number() == 1 ? settings.firstRequestLoad().toNanos() : 0L;
+        long load = residency.loadNanos(settings, plan.number(), slotAt);
         long first = firstChunkDeadline(slotAt, plan) + load;
         long gap = settings.chunkGapNanos();
         for (int k = 0; k < spans.size(); k++) {

@@ -21,10 +21,12 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <h2>Endpoints</h2>
  * <ul>
- *   <li>{@code GET /v1/models}: one model, {@link SimulatorSettings#modelId()}.</li>
+ *   <li>{@code GET /v1/models}: {@link SimulatorSettings#modelId()}, then any {@link
+ *       SimulatorSettings#otherModels()}.</li>
  *   <li>{@code POST /v1/chat/completions}: model, messages, max_tokens (or max_completion_tokens),
  *       temperature (ignored), seed, stream, stream_options.include_usage; unknown fields are
- *       ignored. The response's {@code model} is always the server's own id.
+ *       ignored. The response's {@code model} is the server's own id, or the id of the other model
+ *       the request named (a name it does not serve: 404, when it serves several).
  *       {@code POST /v1/completions}, Ollama's {@code POST /api/chat} and {@code /api/generate}
  *       (streamed only; see {@link Protocol}) and {@code GET /api/tags} likewise.</li>
  *   <li>400 {@code {"error":{"message":...}}} for a body {@link ChatRequest} rejects (malformed,
@@ -61,13 +63,19 @@ public final class SimulatedServer implements AutoCloseable {
   private final ObjectMapper mapper = new ObjectMapper();
   private final AtomicLong requestCounter = new AtomicLong();
   private final List<ServedRequest> served = new ArrayList<>();
-  private final Playback playback;
+  /** One playback per model served, by id, {@link SimulatorSettings#modelId()} first; one slot queue for all. */
+  private final java.util.Map<String, Playback> playbacks = new java.util.LinkedHashMap<>();
   private final HttpFront front;
   private final String baseUrl;
 
   private SimulatedServer(SimulatorSettings settings) throws IOException {
     this.settings = settings;
-    this.playback = new Playback(settings, new SlotQueue(settings.slots()), mapper, this::record);
+    SlotQueue slots = new SlotQueue(settings.slots());
+    Residency residency = new Residency(!settings.otherModels().isEmpty());
+    playbacks.put(settings.modelId(), new Playback(settings, slots, mapper, this::record, residency));
+    for (SimulatorSettings.Model model : settings.otherModels()) {
+      playbacks.put(model.id(), new Playback(settings.serving(model), slots, mapper, this::record, residency));
+    }
     List<Route> routes = new ArrayList<>();
     routes.add(Route.get("/v1/models", authorised((ex, arrival) -> models(ex))));
     routes.add(Route.get("/api/tags", authorised((ex, arrival) -> tags(ex))));
@@ -166,20 +174,26 @@ public final class SimulatedServer implements AutoCloseable {
   private void models(HttpExchange ex) throws IOException {
     ObjectNode root = mapper.createObjectNode();
     root.put("object", "list");
-    ObjectNode model = root.putArray("data").addObject();
-    model.put("id", settings.modelId());
-    model.put("object", "model");
-    model.put("created", 0);
-    model.put("owned_by", "llmh-sim");
+    com.fasterxml.jackson.databind.node.ArrayNode data = root.putArray("data");
+    for (String id : settings.modelIds()) {
+      ObjectNode model = data.addObject();
+      model.put("id", id);
+      model.put("object", "model");
+      model.put("created", 0);
+      model.put("owned_by", "llmh-sim");
+    }
     Replies.json(ex, 200, root);
   }
 
   /** Ollama's model listing. */
   private void tags(HttpExchange ex) throws IOException {
     ObjectNode root = mapper.createObjectNode();
-    ObjectNode model = root.putArray("models").addObject();
-    model.put("name", settings.modelId());
-    model.put("model", settings.modelId());
+    com.fasterxml.jackson.databind.node.ArrayNode models = root.putArray("models");
+    for (String id : settings.modelIds()) {
+      ObjectNode model = models.addObject();
+      model.put("name", id);
+      model.put("model", id);
+    }
     Replies.json(ex, 200, root);
   }
 
@@ -187,6 +201,15 @@ public final class SimulatedServer implements AutoCloseable {
     ChatRequest request = ChatRequest.parse(ex.getRequestBody().readAllBytes(), protocol, settings.defaultMaxTokens());
     if (protocol != Protocol.CHAT && !request.stream()) {
       throw new BadRequest("the simulator streams " + protocol.path + " only");
+    }
+    Playback playback = playbacks.get(request.model());
+    if (playback == null && (request.model() == null || settings.otherModels().isEmpty())) {
+      playback = playbacks.get(settings.modelId()); // no name, or one model: it answers whatever was asked for
+    }
+    if (playback == null) {
+      Replies.error(ex, 404, Replies.NOT_FOUND, "model '" + request.model() + "' not found; this server serves: "
+          + String.join(", ", settings.modelIds()));
+      return;
     }
     long number = requestCounter.incrementAndGet();
     if (settings.hook().interceptRequest(number, ex)) {

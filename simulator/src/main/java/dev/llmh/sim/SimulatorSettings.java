@@ -1,6 +1,7 @@
 package dev.llmh.sim;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import java.util.function.Consumer;
 
@@ -33,6 +34,11 @@ import java.util.function.Consumer;
  *                               false imitates servers that never send usage (Ollama still sends eval_count)
  * @param firstRequestLoad       a cold model load before the first accepted request's prefill, reported
  *                               as Ollama's {@code load_duration} (later requests report 0)
+ * @param otherModels            models served besides {@link #modelId()}, each with its own timing, for
+ *                               models compared side by side; with any, a request naming a model the
+ *                               server does not have gets 404, and the server holds one model at a time
+ *                               (as Ollama does when memory allows one): a request for another model
+ *                               first waits for that model's load
  */
 public record SimulatorSettings(
     String modelId,
@@ -49,7 +55,27 @@ public record SimulatorSettings(
     int reasoningTokens,
     boolean usagePerChunk,
     boolean sendsUsage,
-    Duration firstRequestLoad) {
+    Duration firstRequestLoad,
+    List<Model> otherModels) {
+
+  /**
+   * One more model the server serves under {@code id}, with its own timing: what distinguishes two
+   * quantisations or sizes of a model to a benchmark.
+   *
+   * @param load the time to load it when another model is in memory (Ollama's {@code load_duration})
+   */
+  public record Model(
+      String id, double prefillTokensPerSecond, double decodeTokensPerSecond, Duration firstTokenDelay, Duration load) {
+    public Model {
+      Objects.requireNonNull(id, "id");
+      Objects.requireNonNull(firstTokenDelay, "firstTokenDelay");
+      Objects.requireNonNull(load, "load");
+      if (id.isBlank() || !(prefillTokensPerSecond > 0) || !(decodeTokensPerSecond > 0)
+          || firstTokenDelay.isNegative() || load.isNegative()) {
+        throw new IllegalArgumentException("model " + id + ": rates must be > 0, delays not negative");
+      }
+    }
+  }
 
   /** {@link #naturalLength()} meaning "no natural stop": max_tokens decides. */
   public static final int UNLIMITED = Integer.MAX_VALUE;
@@ -89,6 +115,11 @@ public record SimulatorSettings(
     if (defaultMaxTokens < 1) {
       throw new IllegalArgumentException("defaultMaxTokens must be >= 1, was " + defaultMaxTokens);
     }
+    otherModels = otherModels == null ? List.of() : List.copyOf(otherModels);
+    if (otherModels.stream().map(Model::id).distinct().count() < otherModels.size()
+        || otherModels.stream().anyMatch(m -> m.id().equals(modelId))) {
+      throw new IllegalArgumentException("model ids must differ from each other and from modelId " + modelId);
+    }
   }
 
   /**
@@ -98,7 +129,7 @@ public record SimulatorSettings(
    */
   public static SimulatorSettings defaults() {
     return new SimulatorSettings("llmh-sim", 4, 2000.0, Duration.ZERO, 50.0, 1, UNLIMITED, 256,
-        true, null, SimulatorHook.NONE, 0, false, true, Duration.ZERO);
+        true, null, SimulatorHook.NONE, 0, false, true, Duration.ZERO, List.of());
   }
 
   public SimulatorSettings withModelId(String v) {
@@ -166,6 +197,34 @@ public record SimulatorSettings(
     return edit(e -> e.firstRequestLoad = v);
   }
 
+  /** One more model served, with its own timing (see {@link #otherModels()}). */
+  public SimulatorSettings withModel(Model model) {
+    return edit(e -> {
+      e.otherModels = new java.util.ArrayList<>(e.otherModels);
+      e.otherModels.add(model);
+    });
+  }
+
+  /** Every model id served, {@link #modelId()} first. */
+  public List<String> modelIds() {
+    return java.util.stream.Stream.concat(java.util.stream.Stream.of(modelId), otherModels.stream().map(Model::id)).toList();
+  }
+
+  /**
+   * The settings a request for {@code model} is served with: these, or for one of {@link
+   * #otherModels()} these with its id and timing (its load as {@link #firstRequestLoad()}).
+   */
+  SimulatorSettings serving(Model model) {
+    return edit(e -> {
+      e.modelId = model.id();
+      e.prefillTokensPerSecond = model.prefillTokensPerSecond();
+      e.decodeTokensPerSecond = model.decodeTokensPerSecond();
+      e.firstTokenDelay = model.firstTokenDelay();
+      e.firstRequestLoad = model.load();
+      e.otherModels = List.of();
+    });
+  }
+
   /** A copy with {@code change} applied, validated like any instance. */
   private SimulatorSettings edit(Consumer<Editor> change) {
     Editor editor = new Editor(this);
@@ -190,6 +249,7 @@ public record SimulatorSettings(
     boolean usagePerChunk;
     boolean sendsUsage;
     Duration firstRequestLoad;
+    List<Model> otherModels;
 
     Editor(SimulatorSettings s) {
       modelId = s.modelId;
@@ -207,12 +267,13 @@ public record SimulatorSettings(
       usagePerChunk = s.usagePerChunk;
       sendsUsage = s.sendsUsage;
       firstRequestLoad = s.firstRequestLoad;
+      otherModels = s.otherModels;
     }
 
     SimulatorSettings settings() {
       return new SimulatorSettings(modelId, slots, prefillTokensPerSecond, firstTokenDelay, decodeTokensPerSecond,
           tokensPerChunk, naturalLength, defaultMaxTokens, roleChunkFirst, requiredApiKey, hook, reasoningTokens,
-          usagePerChunk, sendsUsage, firstRequestLoad);
+          usagePerChunk, sendsUsage, firstRequestLoad, otherModels);
     }
   }
 
@@ -244,6 +305,6 @@ public record SimulatorSettings(
         + ", requiredApiKey=" + (requiredApiKey == null ? "none" : "***")
         + ", hook=" + (hook == SimulatorHook.NONE ? "none" : hook.getClass().getName())
         + ", reasoningTokens=" + reasoningTokens + ", usagePerChunk=" + usagePerChunk + ", sendsUsage=" + sendsUsage
-        + ", firstRequestLoad=" + firstRequestLoad + "]";
+        + ", firstRequestLoad=" + firstRequestLoad + (otherModels.isEmpty() ? "" : ", otherModels=" + otherModels) + "]";
   }
 }

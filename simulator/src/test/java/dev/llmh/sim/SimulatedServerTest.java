@@ -73,6 +73,37 @@ class SimulatedServerTest {
   }
 
   @Test
+  void severalModelsEachServeWithTheirOwnTimingAndAnUnknownNameIsRefusedWithTheList() throws Exception {
+    SimulatorSettings settings = fast().withFirstTokenDelay(Duration.ofMillis(5))
+        .withModel(new SimulatorSettings.Model("slow", Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY,
+            Duration.ofMillis(120), Duration.ofMillis(200)));
+    try (SimulatedServer server = SimulatedServer.start(settings)) {
+      JsonNode listing = JSON.readTree(CLIENT.send(HttpRequest.newBuilder(URI.create(server.baseUrl() + "/models")).GET().build(),
+          HttpResponse.BodyHandlers.ofString()).body());
+      assertThat(listing.path("data").findValuesAsText("id")).containsExactly("llmh-sim", "slow");
+
+      ObjectNode slow = body("hi", 2, 1, true);
+      slow.put("model", "slow");
+      Stream first = stream(server, slow); // the switch from nothing to slow: its load, then its delay
+      Stream second = stream(server, slow);
+      ObjectNode fast = body("hi", 2, 1, true);
+      fast.put("model", "llmh-sim");
+      Stream back = stream(server, fast);
+      assertThat(first.chunks().get(1).path("model").asText()).isEqualTo("slow");
+      assertThat(back.chunks().get(1).path("model").asText()).isEqualTo("llmh-sim");
+      assertThat((first.contentNanos().get(0) - first.sentNanos()) / MS).isBetween(320.0, 420.0);
+      assertThat((second.contentNanos().get(0) - second.sentNanos()) / MS).isBetween(120.0, 200.0);
+      assertThat((back.contentNanos().get(0) - back.sentNanos()) / MS).isLessThan(80.0);
+      assertThat(server.awaitServedRequests(3, Duration.ofSeconds(2))).extracting(ServedRequest::requestedModel)
+          .containsExactly("slow", "slow", "llmh-sim");
+
+      ObjectNode unknown = body("hi", 2, 1, false);
+      unknown.put("model", "qwen2.5:7b");
+      assertError(post(server, unknown), 404, "model 'qwen2.5:7b' not found; this server serves: llmh-sim, slow");
+    }
+  }
+
+  @Test
   void nonStreamingResponseCountsTokensAndNamesTheServersModel() throws Exception {
     try (SimulatedServer server = SimulatedServer.start(fast())) {
       ObjectNode req = JSON.createObjectNode();
