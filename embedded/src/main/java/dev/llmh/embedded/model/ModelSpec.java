@@ -41,6 +41,9 @@ public record ModelSpec(
   public static final ModelSpec SMALL =
       new ModelSpec("small", 16384, 6, 512, 8, 4, 1408, 8192, TensorType.F16, 42);
 
+  /** Every generated model by name, as {@link #byName} takes them. */
+  public static final java.util.List<String> NAMES = java.util.List.of("tiny", "small");
+
   public ModelSpec {
     if (name == null || !name.matches("[a-z0-9][a-z0-9_-]*")) {
       throw new IllegalArgumentException("model name must be lower-case letters, digits, '-' or '_': " + name);

@@ -18,6 +18,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -27,13 +28,16 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <h2>Endpoints</h2>
  * <ul>
- *   <li>{@code GET /v1/models}: one model, the server's own id, with the engine's identity, slots
- *       and slot context under {@code meta}.</li>
+ *   <li>{@code GET /v1/models}: every model the server serves ({@link ModelShelf}), the default
+ *       first, each with {@code meta.loaded} and, once loaded, the engine's identity, slots and slot
+ *       context under {@code meta}.</li>
  *   <li>{@code POST /v1/chat/completions}: messages go through the model's chat template, then a
  *       plain completion. {@code POST /v1/completions}: {@code prompt} is used as is. Both read the
  *       fields {@link OpenAiRequest} reads (max_tokens defaults to {@link #DEFAULTS}); the response's
- *       {@code model} is always the server's own id, so a result never credits this model's numbers
- *       to the model name a client asked for.</li>
+ *       {@code model} is the served model's own id, so a result never credits its numbers to another
+ *       name: a request naming {@code tiny} or {@code llmh-tiny} gets the generated {@code tiny}
+ *       model, one naming none the default, one naming a model the server does not have a 404
+ *       listing the models (a server of one model answers any name as itself).</li>
  *   <li>400 {@code {"error":{"message":...,"type":"invalid_request_error"}}} for a malformed body,
  *       missing messages or prompt, max_tokens &lt; 1, and a prompt that with max_tokens does not fit
  *       a slot's context (never truncated silently); 404 for other paths; 405 for wrong methods; 500
@@ -64,19 +68,18 @@ public final class EmbeddedServer implements AutoCloseable {
    */
   static final OpenAiRequest.Defaults DEFAULTS = new OpenAiRequest.Defaults(128, 0.8, 0L);
 
-  private final Engine engine;
-  private final String modelId;
+  private final ModelShelf models;
   private final SlotQueue slots;
   private final ObjectMapper mapper = new ObjectMapper();
   private final AtomicLong requestCounter = new AtomicLong();
   private final HttpFront front;
 
-  private EmbeddedServer(Engine engine, String modelId, int port) throws IOException {
+  private EmbeddedServer(ModelShelf models, int port) throws IOException {
+    Engine engine = models.defaultEngine();
     if (engine.slots() < 1) {
       throw new IllegalArgumentException("the engine must have at least one slot, has " + engine.slots());
     }
-    this.engine = engine;
-    this.modelId = modelId;
+    this.models = models;
     this.slots = new SlotQueue(engine.slots());
     this.front = HttpFront.start("llmh-embedded", "embedded server", port, List.of(
         Route.get("/v1/models", (ex, arrival) -> models(ex)),
@@ -89,8 +92,13 @@ public final class EmbeddedServer implements AutoCloseable {
    * port, see {@link #port()}).
    */
   public static EmbeddedServer start(Engine engine, String modelId, int port) {
+    return start(ModelShelf.single(modelId, engine), port);
+  }
+
+  /** Starts serving the models of {@code models} by name; the default model's slots are the server's. */
+  static EmbeddedServer start(ModelShelf models, int port) {
     try {
-      return new EmbeddedServer(engine, modelId, port);
+      return new EmbeddedServer(models, port);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot start the embedded server on 127.0.0.1:" + port, e);
     }
@@ -100,8 +108,9 @@ public final class EmbeddedServer implements AutoCloseable {
     return front.port();
   }
 
+  /** The default model's id: what a request naming no model is served by. */
   public String modelId() {
-    return modelId;
+    return models.defaultId();
   }
 
   /**
@@ -131,27 +140,45 @@ public final class EmbeddedServer implements AutoCloseable {
   private void models(HttpExchange ex) throws IOException {
     ObjectNode root = mapper.createObjectNode();
     root.put("object", "list");
-    ObjectNode model = root.putArray("data").addObject();
-    model.put("id", modelId);
-    model.put("object", "model");
-    model.put("created", 0);
-    model.put("owned_by", "llmh-embedded");
-    EngineInfo info = engine.info();
-    ObjectNode meta = model.putObject("meta");
-    meta.put("engine", info.engine());
-    meta.put("engineVersion", info.engineVersion());
-    meta.put("modelFile", info.modelFile());
-    meta.put("modelBytes", info.modelBytes());
-    meta.put("modelSha256", info.modelSha256());
-    meta.put("modelShape", info.modelShape());
-    meta.put("slots", engine.slots());
-    meta.put("slotContext", engine.slotContext());
+    com.fasterxml.jackson.databind.node.ArrayNode data = root.putArray("data");
+    models.listing().forEach((id, engine) -> {
+      ObjectNode model = data.addObject();
+      model.put("id", id);
+      model.put("object", "model");
+      model.put("created", 0);
+      model.put("owned_by", "llmh-embedded");
+      ObjectNode meta = model.putObject("meta");
+      meta.put("loaded", engine.isPresent());
+      engine.ifPresent(open -> {
+        EngineInfo info = open.info();
+        meta.put("engine", info.engine());
+        meta.put("engineVersion", info.engineVersion());
+        meta.put("modelFile", info.modelFile());
+        meta.put("modelBytes", info.modelBytes());
+        meta.put("modelSha256", info.modelSha256());
+        meta.put("modelShape", info.modelShape());
+        meta.put("slots", open.slots());
+        meta.put("slotContext", open.slotContext());
+      });
+    });
     Replies.json(ex, 200, root);
   }
 
   private void generate(HttpExchange ex, boolean chat) throws IOException, BadRequest {
     byte[] body = ex.getRequestBody().readAllBytes();
     OpenAiRequest request = chat ? OpenAiRequest.parseChat(body, DEFAULTS) : OpenAiRequest.parseCompletion(body, DEFAULTS);
+    Optional<ModelShelf.Served> served;
+    try {
+      served = models.serve(request.model());
+    } catch (IOException | RuntimeException e) {
+      Replies.error(ex, 500, Replies.SERVER_ERROR, "cannot load model '" + request.model() + "': " + describe(e));
+      return;
+    }
+    if (served.isEmpty()) {
+      Replies.error(ex, 404, Replies.NOT_FOUND, models.notServed(request.model()));
+      return;
+    }
+    Engine engine = served.get().engine();
     String prompt = chat
         ? engine.applyChatTemplate(request.messages().stream().map(m -> new ChatMessage(m.role(), m.content())).toList())
         : request.prompt();
@@ -166,7 +193,7 @@ public final class EmbeddedServer implements AutoCloseable {
     }
 
     long number = requestCounter.incrementAndGet();
-    Reply reply = new Reply(ex, request, (chat ? "chatcmpl-llmh-" : "cmpl-llmh-") + number, modelId, mapper);
+    Reply reply = new Reply(ex, request, (chat ? "chatcmpl-llmh-" : "cmpl-llmh-") + number, served.get().id(), mapper);
     CompletionRequest completionRequest = new CompletionRequest(prompt, request.maxTokens(),
         request.temperature(), request.seed(), request.stop());
     try {

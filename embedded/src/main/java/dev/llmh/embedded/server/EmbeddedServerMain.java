@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -19,7 +20,7 @@ import java.util.Set;
  * serves it on 127.0.0.1.
  *
  * <pre>
- * --models-dir &lt;dir&gt; --model &lt;tiny|small&gt; --slots &lt;n&gt; [--slot-context &lt;n&gt;]
+ * --models-dir &lt;dir&gt; --model &lt;tiny|small: the default&gt; --slots &lt;n&gt; [--slot-context &lt;n&gt;]
  * --native-tmp &lt;dir&gt; [--port &lt;n&gt;]   (port 0, the default: an ephemeral port)
  * </pre>
  *
@@ -59,20 +60,33 @@ public final class EmbeddedServerMain {
       return;
     }
     Engine engine = null;
-    String modelId;
+    ModelSpec spec;
     try {
-      ModelSpec spec = ModelSpec.byName(options.model());
-      Path modelFile = ModelFiles.ensure(spec, options.modelsDir(), bytes -> status(out, generating(modelId(spec), bytes)));
+      spec = ModelSpec.byName(options.model());
       Files.createDirectories(options.nativeTmp());
-      // Unless told otherwise, the model's context is shared evenly among the slots.
-      int slotContext = options.slotContext() > 0 ? options.slotContext() : spec.context() / options.slots();
-      engine = LlamaEngine.open(modelFile, spec, options.slots(), slotContext, options.nativeTmp());
-      modelId = modelId(spec);
+      engine = open(spec, options, bytes -> status(out, generating(modelId(spec), bytes)));
     } catch (Throwable t) { // also native link errors: the parent must hear why, in one line
       fail(out, EmbeddedServer.describe(t), engine);
       return;
     }
-    serve(engine, modelId, options.port());
+    // The other generated models are served by name too, each generated and loaded when a request
+    // first names it (a status line would reach nobody now: the server's log says it).
+    List<String> others = ModelSpec.NAMES.stream().filter(name -> !name.equals(spec.name())).toList();
+    serve(new ModelShelf(spec.name(), modelId(spec), engine, others,
+        name -> open(ModelSpec.byName(name), options,
+            bytes -> System.err.println("llmh-embedded: " + generating(modelId(ModelSpec.byName(name)), bytes)))),
+        options.port());
+  }
+
+  /**
+   * Generates the model's file if needed and loads it, with the configured slots. Unless told
+   * otherwise, the model's context is shared evenly among the slots; a slot context set for the
+   * default model is capped at a smaller model's context.
+   */
+  private static Engine open(ModelSpec spec, Options options, java.util.function.LongConsumer generating) throws IOException {
+    Path modelFile = ModelFiles.ensure(spec, options.modelsDir(), generating);
+    int slotContext = options.slotContext() > 0 ? Math.min(options.slotContext(), spec.context()) : spec.context() / options.slots();
+    return LlamaEngine.open(modelFile, spec, options.slots(), slotContext, options.nativeTmp());
   }
 
   /**
@@ -80,15 +94,20 @@ public final class EmbeddedServerMain {
    * {@link #main} so that tests can run the process around a fake engine.
    */
   static void serve(Engine engine, String modelId, int port) {
+    serve(ModelShelf.single(modelId, engine), port);
+  }
+
+  private static void serve(ModelShelf models, int port) {
     PrintStream out = System.out;
+    Engine engine = models.defaultEngine();
     EmbeddedServer server;
     try {
-      server = EmbeddedServer.start(engine, modelId, port);
+      server = EmbeddedServer.start(models, port);
     } catch (RuntimeException e) {
       fail(out, EmbeddedServer.describe(e), engine);
       return;
     }
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> shutdown(server, engine), "llmh-embedded-shutdown"));
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> shutdown(server, models), "llmh-embedded-shutdown"));
     out.println(READY + " port=" + server.port() + " model=" + server.modelId());
     out.flush();
     System.err.println("llmh-embedded: serving " + server.modelId() + " on 127.0.0.1:" + server.port()
@@ -123,7 +142,7 @@ public final class EmbeddedServerMain {
     }
   }
 
-  private static void shutdown(EmbeddedServer server, Engine engine) {
+  private static void shutdown(EmbeddedServer server, ModelShelf models) {
     Thread watchdog = new Thread(() -> {
       try {
         Thread.sleep(HALT_AFTER_MILLIS);
@@ -136,7 +155,7 @@ public final class EmbeddedServerMain {
     watchdog.setDaemon(true);
     watchdog.start();
     if (server.stop(DRAIN)) {
-      engine.close();
+      models.close();
     } else {
       // Freeing the model under a running generation could crash in native code; the process is
       // ending anyway, so its memory goes with it.

@@ -88,6 +88,42 @@ class EmbeddedServerTest {
     assertThat(meta.path("slotContext").asInt()).isEqualTo(512);
   }
 
+  @Test
+  void severalModelsAreServedByNameEachLoadedWhenFirstNamedAndAnUnknownNameIsRefusedWithTheList() throws Exception {
+    engine = new FakeEngine(2, 512);
+    FakeEngine tiny = new FakeEngine(2, 256);
+    List<String> opened = new ArrayList<>();
+    server = EmbeddedServer.start(new ModelShelf("small", "llmh-small", engine, List.of("tiny"), name -> {
+      opened.add(name);
+      return tiny;
+    }), 0);
+    JsonNode before = MAPPER.readTree(get("/v1/models").body()).path("data");
+    assertThat(before.findValuesAsText("id")).containsExactly("llmh-small", "llmh-tiny");
+    assertThat(before.get(1).path("meta").path("loaded").asBoolean()).isFalse();
+    assertThat(opened).isEmpty(); // listed, not loaded
+
+    String body = "{\"model\":%s,\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}],\"max_tokens\":2}";
+    assertThat(MAPPER.readTree(post("/v1/chat/completions", body.formatted("\"tiny\"")).body()).path("model").asText())
+        .isEqualTo("llmh-tiny");
+    assertThat(MAPPER.readTree(post("/v1/chat/completions", body.formatted("\"llmh-tiny\"")).body()).path("model").asText())
+        .isEqualTo("llmh-tiny");
+    assertThat(MAPPER.readTree(post("/v1/chat/completions", body.formatted("null")).body()).path("model").asText())
+        .isEqualTo("llmh-small");
+    assertThat(MAPPER.readTree(post("/v1/chat/completions", body.formatted("\"small\"")).body()).path("model").asText())
+        .isEqualTo("llmh-small");
+    assertThat(opened).containsExactly("tiny"); // once, on first use
+    assertThat(tiny.started.get()).isEqualTo(2);
+    assertThat(engine.started.get()).isEqualTo(2);
+    JsonNode after = MAPPER.readTree(get("/v1/models").body()).path("data");
+    assertThat(after.get(1).path("meta").path("loaded").asBoolean()).isTrue();
+    assertThat(after.get(1).path("meta").path("slotContext").asInt()).isEqualTo(256);
+
+    HttpResponse<String> unknown = post("/v1/chat/completions", body.formatted("\"qwen2.5:7b\""));
+    assertThat(unknown.statusCode()).isEqualTo(404);
+    assertThat(MAPPER.readTree(unknown.body()).path("error").path("message").asText())
+        .isEqualTo("model 'qwen2.5:7b' not found; this server serves: llmh-small, llmh-tiny (by name: small, tiny)");
+  }
+
   // ---------------------------------------------------------------- chat
 
   @Test
