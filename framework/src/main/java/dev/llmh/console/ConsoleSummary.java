@@ -118,6 +118,19 @@ public final class ConsoleSummary {
     return RunTable.render(results, colour);
   }
 
+  /**
+   * Seed 001's table for each scenario that compares models: rows model × concurrency, TTFT p50 and
+   * p95, tok/s per request, total tok/s, verdict; empty when no case compares models.
+   */
+  public static String modelTables(List<CaseResult> results, boolean colour) {
+    return ModelTable.render(results, colour);
+  }
+
+  /** {@link #modelTables(List, boolean)}, coloured when the run's output is an interactive terminal. */
+  public static String modelTables(List<CaseResult> results) {
+    return modelTables(results, Terminal.isInteractive());
+  }
+
   private static Integer declaredConcurrency(CaseResult result) {
     return result.params() != null && result.params().get("concurrency") instanceof Number n ? n.intValue() : null;
   }

@@ -99,12 +99,12 @@ final class RunTable {
     return pieces;
   }
 
-  private static String figure(CaseResult result, String metric, Function<MetricSummary, Double> statistic) {
+  static String figure(CaseResult result, String metric, Function<MetricSummary, Double> statistic) {
     MetricSummary summary = result.metrics().get(metric);
     return ConsoleSummary.number(summary == null ? null : statistic.apply(summary));
   }
 
-  private static void line(StringBuilder out, String text) {
+  static void line(StringBuilder out, String text) {
     out.append(text.stripTrailing()).append('\n');
   }
 }

@@ -6,6 +6,8 @@ import dev.llmh.baseline.Baselines;
 import dev.llmh.baseline.CaseKey;
 import dev.llmh.client.ChatRequest;
 import dev.llmh.client.Durations;
+import dev.llmh.config.ConfigKey;
+import dev.llmh.endpoint.EmbeddedModels;
 import dev.llmh.endpoint.Endpoint;
 import dev.llmh.endpoint.EndpointKind;
 import dev.llmh.endpoint.Endpoints;
@@ -25,6 +27,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.IntFunction;
 
 /**
@@ -90,6 +93,20 @@ final class CaseExecutor {
           "no model configured for " + endpoint.url() + ": set @Endpoint(model = \"...\") or -Dllmh.model / LLMH_MODEL"
               + (endpoint.info().modelIds().isEmpty() ? "" : " (the endpoint lists: " + String.join(", ", endpoint.info().modelIds()) + ")"));
     }
+    // The embedded server serves its generated models by name. A scenario comparing models it does
+    // not have cannot be measured there; one naming a single other model (written for a real server)
+    // gets the server's own model, and the results say which served (servedModel, and a warning).
+    String model = plan.model();
+    if (model != null && endpoint.kind() == EndpointKind.EMBEDDED) {
+      Optional<String> served = EmbeddedModels.servedId(model);
+      if (served.isEmpty() && plan.modelParam()) {
+        return notRun(plan, endpoint, "the embedded server serves the models " + String.join(" and ", EmbeddedModels.NAMES)
+            + ", not '" + model + "': set -Dllmh.endpoint (LLMH_ENDPOINT) to a server that has it, or compare -D"
+            + ConfigKey.MODEL.key() + "=" + String.join(",", EmbeddedModels.NAMES));
+      }
+      model = served.orElse(null);
+    }
+    String requested = model;
     List<String> warnings = new ArrayList<>();
     if (plan.measuredRequests() < plan.concurrency()) {
       warnings.add(
@@ -106,7 +123,7 @@ final class CaseExecutor {
     boolean disableCache = endpoint.info().takesCachePrompt();
     IntFunction<RequestSample> send =
         i -> endpoint.client().send(
-            new ChatRequest(plan.model(), marker.apply(prompt), plan.maxTokens(), plan.temperature(), plan.seed(), disableCache,
+            new ChatRequest(requested, marker.apply(prompt), plan.maxTokens(), plan.temperature(), plan.seed(), disableCache,
                 deadline));
 
     if (warmupRequests(plan) > plan.warmupRequests()) {
@@ -229,7 +246,7 @@ final class CaseExecutor {
     List<SampleRecord> records = measured.stream().map(s -> CaseRecords.sampleRecord(s, RequestMetrics.of(s), firstStart)).toList();
     String servedModel = measured.stream().map(RequestSample::servedModel).filter(Objects::nonNull).findFirst().orElse(null);
     CaseAnalysis analysis = CaseAnalyzer.analyze(
-        new CaseAnalyzer.Context(plan.model(), plan.maxTokens(), plan.constraints(), plan.confidence(), alpha, timedOut, warnings,
+        new CaseAnalyzer.Context(EmbeddedModels.asked(plan), plan.maxTokens(), plan.constraints(), plan.confidence(), alpha, timedOut, warnings,
             harness),
         measured, servedModel, baselines.compare(caseKey(plan, servedModel, promptHash), records));
     CaseResult result = CaseRecords.measured(

@@ -114,7 +114,17 @@ final class CaseRecords {
         ? new EndpointRecord(plan.endpoint(), kind == EndpointKind.EMBEDDED, plan.model(), null, null, null, plan.api().key(),
             kind.key())
         : new EndpointRecord(endpoint.url(), kind == EndpointKind.EMBEDDED, plan.model(), servedModel, endpoint.info().ownedBy(),
-            endpoint.info().meta().isEmpty() ? null : endpoint.info().meta(), plan.api().key(), kind.key());
+            describes(endpoint.info(), servedModel) ? endpoint.info().meta() : null, plan.api().key(), kind.key());
+  }
+
+  /**
+   * Whether the listing's {@code meta}, which is its first model's, describes the model that served:
+   * on a server of several models (the embedded server's {@code tiny} beside its default) another's
+   * file and shape are left out rather than recorded as this case's.
+   */
+  private static boolean describes(dev.llmh.client.EndpointInfo info, String servedModel) {
+    return !info.meta().isEmpty()
+        && (servedModel == null || info.modelIds().isEmpty() || info.modelIds().get(0).equals(servedModel));
   }
 
   private static Settings settings(CasePlan plan) {

@@ -241,6 +241,7 @@ public final class LlmhTestEngine implements TestEngine {
     try {
       Path written = ResultsFiles.write(record, state.directory, state.runName);
       System.out.print(ConsoleSummary.runTable(results));
+      System.out.print(ConsoleSummary.modelTables(results));
       System.out.println("LLMH results: " + written.toAbsolutePath() + (complete ? "" : " (run cut short)")
           + " (and latest.json beside it)");
       return TestExecutionResult.successful();

@@ -185,4 +185,24 @@ class ConsoleSummaryTest {
     assertThat(ConsoleSummary.caseBlock(bare, false)).startsWith("LLMH SummariseDocument › define\n");
     assertThat(Arrays.stream(ConsoleSummary.runTable(List.of(bare), false).split("\n"))).noneMatch(l -> l.contains("[]"));
   }
+
+  @Test
+  void modelsSideBySideAreATablePerPromptWithRowsModelByConcurrencyAndOnlyWhereModelsAreCompared() {
+    Map<String, MetricSummary> metrics = plainMetrics();
+    metrics.put("decode_rate", summary(10, 48.9)); // mean 49.9: tok/s per request is the mean decode rate
+    List<CaseResult> results = List.of(
+        result("define", params("model", "q4", "concurrency", 1), metrics, "PASS", List.of()),
+        result("define", params("model", "q4", "concurrency", 2), metrics, "FAIL", List.of()),
+        result("define", params("model", "q8", "concurrency", 1), metrics, "PASS", List.of()),
+        result("summarise", params("concurrency", 1), metrics, "PASS", List.of()));
+    assertThat(ConsoleSummary.modelTables(results, false)).isEqualTo(String.join("\n",
+        "LLMH models side by side: SummariseDocument › define",
+        "model  conc  ttft p50  ttft p95  tok/s/req  total tok/s  verdict",
+        "                 (ms)      (ms)     (mean)      (tok/s)",
+        "q4        1     82.00     86.00      49.90          227  PASS",
+        "          2     82.00     86.00      49.90          227  FAIL",
+        "q8        1     82.00     86.00      49.90          227  PASS",
+        ""));
+    assertThat(ConsoleSummary.modelTables(results.subList(3, 4), false)).isEmpty();
+  }
 }

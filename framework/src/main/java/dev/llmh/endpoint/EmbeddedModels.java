@@ -1,0 +1,38 @@
+package dev.llmh.endpoint;
+
+import dev.llmh.plan.CasePlan;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The models the embedded server generates and serves by name ({@code tiny}, {@code small}), and
+ * the ids it answers as ({@code llmh-tiny}, {@code llmh-small}: the embedded module's
+ * {@code EmbeddedServerMain.modelId}, which this framework reaches only at run time).
+ */
+public final class EmbeddedModels {
+  /** Every generated model, as {@code llmh.embedded.model} and requests name it. */
+  public static final List<String> NAMES = List.of("tiny", "small");
+  private static final String ID_PREFIX = "llmh-";
+
+  private EmbeddedModels() {}
+
+  /** The server's id for {@code name} ({@code tiny} or {@code llmh-tiny}), or empty when it has no such model. */
+  public static Optional<String> servedId(String name) {
+    String key = name.strip().toLowerCase(Locale.ROOT);
+    String bare = key.startsWith(ID_PREFIX) ? key.substring(ID_PREFIX.length()) : key;
+    return NAMES.contains(bare) ? Optional.of(ID_PREFIX + bare) : Optional.empty();
+  }
+
+  /**
+   * The model a case of {@code plan} asks for, as the server will name it in its answer: on the
+   * embedded server a generated model's id, so that {@code tiny} answered as {@code llmh-tiny} is no
+   * mismatch; elsewhere, and for a name the embedded server does not have, the plan's model.
+   */
+  public static String asked(CasePlan plan) {
+    if (plan.model() == null || EndpointKind.of(plan.endpoint()) != EndpointKind.EMBEDDED) {
+      return plan.model();
+    }
+    return servedId(plan.model()).orElse(plan.model());
+  }
+}
