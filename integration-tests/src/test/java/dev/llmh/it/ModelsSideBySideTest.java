@@ -1,0 +1,131 @@
+package dev.llmh.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.llmh.it.fixtures.ModelsSideBySideScenario;
+import dev.llmh.result.BaselineRecord;
+import dev.llmh.result.CaseResult;
+import dev.llmh.result.MetricSummary;
+import dev.llmh.sim.ServedRequest;
+import dev.llmh.sim.SimulatedServer;
+import dev.llmh.sim.SimulatorSettings;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Models side by side against the simulator, which serves {@code sim-fast} and {@code sim-slow} with
+ * their own timing and holds one at a time, loading the other on a switch (as Ollama does): each case
+ * really sent its requests to its own model (the server's record of every measured request), its
+ * figures are that model's and no measured request paid a load, the console's table shows those
+ * figures per model, and a baseline compares a case only with the same model's.
+ */
+class ModelsSideBySideTest {
+  private static final String SCENARIO = "ModelsSideBySideScenario";
+  private static final Duration LOAD = Duration.ofMillis(400);
+  /** No prefill and 10 ms to the first token, 200 tok/s; the other 120 ms, 50 tok/s. */
+  private static final SimulatorSettings.Model FAST =
+      new SimulatorSettings.Model("sim-fast", Double.POSITIVE_INFINITY, 200, Duration.ofMillis(10), LOAD);
+  private static final SimulatorSettings.Model SLOW =
+      new SimulatorSettings.Model("sim-slow", Double.POSITIVE_INFINITY, 50, Duration.ofMillis(120), LOAD);
+
+  private static SimulatorSettings server() {
+    return SimulatorSettings.defaults().withSlots(2).withHook(GroundTruth.TAGGED).withModel(FAST).withModel(SLOW);
+  }
+
+  private record Run(EngineRun engine, List<ServedRequest> served) {}
+
+  private static Run run(Map<String, String> configuration, Path results, int requests) throws InterruptedException {
+    try (SimulatedServer server = SimulatedServer.start(server())) {
+      Map<String, String> withEndpoint = new HashMap<>(configuration);
+      withEndpoint.put("llmh.endpoint", server.baseUrl());
+      EngineRun engine = EngineRun.watched(withEndpoint, results, ModelsSideBySideScenario.class);
+      return new Run(engine, server.awaitServedRequests(requests, Duration.ofSeconds(10)));
+    }
+  }
+
+  @Test
+  void eachCaseMeasuresItsOwnModelWarmAndTheTableShowsEachModelsFigures(@TempDir Path dir) throws Exception {
+    // per model: concurrency 1 (1 warm-up + 6) and 2 (2 warm-ups + 6)
+    Run run = run(Map.of(), dir, 2 * (7 + 8));
+    run.engine().results.testEvents().assertStatistics(stats -> stats.started(4).succeeded(4));
+    List<CaseResult> results = run.engine().record().results();
+    assertThat(results).extracting(CaseResult::caseId).containsExactly(
+        "ask[model=sim-fast,concurrency=1]", "ask[model=sim-fast,concurrency=2]",
+        "ask[model=sim-slow,concurrency=1]", "ask[model=sim-slow,concurrency=2]");
+    // one model's cases, then the other's: the server switched once after the first model's warm-up
+    assertThat(run.served()).extracting(ServedRequest::requestedModel)
+        .containsExactlyElementsOf(java.util.stream.Stream.of("sim-fast", "sim-slow")
+            .flatMap(m -> java.util.Collections.nCopies(15, m).stream()).toList());
+
+    for (CaseResult result : results) {
+      String model = (String) result.params().get("model");
+      SimulatorSettings.Model expected = model.equals("sim-fast") ? FAST : SLOW;
+      assertThat(result.endpoint().requestedModel()).isEqualTo(model);
+      assertThat(result.endpoint().servedModel()).isEqualTo(model);
+      List<GroundTruth.Pair> pairs = GroundTruth.pairs(result, run.served());
+      assertThat(pairs).as(result.caseId()).allSatisfy(p -> assertThat(p.server().requestedModel()).isEqualTo(model));
+      GroundTruth.assertTimingsAgree(result, pairs);
+      // the model's own timing, and never its load: the warm-up before the case paid that
+      MetricSummary ttft = result.metrics().get(CaseResult.TTFT);
+      assertThat(ttft.p50()).as("%s ttft p50", result.caseId())
+          .isCloseTo(expected.firstTokenDelay().toMillis(), within(15.0));
+      assertThat(ttft.max()).as("%s ttft max: no load", result.caseId()).isLessThan(expected.firstTokenDelay().toMillis() + 100.0);
+      assertThat(result.metrics().get("decode_rate").p50()).as("%s decode rate", result.caseId())
+          .isCloseTo(expected.decodeTokensPerSecond(), within(0.05 * expected.decodeTokensPerSecond()));
+    }
+
+    // the console's side-by-side table: one row per model × concurrency, with each case's figures
+    String console = run.engine().console;
+    assertThat(console).contains("LLMH models side by side: " + SCENARIO + " › ask");
+    List<String> table = console.lines().dropWhile(l -> !l.startsWith("LLMH models side by side")).limit(7).toList();
+    System.out.println(String.join("\n", table));
+    List<String> rows = table.subList(3, 7);
+    for (int i = 0; i < 4; i++) {
+      CaseResult result = results.get(i);
+      assertThat(rows.get(i)).as("row %d", i)
+          .startsWith(i % 2 == 0 ? (String) result.params().get("model") : " ")
+          .contains(" " + result.params().get("concurrency") + " ")
+          .contains(number(result.metrics().get(CaseResult.TTFT).p50()))
+          .contains(number(result.metrics().get(CaseResult.TTFT).p95()))
+          .contains(number(result.metrics().get("decode_rate").mean()))
+          .contains(number(result.throughput().outputTokensPerSecond()))
+          .endsWith("PASS");
+    }
+  }
+
+  @Test
+  void aBaselineComparesACaseOnlyWithTheSameModel(@TempDir Path dir) throws Exception {
+    Path baseline = dir.resolve("baseline.json");
+    run(Map.of("llmh.saveBaseline", baseline.toString()), dir.resolve("saved"), 30);
+    // the other order, and a model the baseline never measured (the server's own, llmh-sim)
+    Run again = run(Map.of("llmh.baseline", baseline.toString(), "llmh.model", "sim-slow,sim-fast,llmh-sim"),
+        dir.resolve("again"), 45);
+    List<CaseResult> results = again.engine().record().results();
+    assertThat(results).hasSize(6);
+    for (CaseResult result : results) {
+      BaselineRecord compared = result.baseline();
+      if (result.params().get("model").equals("llmh-sim")) {
+        assertThat(compared.compared()).isFalse();
+        assertThat(compared.reason()).contains("case " + result.caseId() + " of").contains("is not in the baseline");
+        continue;
+      }
+      // Measured against another model's case, TTFT would move by about +1100% or -90%.
+      assertThat(compared.compared()).as(result.caseId()).isTrue();
+      assertThat(compared.metrics().get(CaseResult.TTFT).baselineP50())
+          .isCloseTo(result.metrics().get(CaseResult.TTFT).p50(), within(15.0));
+      assertThat(compared.metrics()).allSatisfy((metric, m) ->
+          assertThat(m.regression()).as("%s %s: %s%%", result.caseId(), metric, m.changePercent()).isFalse());
+    }
+  }
+
+  private static String number(Double value) {
+    return Math.abs(value) >= 100 ? String.format(Locale.ROOT, "%.0f", value) : String.format(Locale.ROOT, "%.2f", value);
+  }
+}
