@@ -119,6 +119,7 @@ final class ScenarioReader {
     }
     warnings.report(type, promptSources, models);
     checkModelParam(paramFields, models);
+    coldModels(type, promptSources, models);
 
     if (reporter.errorCount() > errorsBefore) {
       return Optional.empty();
@@ -141,6 +142,30 @@ final class ScenarioReader {
         reporter.error(field, find(field, Param.class).orElseThrow(),
             "@Param 'model' clashes with the case parameter 'model' that @Endpoint(model = {...}) makes of several"
                 + " models; rename the field");
+      }
+    }
+  }
+
+  /**
+   * Models side by side are measured warm: each case's warm-up runs on its own model, so the first
+   * case of a model pays its load (seconds on Ollama) before measuring. Without warm-up the first
+   * measured requests of every model would: legal, but rarely what a comparison means. Said once per
+   * place the warm-up is written.
+   */
+  private void coldModels(TypeElement type, List<PromptSource> sources, List<PromptModel> prompts) {
+    java.util.Set<Element> warned = new java.util.HashSet<>();
+    for (int i = 0; i < prompts.size(); i++) {
+      DeclaredSettings s = prompts.get(i).settings();
+      if (s.models() == null || s.models().size() < 2 || s.warmupRequests() == null || s.warmupRequests() != 0) {
+        continue;
+      }
+      Element place = sources.get(i).declarations().warmupRequests() != null ? sources.get(i).element() : type;
+      if (warned.add(place)) {
+        AnnotationMirror mirror = find(place, dev.llmh.annotations.Warmup.class)
+            .orElseGet(() -> find(type, LlmBenchmark.class).orElseThrow());
+        reporter.warning(place, mirror, "@Warmup(requests = 0) with several models: the first measured requests of each"
+            + " model pay its load when the server switches models (seconds on Ollama); warm up at least 1 request to"
+            + " compare the models warm");
       }
     }
   }

@@ -436,6 +436,21 @@ class ScenarioValidationTest {
     }
 
     @Test
+    void severalModelsWithoutWarmUpAreWarnedOfTheirLoads() {
+      compiled("Demo",
+          "@LlmBenchmark",
+          "@Endpoint(model = {\"q4\", \"q8\"})",
+          "@Warmup(requests = 0)",
+          "class Demo {",
+          "  @Prompt String p = \"x\";",
+          "}")
+          .succeeded()
+          .warningCount(1)
+          .warningOn("@Warmup", "@Warmup(requests = 0) with several models: the first measured requests of each model pay"
+              + " its load when the server switches models");
+    }
+
+    @Test
     void aParamNamedModelClashesWithSeveralModels() {
       compiled("Demo",
           "@LlmBenchmark",
