@@ -5,6 +5,7 @@ import static org.junit.platform.engine.support.discovery.SelectorResolver.Resol
 import dev.llmh.annotations.LlmBenchmark;
 import dev.llmh.config.Config;
 import dev.llmh.plan.CasePlan;
+import dev.llmh.config.ConfigException;
 import dev.llmh.plan.Planner;
 import dev.llmh.runner.ScenarioRunner;
 import java.util.List;
@@ -56,8 +57,17 @@ final class ScenarioSelectorResolver implements SelectorResolver {
     if (runner.isEmpty()) {
       return unresolved();
     }
+    List<CasePlan> cases;
+    try {
+      cases = Planner.plan(runner.get(), config);
+    } catch (ConfigException e) {
+      // e.g. -Dllmh.model=a,b beside a @Param named model: no case can be named, none runs
+      issues.reportIssue(DiscoveryIssue.builder(Severity.ERROR, "LLMH configuration: " + e.getMessage())
+          .source(ClassSource.from(scenarioClass)));
+      return unresolved();
+    }
     Optional<ScenarioDescriptor> scenario =
-        context.addToParent(parent -> Optional.of(scenario(parent, scenarioClass, runner.get())));
+        context.addToParent(parent -> Optional.of(scenario(parent, scenarioClass, cases)));
     return scenario.map(s -> Resolution.match(Match.exact(s, () -> caseSelectors(s, s.caseIds())))).orElse(unresolved());
   }
 
@@ -114,8 +124,7 @@ final class ScenarioSelectorResolver implements SelectorResolver {
     return descriptor.map(d -> Resolution.match(Match.exact(d))).orElse(unresolved());
   }
 
-  private ScenarioDescriptor scenario(TestDescriptor parent, Class<?> scenarioClass, ScenarioRunner runner) {
-    List<CasePlan> cases = Planner.plan(runner, config);
+  private ScenarioDescriptor scenario(TestDescriptor parent, Class<?> scenarioClass, List<CasePlan> cases) {
     UniqueId id = parent.getUniqueId().append(ScenarioDescriptor.SEGMENT, scenarioClass.getName());
     return new ScenarioDescriptor(id, scenarioClass, cases);
   }

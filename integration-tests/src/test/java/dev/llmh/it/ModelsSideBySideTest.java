@@ -2,7 +2,10 @@ package dev.llmh.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
+import dev.llmh.engine.LlmhTestEngine;
+import dev.llmh.it.fixtures.ModelParamScenario;
 import dev.llmh.it.fixtures.ModelsSideBySideScenario;
 import dev.llmh.result.BaselineRecord;
 import dev.llmh.result.CaseResult;
@@ -18,6 +21,10 @@ import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.engine.DiscoveryIssue;
+import org.junit.platform.engine.TestDescriptor;
+import org.junit.platform.testkit.engine.EngineDiscoveryResults;
+import org.junit.platform.testkit.engine.EngineTestKit;
 
 /**
  * Models side by side against the simulator, which serves {@code sim-fast} and {@code sim-slow} with
@@ -123,6 +130,29 @@ class ModelsSideBySideTest {
       assertThat(compared.metrics()).allSatisfy((metric, m) ->
           assertThat(m.regression()).as("%s %s: %s%%", result.caseId(), metric, m.changePercent()).isFalse());
     }
+  }
+
+  @Test
+  void llmhSelectPicksTheCasesOfOneModel() {
+    EngineDiscoveryResults results = discover(ModelsSideBySideScenario.class, "llmh.select", SCENARIO + "#ask[model=sim-slow]");
+    assertThat(results.getDiscoveryIssues()).isEmpty();
+    assertThat(results.getEngineDescriptor().getDescendants().stream().filter(TestDescriptor::isTest).map(TestDescriptor::getDisplayName))
+        .containsExactly("ask [model=sim-slow, concurrency=1]", "ask [model=sim-slow, concurrency=2]");
+  }
+
+  @Test
+  void severalConfiguredModelsBesideAParamNamedModelStopTheRunBeforeAnyRequest() {
+    EngineDiscoveryResults results = discover(ModelParamScenario.class, "llmh.model", "a,b");
+    assertThat(results.getDiscoveryIssues()).singleElement().satisfies(issue -> {
+      assertThat(issue.severity()).isEqualTo(DiscoveryIssue.Severity.ERROR);
+      assertThat(issue.message()).startsWith("LLMH configuration: " + ModelParamScenario.class.getName()
+          + " has a @Param named model and is run with several models (llmh.model)");
+    });
+    assertThat(results.getEngineDescriptor().getDescendants()).isEmpty();
+  }
+
+  private static EngineDiscoveryResults discover(Class<?> scenario, String key, String value) {
+    return EngineTestKit.engine(LlmhTestEngine.ENGINE_ID).configurationParameter(key, value).selectors(selectClass(scenario)).discover();
   }
 
   private static String number(Double value) {
