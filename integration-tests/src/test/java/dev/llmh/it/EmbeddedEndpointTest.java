@@ -46,4 +46,28 @@ class EmbeddedEndpointTest {
     double longTtft = run.caseNamed("document[concurrency=1]").metrics().get(CaseResult.TTFT).p50();
     assertThat(longTtft).isGreaterThan(shortTtft);
   }
+
+  @Test
+  void theEmbeddedServerServesEachGeneratedModelByNameAndRefusesAModelItLacks(@TempDir Path results) {
+    // tiny is the server's default; small is generated and loaded when its first case's warm-up names it
+    EngineRun run = EngineRun.of(
+        Map.of("llmh.endpoint", "embedded", "llmh.embedded.model", "tiny", "llmh.embedded.modelsDir", results.resolve("models").toString(),
+            "llmh.model", "tiny,small,qwen2.5:7b", "llmh.select", "EmbeddedScenario#question[concurrency=1]"),
+        results, EmbeddedScenario.class);
+    run.results.testEvents().assertStatistics(stats -> stats.started(3).succeeded(2).failed(1));
+    CaseResult tiny = run.caseNamed("question[model=tiny,concurrency=1]");
+    CaseResult small = run.caseNamed("question[model=small,concurrency=1]");
+    assertThat(tiny.endpoint().servedModel()).isEqualTo("llmh-tiny");
+    assertThat(small.endpoint().servedModel()).isEqualTo("llmh-small");
+    // asked by name, answered by id: no mismatch to warn of
+    assertThat(tiny.warnings()).noneMatch(w -> w.contains("requested model"));
+    assertThat(small.warnings()).noneMatch(w -> w.contains("requested model"));
+    // the listing describes its first model, the default: recorded for tiny only, never as small's
+    assertThat(tiny.endpoint().server()).containsEntry("loaded", true).containsKey("modelSha256");
+    assertThat(small.endpoint().server()).isNull();
+    // six layers of 512 read and write slower than two of 64: the requests reached another model
+    assertThat(small.metrics().get(CaseResult.TPOT).p50()).isGreaterThan(2 * tiny.metrics().get(CaseResult.TPOT).p50());
+    assertThat(run.caseNamed("question[model=qwen2.5:7b,concurrency=1]").error())
+        .startsWith("the embedded server serves the models tiny and small, not 'qwen2.5:7b'");
+  }
 }

@@ -73,8 +73,11 @@ public final class EmbeddedServerMain {
     // first names it (a status line would reach nobody now: the server's log says it).
     List<String> others = ModelSpec.NAMES.stream().filter(name -> !name.equals(spec.name())).toList();
     serve(new ModelShelf(spec.name(), modelId(spec), engine, others,
-        name -> open(ModelSpec.byName(name), options,
-            bytes -> System.err.println("llmh-embedded: " + generating(modelId(ModelSpec.byName(name)), bytes)))),
+        name -> {
+          System.err.println("llmh-embedded: loading " + modelId(ModelSpec.byName(name)) + ", first named by a request");
+          return open(ModelSpec.byName(name), options,
+              bytes -> System.err.println("llmh-embedded: " + generating(modelId(ModelSpec.byName(name)), bytes)));
+        }),
         options.port());
   }
 
