@@ -20,7 +20,7 @@ public enum ConfigKey {
   CASE_TIMEOUT("llmh.timeout.case", "longest a case may take, warm-up included; then requests in flight are cancelled and no more are sent"),
   RESULTS_DIR("llmh.resultsDir", "where results files are written"),
   SELECT("llmh.select", "run only the cases matching these patterns, Class[#prompt][[param=value,...]] separated by commas; a pattern that matches no scenario in the build fails the run with the scenarios that exist"),
-  EMBEDDED_MODEL("llmh.embedded.model", "embedded server: generated model size, tiny or small"),
+  EMBEDDED_MODEL("llmh.embedded.model", "embedded server: its default generated model, tiny or small, loaded at start and served to requests naming none (the other is loaded when a request names it)"),
   EMBEDDED_SLOTS("llmh.embedded.slots", "embedded server: requests served in parallel"),
   EMBEDDED_SLOT_CONTEXT("llmh.embedded.slotContext", "embedded server: tokens of context per slot"),
   EMBEDDED_MODELS_DIR("llmh.embedded.modelsDir", "embedded server: where generated model files are kept"),
