@@ -5,6 +5,7 @@ import static dev.llmh.processor.Annotations.find;
 import dev.llmh.annotations.LlmBenchmark;
 import dev.llmh.annotations.Param;
 import dev.llmh.annotations.Prompt;
+import dev.llmh.annotations.SyntheticPrompt;
 import dev.llmh.runner.DeclaredSettings;
 import dev.llmh.processor.generator.Declarations;
 import dev.llmh.processor.generator.ParamModel;
@@ -35,7 +36,8 @@ import javax.lang.model.util.Elements;
 final class ScenarioReader {
 
   /** Every annotation the processor answers for. */
-  static final List<Class<?>> ALL = concat(List.of(LlmBenchmark.class, Prompt.class, Param.class), SettingsReader.SETTINGS);
+  static final List<Class<?>> ALL =
+      concat(List.of(LlmBenchmark.class, Prompt.class, Param.class, SyntheticPrompt.class), SettingsReader.SETTINGS);
 
   private final Elements elements;
   private final Reporter reporter;
@@ -45,6 +47,7 @@ final class ScenarioReader {
   private final ParamReader params;
   private final RequestCountWarnings warnings;
   private final ScenarioMembers members;
+  private final SyntheticPromptReader synthetic;
 
   ScenarioReader(ProcessingEnvironment env, Reporter reporter) {
     this.elements = env.getElementUtils();
@@ -57,6 +60,7 @@ final class ScenarioReader {
     this.params = new ParamReader(javaTypes, annotations, reporter);
     this.warnings = new RequestCountWarnings(reporter);
     this.members = new ScenarioMembers(elements, reporter);
+    this.synthetic = new SyntheticPromptReader(annotations, reporter);
   }
 
   /**
@@ -104,12 +108,14 @@ final class ScenarioReader {
         paramFields.add(field);
       }
     }
-    if (!anyPromptMember) {
+    Optional<SyntheticPromptReader.Found> syntheticPrompt = synthetic.read(type);
+    if (!anyPromptMember && !synthetic.declared(type)) {
       reporter.error(type, benchmark,
           "@LlmBenchmark class " + type.getSimpleName() + " has no @Prompt; add a String field or a "
-              + "no-argument method returning String annotated @Prompt");
+              + "no-argument method returning String annotated @Prompt, or @SyntheticPrompt(tokens = {...}) on the class");
     }
     prompts.checkUniqueNames(promptSources);
+    syntheticPrompt.ifPresent(s -> synthetic.checkClashes(s, promptSources, paramModels));
 
     List<PromptModel> models = new ArrayList<>();
     for (PromptSource p : promptSources) {
@@ -118,8 +124,9 @@ final class ScenarioReader {
           p.throwsChecked(), merged));
     }
     warnings.report(type, promptSources, models);
+    coldModels(type, promptSources, models); // prompts and sources side by side: before the synthetic prompt joins
+    syntheticPrompt.ifPresent(s -> models.add(s.model(classDeclarations.toSettings())));
     checkModelParam(paramFields, models);
-    coldModels(type, promptSources, models);
 
     if (reporter.errorCount() > errorsBefore) {
       return Optional.empty();

@@ -15,6 +15,10 @@ import java.util.List;
  * @param models {@code @Endpoint(model)}: the models in declaration order, or null when none is declared
  * @param api {@code @Endpoint(api)}: a {@link dev.llmh.config.Api} key, validated by the processor
  * @param maxRequests {@code @Measurement(maxRequests)}, or null for a fixed number of requests
+ * @param promptTokens {@code @SyntheticPrompt(tokens)}: the prompt is made by the harness to each of
+ *     these lengths, one case each; null for a prompt the scenario writes
+ * @param instruction {@code @SyntheticPrompt(instruction)}: text before the filler, or null
+ * @param options {@code @Endpoint(options)}, {@code key=value} as written; null when not declared
  */
 public record DeclaredSettings(
     String endpointUrl,
@@ -27,12 +31,30 @@ public record DeclaredSettings(
     List<Integer> concurrency,
     List<String> constraints,
     String api,
-    Integer maxRequests) {
+    Integer maxRequests,
+    List<Integer> promptTokens,
+    String instruction,
+    List<String> options) {
 
   public DeclaredSettings {
     models = models == null ? null : List.copyOf(models);
     concurrency = concurrency == null ? null : List.copyOf(concurrency);
     constraints = constraints == null ? List.of() : List.copyOf(constraints);
+    promptTokens = promptTokens == null ? null : List.copyOf(promptTokens);
+    options = options == null ? null : List.copyOf(options);
+  }
+
+  /** Without a synthetic prompt or server options: the settings as runners generated before them declare. */
+  public DeclaredSettings(
+      String endpointUrl, List<String> models, Integer warmupRequests, Integer measuredRequests, Double temperature, Long seed,
+      Integer maxTokens, List<Integer> concurrency, List<String> constraints, String api, Integer maxRequests) {
+    this(endpointUrl, models, warmupRequests, measuredRequests, temperature, seed, maxTokens, concurrency, constraints, api,
+        maxRequests, null, null, null);
+  }
+
+  /** True when the harness makes this prompt ({@code @SyntheticPrompt}) rather than the scenario. */
+  public boolean synthetic() {
+    return promptTokens != null;
   }
 
   /** Nothing declared yet; each setter declares one setting. */
@@ -53,6 +75,9 @@ public record DeclaredSettings(
     private List<String> constraints;
     private String api;
     private Integer maxRequests;
+    private List<Integer> promptTokens;
+    private String instruction;
+    private List<String> options;
 
     private Builder() {}
 
@@ -117,10 +142,25 @@ public record DeclaredSettings(
       return this;
     }
 
+    public Builder promptTokens(List<Integer> promptTokens) {
+      this.promptTokens = promptTokens;
+      return this;
+    }
+
+    public Builder instruction(String instruction) {
+      this.instruction = instruction;
+      return this;
+    }
+
+    public Builder options(List<String> options) {
+      this.options = options;
+      return this;
+    }
+
     public DeclaredSettings build() {
       return new DeclaredSettings(
           endpointUrl, models, warmupRequests, measuredRequests, temperature, seed, maxTokens, concurrency,
-          constraints, api, maxRequests);
+          constraints, api, maxRequests, promptTokens, instruction, options);
     }
   }
 }

@@ -8,13 +8,24 @@ package dev.llmh.client;
  * @param disablePromptCache send {@code cache_prompt: false}, for servers that take it (llama.cpp)
  * @param caseDeadlineNanos the {@link System#nanoTime()} at which the case's time is up and the
  *     request is cancelled if still running, or {@link #NO_DEADLINE}
+ * @param options server options ({@code @Endpoint(options)}), sent as each protocol expects; empty when none
  */
 public record ChatRequest(
     String model, String prompt, int maxTokens, double temperature, long seed, boolean disablePromptCache,
-    long caseDeadlineNanos) {
+    long caseDeadlineNanos, java.util.Map<String, Object> options) {
 
   /** No case deadline: only the request's own timeouts apply. */
   public static final long NO_DEADLINE = Long.MIN_VALUE;
+
+  public ChatRequest {
+    options = options == null ? java.util.Map.of() : options;
+  }
+
+  public ChatRequest(
+      String model, String prompt, int maxTokens, double temperature, long seed, boolean disablePromptCache,
+      long caseDeadlineNanos) {
+    this(model, prompt, maxTokens, temperature, seed, disablePromptCache, caseDeadlineNanos, java.util.Map.of());
+  }
 
   public ChatRequest(String model, String prompt, int maxTokens, double temperature, long seed, boolean disablePromptCache) {
     this(model, prompt, maxTokens, temperature, seed, disablePromptCache, NO_DEADLINE);

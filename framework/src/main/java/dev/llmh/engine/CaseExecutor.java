@@ -38,6 +38,7 @@ final class CaseExecutor {
   private final Endpoints endpoints;
   private final SampleSink sink;
   private final Baselines baselines;
+  private final SyntheticSetup synthetic = new SyntheticSetup();
 
   /**
    * Told of every measured request as it ends, on the worker thread that sent it: it must hand the
@@ -75,12 +76,14 @@ final class CaseExecutor {
 
   private Outcome measure(CasePlan plan) throws InterruptedException {
     long deadline = System.nanoTime() + plan.caseTimeout().toNanos();
-    String prompt;
+    String prompt = null;
     Endpoint endpoint;
-    try {
-      prompt = Objects.requireNonNull(plan.promptText(), "the prompt is null");
-    } catch (RuntimeException e) {
-      return notRun(plan, null, "prompt '" + plan.prompt().name() + "' could not be read: " + e);
+    if (plan.promptTokens() == null) {
+      try {
+        prompt = Objects.requireNonNull(plan.promptText(), "the prompt is null");
+      } catch (RuntimeException e) {
+        return notRun(plan, null, "prompt '" + plan.prompt().name() + "' could not be read: " + e);
+      }
     }
     try {
       endpoint = endpoints.get(plan.endpoint(), plan.api());
@@ -107,6 +110,18 @@ final class CaseExecutor {
       model = served.orElse(null);
     }
     String requested = model;
+    PromptMarker marker = new PromptMarker();
+    boolean disableCache = endpoint.info().takesCachePrompt();
+    PromptSetup setup = synthetic.setUp(plan, endpoint, text -> endpoint.client().send(
+        new ChatRequest(requested, marker.apply(text), 1, plan.temperature(), plan.seed(), disableCache, deadline,
+            plan.options())));
+    if (setup.failure() != null) {
+      CaseAnalysis analysis = CaseAnalysis.unmeasured(setup.failureVerdict(), setup.failure());
+      return new Outcome(CaseRecords.unmeasured(plan, endpoint, analysis, setup), analysis);
+    }
+    if (prompt == null) {
+      prompt = setup.text();
+    }
     List<String> warnings = new ArrayList<>();
     if (plan.measuredRequests() < plan.concurrency()) {
       warnings.add(
@@ -119,12 +134,11 @@ final class CaseExecutor {
           "only " + plan.measuredRequests() + " measured requests at concurrency " + plan.concurrency()
               + ": fewer than 2 × concurrency, so most requests start in the first wave; raise @Measurement(requests)");
     }
-    PromptMarker marker = new PromptMarker();
-    boolean disableCache = endpoint.info().takesCachePrompt();
+    String text = prompt;
     IntFunction<RequestSample> send =
         i -> endpoint.client().send(
-            new ChatRequest(requested, marker.apply(prompt), plan.maxTokens(), plan.temperature(), plan.seed(), disableCache,
-                deadline));
+            new ChatRequest(requested, marker.apply(text), plan.maxTokens(), plan.temperature(), plan.seed(), disableCache,
+                deadline, plan.options()));
 
     if (warmupRequests(plan) > plan.warmupRequests()) {
       warnings.add("warm-up raised from " + plan.warmupRequests() + " to " + warmupRequests(plan) + " requests: one per"
@@ -147,7 +161,7 @@ final class CaseExecutor {
     // stage's closed loop runs until its last request ends, so nothing in flight is ever dropped.
     try (HarnessWatch watch = HarnessWatch.start()) {
       Measured measured =
-          new Measured(plan, endpoint, warmupFailed, Baselines.promptHash(prompt), baselines, watch, new ArrayList<>());
+          new Measured(plan, endpoint, warmupFailed, Baselines.promptHash(setup.identity(prompt)), baselines, watch, new ArrayList<>(), setup);
       Looks looks = Looks.plan(plan.measuredRequests(), plan.maxRequests(), plan.confidence());
       for (int look = 0; look < looks.points().size(); look++) {
         int offset = measured.samples().size();
@@ -191,13 +205,13 @@ final class CaseExecutor {
   /** A case's measured requests so far, with what it takes to analyse and record them. */
   private record Measured(
       CasePlan plan, Endpoint endpoint, int warmupFailed, String promptHash, Baselines baselines, HarnessWatch watch,
-      List<RequestSample> samples) {
+      List<RequestSample> samples, PromptSetup setup) {
 
     /** @param inFlight the effective concurrency of the looks measured so far */
     Outcome outcome(List<String> warnings, double alpha, String timedOut, int inFlight) {
       long chunks = samples.stream().mapToLong(s -> s.textChunkNanos().size()).sum();
       return analysed(plan, endpoint, samples, warmupFailed, inFlight, warnings, promptHash, baselines, alpha, timedOut,
-          watch.check(chunks));
+          watch.check(chunks), setup);
     }
   }
 
@@ -235,22 +249,23 @@ final class CaseExecutor {
     List<RequestSample> ordered = new ArrayList<>(finished);
     ordered.sort(Comparator.comparingLong(RequestSample::startNanos));
     int inFlight = Math.min(plan.concurrency(), plan.measuredRequests()); // the first look's: where a run is cut short
-    return analysed(plan, null, ordered, 0, inFlight, warnings, null, Baselines.NONE, 1 - plan.confidence(), null, null)
-        .result();
+    return analysed(plan, null, ordered, 0, inFlight, warnings, null, Baselines.NONE, 1 - plan.confidence(), null, null,
+        PromptSetup.NONE).result();
   }
 
   private static Outcome analysed(
       CasePlan plan, Endpoint endpoint, List<RequestSample> measured, int warmupFailed, int inFlight, List<String> warnings,
-      String promptHash, Baselines baselines, double alpha, String timedOut, HarnessCheck harness) {
+      String promptHash, Baselines baselines, double alpha, String timedOut, HarnessCheck harness, PromptSetup setup) {
     long firstStart = measured.stream().mapToLong(RequestSample::startNanos).min().orElse(0);
-    List<SampleRecord> records = measured.stream().map(s -> CaseRecords.sampleRecord(s, RequestMetrics.of(s), firstStart)).toList();
+    List<SampleRecord> records = measured.stream()
+        .map(s -> CaseRecords.sampleRecord(s, RequestMetrics.of(s), firstStart, setup.check().flags(s.promptTokens()))).toList();
     String servedModel = measured.stream().map(RequestSample::servedModel).filter(Objects::nonNull).findFirst().orElse(null);
     CaseAnalysis analysis = CaseAnalyzer.analyze(
-        new CaseAnalyzer.Context(EmbeddedModels.asked(plan), plan.maxTokens(), plan.constraints(), plan.confidence(), alpha, timedOut, warnings,
-            harness),
+        new CaseAnalyzer.Context(EmbeddedModels.asked(plan), plan.maxTokens(), plan.constraints(), plan.confidence(), alpha,
+            timedOut, warnings, harness, setup.check()),
         measured, servedModel, baselines.compare(caseKey(plan, servedModel, promptHash), records));
     CaseResult result = CaseRecords.measured(
-        plan, endpoint, servedModel, warmupRequests(plan), warmupFailed, inFlight, records, analysis, promptHash, harness);
+        plan, endpoint, servedModel, warmupRequests(plan), warmupFailed, inFlight, records, analysis, promptHash, harness, setup);
     return new Outcome(result, analysis);
   }
 

@@ -10,6 +10,7 @@ import dev.llmh.config.ConfigException;
 import dev.llmh.config.ConfigKey;
 import dev.llmh.config.Defaults;
 import dev.llmh.config.EndpointUrl;
+import dev.llmh.config.ServerOptions;
 import dev.llmh.constraint.ConstraintExpression;
 import dev.llmh.constraint.ConstraintParser;
 import dev.llmh.verdict.Looks;
@@ -74,12 +75,14 @@ public final class Planner {
         config.api()
             .or(() -> declared.api() == null ? java.util.Optional.empty() : Api.byKey(declared.api()))
             .orElse(Api.detect(endpoint));
+    Map<String, Object> options =
+        ServerOptions.parse(config.options().orElse(declared.options() == null ? List.of() : declared.options()));
     if (modelParam && runner.params().stream().anyMatch(p -> p.name().equals("model"))) {
       throw new ConfigException(runner.scenarioClassName() + " has a @Param named model and is run with several models"
           + " (" + ConfigKey.MODEL.key() + "), which make model a case parameter too; rename the field or name one model");
     }
     List<CasePlan> cases = new ArrayList<>();
-    for (Map<String, String> params : combinations) {
+    for (Map<String, String> params : declared.synthetic() ? withPromptTokens(combinations, declared.promptTokens()) : combinations) {
       for (int concurrency : levels) {
         cases.add(
             new CasePlan(
@@ -102,6 +105,7 @@ public final class Planner {
                 config.confidence(),
                 config.inconclusive(),
                 config.caseTimeout(),
+                options,
                 modelParam));
       }
     }
@@ -110,6 +114,23 @@ public final class Planner {
 
   private static int orDefault(Integer declared, int fallback) {
     return declared != null ? declared : fallback;
+  }
+
+  /**
+   * Each combination once per synthetic length, the length first: {@code promptTokens} is the case's
+   * first parameter, and the sweep runs length by length in declaration order.
+   */
+  static List<Map<String, String>> withPromptTokens(List<Map<String, String>> combinations, List<Integer> lengths) {
+    List<Map<String, String>> result = new ArrayList<>();
+    for (Map<String, String> params : combinations) {
+      for (int tokens : lengths) {
+        Map<String, String> extended = new LinkedHashMap<>();
+        extended.put(CasePlan.PROMPT_TOKENS, String.valueOf(tokens));
+        extended.putAll(params);
+        result.add(extended);
+      }
+    }
+    return result;
   }
 
   /** The cartesian product of all param values; one empty map when there are no params. */

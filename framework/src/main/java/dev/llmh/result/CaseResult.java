@@ -24,6 +24,11 @@ import dev.llmh.overhead.HarnessCheck;
  *     skipped} (an INCONCLUSIVE case as {@code llmh.inconclusive} says)
  * @param harness the harness's own overhead while measuring (CPU per chunk, stalls, collector
  *     pauses), or null when nothing was measured
+ * @param calibration how a {@code @SyntheticPrompt} case's prompt was brought to its length (the
+ *     unmeasured requests it took), or null for a prompt the scenario wrote
+ * @param options the server options sent with every request ({@code @Endpoint(options)},
+ *     {@code llmh.options}), or null when none
+ * @param context the server's context as the options set it or the server said it, or null when unknown
  */
 public record CaseResult(
     String scenario,
@@ -45,7 +50,27 @@ public record CaseResult(
     String verdict,
     List<String> verdictReasons,
     String reportedAs,
-    HarnessCheck harness) {
+    HarnessCheck harness,
+    CalibrationRecord calibration,
+    Map<String, Object> options,
+    ContextRecord context) {
+
+  /** Without a synthetic prompt's calibration, server options or the server's context. */
+  public CaseResult(
+      String scenario, String caseName, String caseId, Map<String, Object> params, EndpointRecord endpoint,
+      Settings settings, String promptCache, Requests requests, Map<String, MetricSummary> metrics, Throughput throughput,
+      List<ConstraintRecord> constraints, List<String> warnings, List<SampleRecord> samples, String error,
+      String promptHash, BaselineRecord baseline, String verdict, List<String> verdictReasons, String reportedAs,
+      HarnessCheck harness) {
+    this(scenario, caseName, caseId, params, endpoint, settings, promptCache, requests, metrics, throughput, constraints,
+        warnings, samples, error, promptHash, baseline, verdict, verdictReasons, reportedAs, harness, null, null, null);
+  }
+
+  /**
+   * @param tokens the context in tokens: a longer prompt is truncated (Ollama) or refused
+   * @param source where it was read: {@code option num_ctx}, {@code /api/show parameters num_ctx}
+   */
+  public record ContextRecord(int tokens, String source) {}
 
   /** Keys in {@link #metrics()} of the metrics read most often; every key is a {@link Metric#jsonName()}. */
   public static final String TTFT = Metric.TTFT.jsonName();

@@ -15,11 +15,37 @@ import java.util.List;
  * {@code options.num_predict} and {@code options.seed}, and {@code stream} defaults to true).
  * Unknown fields (such as {@code cache_prompt}) are ignored.
  *
- * @param promptTokens the prompt, or the sum over the messages' content, by {@link SimTokenizer}
+ * @param promptTokens the prompt, or the sum over the messages' content, by {@link SimTokenizer}; with a chat
+ *                     template, plus its tokens per message; after truncation to the context, the truncated count
  * @param maxTokens    the request's limit, or the server's default when it gives none
+ * @param contextTokens Ollama's {@code options.num_ctx}, or null when the request sets none
+ * @param sentPromptTokens the prompt's count before any truncation
  */
 record ChatRequest(String model, int promptTokens, int maxTokens, long seed, boolean stream,
-           boolean includeUsage) {
+           boolean includeUsage, Integer contextTokens, int sentPromptTokens) {
+
+  ChatRequest(String model, int promptTokens, int maxTokens, long seed, boolean stream, boolean includeUsage) {
+    this(model, promptTokens, maxTokens, seed, stream, includeUsage, null, promptTokens);
+  }
+
+  /** As the server prefills it: cut to {@code context} tokens when longer, as Ollama does silently. */
+  ChatRequest truncatedTo(int context) {
+    return promptTokens <= context ? this
+        : new ChatRequest(model, context, maxTokens, seed, stream, includeUsage, contextTokens, sentPromptTokens);
+  }
+
+  /** Reads the body, counting a chat template's tokens per message. */
+  static ChatRequest parse(byte[] body, Protocol protocol, int defaultMaxTokens, int templateTokens) throws BadRequest {
+    ChatRequest request = parse(body, protocol, defaultMaxTokens);
+    if (templateTokens == 0 || !protocol.messages()) {
+      return request;
+    }
+    int messages = protocol.ollama() ? RequestBody.messages(RequestBody.object(body)).size()
+        : OpenAiRequest.parseChat(body, new OpenAiRequest.Defaults(defaultMaxTokens, 1.0, 0L)).messages().size();
+    int counted = request.promptTokens() + templateTokens * messages;
+    return new ChatRequest(request.model(), counted, request.maxTokens(), request.seed(), request.stream(),
+        request.includeUsage(), request.contextTokens(), counted);
+  }
 
   static ChatRequest parse(byte[] body, Protocol protocol, int defaultMaxTokens) throws BadRequest {
     if (protocol.ollama()) {
@@ -58,7 +84,12 @@ record ChatRequest(String model, int promptTokens, int maxTokens, long seed, boo
     long seed = options.path("seed").asLong(0L);
     JsonNode stream = root.get("stream");
     boolean streamed = stream == null || stream.isNull() || stream.asBoolean(true);
-    return new ChatRequest(model, promptTokens, limit == null ? defaultMaxTokens : limit, seed, streamed, false);
+    Integer numCtx = RequestBody.integer(options.get("num_ctx"), "options.num_ctx");
+    if (numCtx != null && numCtx < 1) {
+      throw new BadRequest("'options.num_ctx' must be at least 1, was " + numCtx);
+    }
+    return new ChatRequest(model, promptTokens, limit == null ? defaultMaxTokens : limit, seed, streamed, false, numCtx,
+        promptTokens);
   }
 
   private static int tokens(List<Message> messages) {

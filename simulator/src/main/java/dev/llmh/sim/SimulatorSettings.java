@@ -34,6 +34,12 @@ import java.util.function.Consumer;
  *                               false imitates servers that never send usage (Ollama still sends eval_count)
  * @param firstRequestLoad       a cold model load before the first accepted request's prefill, reported
  *                               as Ollama's {@code load_duration} (later requests report 0)
+ * @param chatTemplateTokens     tokens a chat template adds per message (role markers, separators) to a
+ *                               {@code messages} request's count, as real servers count them; 0 by default
+ * @param contextTokens          the server's context, like Ollama's {@code num_ctx}: a longer prompt is
+ *                               truncated silently to this many tokens, and counted (and prefilled) as
+ *                               truncated; an Ollama request's {@code options.num_ctx} sets it for that
+ *                               request, and {@code /api/show} reports it. {@link #UNLIMITED} by default
  * @param otherModels            models served besides {@link #modelId()}, each with its own timing, for
  *                               models compared side by side; with any, a request naming a model the
  *                               server does not have gets 404, and the server holds one model at a time
@@ -56,6 +62,8 @@ public record SimulatorSettings(
     boolean usagePerChunk,
     boolean sendsUsage,
     Duration firstRequestLoad,
+    int chatTemplateTokens,
+    int contextTokens,
     List<Model> otherModels) {
 
   /**
@@ -115,6 +123,12 @@ public record SimulatorSettings(
     if (defaultMaxTokens < 1) {
       throw new IllegalArgumentException("defaultMaxTokens must be >= 1, was " + defaultMaxTokens);
     }
+    if (chatTemplateTokens < 0) {
+      throw new IllegalArgumentException("chatTemplateTokens must be >= 0, was " + chatTemplateTokens);
+    }
+    if (contextTokens < 1) {
+      throw new IllegalArgumentException("contextTokens must be >= 1, was " + contextTokens);
+    }
     otherModels = otherModels == null ? List.of() : List.copyOf(otherModels);
     if (otherModels.stream().map(Model::id).distinct().count() < otherModels.size()
         || otherModels.stream().anyMatch(m -> m.id().equals(modelId))) {
@@ -129,7 +143,7 @@ public record SimulatorSettings(
    */
   public static SimulatorSettings defaults() {
     return new SimulatorSettings("llmh-sim", 4, 2000.0, Duration.ZERO, 50.0, 1, UNLIMITED, 256,
-        true, null, SimulatorHook.NONE, 0, false, true, Duration.ZERO, List.of());
+        true, null, SimulatorHook.NONE, 0, false, true, Duration.ZERO, 0, UNLIMITED, List.of());
   }
 
   public SimulatorSettings withModelId(String v) {
@@ -197,6 +211,14 @@ public record SimulatorSettings(
     return edit(e -> e.firstRequestLoad = v);
   }
 
+  public SimulatorSettings withChatTemplateTokens(int v) {
+    return edit(e -> e.chatTemplateTokens = v);
+  }
+
+  public SimulatorSettings withContextTokens(int v) {
+    return edit(e -> e.contextTokens = v);
+  }
+
   /** One more model served, with its own timing (see {@link #otherModels()}). */
   public SimulatorSettings withModel(Model model) {
     return edit(e -> {
@@ -249,6 +271,8 @@ public record SimulatorSettings(
     boolean usagePerChunk;
     boolean sendsUsage;
     Duration firstRequestLoad;
+    int chatTemplateTokens;
+    int contextTokens;
     List<Model> otherModels;
 
     Editor(SimulatorSettings s) {
@@ -267,13 +291,15 @@ public record SimulatorSettings(
       usagePerChunk = s.usagePerChunk;
       sendsUsage = s.sendsUsage;
       firstRequestLoad = s.firstRequestLoad;
+      chatTemplateTokens = s.chatTemplateTokens;
+      contextTokens = s.contextTokens;
       otherModels = s.otherModels;
     }
 
     SimulatorSettings settings() {
       return new SimulatorSettings(modelId, slots, prefillTokensPerSecond, firstTokenDelay, decodeTokensPerSecond,
           tokensPerChunk, naturalLength, defaultMaxTokens, roleChunkFirst, requiredApiKey, hook, reasoningTokens,
-          usagePerChunk, sendsUsage, firstRequestLoad, otherModels);
+          usagePerChunk, sendsUsage, firstRequestLoad, chatTemplateTokens, contextTokens, otherModels);
     }
   }
 
@@ -305,6 +331,8 @@ public record SimulatorSettings(
         + ", requiredApiKey=" + (requiredApiKey == null ? "none" : "***")
         + ", hook=" + (hook == SimulatorHook.NONE ? "none" : hook.getClass().getName())
         + ", reasoningTokens=" + reasoningTokens + ", usagePerChunk=" + usagePerChunk + ", sendsUsage=" + sendsUsage
-        + ", firstRequestLoad=" + firstRequestLoad + (otherModels.isEmpty() ? "" : ", otherModels=" + otherModels) + "]";
+        + ", firstRequestLoad=" + firstRequestLoad + ", chatTemplateTokens=" + chatTemplateTokens
+        + ", contextTokens=" + (contextTokens == UNLIMITED ? "unlimited" : contextTokens)
+        + (otherModels.isEmpty() ? "" : ", otherModels=" + otherModels) + "]";
   }
 }

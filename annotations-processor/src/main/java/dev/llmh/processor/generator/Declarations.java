@@ -40,10 +40,16 @@ public record Declarations(
    * {@code @Endpoint}; an empty string or list is "not declared" and is stored as null.
    *
    * @param models the models in declaration order; two or more are compared side by side
+   * @param options {@code options} as written, null when there are none
    */
-  public record Endpoint(String url, List<String> models, String api) {
+  public record Endpoint(String url, List<String> models, String api, List<String> options) {
     public Endpoint {
       models = models == null ? null : List.copyOf(models);
+      options = options == null || options.isEmpty() ? null : List.copyOf(options);
+    }
+
+    public Endpoint(String url, List<String> models, String api) {
+      this(url, models, api, null);
     }
 
     public Endpoint(String url, String model) {
@@ -98,7 +104,7 @@ public record Declarations(
         .constraints(all)
         .maxRequests(maxRequests);
     if (endpoint != null) {
-      settings.endpointUrl(endpoint.url()).models(endpoint.models()).api(endpoint.api());
+      settings.endpointUrl(endpoint.url()).models(endpoint.models()).api(endpoint.api()).options(endpoint.options());
     }
     if (sampling != null) {
       settings.temperature(sampling.temperature()).seed(sampling.seed());
