@@ -2,6 +2,7 @@ package dev.llmh.processor;
 
 import static dev.llmh.processor.Annotations.find;
 
+import dev.llmh.annotations.Conversation;
 import dev.llmh.annotations.LlmBenchmark;
 import dev.llmh.annotations.Param;
 import dev.llmh.annotations.Prompt;
@@ -35,7 +36,8 @@ import javax.lang.model.util.Elements;
 final class ScenarioReader {
 
   /** Every annotation the processor answers for. */
-  static final List<Class<?>> ALL = concat(List.of(LlmBenchmark.class, Prompt.class, Param.class), SettingsReader.SETTINGS);
+  static final List<Class<?>> ALL =
+      concat(List.of(LlmBenchmark.class, Prompt.class, Param.class, Conversation.class), SettingsReader.SETTINGS);
 
   private final Elements elements;
   private final Reporter reporter;
@@ -45,6 +47,7 @@ final class ScenarioReader {
   private final ParamReader params;
   private final RequestCountWarnings warnings;
   private final ScenarioMembers members;
+  private final ConversationChecks conversations;
 
   ScenarioReader(ProcessingEnvironment env, Reporter reporter) {
     this.elements = env.getElementUtils();
@@ -57,6 +60,7 @@ final class ScenarioReader {
     this.params = new ParamReader(javaTypes, annotations, reporter);
     this.warnings = new RequestCountWarnings(reporter);
     this.members = new ScenarioMembers(elements, reporter);
+    this.conversations = new ConversationChecks(annotations, reporter);
   }
 
   /**
@@ -108,12 +112,13 @@ final class ScenarioReader {
               + "no-argument method returning String annotated @Prompt");
     }
     prompts.checkUniqueNames(promptSources);
+    Integer turns = conversations.check(type, promptSources).orElse(null);
 
     List<PromptModel> models = new ArrayList<>();
     for (PromptSource p : promptSources) {
-      DeclaredSettings merged = classDeclarations.overriddenBy(p.declarations()).toSettings();
+      DeclaredSettings merged = classDeclarations.overriddenBy(p.declarations()).toSettings().withConversationTurns(turns);
       models.add(new PromptModel(p.name(), p.element().getSimpleName().toString(), p.method(), p.isStatic(),
-          p.throwsChecked(), merged));
+          p.throwsChecked(), merged, p.takesTurn()));
     }
     warnings.report(type, promptSources, models);
 

@@ -14,6 +14,8 @@ import java.util.List;
  * @param constraints constraint expressions, {@code @Ttft} values already written as constraints
  * @param api {@code @Endpoint(api)}: a {@link dev.llmh.config.Api} key, validated by the processor
  * @param maxRequests {@code @Measurement(maxRequests)}, or null for a fixed number of requests
+ * @param conversationTurns {@code @Conversation(turns)}: each measured request is a conversation of
+ *     this many turns; null for single requests
  */
 public record DeclaredSettings(
     String endpointUrl,
@@ -26,11 +28,26 @@ public record DeclaredSettings(
     List<Integer> concurrency,
     List<String> constraints,
     String api,
-    Integer maxRequests) {
+    Integer maxRequests,
+    Integer conversationTurns) {
 
   public DeclaredSettings {
     concurrency = concurrency == null ? null : List.copyOf(concurrency);
     constraints = constraints == null ? List.of() : List.copyOf(constraints);
+  }
+
+  /** Without a conversation. */
+  public DeclaredSettings(
+      String endpointUrl, String model, Integer warmupRequests, Integer measuredRequests, Double temperature, Long seed,
+      Integer maxTokens, List<Integer> concurrency, List<String> constraints, String api, Integer maxRequests) {
+    this(endpointUrl, model, warmupRequests, measuredRequests, temperature, seed, maxTokens, concurrency, constraints, api,
+        maxRequests, null);
+  }
+
+  /** These settings with {@code @Conversation(turns)}, which belongs to the class, not to one prompt. */
+  public DeclaredSettings withConversationTurns(Integer turns) {
+    return new DeclaredSettings(endpointUrl, model, warmupRequests, measuredRequests, temperature, seed, maxTokens,
+        concurrency, constraints, api, maxRequests, turns);
   }
 
   /** Nothing declared yet; each setter declares one setting. */
@@ -51,6 +68,7 @@ public record DeclaredSettings(
     private List<String> constraints;
     private String api;
     private Integer maxRequests;
+    private Integer conversationTurns;
 
     private Builder() {}
 
@@ -109,10 +127,15 @@ public record DeclaredSettings(
       return this;
     }
 
+    public Builder conversationTurns(Integer conversationTurns) {
+      this.conversationTurns = conversationTurns;
+      return this;
+    }
+
     public DeclaredSettings build() {
       return new DeclaredSettings(
           endpointUrl, model, warmupRequests, measuredRequests, temperature, seed, maxTokens, concurrency,
-          constraints, api, maxRequests);
+          constraints, api, maxRequests, conversationTurns);
     }
   }
 }
