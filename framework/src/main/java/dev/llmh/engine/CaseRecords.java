@@ -76,6 +76,11 @@ final class CaseRecords {
   }
 
   static SampleRecord sampleRecord(RequestSample sample, RequestMetrics m, long firstStart) {
+    return sampleRecord(sample, m, firstStart, null);
+  }
+
+  /** @param turn the conversation turn the request was, or null for a single request */
+  static SampleRecord sampleRecord(RequestSample sample, RequestMetrics m, long firstStart, Integer turn) {
     List<Double> chunks = sample.textChunkNanos().stream().map(t -> (t - sample.startNanos()) / 1e6).toList();
     return new SampleRecord(
         (sample.startNanos() - firstStart) / 1e6,
@@ -93,7 +98,8 @@ final class CaseRecords {
         m.chunkCount(),
         m.reasoningChunks(),
         sample.serverTimings().isEmpty() ? null : sample.serverTimings(),
-        sample.retryAfter());
+        sample.retryAfter(),
+        turn);
   }
 
   private static ConstraintRecord constraintRecord(ConstraintResult result) {

@@ -17,9 +17,10 @@ import java.util.List;
  *
  * @param promptTokens the prompt, or the sum over the messages' content, by {@link SimTokenizer}
  * @param maxTokens    the request's limit, or the server's default when it gives none
+ * @param messages     the chat messages as sent, in order; empty for a protocol that takes one prompt
  */
 record ChatRequest(String model, int promptTokens, int maxTokens, long seed, boolean stream,
-           boolean includeUsage) {
+           boolean includeUsage, List<Message> messages) {
 
   static ChatRequest parse(byte[] body, Protocol protocol, int defaultMaxTokens) throws BadRequest {
     if (protocol.ollama()) {
@@ -31,15 +32,17 @@ record ChatRequest(String model, int promptTokens, int maxTokens, long seed, boo
         ? OpenAiRequest.parseChat(body, defaults) : OpenAiRequest.parseCompletion(body, defaults);
     int promptTokens = request.chat() ? tokens(request.messages()) : SimTokenizer.countTokens(request.prompt());
     return new ChatRequest(request.model(), promptTokens, request.maxTokens(), request.seed(), request.stream(),
-        request.includeUsage());
+        request.includeUsage(), request.chat() ? request.messages() : List.of());
   }
 
   /** Ollama: sampling settings under {@code options}, and streaming unless told otherwise. */
   private static ChatRequest ollama(JsonNode root, Protocol protocol, int defaultMaxTokens) throws BadRequest {
     String model = RequestBody.text(root, "model");
     int promptTokens;
+    List<Message> messages = List.of();
     if (protocol.messages()) {
-      promptTokens = tokens(RequestBody.messages(root));
+      messages = RequestBody.messages(root);
+      promptTokens = tokens(messages);
     } else {
       JsonNode prompt = root.get("prompt");
       if (prompt == null || !prompt.isTextual()) {
@@ -58,7 +61,7 @@ record ChatRequest(String model, int promptTokens, int maxTokens, long seed, boo
     long seed = options.path("seed").asLong(0L);
     JsonNode stream = root.get("stream");
     boolean streamed = stream == null || stream.isNull() || stream.asBoolean(true);
-    return new ChatRequest(model, promptTokens, limit == null ? defaultMaxTokens : limit, seed, streamed, false);
+    return new ChatRequest(model, promptTokens, limit == null ? defaultMaxTokens : limit, seed, streamed, false, messages);
   }
 
   private static int tokens(List<Message> messages) {

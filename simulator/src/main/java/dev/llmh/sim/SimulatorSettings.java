@@ -33,6 +33,10 @@ import java.util.function.Consumer;
  *                               false imitates servers that never send usage (Ollama still sends eval_count)
  * @param firstRequestLoad       a cold model load before the first accepted request's prefill, reported
  *                               as Ollama's {@code load_duration} (later requests report 0)
+ * @param decodeSlowdownPerContextToken how much longer each output token takes per token of context (the
+ *                               request's prompt tokens), as attention reads a KV cache that grows with the
+ *                               context (seed 000): TPOT = 1 / decodeTokensPerSecond + this × prompt tokens.
+ *                               Zero (the default) keeps decode independent of the context
  */
 public record SimulatorSettings(
     String modelId,
@@ -49,7 +53,8 @@ public record SimulatorSettings(
     int reasoningTokens,
     boolean usagePerChunk,
     boolean sendsUsage,
-    Duration firstRequestLoad) {
+    Duration firstRequestLoad,
+    Duration decodeSlowdownPerContextToken) {
 
   /** {@link #naturalLength()} meaning "no natural stop": max_tokens decides. */
   public static final int UNLIMITED = Integer.MAX_VALUE;
@@ -86,6 +91,10 @@ public record SimulatorSettings(
     if (firstRequestLoad.isNegative()) {
       throw new IllegalArgumentException("firstRequestLoad must not be negative, was " + firstRequestLoad);
     }
+    Objects.requireNonNull(decodeSlowdownPerContextToken, "decodeSlowdownPerContextToken");
+    if (decodeSlowdownPerContextToken.isNegative()) {
+      throw new IllegalArgumentException("decodeSlowdownPerContextToken must not be negative, was " + decodeSlowdownPerContextToken);
+    }
     if (defaultMaxTokens < 1) {
       throw new IllegalArgumentException("defaultMaxTokens must be >= 1, was " + defaultMaxTokens);
     }
@@ -98,7 +107,7 @@ public record SimulatorSettings(
    */
   public static SimulatorSettings defaults() {
     return new SimulatorSettings("llmh-sim", 4, 2000.0, Duration.ZERO, 50.0, 1, UNLIMITED, 256,
-        true, null, SimulatorHook.NONE, 0, false, true, Duration.ZERO);
+        true, null, SimulatorHook.NONE, 0, false, true, Duration.ZERO, Duration.ZERO);
   }
 
   public SimulatorSettings withModelId(String v) {
@@ -166,6 +175,10 @@ public record SimulatorSettings(
     return edit(e -> e.firstRequestLoad = v);
   }
 
+  public SimulatorSettings withDecodeSlowdownPerContextToken(Duration v) {
+    return edit(e -> e.decodeSlowdownPerContextToken = v);
+  }
+
   /** A copy with {@code change} applied, validated like any instance. */
   private SimulatorSettings edit(Consumer<Editor> change) {
     Editor editor = new Editor(this);
@@ -190,6 +203,7 @@ public record SimulatorSettings(
     boolean usagePerChunk;
     boolean sendsUsage;
     Duration firstRequestLoad;
+    Duration decodeSlowdownPerContextToken;
 
     Editor(SimulatorSettings s) {
       modelId = s.modelId;
@@ -207,18 +221,24 @@ public record SimulatorSettings(
       usagePerChunk = s.usagePerChunk;
       sendsUsage = s.sendsUsage;
       firstRequestLoad = s.firstRequestLoad;
+      decodeSlowdownPerContextToken = s.decodeSlowdownPerContextToken;
     }
 
     SimulatorSettings settings() {
       return new SimulatorSettings(modelId, slots, prefillTokensPerSecond, firstTokenDelay, decodeTokensPerSecond,
           tokensPerChunk, naturalLength, defaultMaxTokens, roleChunkFirst, requiredApiKey, hook, reasoningTokens,
-          usagePerChunk, sendsUsage, firstRequestLoad);
+          usagePerChunk, sendsUsage, firstRequestLoad, decodeSlowdownPerContextToken);
     }
   }
 
-  /** Nanoseconds between consecutive content chunks. */
+  /** Nanoseconds between consecutive content chunks of a request without context (see {@link #chunkGapNanos(int)}). */
   public long chunkGapNanos() {
     return rateNanos(tokensPerChunk, decodeTokensPerSecond);
+  }
+
+  /** Nanoseconds between consecutive content chunks of a request with {@code contextTokens} prompt tokens. */
+  public long chunkGapNanos(int contextTokens) {
+    return chunkGapNanos() + tokensPerChunk * contextTokens * decodeSlowdownPerContextToken.toNanos();
   }
 
   /** Nanoseconds of prefill for a prompt of {@code promptTokens} tokens. */
@@ -244,6 +264,6 @@ public record SimulatorSettings(
         + ", requiredApiKey=" + (requiredApiKey == null ? "none" : "***")
         + ", hook=" + (hook == SimulatorHook.NONE ? "none" : hook.getClass().getName())
         + ", reasoningTokens=" + reasoningTokens + ", usagePerChunk=" + usagePerChunk + ", sendsUsage=" + sendsUsage
-        + ", firstRequestLoad=" + firstRequestLoad + "]";
+        + ", firstRequestLoad=" + firstRequestLoad + ", decodeSlowdownPerContextToken=" + decodeSlowdownPerContextToken + "]";
   }
 }
