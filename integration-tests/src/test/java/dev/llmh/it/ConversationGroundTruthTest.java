@@ -145,6 +145,20 @@ class ConversationGroundTruthTest {
     }
   }
 
+  @Test
+  void aConversationOnAProtocolThatTakesOnePromptIsRefusedBeforeItsFirstRequest(@TempDir Path results) {
+    try (SimulatedServer server = SimulatedServer.start(slowingDecode())) {
+      EngineRun run = EngineRun.of(Map.of("llmh.endpoint", server.baseUrl(), "llmh.api", "openai-completions"), results,
+          ConversationScenarios.OneAtATime.class);
+      run.results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
+      CaseResult result = run.record().results().get(0);
+      assertThat(result.verdict()).isEqualTo("NOT_RUN");
+      assertThat(result.error()).contains("a @Conversation sends its history as chat messages, which openai-completions cannot carry")
+          .contains("use openai-chat or ollama-chat");
+      assertThat(server.servedRequests()).isEmpty();
+    }
+  }
+
   /** Whether {@code r} belongs to one of the first {@code warmUps} conversations to arrive. */
   private static boolean warmUp(ServedRequest r, Map<String, List<ServedRequest>> conversations, int warmUps) {
     List<String> firsts = new ArrayList<>(conversations.keySet());
