@@ -156,7 +156,8 @@ final class CaseExecutor {
         Outcome outcome = measured.outcome(lookWarnings, looks.alphaPerLook(), null, inFlight);
         boolean decided = outcome.analysis().verdict() != CaseVerdict.INCONCLUSIVE;
         if (plan.adaptive() && (decided || last)) {
-          lookWarnings.add(0, "adaptive measurement: " + measured.units().size() + " requests (planned looks " + looks.points()
+          lookWarnings.add(0, "adaptive measurement: " + measured.units().size() + (units.conversation() ? " conversations" : " requests")
+              + " (planned looks " + looks.points()
               + ", stopped at look " + (look + 1) + (decided ? ", every constraint decided" : ", maxRequests reached")
               + "); each look's bounds at " + String.format(Locale.ROOT, "%.4g", 1 - looks.alphaPerLook())
               + " (Bonferroni over " + looks.points().size() + " looks)");
