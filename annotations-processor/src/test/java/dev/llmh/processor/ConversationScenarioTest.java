@@ -60,6 +60,20 @@ class ConversationScenarioTest {
   }
 
   @Test
+  void aTurnMethodOverriddenWithItsAnnotationReplacesTheBasesOnce() {
+    compiled("Chat",
+        "abstract class Base {",
+        "  @Prompt String next(int turn) { return \"base\" + turn; }",
+        "}",
+        "@LlmBenchmark",
+        "@Conversation(turns = 2)",
+        "class Chat extends Base {",
+        "  @Prompt @Override String next(int turn) { return \"chat\" + turn; }",
+        "}")
+        .succeeded(); // one prompt 'next', not a duplicate name
+  }
+
+  @Test
   void aConversationWithoutATurnMethodNamesTheMethodToAdd() {
     compiled("Chat",
         "@LlmBenchmark",
