@@ -6,8 +6,11 @@ import dev.llmh.result.ConversationResult.ContextFit;
 import dev.llmh.stats.LinearFit;
 import java.util.Locale;
 
-/** A conversation case's lines in its console block: the conversations, a row per turn and the fit of TPOT against context. */
-final class ConversationLines {
+/**
+ * A conversation case's lines in its console block: the conversations, a row per turn and the fit of
+ * TPOT against context. The Markdown report reads the fit through {@link #fit}, so both say it alike.
+ */
+public final class ConversationLines {
   private ConversationLines() {}
 
   static void append(StringBuilder out, CaseResult result) {
@@ -31,7 +34,7 @@ final class ConversationLines {
    * {@code decode vs context: TPOT = 5.01 ms + 0.0201 ms/token × context [0.0195, 0.0207] (R² 0.98, 40 turns)};
    * a low R² is said to be no line rather than read as a rate.
    */
-  static String fit(ContextFit fit) {
+  public static String fit(ContextFit fit) {
     if (fit.notMeasured() != null) {
       return "decode vs context: not measured: " + fit.notMeasured();
     }
