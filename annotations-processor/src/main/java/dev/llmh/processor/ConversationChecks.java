@@ -62,7 +62,8 @@ record ConversationChecks(Annotations annotations, Reporter reporter) {
                 + "(int turn), or move it to a scenario without @Conversation");
       }
     }
-    if (!anyTurnPrompt && !prompts.isEmpty()) {
+    if (!anyTurnPrompt) {
+      // Also with @SyntheticPrompt alone: a synthetic prompt is one message, not a conversation's turns.
       reporter.error(declaring.get(), mirror,
           "@Conversation has no @Prompt method taking the turn index; add @Prompt String next(int turn), which returns"
               + " the user message of each turn (1 to turns)");

@@ -6,6 +6,7 @@ import dev.llmh.annotations.Conversation;
 import dev.llmh.annotations.LlmBenchmark;
 import dev.llmh.annotations.Param;
 import dev.llmh.annotations.Prompt;
+import dev.llmh.annotations.SyntheticPrompt;
 import dev.llmh.runner.DeclaredSettings;
 import dev.llmh.processor.generator.Declarations;
 import dev.llmh.processor.generator.ParamModel;
@@ -37,7 +38,7 @@ final class ScenarioReader {
 
   /** Every annotation the processor answers for. */
   static final List<Class<?>> ALL =
-      concat(List.of(LlmBenchmark.class, Prompt.class, Param.class, Conversation.class), SettingsReader.SETTINGS);
+      concat(List.of(LlmBenchmark.class, Prompt.class, Param.class, SyntheticPrompt.class, Conversation.class), SettingsReader.SETTINGS);
 
   private final Elements elements;
   private final Reporter reporter;
@@ -48,6 +49,7 @@ final class ScenarioReader {
   private final RequestCountWarnings warnings;
   private final ScenarioMembers members;
   private final ConversationChecks conversations;
+  private final SyntheticPromptReader synthetic;
 
   ScenarioReader(ProcessingEnvironment env, Reporter reporter) {
     this.elements = env.getElementUtils();
@@ -61,6 +63,7 @@ final class ScenarioReader {
     this.warnings = new RequestCountWarnings(reporter);
     this.members = new ScenarioMembers(elements, reporter);
     this.conversations = new ConversationChecks(annotations, reporter);
+    this.synthetic = new SyntheticPromptReader(annotations, reporter);
   }
 
   /**
@@ -106,13 +109,15 @@ final class ScenarioReader {
         params.read(field, param.get()).ifPresent(paramModels::add);
       }
     }
-    if (!anyPromptMember) {
+    Optional<SyntheticPromptReader.Found> syntheticPrompt = synthetic.read(type);
+    if (!anyPromptMember && !synthetic.declared(type)) {
       reporter.error(type, benchmark,
           "@LlmBenchmark class " + type.getSimpleName() + " has no @Prompt; add a String field or a "
-              + "no-argument method returning String annotated @Prompt");
+              + "no-argument method returning String annotated @Prompt, or @SyntheticPrompt(tokens = {...}) on the class");
     }
     prompts.checkUniqueNames(promptSources);
     Integer turns = conversations.check(type, promptSources).orElse(null);
+    syntheticPrompt.ifPresent(s -> synthetic.checkClashes(s, promptSources, paramModels));
 
     List<PromptModel> models = new ArrayList<>();
     for (PromptSource p : promptSources) {
@@ -121,6 +126,7 @@ final class ScenarioReader {
           p.throwsChecked(), merged, p.takesTurn()));
     }
     warnings.report(type, promptSources, models);
+    syntheticPrompt.ifPresent(s -> models.add(s.model(classDeclarations.toSettings())));
 
     if (reporter.errorCount() > errorsBefore) {
       return Optional.empty();

@@ -110,6 +110,16 @@ class ConversationScenarioTest {
   }
 
   @Test
+  void aSyntheticPromptIsNoConversation() {
+    compiled("Chat",
+        "@LlmBenchmark",
+        "@Conversation(turns = 2)",
+        "@SyntheticPrompt(tokens = {128, 512})",
+        "class Chat {}")
+        .errorOn("@Conversation", "@Conversation has no @Prompt method taking the turn index");
+  }
+
+  @Test
   void turnsMustBePositive() {
     compiled("Chat",
         "@LlmBenchmark",

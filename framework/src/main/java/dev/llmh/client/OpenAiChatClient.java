@@ -100,6 +100,7 @@ public final class OpenAiChatClient extends HttpProtocolClient {
     if (chat.disablePromptCache()) {
       body.put("cache_prompt", false);
     }
+    RequestOptions.openAi(body, chat.options());
     return bytes(body);
   }
 

@@ -5,6 +5,7 @@ import dev.llmh.analysis.CaseAnalyzer;
 import dev.llmh.baseline.Baselines;
 import dev.llmh.baseline.CaseKey;
 import dev.llmh.analysis.ConversationAnalysis;
+import dev.llmh.client.ChatRequest;
 import dev.llmh.config.Api;
 import dev.llmh.client.Durations;
 import dev.llmh.endpoint.Endpoint;
@@ -35,6 +36,7 @@ final class CaseExecutor {
   private final Endpoints endpoints;
   private final SampleSink sink;
   private final Baselines baselines;
+  private final SyntheticSetup synthetic = new SyntheticSetup();
 
   /**
    * Told of every measured request as it ends, on the worker thread that sent it: it must hand the
@@ -72,14 +74,16 @@ final class CaseExecutor {
 
   private Outcome measure(CasePlan plan) throws InterruptedException {
     long deadline = System.nanoTime() + plan.caseTimeout().toNanos();
-    String prompt;
-    List<String> turnTexts;
+    String prompt = null;
+    List<String> turnTexts = List.of();
     Endpoint endpoint;
-    try {
-      prompt = Objects.requireNonNull(plan.promptText(), "the prompt is null");
-      turnTexts = plan.turnTexts();
-    } catch (RuntimeException e) {
-      return notRun(plan, null, "prompt '" + plan.prompt().name() + "' could not be read: " + e);
+    if (plan.promptTokens() == null) {
+      try {
+        prompt = Objects.requireNonNull(plan.promptText(), "the prompt is null");
+        turnTexts = plan.turnTexts();
+      } catch (RuntimeException e) {
+        return notRun(plan, null, "prompt '" + plan.prompt().name() + "' could not be read: " + e);
+      }
     }
     if (!turnTexts.isEmpty() && (plan.api() == Api.OPENAI_COMPLETIONS || plan.api() == Api.OLLAMA_GENERATE)) {
       return notRun(plan, null, "a @Conversation sends its history as chat messages, which " + plan.api().key()
@@ -97,6 +101,18 @@ final class CaseExecutor {
           "no model configured for " + endpoint.url() + ": set @Endpoint(model = \"...\") or -Dllmh.model / LLMH_MODEL"
               + (endpoint.info().modelIds().isEmpty() ? "" : " (the endpoint lists: " + String.join(", ", endpoint.info().modelIds()) + ")"));
     }
+    PromptMarker marker = new PromptMarker();
+    boolean disableCache = endpoint.info().takesCachePrompt();
+    PromptSetup setup = synthetic.setUp(plan, endpoint, text -> endpoint.client().send(
+        new ChatRequest(plan.model(), marker.apply(text), 1, plan.temperature(), plan.seed(), disableCache, deadline,
+            plan.options())));
+    if (setup.failure() != null) {
+      CaseAnalysis analysis = CaseAnalysis.unmeasured(setup.failureVerdict(), setup.failure());
+      return new Outcome(CaseRecords.unmeasured(plan, endpoint, analysis, setup), analysis);
+    }
+    if (prompt == null) {
+      prompt = setup.text();
+    }
     List<String> warnings = new ArrayList<>();
     if (plan.measuredRequests() < plan.concurrency()) {
       warnings.add(
@@ -109,7 +125,7 @@ final class CaseExecutor {
           "only " + plan.measuredRequests() + " measured requests at concurrency " + plan.concurrency()
               + ": fewer than 2 × concurrency, so most requests start in the first wave; raise @Measurement(requests)");
     }
-    CaseUnits units = new CaseUnits(plan, prompt, turnTexts, endpoint.info().takesCachePrompt(), deadline, new PromptMarker());
+    CaseUnits units = new CaseUnits(plan, prompt, turnTexts, disableCache, deadline, marker);
 
     if (warmupRequests(plan) > plan.warmupRequests()) {
       warnings.add("warm-up raised from " + plan.warmupRequests() + " to " + warmupRequests(plan) + " requests: one per"
@@ -129,8 +145,8 @@ final class CaseExecutor {
     // the error split across the looks, stop at the first look where nothing is INCONCLUSIVE. Each
     // stage's closed loop runs until its last request ends, so nothing in flight is ever dropped.
     try (HarnessWatch watch = HarnessWatch.start()) {
-      String promptHash = Baselines.promptHash(units.conversation() ? String.join("\n", turnTexts) : prompt);
-      Measured measured = new Measured(plan, endpoint, warmupFailed, promptHash, baselines, watch, units, new ArrayList<>());
+      String promptHash = Baselines.promptHash(units.conversation() ? String.join("\n", turnTexts) : setup.identity(prompt));
+      Measured measured = new Measured(plan, endpoint, warmupFailed, promptHash, baselines, watch, units, new ArrayList<>(), setup);
       Looks looks = Looks.plan(plan.measuredRequests(), plan.maxRequests(), plan.confidence());
       for (int look = 0; look < looks.points().size(); look++) {
         int offset = measured.units().size();
@@ -178,14 +194,14 @@ final class CaseExecutor {
    */
   private record Measured(
       CasePlan plan, Endpoint endpoint, int warmupFailed, String promptHash, Baselines baselines, HarnessWatch watch,
-      CaseUnits sent, List<List<RequestSample>> units) {
+      CaseUnits sent, List<List<RequestSample>> units, PromptSetup setup) {
 
     /** @param inFlight the effective concurrency of the looks measured so far */
     Outcome outcome(List<String> warnings, double alpha, String timedOut, int inFlight) {
       List<RequestSample> samples = CaseUnits.flat(units);
       long chunks = samples.stream().mapToLong(s -> s.textChunkNanos().size()).sum();
       return analysed(plan, endpoint, samples, sent.turns(units), warmupFailed, inFlight, warnings, promptHash, baselines, alpha,
-          timedOut, watch.check(chunks));
+          timedOut, watch.check(chunks), setup);
     }
   }
 
@@ -229,27 +245,29 @@ final class CaseExecutor {
     ordered.sort(Comparator.comparingLong(RequestSample::startNanos));
     int inFlight = Math.min(plan.concurrency(), plan.measuredRequests()); // the first look's: where a run is cut short
     // The turn indices of a conversation cut short are not known here: its requests are recorded without them.
-    return analysed(plan, null, ordered, null, 0, inFlight, warnings, null, Baselines.NONE, 1 - plan.confidence(), null, null)
-        .result();
+    return analysed(plan, null, ordered, null, 0, inFlight, warnings, null, Baselines.NONE, 1 - plan.confidence(), null, null,
+        PromptSetup.NONE).result();
   }
 
   /** @param turns each request's turn index within its conversation, or null for single requests */
   private static Outcome analysed(
       CasePlan plan, Endpoint endpoint, List<RequestSample> measured, List<Integer> turns, int warmupFailed, int inFlight,
-      List<String> warnings, String promptHash, Baselines baselines, double alpha, String timedOut, HarnessCheck harness) {
+      List<String> warnings, String promptHash, Baselines baselines, double alpha, String timedOut, HarnessCheck harness,
+      PromptSetup setup) {
     long firstStart = measured.stream().mapToLong(RequestSample::startNanos).min().orElse(0);
     List<SampleRecord> records = new ArrayList<>(measured.size());
     for (int i = 0; i < measured.size(); i++) {
       RequestSample s = measured.get(i);
-      records.add(CaseRecords.sampleRecord(s, RequestMetrics.of(s), firstStart, turns == null ? null : turns.get(i)));
+      records.add(CaseRecords.sampleRecord(s, RequestMetrics.of(s), firstStart, setup.check().flags(s.promptTokens()),
+          turns == null ? null : turns.get(i)));
     }
     String servedModel = measured.stream().map(RequestSample::servedModel).filter(Objects::nonNull).findFirst().orElse(null);
     CaseAnalysis analysis = CaseAnalyzer.analyze(
         new CaseAnalyzer.Context(plan.model(), plan.maxTokens(), plan.constraints(), plan.confidence(), alpha, timedOut, warnings,
-            harness),
+            harness, setup.check()),
         measured, servedModel, baselines.compare(caseKey(plan, servedModel, promptHash), records));
     CaseResult result = CaseRecords.measured(
-        plan, endpoint, servedModel, warmupRequests(plan), warmupFailed, inFlight, records, analysis, promptHash, harness);
+        plan, endpoint, servedModel, warmupRequests(plan), warmupFailed, inFlight, records, analysis, promptHash, harness, setup);
     if (turns != null) {
       result = result.withConversation(ConversationAnalysis.of(plan.conversationTurns(), records));
     }

@@ -37,7 +37,7 @@ final class CaseRecords {
    */
   static CaseResult measured(
       CasePlan plan, Endpoint endpoint, String servedModel, int warmup, int warmupFailed, int effectiveConcurrency,
-      List<SampleRecord> samples, CaseAnalysis analysis, String promptHash, HarnessCheck harness) {
+      List<SampleRecord> samples, CaseAnalysis analysis, String promptHash, HarnessCheck harness, PromptSetup setup) {
     Map<String, MetricSummary> metrics = new LinkedHashMap<>();
     for (Metric metric : Metric.values()) {
       if (metric.isDistribution()) {
@@ -57,11 +57,25 @@ final class CaseRecords {
             : new Throughput(throughput, analysis.figures().get(Metric.REQUEST_RATE), counts.wallMs()),
         analysis.constraints().stream().map(CaseRecords::constraintRecord).toList(),
         analysis.warnings(), samples, null, promptHash, analysis.baseline().record(),
-        analysis.verdict().name(), analysis.reasons(), analysis.verdict().reported(plan.inconclusive()).text(), harness);
+        analysis.verdict().name(), analysis.reasons(), analysis.verdict().reported(plan.inconclusive()).text(), harness,
+        setup.calibration(), options(plan), context(setup));
+  }
+
+  private static Map<String, Object> options(CasePlan plan) {
+    return plan.options().isEmpty() ? null : plan.options();
+  }
+
+  private static CaseResult.ContextRecord context(PromptSetup setup) {
+    return setup.context() == null ? null : new CaseResult.ContextRecord(setup.context().tokens(), setup.context().source());
   }
 
   /** A case that could not send a single request: recorded with its reason, never dropped. */
   static CaseResult unmeasured(CasePlan plan, Endpoint endpoint, CaseAnalysis analysis) {
+    return unmeasured(plan, endpoint, analysis, PromptSetup.NONE);
+  }
+
+  /** The same, with what was settled about its prompt (a calibration that failed or found truncation). */
+  static CaseResult unmeasured(CasePlan plan, Endpoint endpoint, CaseAnalysis analysis, PromptSetup setup) {
     String reason = analysis.reasons().get(0);
     return new CaseResult(
         plan.scenarioClassName(), plan.prompt().name(), plan.caseId(), plan.allParams(),
@@ -72,15 +86,30 @@ final class CaseRecords {
                 Verdict.INCONCLUSIVE.name(), c.subject() + " not judged: the case did not run", null))
             .toList(),
         List.of(), List.of(), reason, null, null,
-        analysis.verdict().name(), analysis.reasons(), analysis.verdict().reported(plan.inconclusive()).text(), null);
+        analysis.verdict().name(), analysis.reasons(), analysis.verdict().reported(plan.inconclusive()).text(), null,
+        setup.calibration(), options(plan), context(setup));
   }
 
   static SampleRecord sampleRecord(RequestSample sample, RequestMetrics m, long firstStart) {
-    return sampleRecord(sample, m, firstStart, null);
+    return sampleRecord(sample, m, firstStart, List.of());
   }
 
-  /** @param turn the conversation turn the request was, or null for a single request */
-  static SampleRecord sampleRecord(RequestSample sample, RequestMetrics m, long firstStart, Integer turn) {
+  /** @param promptFlags what the case's prompt check says of this request ({@code prompt_truncated}...) */
+  static SampleRecord sampleRecord(RequestSample sample, RequestMetrics m, long firstStart, List<String> promptFlags) {
+    return sampleRecord(sample, m, firstStart, promptFlags, null);
+  }
+
+  /**
+   * @param promptFlags what the case's prompt check says of this request ({@code prompt_truncated}...)
+   * @param turn the conversation turn the request was, or null for a single request
+   */
+  static SampleRecord sampleRecord(
+      RequestSample sample, RequestMetrics m, long firstStart, List<String> promptFlags, Integer turn) {
+    List<String> flags = m.flags();
+    if (!promptFlags.isEmpty()) {
+      flags = new java.util.ArrayList<>(flags);
+      flags.addAll(promptFlags);
+    }
     List<Double> chunks = sample.textChunkNanos().stream().map(t -> (t - sample.startNanos()) / 1e6).toList();
     return new SampleRecord(
         (sample.startNanos() - firstStart) / 1e6,
@@ -92,7 +121,7 @@ final class CaseRecords {
         sample.promptTokens(),
         m.outputTokens(),
         sample.finishReason(),
-        m.flags(),
+        flags,
         sample.error(),
         MetricSummary.finite(m.ttfoMs()),
         m.chunkCount(),

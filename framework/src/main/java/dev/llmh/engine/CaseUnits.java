@@ -73,6 +73,6 @@ record CaseUnits(
 
   private ChatRequest request(String text, List<dev.llmh.client.ChatMessage> history) {
     return new ChatRequest(plan.model(), text, plan.maxTokens(), plan.temperature(), plan.seed(), disableCache, deadline,
-        history);
+        plan.options(), history);
   }
 }

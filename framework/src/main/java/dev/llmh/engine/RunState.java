@@ -133,7 +133,7 @@ final class RunState implements CaseExecutor.SampleSink {
     int turns = plan.conversationTurns();
     // A conversation's turn is numbered conversation × turns + turn − 1 (CaseUnits): the line says which turn it was.
     CaseResult.SampleRecord record =
-        CaseRecords.sampleRecord(sample, RequestMetrics.of(sample), measurementStart, turns > 0 ? request % turns + 1 : null);
+        CaseRecords.sampleRecord(sample, RequestMetrics.of(sample), measurementStart, List.of(), turns > 0 ? request % turns + 1 : null);
     try {
       journal.append(new RunJournal.Line(plan.scenarioClassName(), plan.caseId(), plan.allParams(), request, record));
     } catch (IOException e) {

@@ -4,6 +4,7 @@ import dev.llmh.runner.ParamDeclaration;
 import dev.llmh.runner.PromptDeclaration;
 import dev.llmh.runner.ScenarioRunner;
 import dev.llmh.config.Api;
+import dev.llmh.config.ServerOptions;
 import dev.llmh.constraint.ConstraintExpression;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +23,8 @@ import java.util.Map;
  * @param confidence the level of intervals and verdicts ({@code llmh.confidence})
  * @param inconclusive how an INCONCLUSIVE case is reported: {@code skip}, {@code fail} or {@code pass}
  * @param caseTimeout the longest the case may take, warm-up included ({@code llmh.timeout.case})
+ * @param options server options sent with every request ({@code llmh.options}, else {@code @Endpoint(options)}),
+ *     typed as {@link ServerOptions#parse} reads them; empty when none
  */
 public record CasePlan(
     ScenarioRunner runner,
@@ -40,12 +43,35 @@ public record CasePlan(
     int maxRequests,
     double confidence,
     String inconclusive,
-    java.time.Duration caseTimeout) {
+    java.time.Duration caseTimeout,
+    Map<String, Object> options) {
+
+  /** The parameter of a {@code @SyntheticPrompt} case: its target length in the server's tokens. */
+  public static final String PROMPT_TOKENS = "promptTokens";
 
   public CasePlan {
     params = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(params));
     constraints = List.copyOf(constraints);
     maxRequests = Math.max(maxRequests, measuredRequests);
+    options = options == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(options));
+  }
+
+  /** Without server options. */
+  public CasePlan(
+      ScenarioRunner runner, PromptDeclaration prompt, Map<String, String> params, int concurrency, int warmupRequests,
+      int measuredRequests, double temperature, long seed, int maxTokens, String endpoint, String model,
+      List<ConstraintExpression> constraints, Api api, int maxRequests, double confidence, String inconclusive,
+      java.time.Duration caseTimeout) {
+    this(runner, prompt, params, concurrency, warmupRequests, measuredRequests, temperature, seed, maxTokens, endpoint,
+        model, constraints, api, maxRequests, confidence, inconclusive, caseTimeout, Map.of());
+  }
+
+  /**
+   * The target length of a {@code @SyntheticPrompt} case, in the server's tokens; null for a prompt
+   * the scenario writes.
+   */
+  public Integer promptTokens() {
+    return prompt.settings().synthetic() && params.containsKey(PROMPT_TOKENS) ? Integer.valueOf(params.get(PROMPT_TOKENS)) : null;
   }
 
   /** True when measuring may continue past {@code measuredRequests}. */
@@ -85,7 +111,8 @@ public record CasePlan(
     runner.params().forEach(p -> declared.put(p.name(), p));
     params.forEach((name, value) -> {
       ParamDeclaration declaration = declared.get(name);
-      all.put(name, declaration == null ? value : declaration.recorded(value));
+      all.put(name, declaration != null ? declaration.recorded(value)
+          : name.equals(PROMPT_TOKENS) && promptTokens() != null ? (Object) promptTokens() : value);
     });
     return all;
   }
@@ -101,7 +128,10 @@ public record CasePlan(
     return all;
   }
 
-  /** Reads the prompt text through the generated runner: the scenario's own code runs here. */
+  /**
+   * Reads the prompt text through the generated runner: the scenario's own code runs here. A
+   * synthetic prompt has no text of its own: the harness makes it ({@link #promptTokens()}).
+   */
   public String promptText() {
     return runner.prompt(prompt.name(), params);
   }

@@ -25,6 +25,11 @@ import dev.llmh.overhead.HarnessCheck;
  *     skipped} (an INCONCLUSIVE case as {@code llmh.inconclusive} says)
  * @param harness the harness's own overhead while measuring (CPU per chunk, stalls, collector
  *     pauses), or null when nothing was measured
+ * @param calibration how a {@code @SyntheticPrompt} case's prompt was brought to its length (the
+ *     unmeasured requests it took), or null for a prompt the scenario wrote
+ * @param options the server options sent with every request ({@code @Endpoint(options)},
+ *     {@code llmh.options}), or null when none
+ * @param context the server's context as the options set it or the server said it, or null when unknown
  * @param conversation a {@code @Conversation} case's conversations: measured, completed, failed;
  *     absent for a case of single requests, as are {@code turns} and {@code context_fit}
  * @param turns a conversation case's figures per turn
@@ -51,26 +56,48 @@ public record CaseResult(
     List<String> verdictReasons,
     String reportedAs,
     HarnessCheck harness,
+    CalibrationRecord calibration,
+    Map<String, Object> options,
+    ContextRecord context,
     @JsonInclude(JsonInclude.Include.NON_NULL) ConversationResult.Counts conversation,
     @JsonInclude(JsonInclude.Include.NON_NULL) List<ConversationResult.Turn> turns,
     @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("context_fit") ConversationResult.ContextFit contextFit) {
+
+  /** Without a synthetic prompt's calibration, server options or the server's context. */
+  public CaseResult(
+      String scenario, String caseName, String caseId, Map<String, Object> params, EndpointRecord endpoint,
+      Settings settings, String promptCache, Requests requests, Map<String, MetricSummary> metrics, Throughput throughput,
+      List<ConstraintRecord> constraints, List<String> warnings, List<SampleRecord> samples, String error,
+      String promptHash, BaselineRecord baseline, String verdict, List<String> verdictReasons, String reportedAs,
+      HarnessCheck harness) {
+    this(scenario, caseName, caseId, params, endpoint, settings, promptCache, requests, metrics, throughput, constraints,
+        warnings, samples, error, promptHash, baseline, verdict, verdictReasons, reportedAs, harness, null, null, null);
+  }
 
   /** A case of single requests: no conversation figures. */
   public CaseResult(
       String scenario, String caseName, String caseId, Map<String, Object> params, EndpointRecord endpoint,
       Settings settings, String promptCache, Requests requests, Map<String, MetricSummary> metrics, Throughput throughput,
-      List<ConstraintRecord> constraints, List<String> warnings, List<SampleRecord> samples, String error, String promptHash,
-      BaselineRecord baseline, String verdict, List<String> verdictReasons, String reportedAs, HarnessCheck harness) {
+      List<ConstraintRecord> constraints, List<String> warnings, List<SampleRecord> samples, String error,
+      String promptHash, BaselineRecord baseline, String verdict, List<String> verdictReasons, String reportedAs,
+      HarnessCheck harness, CalibrationRecord calibration, Map<String, Object> options, ContextRecord context) {
     this(scenario, caseName, caseId, params, endpoint, settings, promptCache, requests, metrics, throughput, constraints,
-        warnings, samples, error, promptHash, baseline, verdict, verdictReasons, reportedAs, harness, null, null, null);
+        warnings, samples, error, promptHash, baseline, verdict, verdictReasons, reportedAs, harness, calibration, options,
+        context, null, null, null);
   }
 
   /** This record with a conversation case's own figures. */
   public CaseResult withConversation(ConversationResult c) {
     return new CaseResult(scenario, caseName, caseId, params, endpoint, settings, promptCache, requests, metrics, throughput,
-        constraints, warnings, samples, error, promptHash, baseline, verdict, verdictReasons, reportedAs, harness, c.counts(),
-        c.turns(), c.contextFit());
+        constraints, warnings, samples, error, promptHash, baseline, verdict, verdictReasons, reportedAs, harness, calibration,
+        options, context, c.counts(), c.turns(), c.contextFit());
   }
+
+  /**
+   * @param tokens the context in tokens: a longer prompt is truncated (Ollama) or refused
+   * @param source where it was read: {@code option num_ctx}, {@code /api/show parameters num_ctx}
+   */
+  public record ContextRecord(int tokens, String source) {}
 
   /** Keys in {@link #metrics()} of the metrics read most often; every key is a {@link Metric#jsonName()}. */
   public static final String TTFT = Metric.TTFT.jsonName();

@@ -23,7 +23,7 @@ class ConversationTurnTest {
 
   @Test
   void theHistoryPrecedesTheNewMessageInEveryChatProtocol() throws Exception {
-    ChatRequest turn = new ChatRequest("m", "And now?", 7, 0, 42, false, ChatRequest.NO_DEADLINE, HISTORY);
+    ChatRequest turn = new ChatRequest("m", "And now?", 7, 0, 42, false, ChatRequest.NO_DEADLINE, java.util.Map.of(), HISTORY);
     for (JsonNode body : List.of(
         new ObjectMapper().readTree(OpenAiChatClient.body(turn, false)),
         new ObjectMapper().readTree(OllamaClient.body(Api.OLLAMA_CHAT, turn)))) {
@@ -45,7 +45,7 @@ class ConversationTurnTest {
     SimulatorSettings settings = SimulatorSettings.defaults().withDecodeTokensPerSecond(2000).withReasoningTokens(2);
     try (SimulatedServer server = SimulatedServer.start(settings);
         OpenAiChatClient client = new OpenAiChatClient(server.baseUrl(), Optional.empty(), Duration.ofSeconds(5), Duration.ofSeconds(5))) {
-      RequestSample turn = client.send(new ChatRequest("any", "And now?", 5, 0, 42, false, ChatRequest.NO_DEADLINE, HISTORY));
+      RequestSample turn = client.send(new ChatRequest("any", "And now?", 5, 0, 42, false, ChatRequest.NO_DEADLINE, java.util.Map.of(), HISTORY));
       assertThat(turn.error()).isNull();
       assertThat(turn.answer()).isEqualTo(SimTokenizer.outputText(42, 2, 5));
       assertThat(server.servedRequests().get(0).messages()).containsExactly(

@@ -15,12 +15,40 @@ import java.util.List;
  * {@code options.num_predict} and {@code options.seed}, and {@code stream} defaults to true).
  * Unknown fields (such as {@code cache_prompt}) are ignored.
  *
- * @param promptTokens the prompt, or the sum over the messages' content, by {@link SimTokenizer}
+ * @param promptTokens the prompt, or the sum over the messages' content, by {@link SimTokenizer}; with a chat
+ *                     template, plus its tokens per message; after truncation to the context, the truncated count
  * @param maxTokens    the request's limit, or the server's default when it gives none
+ * @param contextTokens Ollama's {@code options.num_ctx}, or null when the request sets none
+ * @param sentPromptTokens the prompt's count before any truncation
  * @param messages     the chat messages as sent, in order; empty for a protocol that takes one prompt
  */
 record ChatRequest(String model, int promptTokens, int maxTokens, long seed, boolean stream,
-           boolean includeUsage, List<Message> messages) {
+           boolean includeUsage, Integer contextTokens, int sentPromptTokens, List<Message> messages) {
+
+  ChatRequest {
+    messages = messages == null ? List.of() : List.copyOf(messages);
+  }
+
+  ChatRequest(String model, int promptTokens, int maxTokens, long seed, boolean stream, boolean includeUsage) {
+    this(model, promptTokens, maxTokens, seed, stream, includeUsage, null, promptTokens, List.of());
+  }
+
+  /** As the server prefills it: cut to {@code context} tokens when longer, as Ollama does silently. */
+  ChatRequest truncatedTo(int context) {
+    return promptTokens <= context ? this
+        : new ChatRequest(model, context, maxTokens, seed, stream, includeUsage, contextTokens, sentPromptTokens, messages);
+  }
+
+  /** Reads the body, counting a chat template's tokens per message. */
+  static ChatRequest parse(byte[] body, Protocol protocol, int defaultMaxTokens, int templateTokens) throws BadRequest {
+    ChatRequest request = parse(body, protocol, defaultMaxTokens);
+    if (templateTokens == 0 || !protocol.messages()) {
+      return request;
+    }
+    int counted = request.promptTokens() + templateTokens * request.messages().size();
+    return new ChatRequest(request.model(), counted, request.maxTokens(), request.seed(), request.stream(),
+        request.includeUsage(), request.contextTokens(), counted, request.messages());
+  }
 
   static ChatRequest parse(byte[] body, Protocol protocol, int defaultMaxTokens) throws BadRequest {
     if (protocol.ollama()) {
@@ -32,7 +60,7 @@ record ChatRequest(String model, int promptTokens, int maxTokens, long seed, boo
         ? OpenAiRequest.parseChat(body, defaults) : OpenAiRequest.parseCompletion(body, defaults);
     int promptTokens = request.chat() ? tokens(request.messages()) : SimTokenizer.countTokens(request.prompt());
     return new ChatRequest(request.model(), promptTokens, request.maxTokens(), request.seed(), request.stream(),
-        request.includeUsage(), request.chat() ? request.messages() : List.of());
+        request.includeUsage(), null, promptTokens, request.chat() ? request.messages() : List.of());
   }
 
   /** Ollama: sampling settings under {@code options}, and streaming unless told otherwise. */
@@ -61,7 +89,12 @@ record ChatRequest(String model, int promptTokens, int maxTokens, long seed, boo
     long seed = options.path("seed").asLong(0L);
     JsonNode stream = root.get("stream");
     boolean streamed = stream == null || stream.isNull() || stream.asBoolean(true);
-    return new ChatRequest(model, promptTokens, limit == null ? defaultMaxTokens : limit, seed, streamed, false, messages);
+    Integer numCtx = RequestBody.integer(options.get("num_ctx"), "options.num_ctx");
+    if (numCtx != null && numCtx < 1) {
+      throw new BadRequest("'options.num_ctx' must be at least 1, was " + numCtx);
+    }
+    return new ChatRequest(model, promptTokens, limit == null ? defaultMaxTokens : limit, seed, streamed, false, numCtx,
+        promptTokens, messages);
   }
 
   private static int tokens(List<Message> messages) {

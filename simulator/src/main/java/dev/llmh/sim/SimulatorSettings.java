@@ -33,6 +33,12 @@ import java.util.function.Consumer;
  *                               false imitates servers that never send usage (Ollama still sends eval_count)
  * @param firstRequestLoad       a cold model load before the first accepted request's prefill, reported
  *                               as Ollama's {@code load_duration} (later requests report 0)
+ * @param chatTemplateTokens     tokens a chat template adds per message (role markers, separators) to a
+ *                               {@code messages} request's count, as real servers count them; 0 by default
+ * @param contextTokens          the server's context, like Ollama's {@code num_ctx}: a longer prompt is
+ *                               truncated silently to this many tokens, and counted (and prefilled) as
+ *                               truncated; an Ollama request's {@code options.num_ctx} sets it for that
+ *                               request, and {@code /api/show} reports it. {@link #UNLIMITED} by default
  * @param decodeSlowdownPerContextToken how much longer each output token takes per token of context (the
  *                               request's prompt tokens), as attention reads a KV cache that grows with the
  *                               context (seed 000): TPOT = 1 / decodeTokensPerSecond + this × prompt tokens.
@@ -54,6 +60,8 @@ public record SimulatorSettings(
     boolean usagePerChunk,
     boolean sendsUsage,
     Duration firstRequestLoad,
+    int chatTemplateTokens,
+    int contextTokens,
     Duration decodeSlowdownPerContextToken) {
 
   /** {@link #naturalLength()} meaning "no natural stop": max_tokens decides. */
@@ -98,6 +106,12 @@ public record SimulatorSettings(
     if (defaultMaxTokens < 1) {
       throw new IllegalArgumentException("defaultMaxTokens must be >= 1, was " + defaultMaxTokens);
     }
+    if (chatTemplateTokens < 0) {
+      throw new IllegalArgumentException("chatTemplateTokens must be >= 0, was " + chatTemplateTokens);
+    }
+    if (contextTokens < 1) {
+      throw new IllegalArgumentException("contextTokens must be >= 1, was " + contextTokens);
+    }
   }
 
   /**
@@ -107,7 +121,7 @@ public record SimulatorSettings(
    */
   public static SimulatorSettings defaults() {
     return new SimulatorSettings("llmh-sim", 4, 2000.0, Duration.ZERO, 50.0, 1, UNLIMITED, 256,
-        true, null, SimulatorHook.NONE, 0, false, true, Duration.ZERO, Duration.ZERO);
+        true, null, SimulatorHook.NONE, 0, false, true, Duration.ZERO, 0, UNLIMITED, Duration.ZERO);
   }
 
   public SimulatorSettings withModelId(String v) {
@@ -175,6 +189,14 @@ public record SimulatorSettings(
     return edit(e -> e.firstRequestLoad = v);
   }
 
+  public SimulatorSettings withChatTemplateTokens(int v) {
+    return edit(e -> e.chatTemplateTokens = v);
+  }
+
+  public SimulatorSettings withContextTokens(int v) {
+    return edit(e -> e.contextTokens = v);
+  }
+
   public SimulatorSettings withDecodeSlowdownPerContextToken(Duration v) {
     return edit(e -> e.decodeSlowdownPerContextToken = v);
   }
@@ -203,6 +225,8 @@ public record SimulatorSettings(
     boolean usagePerChunk;
     boolean sendsUsage;
     Duration firstRequestLoad;
+    int chatTemplateTokens;
+    int contextTokens;
     Duration decodeSlowdownPerContextToken;
 
     Editor(SimulatorSettings s) {
@@ -221,13 +245,15 @@ public record SimulatorSettings(
       usagePerChunk = s.usagePerChunk;
       sendsUsage = s.sendsUsage;
       firstRequestLoad = s.firstRequestLoad;
+      chatTemplateTokens = s.chatTemplateTokens;
+      contextTokens = s.contextTokens;
       decodeSlowdownPerContextToken = s.decodeSlowdownPerContextToken;
     }
 
     SimulatorSettings settings() {
       return new SimulatorSettings(modelId, slots, prefillTokensPerSecond, firstTokenDelay, decodeTokensPerSecond,
           tokensPerChunk, naturalLength, defaultMaxTokens, roleChunkFirst, requiredApiKey, hook, reasoningTokens,
-          usagePerChunk, sendsUsage, firstRequestLoad, decodeSlowdownPerContextToken);
+          usagePerChunk, sendsUsage, firstRequestLoad, chatTemplateTokens, contextTokens, decodeSlowdownPerContextToken);
     }
   }
 
@@ -264,6 +290,8 @@ public record SimulatorSettings(
         + ", requiredApiKey=" + (requiredApiKey == null ? "none" : "***")
         + ", hook=" + (hook == SimulatorHook.NONE ? "none" : hook.getClass().getName())
         + ", reasoningTokens=" + reasoningTokens + ", usagePerChunk=" + usagePerChunk + ", sendsUsage=" + sendsUsage
-        + ", firstRequestLoad=" + firstRequestLoad + ", decodeSlowdownPerContextToken=" + decodeSlowdownPerContextToken + "]";
+        + ", firstRequestLoad=" + firstRequestLoad + ", chatTemplateTokens=" + chatTemplateTokens
+        + ", contextTokens=" + (contextTokens == UNLIMITED ? "unlimited" : contextTokens)
+        + ", decodeSlowdownPerContextToken=" + decodeSlowdownPerContextToken + "]";
   }
 }

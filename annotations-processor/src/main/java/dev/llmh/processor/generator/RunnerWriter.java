@@ -95,6 +95,9 @@ public final class RunnerWriter {
     declare(calls, "api", s.api(), JavaLiterals::string);
     declare(calls, "maxRequests", s.maxRequests(), JavaLiterals::integer);
     declare(calls, "conversationTurns", s.conversationTurns(), JavaLiterals::integer);
+    declare(calls, "promptTokens", s.promptTokens(), JavaLiterals::integerList);
+    declare(calls, "instruction", s.instruction(), JavaLiterals::string);
+    declare(calls, "options", s.options(), JavaLiterals::stringList);
     calls.add(".build()");
     return "dev.llmh.runner.DeclaredSettings.builder()"
         + calls.stream().map(call -> "\n                  " + call).collect(Collectors.joining());
@@ -135,6 +138,9 @@ public final class RunnerWriter {
     }
     out.append("    switch (promptName) {\n");
     for (PromptModel prompt : prompts) {
+      if (prompt.settings().synthetic()) {
+        continue; // the harness makes this prompt: there is no member to read
+      }
       String owner = prompt.isStatic() ? type : "scenario$";
       String read = owner + "." + prompt.member() + (prompt.method() ? "(" + (prompt.takesTurn() ? turn : "") + ")" : "");
       out.append("      case ").append(string(prompt.name())).append(":\n");
@@ -153,7 +159,8 @@ public final class RunnerWriter {
         out.append("        return ").append(read).append(";\n");
       }
     }
-    String known = prompts.stream().map(PromptModel::name).collect(Collectors.joining(", "));
+    String known = prompts.stream().filter(p -> !p.settings().synthetic()).map(PromptModel::name)
+        .collect(Collectors.joining(", "));
     out.append("      default:\n")
         .append("        throw new IllegalArgumentException(")
         .append(string("no prompt named '"))
