@@ -2,6 +2,7 @@ package dev.llmh.processor;
 
 import static dev.llmh.processor.Annotations.find;
 
+import dev.llmh.annotations.Conversation;
 import dev.llmh.annotations.LlmBenchmark;
 import dev.llmh.annotations.Param;
 import dev.llmh.annotations.Prompt;
@@ -37,7 +38,7 @@ final class ScenarioReader {
 
   /** Every annotation the processor answers for. */
   static final List<Class<?>> ALL =
-      concat(List.of(LlmBenchmark.class, Prompt.class, Param.class, SyntheticPrompt.class), SettingsReader.SETTINGS);
+      concat(List.of(LlmBenchmark.class, Prompt.class, Param.class, SyntheticPrompt.class, Conversation.class), SettingsReader.SETTINGS);
 
   private final Elements elements;
   private final Reporter reporter;
@@ -47,6 +48,7 @@ final class ScenarioReader {
   private final ParamReader params;
   private final RequestCountWarnings warnings;
   private final ScenarioMembers members;
+  private final ConversationChecks conversations;
   private final SyntheticPromptReader synthetic;
 
   ScenarioReader(ProcessingEnvironment env, Reporter reporter) {
@@ -60,6 +62,7 @@ final class ScenarioReader {
     this.params = new ParamReader(javaTypes, annotations, reporter);
     this.warnings = new RequestCountWarnings(reporter);
     this.members = new ScenarioMembers(elements, reporter);
+    this.conversations = new ConversationChecks(annotations, reporter);
     this.synthetic = new SyntheticPromptReader(annotations, reporter);
   }
 
@@ -115,13 +118,14 @@ final class ScenarioReader {
               + "no-argument method returning String annotated @Prompt, or @SyntheticPrompt(tokens = {...}) on the class");
     }
     prompts.checkUniqueNames(promptSources);
+    Integer turns = conversations.check(type, promptSources).orElse(null);
     syntheticPrompt.ifPresent(s -> synthetic.checkClashes(s, promptSources, paramModels));
 
     List<PromptModel> models = new ArrayList<>();
     for (PromptSource p : promptSources) {
-      DeclaredSettings merged = classDeclarations.overriddenBy(p.declarations()).toSettings();
+      DeclaredSettings merged = classDeclarations.overriddenBy(p.declarations()).toSettings().withConversationTurns(turns);
       models.add(new PromptModel(p.name(), p.element().getSimpleName().toString(), p.method(), p.isStatic(),
-          p.throwsChecked(), merged));
+          p.throwsChecked(), merged, p.takesTurn()));
     }
     warnings.report(type, promptSources, models);
     coldModels(type, promptSources, models); // prompts and sources side by side: before the synthetic prompt joins

@@ -19,6 +19,8 @@ import java.util.List;
  *     these lengths, one case each; null for a prompt the scenario writes
  * @param instruction {@code @SyntheticPrompt(instruction)}: text before the filler, or null
  * @param options {@code @Endpoint(options)}, {@code key=value} as written; null when not declared
+ * @param conversationTurns {@code @Conversation(turns)}: each measured request is a conversation of
+ *     this many turns; null for single requests
  */
 public record DeclaredSettings(
     String endpointUrl,
@@ -34,7 +36,8 @@ public record DeclaredSettings(
     Integer maxRequests,
     List<Integer> promptTokens,
     String instruction,
-    List<String> options) {
+    List<String> options,
+    Integer conversationTurns) {
 
   public DeclaredSettings {
     models = models == null ? null : List.copyOf(models);
@@ -55,6 +58,21 @@ public record DeclaredSettings(
   /** True when the harness makes this prompt ({@code @SyntheticPrompt}) rather than the scenario. */
   public boolean synthetic() {
     return promptTokens != null;
+  }
+
+  /** Without a conversation. */
+  public DeclaredSettings(
+      String endpointUrl, List<String> models, Integer warmupRequests, Integer measuredRequests, Double temperature, Long seed,
+      Integer maxTokens, List<Integer> concurrency, List<String> constraints, String api, Integer maxRequests,
+      List<Integer> promptTokens, String instruction, List<String> options) {
+    this(endpointUrl, models, warmupRequests, measuredRequests, temperature, seed, maxTokens, concurrency, constraints, api,
+        maxRequests, promptTokens, instruction, options, null);
+  }
+
+  /** These settings with {@code @Conversation(turns)}, which belongs to the class, not to one prompt. */
+  public DeclaredSettings withConversationTurns(Integer turns) {
+    return new DeclaredSettings(endpointUrl, models, warmupRequests, measuredRequests, temperature, seed, maxTokens,
+        concurrency, constraints, api, maxRequests, promptTokens, instruction, options, turns);
   }
 
   /** Nothing declared yet; each setter declares one setting. */
@@ -78,6 +96,7 @@ public record DeclaredSettings(
     private List<Integer> promptTokens;
     private String instruction;
     private List<String> options;
+    private Integer conversationTurns;
 
     private Builder() {}
 
@@ -157,10 +176,15 @@ public record DeclaredSettings(
       return this;
     }
 
+    public Builder conversationTurns(Integer conversationTurns) {
+      this.conversationTurns = conversationTurns;
+      return this;
+    }
+
     public DeclaredSettings build() {
       return new DeclaredSettings(
           endpointUrl, models, warmupRequests, measuredRequests, temperature, seed, maxTokens, concurrency,
-          constraints, api, maxRequests, promptTokens, instruction, options);
+          constraints, api, maxRequests, promptTokens, instruction, options, conversationTurns);
     }
   }
 }

@@ -9,22 +9,39 @@ package dev.llmh.client;
  * @param caseDeadlineNanos the {@link System#nanoTime()} at which the case's time is up and the
  *     request is cancelled if still running, or {@link #NO_DEADLINE}
  * @param options server options ({@code @Endpoint(options)}), sent as each protocol expects; empty when none
+ * @param history a conversation's earlier turns, user and assistant messages in order, sent before
+ *     {@code prompt}; empty on a conversation's first turn. Null for a request that is no conversation's
+ *     turn: only a turn's answer text is kept in its sample ({@link dev.llmh.measure.RequestSample#answer()}),
+ *     for the next turn's history
  */
 public record ChatRequest(
     String model, String prompt, int maxTokens, double temperature, long seed, boolean disablePromptCache,
-    long caseDeadlineNanos, java.util.Map<String, Object> options) {
+    long caseDeadlineNanos, java.util.Map<String, Object> options, java.util.List<ChatMessage> history) {
 
   /** No case deadline: only the request's own timeouts apply. */
   public static final long NO_DEADLINE = Long.MIN_VALUE;
 
   public ChatRequest {
     options = options == null ? java.util.Map.of() : options;
+    history = history == null ? null : java.util.List.copyOf(history);
+  }
+
+  /** A single request, no conversation's turn. */
+  public ChatRequest(
+      String model, String prompt, int maxTokens, double temperature, long seed, boolean disablePromptCache,
+      long caseDeadlineNanos, java.util.Map<String, Object> options) {
+    this(model, prompt, maxTokens, temperature, seed, disablePromptCache, caseDeadlineNanos, options, null);
   }
 
   public ChatRequest(
       String model, String prompt, int maxTokens, double temperature, long seed, boolean disablePromptCache,
       long caseDeadlineNanos) {
     this(model, prompt, maxTokens, temperature, seed, disablePromptCache, caseDeadlineNanos, java.util.Map.of());
+  }
+
+  /** True for a conversation's turn, whose answer is kept for the next turn. */
+  public boolean conversation() {
+    return history != null;
   }
 
   public ChatRequest(String model, String prompt, int maxTokens, double temperature, long seed, boolean disablePromptCache) {

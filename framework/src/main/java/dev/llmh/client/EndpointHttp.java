@@ -174,7 +174,7 @@ final class EndpointHttp {
     NetworkStart.Stamp networkStart = new NetworkStart.Stamp();
     Call call = client.newCall(request.newBuilder().tag(NetworkStart.Stamp.class, networkStart).build());
     RequestWatch watch = RequestWatch.start(call, timeouts, chat.caseDeadlineNanos());
-    StreamRecorder recorder = new StreamRecorder(System.nanoTime(), watch, chat.maxTokens());
+    StreamRecorder recorder = new StreamRecorder(System.nanoTime(), watch, chat.maxTokens(), chat.conversation());
     try (Response response = call.execute()) {
       recorder.networkStarted(networkStart.orElse(recorder.startNanos));
       MediaType type = response.body().contentType();

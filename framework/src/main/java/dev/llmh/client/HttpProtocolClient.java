@@ -62,16 +62,26 @@ abstract class HttpProtocolClient implements ProtocolClient {
   /** How this protocol frames its stream. */
   abstract EndpointHttp.Stream stream();
 
-  /** A request body with the model (when one is named) and the prompt, as one user message or as is. */
+  /**
+   * A request body with the model (when one is named) and the prompt, as one user message (after a
+   * conversation's history) or as is.
+   */
   static ObjectNode startBody(ChatRequest chat, boolean asMessage) {
     ObjectNode body = MAPPER.createObjectNode();
     if (chat.model() != null) {
       body.put("model", chat.model());
     }
     if (asMessage) {
-      ObjectNode message = body.putArray("messages").addObject();
+      com.fasterxml.jackson.databind.node.ArrayNode messages = body.putArray("messages");
+      if (chat.conversation()) {
+        chat.history().forEach(m -> messages.addObject().put("role", m.role()).put("content", m.content()));
+      }
+      ObjectNode message = messages.addObject();
       message.put("role", "user");
       message.put("content", chat.prompt());
+    } else if (chat.conversation() && !chat.history().isEmpty()) {
+      // The engine refuses a conversation on a prompt-only protocol before its first request.
+      throw new IllegalArgumentException("a conversation's history needs a chat protocol, not a single prompt");
     } else {
       body.put("prompt", chat.prompt());
     }

@@ -55,6 +55,9 @@ public final class ConsoleSummary {
     CaseResult.Requests requests = result.requests();
     out.append(String.format(Locale.ROOT, "  requests   %d measured (%d ok, %d failed) after %d warm-up",
         requests.measured(), requests.succeeded(), requests.failed(), requests.warmup()));
+    if (result.conversation() != null) {
+      out.append(requests.warmup() == 1 ? " conversation" : " conversations"); // a conversation's warm-up is whole conversations
+    }
     if (requests.noAnswer() > 0) {
       out.append(String.format(Locale.ROOT, "; %d NO ANSWER (reasoning only)", requests.noAnswer()));
     }
@@ -77,6 +80,7 @@ public final class ConsoleSummary {
     out.append(String.format(Locale.ROOT, "  %-15s %5s %9s %9s %9s %9s %9s %9s%n",
         "metric", "n", "p50", "p95", "p99", "mean", "min", "max"));
     metricRows(out, result);
+    ConversationLines.append(out, result);
     for (ConstraintRecord constraint : result.constraints()) {
       out.append("  ").append(colour ? VerdictColour.inMessage(constraint.message()) : constraint.message()).append('\n');
     }

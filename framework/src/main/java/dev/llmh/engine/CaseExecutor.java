@@ -4,7 +4,9 @@ import dev.llmh.analysis.CaseAnalysis;
 import dev.llmh.analysis.CaseAnalyzer;
 import dev.llmh.baseline.Baselines;
 import dev.llmh.baseline.CaseKey;
+import dev.llmh.analysis.ConversationAnalysis;
 import dev.llmh.client.ChatRequest;
+import dev.llmh.config.Api;
 import dev.llmh.client.Durations;
 import dev.llmh.config.ConfigKey;
 import dev.llmh.endpoint.EmbeddedModels;
@@ -28,7 +30,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.function.IntFunction;
 
 /**
  * Runs one case — warm-up, measurement in one or more looks, analysis — and returns its record.
@@ -77,13 +78,20 @@ final class CaseExecutor {
   private Outcome measure(CasePlan plan) throws InterruptedException {
     long deadline = System.nanoTime() + plan.caseTimeout().toNanos();
     String prompt = null;
+    List<String> turnTexts = List.of();
     Endpoint endpoint;
     if (plan.promptTokens() == null) {
       try {
         prompt = Objects.requireNonNull(plan.promptText(), "the prompt is null");
+        turnTexts = plan.turnTexts();
       } catch (RuntimeException e) {
         return notRun(plan, null, "prompt '" + plan.prompt().name() + "' could not be read: " + e);
       }
+    }
+    if (!turnTexts.isEmpty() && (plan.api() == Api.OPENAI_COMPLETIONS || plan.api() == Api.OLLAMA_GENERATE)) {
+      return notRun(plan, null, "a @Conversation sends its history as chat messages, which " + plan.api().key()
+          + " cannot carry (it takes one prompt); use " + Api.OPENAI_CHAT.key() + " or " + Api.OLLAMA_CHAT.key()
+          + ": @Endpoint(api = \"...\") or -Dllmh.api");
     }
     try {
       endpoint = endpoints.get(plan.endpoint(), plan.api());
@@ -134,52 +142,45 @@ final class CaseExecutor {
           "only " + plan.measuredRequests() + " measured requests at concurrency " + plan.concurrency()
               + ": fewer than 2 × concurrency, so most requests start in the first wave; raise @Measurement(requests)");
     }
-    String text = prompt;
-    IntFunction<RequestSample> send =
-        i -> endpoint.client().send(
-            new ChatRequest(requested, marker.apply(text), plan.maxTokens(), plan.temperature(), plan.seed(), disableCache,
-                deadline, plan.options()));
+    CaseUnits units = new CaseUnits(plan, requested, prompt, turnTexts, disableCache, deadline, marker);
 
     if (warmupRequests(plan) > plan.warmupRequests()) {
       warnings.add("warm-up raised from " + plan.warmupRequests() + " to " + warmupRequests(plan) + " requests: one per"
           + " worker, so that every connection of the " + plan.concurrency() + " workers is open before measuring");
     }
     sink.sending(plan, warmupRequests(plan));
-    List<RequestSample> warmup = ClosedLoop.run(warmupRequests(plan), plan.concurrency(), i -> {
-      RequestSample sample = send.apply(i);
-      sink.warmedUp(plan, sample);
-      return sample;
-    }, deadline);
+    // A conversation's warm-up is whole conversations: the server sees every context length before measuring.
+    List<RequestSample> warmup = CaseUnits.flat(ClosedLoop.each(warmupRequests(plan), plan.concurrency(),
+        i -> units.send(i, endpoint.client()::send, (sample, n) -> sink.warmedUp(plan, sample)), deadline, CaseExecutor::failedUnit));
     int warmupFailed = (int) warmup.stream().filter(s -> !s.succeeded()).count();
     if (warmupFailed > 0) {
-      warnings.add(warmupFailed + " of " + warmup.size() + " warm-up requests failed (first: "
-          + warmup.stream().filter(s -> !s.succeeded()).findFirst().orElseThrow().error() + ")");
+      warnings.add(warmupFailed + " of " + warmupRequests(plan) + " warm-up " + (units.conversation() ? "conversations" : "requests")
+          + " failed (first: " + warmup.stream().filter(s -> !s.succeeded()).findFirst().orElseThrow().error() + ")");
     }
     long measurementStart = System.nanoTime();
     // Fixed: one look at measuredRequests. Adaptive: measure up to each planned point, judge with
     // the error split across the looks, stop at the first look where nothing is INCONCLUSIVE. Each
     // stage's closed loop runs until its last request ends, so nothing in flight is ever dropped.
     try (HarnessWatch watch = HarnessWatch.start()) {
-      Measured measured =
-          new Measured(plan, endpoint, warmupFailed, Baselines.promptHash(setup.identity(prompt)), baselines, watch, new ArrayList<>(), setup);
+      String promptHash = Baselines.promptHash(units.conversation() ? String.join("\n", turnTexts) : setup.identity(prompt));
+      Measured measured = new Measured(plan, endpoint, warmupFailed, promptHash, baselines, watch, units, new ArrayList<>(), setup);
       Looks looks = Looks.plan(plan.measuredRequests(), plan.maxRequests(), plan.confidence());
       for (int look = 0; look < looks.points().size(); look++) {
-        int offset = measured.samples().size();
+        int offset = measured.units().size();
         watch.streamsStarted();
-        measured.samples().addAll(
-            ClosedLoop.run(looks.points().get(look) - offset, plan.concurrency(), i -> {
+        measured.units().addAll(
+            ClosedLoop.each(looks.points().get(look) - offset, plan.concurrency(), i -> units.send(offset + i, chat -> {
               long cpuBefore = HarnessWatch.threadCpuNanos();
-              RequestSample sample = send.apply(offset + i);
+              RequestSample sample = endpoint.client().send(chat);
               watch.workerCpu(HarnessWatch.threadCpuNanos() - cpuBefore);
-              sink.measured(plan, offset + i, sample, measurementStart);
               return sample;
-            }, deadline));
+            }, (sample, n) -> sink.measured(plan, n, sample, measurementStart)), deadline, CaseExecutor::failedUnit));
         watch.streamsEnded();
         List<String> lookWarnings = new ArrayList<>(warnings);
         int inFlight = effectiveConcurrency(plan.concurrency(), looks.points(), look);
         if (System.nanoTime() - deadline >= 0) {
           String reason = "case timeout: the case reached llmh.timeout.case (" + Durations.text(plan.caseTimeout())
-              + ") after " + measured.samples().size() + " of " + looks.points().get(look) + " planned measured requests had"
+              + ") after " + measured.units().size() + " of " + looks.points().get(look) + " planned measured requests had"
               + " been sent; requests in flight were cancelled and no more were sent";
           lookWarnings.add(0, reason);
           return measured.outcome(lookWarnings, looks.alphaPerLook(), reason, inFlight);
@@ -188,7 +189,8 @@ final class CaseExecutor {
         Outcome outcome = measured.outcome(lookWarnings, looks.alphaPerLook(), null, inFlight);
         boolean decided = outcome.analysis().verdict() != CaseVerdict.INCONCLUSIVE;
         if (plan.adaptive() && (decided || last)) {
-          lookWarnings.add(0, "adaptive measurement: " + measured.samples().size() + " requests (planned looks " + looks.points()
+          lookWarnings.add(0, "adaptive measurement: " + measured.units().size() + (units.conversation() ? " conversations" : " requests")
+              + " (planned looks " + looks.points()
               + ", stopped at look " + (look + 1) + (decided ? ", every constraint decided" : ", maxRequests reached")
               + "); each look's bounds at " + String.format(Locale.ROOT, "%.4g", 1 - looks.alphaPerLook())
               + " (Bonferroni over " + looks.points().size() + " looks)");
@@ -202,17 +204,27 @@ final class CaseExecutor {
     throw new IllegalStateException("a plan always has a last look");
   }
 
-  /** A case's measured requests so far, with what it takes to analyse and record them. */
+  /**
+   * A case's measured requests so far, with what it takes to analyse and record them.
+   *
+   * @param units each measured unit's requests: one, or a conversation's turns
+   */
   private record Measured(
       CasePlan plan, Endpoint endpoint, int warmupFailed, String promptHash, Baselines baselines, HarnessWatch watch,
-      List<RequestSample> samples, PromptSetup setup) {
+      CaseUnits sent, List<List<RequestSample>> units, PromptSetup setup) {
 
     /** @param inFlight the effective concurrency of the looks measured so far */
     Outcome outcome(List<String> warnings, double alpha, String timedOut, int inFlight) {
+      List<RequestSample> samples = CaseUnits.flat(units);
       long chunks = samples.stream().mapToLong(s -> s.textChunkNanos().size()).sum();
-      return analysed(plan, endpoint, samples, warmupFailed, inFlight, warnings, promptHash, baselines, alpha, timedOut,
-          watch.check(chunks), setup);
+      return analysed(plan, endpoint, samples, sent.turns(units), warmupFailed, inFlight, warnings, promptHash, baselines, alpha,
+          timedOut, watch.check(chunks), setup);
     }
+  }
+
+  /** A unit whose sending broke the harness: one failed request with the exception as its reason. */
+  private static List<RequestSample> failedUnit(long start, Throwable e) {
+    return List.of(ClosedLoop.harnessError(start, e));
   }
 
   /**
@@ -249,16 +261,23 @@ final class CaseExecutor {
     List<RequestSample> ordered = new ArrayList<>(finished);
     ordered.sort(Comparator.comparingLong(RequestSample::startNanos));
     int inFlight = Math.min(plan.concurrency(), plan.measuredRequests()); // the first look's: where a run is cut short
-    return analysed(plan, null, ordered, 0, inFlight, warnings, null, Baselines.NONE, 1 - plan.confidence(), null, null,
+    // The turn indices of a conversation cut short are not known here: its requests are recorded without them.
+    return analysed(plan, null, ordered, null, 0, inFlight, warnings, null, Baselines.NONE, 1 - plan.confidence(), null, null,
         PromptSetup.NONE).result();
   }
 
+  /** @param turns each request's turn index within its conversation, or null for single requests */
   private static Outcome analysed(
-      CasePlan plan, Endpoint endpoint, List<RequestSample> measured, int warmupFailed, int inFlight, List<String> warnings,
-      String promptHash, Baselines baselines, double alpha, String timedOut, HarnessCheck harness, PromptSetup setup) {
+      CasePlan plan, Endpoint endpoint, List<RequestSample> measured, List<Integer> turns, int warmupFailed, int inFlight,
+      List<String> warnings, String promptHash, Baselines baselines, double alpha, String timedOut, HarnessCheck harness,
+      PromptSetup setup) {
     long firstStart = measured.stream().mapToLong(RequestSample::startNanos).min().orElse(0);
-    List<SampleRecord> records = measured.stream()
-        .map(s -> CaseRecords.sampleRecord(s, RequestMetrics.of(s), firstStart, setup.check().flags(s.promptTokens()))).toList();
+    List<SampleRecord> records = new ArrayList<>(measured.size());
+    for (int i = 0; i < measured.size(); i++) {
+      RequestSample s = measured.get(i);
+      records.add(CaseRecords.sampleRecord(s, RequestMetrics.of(s), firstStart, setup.check().flags(s.promptTokens()),
+          turns == null ? null : turns.get(i)));
+    }
     String servedModel = measured.stream().map(RequestSample::servedModel).filter(Objects::nonNull).findFirst().orElse(null);
     CaseAnalysis analysis = CaseAnalyzer.analyze(
         new CaseAnalyzer.Context(EmbeddedModels.asked(plan), plan.maxTokens(), plan.constraints(), plan.confidence(), alpha,
@@ -266,6 +285,9 @@ final class CaseExecutor {
         measured, servedModel, baselines.compare(caseKey(plan, servedModel, promptHash), records));
     CaseResult result = CaseRecords.measured(
         plan, endpoint, servedModel, warmupRequests(plan), warmupFailed, inFlight, records, analysis, promptHash, harness, setup);
+    if (turns != null) {
+      result = result.withConversation(ConversationAnalysis.of(plan.conversationTurns(), records));
+    }
     return new Outcome(result, analysis);
   }
 

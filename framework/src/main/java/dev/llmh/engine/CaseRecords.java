@@ -96,6 +96,15 @@ final class CaseRecords {
 
   /** @param promptFlags what the case's prompt check says of this request ({@code prompt_truncated}...) */
   static SampleRecord sampleRecord(RequestSample sample, RequestMetrics m, long firstStart, List<String> promptFlags) {
+    return sampleRecord(sample, m, firstStart, promptFlags, null);
+  }
+
+  /**
+   * @param promptFlags what the case's prompt check says of this request ({@code prompt_truncated}...)
+   * @param turn the conversation turn the request was, or null for a single request
+   */
+  static SampleRecord sampleRecord(
+      RequestSample sample, RequestMetrics m, long firstStart, List<String> promptFlags, Integer turn) {
     List<String> flags = m.flags();
     if (!promptFlags.isEmpty()) {
       flags = new java.util.ArrayList<>(flags);
@@ -118,7 +127,8 @@ final class CaseRecords {
         m.chunkCount(),
         m.reasoningChunks(),
         sample.serverTimings().isEmpty() ? null : sample.serverTimings(),
-        sample.retryAfter());
+        sample.retryAfter(),
+        turn);
   }
 
   private static ConstraintRecord constraintRecord(ConstraintResult result) {

@@ -145,6 +145,25 @@ public record CasePlan(
     return runner.prompt(prompt.name(), params);
   }
 
+  /** {@code @Conversation(turns)}: each measured request is a conversation of this many turns; 0 for single requests. */
+  public int conversationTurns() {
+    Integer turns = prompt.settings().conversationTurns();
+    return turns == null ? 0 : turns;
+  }
+
+  /** Each turn's user message, turn 1 first, read through the generated runner. */
+  public List<String> turnTexts() {
+    List<String> texts = new java.util.ArrayList<>();
+    for (int turn = 1; turn <= conversationTurns(); turn++) {
+      String text = runner.prompt(prompt.name(), params, turn);
+      if (text == null) {
+        throw new NullPointerException("turn " + turn + "'s message is null");
+      }
+      texts.add(text);
+    }
+    return texts;
+  }
+
   @Override
   public String toString() {
     return scenarioClassName() + " › " + displayName();

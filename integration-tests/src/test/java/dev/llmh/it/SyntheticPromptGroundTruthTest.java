@@ -74,59 +74,47 @@ class SyntheticPromptGroundTruthTest {
 
   @Test
   void aPromptLongerThanTheContextFailsTheCaseNamingTheContextAndTheOption(@TempDir Path results) {
-    try (SimulatedServer server = SimulatedServer.start(SimulatorSettings.defaults().withContextTokens(512))) {
-      EngineRun run = EngineRun.of(Map.of("llmh.endpoint", server.rootUrl(), "llmh.api", "ollama-chat"), results,
-          SyntheticScenarios.LongerThanContext.class);
-      run.results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
-      CaseResult result = run.record().results().get(0);
-      assertThat(result.verdict()).isEqualTo("FAIL");
-      assertThat(result.samples()).isEmpty(); // nothing measured on a truncated prompt
-      assertThat(result.calibration().requests()).extracting(r -> r.promptTokens()).contains(512);
-      assertThat(result.context()).isEqualTo(new CaseResult.ContextRecord(512, "/api/show parameters num_ctx"));
-      assertThat(String.join("\n", result.verdictReasons()))
-          .contains("512 tokens (/api/show parameters num_ctx)", "options = \"num_ctx=2048\"", "-Dllmh.options=num_ctx=2048");
-    }
+    EngineRun run = onOllamaWithA512TokenContext(results, SyntheticScenarios.LongerThanContext.class);
+    run.results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
+    CaseResult result = run.record().results().get(0);
+    assertThat(result.verdict()).isEqualTo("FAIL");
+    assertThat(result.samples()).isEmpty(); // nothing measured on a truncated prompt
+    assertThat(result.calibration().requests()).extracting(r -> r.promptTokens()).contains(512);
+    assertThat(result.context()).isEqualTo(new CaseResult.ContextRecord(512, "/api/show parameters num_ctx"));
+    assertThat(String.join("\n", result.verdictReasons()))
+        .contains("512 tokens (/api/show parameters num_ctx)", "options = \"num_ctx=2048\"", "-Dllmh.options=num_ctx=2048");
   }
 
   @Test
   void theContextOptionReachesOllamaAndTheCasePasses(@TempDir Path results) {
-    try (SimulatedServer server = SimulatedServer.start(SimulatorSettings.defaults().withContextTokens(512))) {
-      EngineRun run = EngineRun.of(Map.of("llmh.endpoint", server.rootUrl(), "llmh.api", "ollama-chat"), results,
-          SyntheticScenarios.ContextRaised.class);
-      run.results.testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
-      CaseResult result = run.record().results().get(0);
-      assertThat(result.options()).containsEntry("num_ctx", 2048).containsEntry("keep_alive", "10m");
-      assertThat(result.context()).isEqualTo(new CaseResult.ContextRecord(2048, "option num_ctx"));
-      assertThat(result.samples()).allSatisfy(s -> assertThat(s.promptTokens()).isCloseTo(1024, within(20)));
-    }
+    EngineRun run = onOllamaWithA512TokenContext(results, SyntheticScenarios.ContextRaised.class);
+    run.results.testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
+    CaseResult result = run.record().results().get(0);
+    assertThat(result.options()).containsEntry("num_ctx", 2048).containsEntry("keep_alive", "10m");
+    assertThat(result.context()).isEqualTo(new CaseResult.ContextRecord(2048, "option num_ctx"));
+    assertThat(result.samples()).allSatisfy(s -> assertThat(s.promptTokens()).isCloseTo(1024, within(20)));
   }
 
   @Test
   void llmhOptionsReplaceTheDeclaredOnes(@TempDir Path results) {
-    try (SimulatedServer server = SimulatedServer.start(SimulatorSettings.defaults().withContextTokens(512))) {
-      EngineRun run = EngineRun.of(
-          Map.of("llmh.endpoint", server.rootUrl(), "llmh.api", "ollama-chat", "llmh.options", "num_ctx=4096,num_batch=64"),
-          results, SyntheticScenarios.LongerThanContext.class);
-      run.results.testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
-      assertThat(run.record().results().get(0).options()).containsOnlyKeys("num_ctx", "num_batch");
-    }
+    EngineRun run = onOllamaWithA512TokenContext(
+        results, SyntheticScenarios.LongerThanContext.class, "llmh.options", "num_ctx=4096,num_batch=64");
+    run.results.testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
+    assertThat(run.record().results().get(0).options()).containsOnlyKeys("num_ctx", "num_batch");
   }
 
   @Test
   void aWrittenPromptCutToTheContextIsFlaggedAndFailsTheCase(@TempDir Path results) {
-    try (SimulatedServer server = SimulatedServer.start(SimulatorSettings.defaults().withContextTokens(512))) {
-      EngineRun run = EngineRun.of(Map.of("llmh.endpoint", server.rootUrl(), "llmh.api", "ollama-chat"), results,
-          SyntheticScenarios.WrittenTooLong.class);
-      run.results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
-      CaseResult result = run.record().results().get(0);
-      assertThat(result.samples()).hasSize(3).allSatisfy(s -> {
-        assertThat(s.promptTokens()).isEqualTo(512);
-        assertThat(s.flags()).contains("prompt_truncated");
-      });
-      assertThat(String.join("\n", result.verdictReasons()))
-          .contains("3 of 3 measured requests had their prompt truncated", "512 tokens (/api/show parameters num_ctx)",
-              "num_ctx=2048");
-    }
+    EngineRun run = onOllamaWithA512TokenContext(results, SyntheticScenarios.WrittenTooLong.class);
+    run.results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
+    CaseResult result = run.record().results().get(0);
+    assertThat(result.samples()).hasSize(3).allSatisfy(s -> {
+      assertThat(s.promptTokens()).isEqualTo(512);
+      assertThat(s.flags()).contains("prompt_truncated");
+    });
+    assertThat(String.join("\n", result.verdictReasons()))
+        .contains("3 of 3 measured requests had their prompt truncated", "512 tokens (/api/show parameters num_ctx)",
+            "num_ctx=2048");
   }
 
   @Test
@@ -138,6 +126,22 @@ class SyntheticPromptGroundTruthTest {
       assertThat(result.verdict()).isEqualTo("NOT_RUN");
       assertThat(result.error()).contains("reported no prompt token count", "stream_options.include_usage", "@Prompt");
       assertThat(result.calibration().requests()).hasSize(1);
+    }
+  }
+
+  /**
+   * Runs {@code scenario} over Ollama's chat API on a simulator whose context is 512 tokens,
+   * with {@code llmh.*} properties given as key, value pairs.
+   */
+  private static EngineRun onOllamaWithA512TokenContext(Path results, Class<?> scenario, String... properties) {
+    Map<String, String> config = new java.util.HashMap<>();
+    for (int i = 0; i < properties.length; i += 2) {
+      config.put(properties[i], properties[i + 1]);
+    }
+    try (SimulatedServer server = SimulatedServer.start(SimulatorSettings.defaults().withContextTokens(512))) {
+      config.put("llmh.endpoint", server.rootUrl());
+      config.put("llmh.api", "ollama-chat");
+      return EngineRun.of(config, results, scenario);
     }
   }
 }

@@ -20,18 +20,23 @@ import java.util.List;
  * @param maxTokens    the request's limit, or the server's default when it gives none
  * @param contextTokens Ollama's {@code options.num_ctx}, or null when the request sets none
  * @param sentPromptTokens the prompt's count before any truncation
+ * @param messages     the chat messages as sent, in order; empty for a protocol that takes one prompt
  */
 record ChatRequest(String model, int promptTokens, int maxTokens, long seed, boolean stream,
-           boolean includeUsage, Integer contextTokens, int sentPromptTokens) {
+           boolean includeUsage, Integer contextTokens, int sentPromptTokens, List<Message> messages) {
+
+  ChatRequest {
+    messages = messages == null ? List.of() : List.copyOf(messages);
+  }
 
   ChatRequest(String model, int promptTokens, int maxTokens, long seed, boolean stream, boolean includeUsage) {
-    this(model, promptTokens, maxTokens, seed, stream, includeUsage, null, promptTokens);
+    this(model, promptTokens, maxTokens, seed, stream, includeUsage, null, promptTokens, List.of());
   }
 
   /** As the server prefills it: cut to {@code context} tokens when longer, as Ollama does silently. */
   ChatRequest truncatedTo(int context) {
     return promptTokens <= context ? this
-        : new ChatRequest(model, context, maxTokens, seed, stream, includeUsage, contextTokens, sentPromptTokens);
+        : new ChatRequest(model, context, maxTokens, seed, stream, includeUsage, contextTokens, sentPromptTokens, messages);
   }
 
   /** Reads the body, counting a chat template's tokens per message. */
@@ -40,11 +45,9 @@ record ChatRequest(String model, int promptTokens, int maxTokens, long seed, boo
     if (templateTokens == 0 || !protocol.messages()) {
       return request;
     }
-    int messages = protocol.ollama() ? RequestBody.messages(RequestBody.object(body)).size()
-        : OpenAiRequest.parseChat(body, new OpenAiRequest.Defaults(defaultMaxTokens, 1.0, 0L)).messages().size();
-    int counted = request.promptTokens() + templateTokens * messages;
+    int counted = request.promptTokens() + templateTokens * request.messages().size();
     return new ChatRequest(request.model(), counted, request.maxTokens(), request.seed(), request.stream(),
-        request.includeUsage(), request.contextTokens(), counted);
+        request.includeUsage(), request.contextTokens(), counted, request.messages());
   }
 
   static ChatRequest parse(byte[] body, Protocol protocol, int defaultMaxTokens) throws BadRequest {
@@ -57,15 +60,17 @@ record ChatRequest(String model, int promptTokens, int maxTokens, long seed, boo
         ? OpenAiRequest.parseChat(body, defaults) : OpenAiRequest.parseCompletion(body, defaults);
     int promptTokens = request.chat() ? tokens(request.messages()) : SimTokenizer.countTokens(request.prompt());
     return new ChatRequest(request.model(), promptTokens, request.maxTokens(), request.seed(), request.stream(),
-        request.includeUsage());
+        request.includeUsage(), null, promptTokens, request.chat() ? request.messages() : List.of());
   }
 
   /** Ollama: sampling settings under {@code options}, and streaming unless told otherwise. */
   private static ChatRequest ollama(JsonNode root, Protocol protocol, int defaultMaxTokens) throws BadRequest {
     String model = RequestBody.text(root, "model");
     int promptTokens;
+    List<Message> messages = List.of();
     if (protocol.messages()) {
-      promptTokens = tokens(RequestBody.messages(root));
+      messages = RequestBody.messages(root);
+      promptTokens = tokens(messages);
     } else {
       JsonNode prompt = root.get("prompt");
       if (prompt == null || !prompt.isTextual()) {
@@ -89,7 +94,7 @@ record ChatRequest(String model, int promptTokens, int maxTokens, long seed, boo
       throw new BadRequest("'options.num_ctx' must be at least 1, was " + numCtx);
     }
     return new ChatRequest(model, promptTokens, limit == null ? defaultMaxTokens : limit, seed, streamed, false, numCtx,
-        promptTokens);
+        promptTokens, messages);
   }
 
   private static int tokens(List<Message> messages) {

@@ -72,7 +72,7 @@ final class Playback {
         slotAt = System.nanoTime();
         long load = residency.loadNanos(settings, plan.number(), slotAt);
         long first = firstChunkDeadline(slotAt, plan) + load;
-        long gap = settings.chunkGapNanos();
+        long gap = settings.chunkGapNanos(plan.request().promptTokens());
         for (int k = 0; k < spans.size(); k++) {
           Span span = spans.get(k);
           String text = SimTokenizer.outputText(plan.request().seed(), span.from(), span.to());
@@ -112,7 +112,7 @@ final class Playback {
     }
     served.accept(new ServedRequest(plan.number(), plan.request().model(), true, arrival, slotAt, flushed,
         System.nanoTime(), plan.request().promptTokens(), sentTokens, plan.finishReason(), disconnected,
-        protocol.path, sentReasoning, ex.getRemoteAddress().getPort()));
+        protocol.path, sentReasoning, ex.getRemoteAddress().getPort(), plan.request().messages()));
   }
 
   void whole(HttpExchange ex, Plan plan, long arrival) throws IOException {
@@ -127,7 +127,7 @@ final class Playback {
     int sent = plan.completionTokens();
     try {
       int chunks = (plan.completionTokens() + settings.tokensPerChunk() - 1) / settings.tokensPerChunk();
-      long done = firstChunkDeadline(slotAt, plan) + Math.max(0, chunks - 1) * settings.chunkGapNanos();
+      long done = firstChunkDeadline(slotAt, plan) + Math.max(0, chunks - 1) * settings.chunkGapNanos(plan.request().promptTokens());
       byte[] bytes = new Chunks(mapper, settings, plan).whole();
       waitUntil(done);
       ex.getResponseHeaders().set("Content-Type", "application/json");
@@ -147,7 +147,7 @@ final class Playback {
     }
     served.accept(new ServedRequest(plan.number(), plan.request().model(), false, arrival, slotAt, List.of(),
         System.nanoTime(), plan.request().promptTokens(), sent, plan.finishReason(), disconnected,
-        plan.protocol().path, 0, ex.getRemoteAddress().getPort()));
+        plan.protocol().path, 0, ex.getRemoteAddress().getPort(), plan.request().messages()));
   }
 
   private List<Span> spans(int reasoning, int total) {

@@ -40,6 +40,10 @@ import java.util.function.Consumer;
  *                               truncated silently to this many tokens, and counted (and prefilled) as
  *                               truncated; an Ollama request's {@code options.num_ctx} sets it for that
  *                               request, and {@code /api/show} reports it. {@link #UNLIMITED} by default
+ * @param decodeSlowdownPerContextToken how much longer each output token takes per token of context (the
+ *                               request's prompt tokens), as attention reads a KV cache that grows with the
+ *                               context (seed 000): TPOT = 1 / decodeTokensPerSecond + this × prompt tokens.
+ *                               Zero (the default) keeps decode independent of the context
  * @param otherModels            models served besides {@link #modelId()}, each with its own timing, for
  *                               models compared side by side; with any, a request naming a model the
  *                               server does not have gets 404, and the server holds one model at a time
@@ -64,6 +68,7 @@ public record SimulatorSettings(
     Duration firstRequestLoad,
     int chatTemplateTokens,
     int contextTokens,
+    Duration decodeSlowdownPerContextToken,
     List<Model> otherModels) {
 
   /**
@@ -120,6 +125,10 @@ public record SimulatorSettings(
     if (firstRequestLoad.isNegative()) {
       throw new IllegalArgumentException("firstRequestLoad must not be negative, was " + firstRequestLoad);
     }
+    Objects.requireNonNull(decodeSlowdownPerContextToken, "decodeSlowdownPerContextToken");
+    if (decodeSlowdownPerContextToken.isNegative()) {
+      throw new IllegalArgumentException("decodeSlowdownPerContextToken must not be negative, was " + decodeSlowdownPerContextToken);
+    }
     if (defaultMaxTokens < 1) {
       throw new IllegalArgumentException("defaultMaxTokens must be >= 1, was " + defaultMaxTokens);
     }
@@ -143,7 +152,7 @@ public record SimulatorSettings(
    */
   public static SimulatorSettings defaults() {
     return new SimulatorSettings("llmh-sim", 4, 2000.0, Duration.ZERO, 50.0, 1, UNLIMITED, 256,
-        true, null, SimulatorHook.NONE, 0, false, true, Duration.ZERO, 0, UNLIMITED, List.of());
+        true, null, SimulatorHook.NONE, 0, false, true, Duration.ZERO, 0, UNLIMITED, Duration.ZERO, List.of());
   }
 
   public SimulatorSettings withModelId(String v) {
@@ -219,6 +228,10 @@ public record SimulatorSettings(
     return edit(e -> e.contextTokens = v);
   }
 
+  public SimulatorSettings withDecodeSlowdownPerContextToken(Duration v) {
+    return edit(e -> e.decodeSlowdownPerContextToken = v);
+  }
+
   /** One more model served, with its own timing (see {@link #otherModels()}). */
   public SimulatorSettings withModel(Model model) {
     return edit(e -> {
@@ -273,6 +286,7 @@ public record SimulatorSettings(
     Duration firstRequestLoad;
     int chatTemplateTokens;
     int contextTokens;
+    Duration decodeSlowdownPerContextToken;
     List<Model> otherModels;
 
     Editor(SimulatorSettings s) {
@@ -293,19 +307,26 @@ public record SimulatorSettings(
       firstRequestLoad = s.firstRequestLoad;
       chatTemplateTokens = s.chatTemplateTokens;
       contextTokens = s.contextTokens;
+      decodeSlowdownPerContextToken = s.decodeSlowdownPerContextToken;
       otherModels = s.otherModels;
     }
 
     SimulatorSettings settings() {
       return new SimulatorSettings(modelId, slots, prefillTokensPerSecond, firstTokenDelay, decodeTokensPerSecond,
           tokensPerChunk, naturalLength, defaultMaxTokens, roleChunkFirst, requiredApiKey, hook, reasoningTokens,
-          usagePerChunk, sendsUsage, firstRequestLoad, chatTemplateTokens, contextTokens, otherModels);
+          usagePerChunk, sendsUsage, firstRequestLoad, chatTemplateTokens, contextTokens, decodeSlowdownPerContextToken,
+          otherModels);
     }
   }
 
-  /** Nanoseconds between consecutive content chunks. */
+  /** Nanoseconds between consecutive content chunks of a request without context (see {@link #chunkGapNanos(int)}). */
   public long chunkGapNanos() {
     return rateNanos(tokensPerChunk, decodeTokensPerSecond);
+  }
+
+  /** Nanoseconds between consecutive content chunks of a request with {@code contextTokens} prompt tokens. */
+  public long chunkGapNanos(int contextTokens) {
+    return chunkGapNanos() + tokensPerChunk * contextTokens * decodeSlowdownPerContextToken.toNanos();
   }
 
   /** Nanoseconds of prefill for a prompt of {@code promptTokens} tokens. */
@@ -333,6 +354,7 @@ public record SimulatorSettings(
         + ", reasoningTokens=" + reasoningTokens + ", usagePerChunk=" + usagePerChunk + ", sendsUsage=" + sendsUsage
         + ", firstRequestLoad=" + firstRequestLoad + ", chatTemplateTokens=" + chatTemplateTokens
         + ", contextTokens=" + (contextTokens == UNLIMITED ? "unlimited" : contextTokens)
+        + ", decodeSlowdownPerContextToken=" + decodeSlowdownPerContextToken
         + (otherModels.isEmpty() ? "" : ", otherModels=" + otherModels) + "]";
   }
 }

@@ -12,6 +12,15 @@ import dev.llmh.runner.DeclaredSettings;
  * @param throwsChecked the method declares checked exceptions, which the runner must wrap because
  *     {@link dev.llmh.runner.ScenarioRunner#prompt} declares none
  * @param settings class defaults with the member's own annotations merged in
+ * @param takesTurn a {@code @Conversation} method taking the turn index, {@code String next(int turn)}
  */
 public record PromptModel(
-    String name, String member, boolean method, boolean isStatic, boolean throwsChecked, DeclaredSettings settings) {}
+    String name, String member, boolean method, boolean isStatic, boolean throwsChecked, DeclaredSettings settings,
+    boolean takesTurn) {
+
+  /** A field or a no-argument method. */
+  public PromptModel(
+      String name, String member, boolean method, boolean isStatic, boolean throwsChecked, DeclaredSettings settings) {
+    this(name, member, method, isStatic, throwsChecked, settings, false);
+  }
+}

@@ -64,6 +64,7 @@ public final class RunnerWriter {
         .append("    return PARAMS;\n  }\n\n");
 
     writePromptMethod(scenario, out);
+    writeTurnMethod(scenario, out);
     writeParamHelper(scenario, out);
     out.append("}\n");
     return out.toString();
@@ -95,6 +96,7 @@ public final class RunnerWriter {
     declare(calls, "constraints", s.constraints().isEmpty() ? null : s.constraints(), JavaLiterals::stringList);
     declare(calls, "api", s.api(), JavaLiterals::string);
     declare(calls, "maxRequests", s.maxRequests(), JavaLiterals::integer);
+    declare(calls, "conversationTurns", s.conversationTurns(), JavaLiterals::integer);
     declare(calls, "promptTokens", s.promptTokens(), JavaLiterals::integerList);
     declare(calls, "instruction", s.instruction(), JavaLiterals::string);
     declare(calls, "options", s.options(), JavaLiterals::stringList);
@@ -110,22 +112,39 @@ public final class RunnerWriter {
   }
 
   private static void writePromptMethod(ScenarioModel scenario, StringBuilder out) {
-    String type = scenario.sourceName();
     out.append("  @Override\n")
-        .append("  public String prompt(String promptName, java.util.Map<String, String> paramValues) {\n")
-        .append("    ").append(type).append(" scenario$ = new ").append(type).append("();\n");
+        .append("  public String prompt(String promptName, java.util.Map<String, String> paramValues) {\n");
+    // Read without a turn, a conversation's prompt is its first turn's message.
+    writeSwitch(scenario, scenario.prompts(), "1", out);
+  }
+
+  /** A conversation's runner also answers for each turn; other runners keep the interface's default. */
+  private static void writeTurnMethod(ScenarioModel scenario, StringBuilder out) {
+    List<PromptModel> turnPrompts = scenario.prompts().stream().filter(PromptModel::takesTurn).toList();
+    if (turnPrompts.isEmpty()) {
+      return;
+    }
+    out.append("\n  @Override\n")
+        .append("  public String prompt(String promptName, java.util.Map<String, String> paramValues, int turn) {\n");
+    writeSwitch(scenario, turnPrompts, "turn", out);
+  }
+
+  /** A new instance with its params set, and a case per prompt; {@code turn} is the argument of a turn prompt. */
+  private static void writeSwitch(ScenarioModel scenario, List<PromptModel> prompts, String turn, StringBuilder out) {
+    String type = scenario.sourceName();
+    out.append("    ").append(type).append(" scenario$ = new ").append(type).append("();\n");
     for (ParamModel param : scenario.params()) {
       out.append("    scenario$.").append(param.field()).append(" = ")
           .append(param.type().conversion("param(paramValues, " + string(param.field()) + ")"))
           .append(";\n");
     }
     out.append("    switch (promptName) {\n");
-    for (PromptModel prompt : scenario.prompts()) {
+    for (PromptModel prompt : prompts) {
       if (prompt.settings().synthetic()) {
         continue; // the harness makes this prompt: there is no member to read
       }
       String owner = prompt.isStatic() ? type : "scenario$";
-      String read = owner + "." + prompt.member() + (prompt.method() ? "()" : "");
+      String read = owner + "." + prompt.member() + (prompt.method() ? "(" + (prompt.takesTurn() ? turn : "") + ")" : "");
       out.append("      case ").append(string(prompt.name())).append(":\n");
       if (prompt.throwsChecked()) {
         // ScenarioRunner.prompt declares no checked exceptions; keep unchecked ones as they are.
@@ -142,7 +161,7 @@ public final class RunnerWriter {
         out.append("        return ").append(read).append(";\n");
       }
     }
-    String known = scenario.prompts().stream().filter(p -> !p.settings().synthetic()).map(PromptModel::name)
+    String known = prompts.stream().filter(p -> !p.settings().synthetic()).map(PromptModel::name)
         .collect(Collectors.joining(", "));
     out.append("      default:\n")
         .append("        throw new IllegalArgumentException(")
