@@ -5,6 +5,7 @@ import static dev.llmh.processor.Annotations.find;
 import dev.llmh.annotations.LlmBenchmark;
 import dev.llmh.annotations.Param;
 import dev.llmh.annotations.Prompt;
+import dev.llmh.annotations.SystemPrompt;
 import dev.llmh.runner.DeclaredSettings;
 import dev.llmh.processor.generator.Declarations;
 import dev.llmh.processor.generator.ParamModel;
@@ -35,7 +36,8 @@ import javax.lang.model.util.Elements;
 final class ScenarioReader {
 
   /** Every annotation the processor answers for. */
-  static final List<Class<?>> ALL = concat(List.of(LlmBenchmark.class, Prompt.class, Param.class), SettingsReader.SETTINGS);
+  static final List<Class<?>> ALL =
+      concat(List.of(LlmBenchmark.class, Prompt.class, Param.class, SystemPrompt.class), SettingsReader.SETTINGS);
 
   private final Elements elements;
   private final Reporter reporter;
@@ -45,6 +47,7 @@ final class ScenarioReader {
   private final ParamReader params;
   private final RequestCountWarnings warnings;
   private final ScenarioMembers members;
+  private final SystemPromptReader systemPrompts;
 
   ScenarioReader(ProcessingEnvironment env, Reporter reporter) {
     this.elements = env.getElementUtils();
@@ -57,6 +60,7 @@ final class ScenarioReader {
     this.params = new ParamReader(javaTypes, annotations, reporter);
     this.warnings = new RequestCountWarnings(reporter);
     this.members = new ScenarioMembers(elements, reporter);
+    this.systemPrompts = new SystemPromptReader(javaTypes, new VolatileCalls(Reporter.treesOrNull(env)), reporter);
   }
 
   /**
@@ -83,9 +87,25 @@ final class ScenarioReader {
     List<PromptSource> promptSources = new ArrayList<>();
     List<ParamModel> paramModels = new ArrayList<>();
     boolean anyPromptMember = false;
+    Optional<Element> systemMember = Optional.empty();
+    PromptModel systemPrompt = null;
     for (Element member : members.of(type)) {
       Optional<AnnotationMirror> prompt = find(member, Prompt.class);
       Optional<AnnotationMirror> param = find(member, Param.class);
+      Optional<AnnotationMirror> system = find(member, SystemPrompt.class);
+      if (system.isPresent() && (prompt.isPresent() || param.isPresent())) {
+        reporter.error(member, system.get(),
+            "'" + member.getSimpleName() + "' is both a @SystemPrompt and a @" + (prompt.isPresent() ? "Prompt" : "Param")
+                + "; a member is one or the other: remove one of the two annotations");
+        continue;
+      }
+      if (system.isPresent()) {
+        Optional<PromptModel> read = systemPrompts.read(member, system.get(), systemMember);
+        systemMember = systemMember.or(() -> Optional.of(member));
+        systemPrompt = systemPrompt != null ? systemPrompt : read.orElse(null);
+        settings.reportStray(member);
+        continue;
+      }
       if (prompt.isPresent() && param.isPresent()) {
         reporter.error(member, param.get(),
             "'" + member.getSimpleName() + "' is both a @Prompt and a @Param; a field is one or the other: "
@@ -95,6 +115,7 @@ final class ScenarioReader {
       if (prompt.isPresent()) {
         anyPromptMember = true;
         prompts.read(member, prompt.get()).ifPresent(promptSources::add);
+        systemPrompts.warnOnVolatileText(member, "@Prompt");
       } else {
         settings.reportStray(member);
       }
@@ -124,7 +145,7 @@ final class ScenarioReader {
         elements.getPackageOf(type).getQualifiedName().toString(),
         elements.getBinaryName(type).toString(),
         type.getQualifiedName().toString(),
-        models, paramModels));
+        models, paramModels, systemPrompt));
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.llmh.config;
 
+import dev.llmh.annotations.PromptCache;
 import dev.llmh.config.Api;
 import dev.llmh.constraint.Dimension;
 import dev.llmh.constraint.Unit;
@@ -34,7 +35,8 @@ public record Config(
     String inconclusive,
     int maxRequests,
     int clientWarmup,
-    Progress progress) {
+    Progress progress,
+    Optional<PromptCache.Mode> promptCache) {
 
   /**
    * Settings of the embedded llama.cpp server.
@@ -106,7 +108,9 @@ public record Config(
         lookup.apply(ConfigKey.CLIENT_WARMUP).map(v -> (int) whole(ConfigKey.CLIENT_WARMUP, v)).orElse(Defaults.CLIENT_WARMUP),
         new Progress(
             lookup.apply(ConfigKey.PROGRESS).map(v -> Boolean.parseBoolean(oneOf(ConfigKey.PROGRESS, v.toLowerCase(java.util.Locale.ROOT), "true", "false"))).orElse(Defaults.PROGRESS),
-            lookup.apply(ConfigKey.PROGRESS_INTERVAL).map(v -> duration(ConfigKey.PROGRESS_INTERVAL, v)).orElse(Defaults.PROGRESS_INTERVAL)));
+            lookup.apply(ConfigKey.PROGRESS_INTERVAL).map(v -> duration(ConfigKey.PROGRESS_INTERVAL, v)).orElse(Defaults.PROGRESS_INTERVAL)),
+        lookup.apply(ConfigKey.PROMPT_CACHE).map(v -> PromptCache.Mode.valueOf(
+            oneOf(ConfigKey.PROMPT_CACHE, v.toLowerCase(java.util.Locale.ROOT), "unique", "shared").toUpperCase(java.util.Locale.ROOT))));
   }
 
   /**

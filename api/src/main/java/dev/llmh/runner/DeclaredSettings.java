@@ -14,6 +14,7 @@ import java.util.List;
  * @param constraints constraint expressions, {@code @Ttft} values already written as constraints
  * @param api {@code @Endpoint(api)}: a {@link dev.llmh.config.Api} key, validated by the processor
  * @param maxRequests {@code @Measurement(maxRequests)}, or null for a fixed number of requests
+ * @param promptCache {@code @PromptCache}, or null when not declared
  */
 public record DeclaredSettings(
     String endpointUrl,
@@ -26,7 +27,8 @@ public record DeclaredSettings(
     List<Integer> concurrency,
     List<String> constraints,
     String api,
-    Integer maxRequests) {
+    Integer maxRequests,
+    dev.llmh.annotations.PromptCache.Mode promptCache) {
 
   public DeclaredSettings {
     concurrency = concurrency == null ? null : List.copyOf(concurrency);
@@ -51,6 +53,7 @@ public record DeclaredSettings(
     private List<String> constraints;
     private String api;
     private Integer maxRequests;
+    private dev.llmh.annotations.PromptCache.Mode promptCache;
 
     private Builder() {}
 
@@ -109,10 +112,15 @@ public record DeclaredSettings(
       return this;
     }
 
+    public Builder promptCache(dev.llmh.annotations.PromptCache.Mode promptCache) {
+      this.promptCache = promptCache;
+      return this;
+    }
+
     public DeclaredSettings build() {
       return new DeclaredSettings(
           endpointUrl, model, warmupRequests, measuredRequests, temperature, seed, maxTokens, concurrency,
-          constraints, api, maxRequests);
+          constraints, api, maxRequests, promptCache);
     }
   }
 }

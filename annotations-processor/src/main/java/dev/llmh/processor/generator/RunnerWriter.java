@@ -64,6 +64,7 @@ public final class RunnerWriter {
         .append("    return PARAMS;\n  }\n\n");
 
     writePromptMethod(scenario, out);
+    writeSystemPromptMethod(scenario, out);
     writeParamHelper(scenario, out);
     out.append("}\n");
     return out.toString();
@@ -93,6 +94,7 @@ public final class RunnerWriter {
     declare(calls, "constraints", s.constraints().isEmpty() ? null : s.constraints(), JavaLiterals::stringList);
     declare(calls, "api", s.api(), JavaLiterals::string);
     declare(calls, "maxRequests", s.maxRequests(), JavaLiterals::integer);
+    declare(calls, "promptCache", s.promptCache(), mode -> "dev.llmh.annotations.PromptCache.Mode." + mode.name());
     calls.add(".build()");
     return "dev.llmh.runner.DeclaredSettings.builder()"
         + calls.stream().map(call -> "\n                  " + call).collect(Collectors.joining());
@@ -105,34 +107,13 @@ public final class RunnerWriter {
   }
 
   private static void writePromptMethod(ScenarioModel scenario, StringBuilder out) {
-    String type = scenario.sourceName();
     out.append("  @Override\n")
-        .append("  public String prompt(String promptName, java.util.Map<String, String> paramValues) {\n")
-        .append("    ").append(type).append(" scenario$ = new ").append(type).append("();\n");
-    for (ParamModel param : scenario.params()) {
-      out.append("    scenario$.").append(param.field()).append(" = ")
-          .append(param.type().conversion("param(paramValues, " + string(param.field()) + ")"))
-          .append(";\n");
-    }
+        .append("  public String prompt(String promptName, java.util.Map<String, String> paramValues) {\n");
+    writeInstance(scenario, out);
     out.append("    switch (promptName) {\n");
     for (PromptModel prompt : scenario.prompts()) {
-      String owner = prompt.isStatic() ? type : "scenario$";
-      String read = owner + "." + prompt.member() + (prompt.method() ? "()" : "");
       out.append("      case ").append(string(prompt.name())).append(":\n");
-      if (prompt.throwsChecked()) {
-        // ScenarioRunner.prompt declares no checked exceptions; keep unchecked ones as they are.
-        out.append("        try {\n")
-            .append("          return ").append(read).append(";\n")
-            .append("        } catch (RuntimeException e) {\n")
-            .append("          throw e;\n")
-            .append("        } catch (Exception e) {\n")
-            .append("          throw new IllegalStateException(")
-            .append(string("prompt '" + prompt.name() + "' of " + scenario.binaryName() + " threw "))
-            .append(" + e, e);\n")
-            .append("        }\n");
-      } else {
-        out.append("        return ").append(read).append(";\n");
-      }
+      writeRead(scenario, prompt, "prompt '" + prompt.name() + "'", "        ", out);
     }
     String known = scenario.prompts().stream().map(PromptModel::name).collect(Collectors.joining(", "));
     out.append("      default:\n")
@@ -143,6 +124,49 @@ public final class RunnerWriter {
         .append(");\n")
         .append("    }\n")
         .append("  }\n");
+  }
+
+  /** {@code systemPrompt()}, reading the {@code @SystemPrompt} member after setting the params. */
+  private static void writeSystemPromptMethod(ScenarioModel scenario, StringBuilder out) {
+    if (scenario.systemPrompt() == null) {
+      return;
+    }
+    out.append("\n  @Override\n")
+        .append("  public String systemPrompt(java.util.Map<String, String> paramValues) {\n");
+    writeInstance(scenario, out);
+    writeRead(scenario, scenario.systemPrompt(), "@SystemPrompt '" + scenario.systemPrompt().member() + "'", "    ", out);
+    out.append("  }\n");
+  }
+
+  /** A new scenario instance, {@code scenario$}, with every {@code @Param} field set. */
+  private static void writeInstance(ScenarioModel scenario, StringBuilder out) {
+    String type = scenario.sourceName();
+    out.append("    ").append(type).append(" scenario$ = new ").append(type).append("();\n");
+    for (ParamModel param : scenario.params()) {
+      out.append("    scenario$.").append(param.field()).append(" = ")
+          .append(param.type().conversion("param(paramValues, " + string(param.field()) + ")"))
+          .append(";\n");
+    }
+  }
+
+  /** {@code return} of the member's value, a checked exception wrapped: the runner's methods declare none. */
+  private static void writeRead(ScenarioModel scenario, PromptModel member, String what, String indent, StringBuilder out) {
+    String owner = member.isStatic() ? scenario.sourceName() : "scenario$";
+    String read = owner + "." + member.member() + (member.method() ? "()" : "");
+    if (member.throwsChecked()) {
+      // Keep unchecked exceptions as they are.
+      out.append(indent).append("try {\n")
+          .append(indent).append("  return ").append(read).append(";\n")
+          .append(indent).append("} catch (RuntimeException e) {\n")
+          .append(indent).append("  throw e;\n")
+          .append(indent).append("} catch (Exception e) {\n")
+          .append(indent).append("  throw new IllegalStateException(")
+          .append(string(what + " of " + scenario.binaryName() + " threw "))
+          .append(" + e, e);\n")
+          .append(indent).append("}\n");
+    } else {
+      out.append(indent).append("return ").append(read).append(";\n");
+    }
   }
 
   private static void writeParamHelper(ScenarioModel scenario, StringBuilder out) {
