@@ -3,6 +3,7 @@ package dev.llmh.client;
 import dev.llmh.config.Api;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import okhttp3.MediaType;
@@ -62,18 +63,30 @@ abstract class HttpProtocolClient implements ProtocolClient {
   /** How this protocol frames its stream. */
   abstract EndpointHttp.Stream stream();
 
-  /** A request body with the model (when one is named) and the prompt, as one user message or as is. */
-  static ObjectNode startBody(ChatRequest chat, boolean asMessage) {
+  /**
+   * A request body with the model (when one is named) and the prompt, as one user message or as is.
+   * A system prompt goes first: as a {@code system} message; as Ollama generate's {@code system}
+   * field ({@code systemField}); else, for a protocol without roles (OpenAI completions), as text
+   * followed by a blank line before the prompt.
+   */
+  static ObjectNode startBody(ChatRequest chat, boolean asMessage, boolean systemField) {
     ObjectNode body = MAPPER.createObjectNode();
     if (chat.model() != null) {
       body.put("model", chat.model());
     }
     if (asMessage) {
-      ObjectNode message = body.putArray("messages").addObject();
+      ArrayNode messages = body.putArray("messages");
+      if (chat.system() != null) {
+        messages.addObject().put("role", "system").put("content", chat.system());
+      }
+      ObjectNode message = messages.addObject();
       message.put("role", "user");
       message.put("content", chat.prompt());
-    } else {
+    } else if (chat.system() != null && systemField) {
+      body.put("system", chat.system());
       body.put("prompt", chat.prompt());
+    } else {
+      body.put("prompt", chat.system() == null ? chat.prompt() : chat.system() + "\n\n" + chat.prompt());
     }
     return body;
   }

@@ -1,6 +1,7 @@
 package dev.llmh.engine;
 
 import dev.llmh.analysis.CaseAnalysis;
+import dev.llmh.annotations.PromptCache;
 import dev.llmh.analysis.CaseAnalyzer;
 import dev.llmh.baseline.Baselines;
 import dev.llmh.baseline.CaseKey;
@@ -73,11 +74,17 @@ final class CaseExecutor {
   private Outcome measure(CasePlan plan) throws InterruptedException {
     long deadline = System.nanoTime() + plan.caseTimeout().toNanos();
     String prompt;
+    String system;
     Endpoint endpoint;
     try {
       prompt = Objects.requireNonNull(plan.promptText(), "the prompt is null");
     } catch (RuntimeException e) {
       return notRun(plan, null, "prompt '" + plan.prompt().name() + "' could not be read: " + e);
+    }
+    try {
+      system = plan.systemPromptText();
+    } catch (RuntimeException e) {
+      return notRun(plan, null, "the system prompt could not be read: " + e);
     }
     try {
       endpoint = endpoints.get(plan.endpoint(), plan.api());
@@ -103,11 +110,14 @@ final class CaseExecutor {
               + ": fewer than 2 × concurrency, so most requests start in the first wave; raise @Measurement(requests)");
     }
     PromptMarker marker = new PromptMarker();
-    boolean disableCache = endpoint.info().takesCachePrompt();
-    IntFunction<RequestSample> send =
-        i -> endpoint.client().send(
-            new ChatRequest(plan.model(), marker.apply(prompt), plan.maxTokens(), plan.temperature(), plan.seed(), disableCache,
-                deadline));
+    boolean takesCachePrompt = endpoint.info().takesCachePrompt();
+    boolean shared = plan.promptCache() == PromptCache.Mode.SHARED;
+    IntFunction<RequestSample> send = i -> {
+      PromptMarker.Texts texts = marker.apply(plan.promptCache(), system, prompt);
+      return endpoint.client().send(
+          new ChatRequest(plan.model(), texts.prompt(), plan.maxTokens(), plan.temperature(), plan.seed(),
+              takesCachePrompt && !shared, deadline, texts.system(), takesCachePrompt && shared));
+    };
 
     if (warmupRequests(plan) > plan.warmupRequests()) {
       warnings.add("warm-up raised from " + plan.warmupRequests() + " to " + warmupRequests(plan) + " requests: one per"
@@ -130,7 +140,8 @@ final class CaseExecutor {
     // stage's closed loop runs until its last request ends, so nothing in flight is ever dropped.
     try (HarnessWatch watch = HarnessWatch.start()) {
       Measured measured =
-          new Measured(plan, endpoint, warmupFailed, Baselines.promptHash(prompt), baselines, watch, new ArrayList<>());
+          new Measured(plan, endpoint, warmupFailed, Baselines.promptHash(system == null ? prompt : system + "\n\n" + prompt),
+              baselines, watch, new ArrayList<>());
       Looks looks = Looks.plan(plan.measuredRequests(), plan.maxRequests(), plan.confidence());
       for (int look = 0; look < looks.points().size(); look++) {
         int offset = measured.samples().size();

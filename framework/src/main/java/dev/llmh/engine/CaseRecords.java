@@ -49,7 +49,7 @@ final class CaseRecords {
     var counts = analysis.counts();
     return new CaseResult(
         plan.scenarioClassName(), plan.prompt().name(), plan.caseId(), plan.allParams(),
-        endpointRecord(plan, endpoint, servedModel), settings(plan), PromptMarker.MODE,
+        endpointRecord(plan, endpoint, servedModel), settings(plan), PromptMarker.recorded(plan.promptCache()),
         new Requests(warmup, warmupFailed, counts.measured(), counts.succeeded(), counts.failed(), counts.noAnswer(),
             counts.modelLoad(), effectiveConcurrency),
         metrics,
@@ -65,7 +65,7 @@ final class CaseRecords {
     String reason = analysis.reasons().get(0);
     return new CaseResult(
         plan.scenarioClassName(), plan.prompt().name(), plan.caseId(), plan.allParams(),
-        endpointRecord(plan, endpoint, null), settings(plan), PromptMarker.MODE,
+        endpointRecord(plan, endpoint, null), settings(plan), PromptMarker.recorded(plan.promptCache()),
         new Requests(plan.warmupRequests(), 0, 0, 0, 0, 0, 0, null), Map.of(), new Throughput(null, null, null),
         plan.constraints().stream()
             .map(c -> new ConstraintRecord(c.source(), null, c.budget().canonical(), unit(c),

@@ -3,7 +3,9 @@ package dev.llmh.plan;
 import dev.llmh.runner.ParamDeclaration;
 import dev.llmh.runner.PromptDeclaration;
 import dev.llmh.runner.ScenarioRunner;
+import dev.llmh.annotations.PromptCache;
 import dev.llmh.config.Api;
+import dev.llmh.config.Defaults;
 import dev.llmh.constraint.ConstraintExpression;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +24,7 @@ import java.util.Map;
  * @param confidence the level of intervals and verdicts ({@code llmh.confidence})
  * @param inconclusive how an INCONCLUSIVE case is reported: {@code skip}, {@code fail} or {@code pass}
  * @param caseTimeout the longest the case may take, warm-up included ({@code llmh.timeout.case})
+ * @param promptCache configuration ({@code llmh.promptCache}), else {@code @PromptCache}, else UNIQUE
  */
 public record CasePlan(
     ScenarioRunner runner,
@@ -40,12 +43,24 @@ public record CasePlan(
     int maxRequests,
     double confidence,
     String inconclusive,
-    java.time.Duration caseTimeout) {
+    java.time.Duration caseTimeout,
+    PromptCache.Mode promptCache) {
 
   public CasePlan {
     params = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(params));
     constraints = List.copyOf(constraints);
     maxRequests = Math.max(maxRequests, measuredRequests);
+    promptCache = promptCache == null ? Defaults.PROMPT_CACHE : promptCache;
+  }
+
+  /** With the default prompt cache mode. */
+  public CasePlan(
+      ScenarioRunner runner, PromptDeclaration prompt, Map<String, String> params, int concurrency, int warmupRequests,
+      int measuredRequests, double temperature, long seed, int maxTokens, String endpoint, String model,
+      List<ConstraintExpression> constraints, Api api, int maxRequests, double confidence, String inconclusive,
+      java.time.Duration caseTimeout) {
+    this(runner, prompt, params, concurrency, warmupRequests, measuredRequests, temperature, seed, maxTokens, endpoint,
+        model, constraints, api, maxRequests, confidence, inconclusive, caseTimeout, null);
   }
 
   /** True when measuring may continue past {@code measuredRequests}. */
@@ -104,6 +119,11 @@ public record CasePlan(
   /** Reads the prompt text through the generated runner: the scenario's own code runs here. */
   public String promptText() {
     return runner.prompt(prompt.name(), params);
+  }
+
+  /** Reads the {@code @SystemPrompt} through the generated runner; null when the scenario has none. */
+  public String systemPromptText() {
+    return runner.systemPrompt(params);
   }
 
   @Override

@@ -63,7 +63,8 @@ public final class Planner {
                           config.confidence(), config.maxRequests()),
                   config.confidence(),
                   config.inconclusive(),
-                  config.caseTimeout()));
+                  config.caseTimeout(),
+                  config.promptCache().orElse(declared.promptCache())));
         }
       }
     }

@@ -13,9 +13,12 @@ import dev.llmh.overhead.HarnessCheck;
  * the verdicts.
  *
  * @param caseName the prompt's case name (JSON {@code case})
- * @param promptCache how prompts were made cache-proof: {@code unique-prefix} (default)
+ * @param promptCache where each request's unique marker went: {@code unique-prefix} (default: at the
+ *     start, so no prefix cache can help) or {@code shared-prefix} ({@code @PromptCache(SHARED)}: at
+ *     the end of the user text, after a byte-identical system prompt and prompt)
  * @param error why the case could not run at all (endpoint unreachable, prompt threw), else null
- * @param promptHash SHA-256 of the prompt text (before the cache-proof marker), hex
+ * @param promptHash SHA-256 of the prompt text (before the cache-proof marker), hex; with a system
+ *     prompt, of the system prompt, a blank line and the prompt
  * @param baseline the comparison with a stored baseline, when {@code -Dllmh.baseline} is set
  * @param verdict the case's verdict: {@code PASS}, {@code FAIL}, {@code INCONCLUSIVE}, {@code
  *     NOT_RUN} or {@code ERROR}
