@@ -12,14 +12,17 @@ import java.util.List;
  * /v1/chat/completions} ({@code messages}) and {@code /v1/completions} ({@code prompt}), read as
  * {@link OpenAiRequest} reads them ({@code temperature} is checked and has no effect); Ollama's
  * {@code /api/chat} ({@code messages}) and {@code /api/generate} ({@code prompt}; for both,
- * {@code options.num_predict} and {@code options.seed}, and {@code stream} defaults to true).
- * Unknown fields (such as {@code cache_prompt}) are ignored.
+ * {@code options.num_predict} and {@code options.seed}, and {@code stream} defaults to true; generate's
+ * {@code system} text comes before the prompt). llama.cpp's {@code cache_prompt} is read (Ollama
+ * has none: it always reuses its cache); other unknown fields are ignored.
  *
  * @param promptTokens the prompt, or the sum over the messages' content, by {@link SimTokenizer}
  * @param maxTokens    the request's limit, or the server's default when it gives none
+ * @param prefix       what a prefix cache compares: each message's role, then its content's tokens
+ * @param cachePrompt  whether a cached prefix may be reused ({@code cache_prompt}, true when not given)
  */
 record ChatRequest(String model, int promptTokens, int maxTokens, long seed, boolean stream,
-           boolean includeUsage) {
+           boolean includeUsage, List<String> prefix, boolean cachePrompt) {
 
   static ChatRequest parse(byte[] body, Protocol protocol, int defaultMaxTokens) throws BadRequest {
     if (protocol.ollama()) {
@@ -31,22 +34,26 @@ record ChatRequest(String model, int promptTokens, int maxTokens, long seed, boo
         ? OpenAiRequest.parseChat(body, defaults) : OpenAiRequest.parseCompletion(body, defaults);
     int promptTokens = request.chat() ? tokens(request.messages()) : SimTokenizer.countTokens(request.prompt());
     return new ChatRequest(request.model(), promptTokens, request.maxTokens(), request.seed(), request.stream(),
-        request.includeUsage());
+        request.includeUsage(), request.chat() ? prefix(request.messages()) : SimTokenizer.tokens(request.prompt()),
+        request.cachePrompt());
   }
 
   /** Ollama: sampling settings under {@code options}, and streaming unless told otherwise. */
   private static ChatRequest ollama(JsonNode root, Protocol protocol, int defaultMaxTokens) throws BadRequest {
     String model = RequestBody.text(root, "model");
-    int promptTokens;
+    List<Message> messages;
     if (protocol.messages()) {
-      promptTokens = tokens(RequestBody.messages(root));
+      messages = RequestBody.messages(root);
     } else {
       JsonNode prompt = root.get("prompt");
       if (prompt == null || !prompt.isTextual()) {
         throw new BadRequest("'prompt' must be a string");
       }
-      promptTokens = SimTokenizer.countTokens(prompt.textValue());
+      String system = RequestBody.text(root, "system");
+      messages = system == null ? List.of(new Message("user", prompt.textValue()))
+          : List.of(new Message("system", system), new Message("user", prompt.textValue()));
     }
+    int promptTokens = tokens(messages);
     JsonNode options = root.path("options");
     Integer limit = RequestBody.integer(options.get("num_predict"), "options.num_predict");
     if (limit != null && limit < 0) {
@@ -58,7 +65,18 @@ record ChatRequest(String model, int promptTokens, int maxTokens, long seed, boo
     long seed = options.path("seed").asLong(0L);
     JsonNode stream = root.get("stream");
     boolean streamed = stream == null || stream.isNull() || stream.asBoolean(true);
-    return new ChatRequest(model, promptTokens, limit == null ? defaultMaxTokens : limit, seed, streamed, false);
+    return new ChatRequest(model, promptTokens, limit == null ? defaultMaxTokens : limit, seed, streamed, false,
+        prefix(messages), true);
+  }
+
+  /** Each message's role (as a unit no text token can equal) and its content's tokens, in order. */
+  private static List<String> prefix(List<Message> messages) {
+    List<String> prefix = new java.util.ArrayList<>();
+    for (Message message : messages) {
+      prefix.add("\u0000" + message.role());
+      prefix.addAll(SimTokenizer.tokens(message.content()));
+    }
+    return prefix;
   }
 
   private static int tokens(List<Message> messages) {

@@ -27,6 +27,8 @@ import java.util.List;
  *                           (reasoning chunks all come before answer chunks)
  * @param clientPort         the client's port: one per connection, so two requests with the same
  *                           port came over the same (kept-alive) connection
+ * @param cachedPromptTokens prompt tokens served from the prefix cache, not prefilled (0 without
+ *                           {@link SimulatorSettings#prefixCache()})
  */
 public record ServedRequest(
     long requestNumber,
@@ -42,10 +44,20 @@ public record ServedRequest(
     boolean clientDisconnected,
     String path,
     int reasoningChunks,
-    int clientPort) {
+    int clientPort,
+    int cachedPromptTokens) {
 
   public ServedRequest {
     contentChunkNanos = List.copyOf(contentChunkNanos);
+  }
+
+  /** Without a prefix cache. */
+  public ServedRequest(
+      long requestNumber, String requestedModel, boolean streamed, long arrivalNanos, long slotAcquiredNanos,
+      List<Long> contentChunkNanos, long finishedNanos, int promptTokens, int completionTokens, String finishReason,
+      boolean clientDisconnected, String path, int reasoningChunks, int clientPort) {
+    this(requestNumber, requestedModel, streamed, arrivalNanos, slotAcquiredNanos, contentChunkNanos, finishedNanos,
+        promptTokens, completionTokens, finishReason, clientDisconnected, path, reasoningChunks, clientPort, 0);
   }
 
   /** When the first answer (non-reasoning) chunk was sent, or null when none was. */

@@ -33,6 +33,10 @@ import java.util.function.Consumer;
  *                               false imitates servers that never send usage (Ollama still sends eval_count)
  * @param firstRequestLoad       a cold model load before the first accepted request's prefill, reported
  *                               as Ollama's {@code load_duration} (later requests report 0)
+ * @param prefixCache            a prompt that starts with the tokens of a prompt prefilled before prefills
+ *                               only the rest (see {@link PrefixCache}), unless it sends
+ *                               {@code cache_prompt: false}; off by default, so that a test sending the same
+ *                               prompt twice sees the same prefill twice
  */
 public record SimulatorSettings(
     String modelId,
@@ -49,7 +53,8 @@ public record SimulatorSettings(
     int reasoningTokens,
     boolean usagePerChunk,
     boolean sendsUsage,
-    Duration firstRequestLoad) {
+    Duration firstRequestLoad,
+    boolean prefixCache) {
 
   /** {@link #naturalLength()} meaning "no natural stop": max_tokens decides. */
   public static final int UNLIMITED = Integer.MAX_VALUE;
@@ -98,7 +103,7 @@ public record SimulatorSettings(
    */
   public static SimulatorSettings defaults() {
     return new SimulatorSettings("llmh-sim", 4, 2000.0, Duration.ZERO, 50.0, 1, UNLIMITED, 256,
-        true, null, SimulatorHook.NONE, 0, false, true, Duration.ZERO);
+        true, null, SimulatorHook.NONE, 0, false, true, Duration.ZERO, false);
   }
 
   public SimulatorSettings withModelId(String v) {
@@ -166,6 +171,10 @@ public record SimulatorSettings(
     return edit(e -> e.firstRequestLoad = v);
   }
 
+  public SimulatorSettings withPrefixCache(boolean v) {
+    return edit(e -> e.prefixCache = v);
+  }
+
   /** A copy with {@code change} applied, validated like any instance. */
   private SimulatorSettings edit(Consumer<Editor> change) {
     Editor editor = new Editor(this);
@@ -190,6 +199,7 @@ public record SimulatorSettings(
     boolean usagePerChunk;
     boolean sendsUsage;
     Duration firstRequestLoad;
+    boolean prefixCache;
 
     Editor(SimulatorSettings s) {
       modelId = s.modelId;
@@ -207,12 +217,13 @@ public record SimulatorSettings(
       usagePerChunk = s.usagePerChunk;
       sendsUsage = s.sendsUsage;
       firstRequestLoad = s.firstRequestLoad;
+      prefixCache = s.prefixCache;
     }
 
     SimulatorSettings settings() {
       return new SimulatorSettings(modelId, slots, prefillTokensPerSecond, firstTokenDelay, decodeTokensPerSecond,
           tokensPerChunk, naturalLength, defaultMaxTokens, roleChunkFirst, requiredApiKey, hook, reasoningTokens,
-          usagePerChunk, sendsUsage, firstRequestLoad);
+          usagePerChunk, sendsUsage, firstRequestLoad, prefixCache);
     }
   }
 
@@ -244,6 +255,6 @@ public record SimulatorSettings(
         + ", requiredApiKey=" + (requiredApiKey == null ? "none" : "***")
         + ", hook=" + (hook == SimulatorHook.NONE ? "none" : hook.getClass().getName())
         + ", reasoningTokens=" + reasoningTokens + ", usagePerChunk=" + usagePerChunk + ", sendsUsage=" + sendsUsage
-        + ", firstRequestLoad=" + firstRequestLoad + "]";
+        + ", firstRequestLoad=" + firstRequestLoad + ", prefixCache=" + prefixCache + "]";
   }
 }
