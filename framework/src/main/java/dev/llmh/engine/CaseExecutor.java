@@ -109,6 +109,11 @@ final class CaseExecutor {
           "only " + plan.measuredRequests() + " measured requests at concurrency " + plan.concurrency()
               + ": fewer than 2 × concurrency, so most requests start in the first wave; raise @Measurement(requests)");
     }
+    if (plan.promptCache() == PromptCache.Mode.SHARED) {
+      warnings.add("prompt cache shared (@PromptCache(SHARED)): system prompt and prompt are byte-identical on every request,"
+          + " so the server may reuse their prefill; TTFT is what a warm prefix cache leaves, and the prefill rate counts"
+          + " cached prompt tokens too: it is not the server's prefill rate");
+    }
     PromptMarker marker = new PromptMarker();
     boolean takesCachePrompt = endpoint.info().takesCachePrompt();
     boolean shared = plan.promptCache() == PromptCache.Mode.SHARED;

@@ -40,6 +40,9 @@ class PrefixCacheGroundTruthTest {
       CaseResult shared = run.caseNamed("cached[concurrency=1]");
       assertThat(unique.promptCache()).isEqualTo("unique-prefix");
       assertThat(shared.promptCache()).isEqualTo("shared-prefix");
+      // The prefill rate of a cached case is not the server's: the case says so.
+      assertThat(shared.warnings()).anySatisfy(w -> assertThat(w).startsWith("prompt cache shared").contains("not the server's prefill rate"));
+      assertThat(unique.warnings()).noneSatisfy(w -> assertThat(w).startsWith("prompt cache shared"));
 
       // The system prompt went with every request: the server counted it (plus question and marker).
       assertThat(served).allSatisfy(r -> assertThat(r.promptTokens()).isBetween(SYSTEM_TOKENS + 3, SYSTEM_TOKENS + 12));
