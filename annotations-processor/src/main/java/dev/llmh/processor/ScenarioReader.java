@@ -5,6 +5,7 @@ import static dev.llmh.processor.Annotations.find;
 import dev.llmh.annotations.LlmBenchmark;
 import dev.llmh.annotations.Param;
 import dev.llmh.annotations.Prompt;
+import dev.llmh.annotations.PromptFile;
 import dev.llmh.annotations.SystemPrompt;
 import dev.llmh.runner.DeclaredSettings;
 import dev.llmh.processor.generator.Declarations;
@@ -37,7 +38,8 @@ final class ScenarioReader {
 
   /** Every annotation the processor answers for. */
   static final List<Class<?>> ALL =
-      concat(List.of(LlmBenchmark.class, Prompt.class, Param.class, SystemPrompt.class), SettingsReader.SETTINGS);
+      concat(List.of(LlmBenchmark.class, Prompt.class, Param.class, SystemPrompt.class, PromptFile.class),
+          SettingsReader.SETTINGS);
 
   private final Elements elements;
   private final Reporter reporter;
@@ -48,6 +50,7 @@ final class ScenarioReader {
   private final RequestCountWarnings warnings;
   private final ScenarioMembers members;
   private final SystemPromptReader systemPrompts;
+  private final PromptFileReader promptFiles;
 
   ScenarioReader(ProcessingEnvironment env, Reporter reporter) {
     this.elements = env.getElementUtils();
@@ -60,6 +63,7 @@ final class ScenarioReader {
     this.params = new ParamReader(javaTypes, annotations, reporter);
     this.warnings = new RequestCountWarnings(reporter);
     this.members = new ScenarioMembers(elements, reporter);
+    this.promptFiles = new PromptFileReader(annotations, reporter);
     this.systemPrompts = new SystemPromptReader(javaTypes, new VolatileCalls(Reporter.treesOrNull(env)), reporter);
   }
 
@@ -123,10 +127,11 @@ final class ScenarioReader {
         params.read(field, param.get()).ifPresent(paramModels::add);
       }
     }
-    if (!anyPromptMember) {
+    if (!anyPromptMember && !PromptFileReader.declared(type)) {
       reporter.error(type, benchmark,
           "@LlmBenchmark class " + type.getSimpleName() + " has no @Prompt; add a String field or a "
-              + "no-argument method returning String annotated @Prompt");
+              + "no-argument method returning String annotated @Prompt, or read prompts from a file with "
+              + "@PromptFile(\"prompts.jsonl\") on the class");
     }
     prompts.checkUniqueNames(promptSources);
 
@@ -137,6 +142,8 @@ final class ScenarioReader {
           p.throwsChecked(), merged));
     }
     warnings.report(type, promptSources, models);
+    // The class's annotation comes before its members: the file's case is planned first.
+    promptFiles.read(type, models, classDeclarations.toSettings()).ifPresent(file -> models.add(0, file));
 
     if (reporter.errorCount() > errorsBefore) {
       return Optional.empty();

@@ -17,6 +17,7 @@ import dev.llmh.measure.RequestSample;
 import dev.llmh.overhead.HarnessCheck;
 import dev.llmh.overhead.HarnessWatch;
 import dev.llmh.plan.CasePlan;
+import dev.llmh.plan.FilePrompts;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.CaseResult.SampleRecord;
 import dev.llmh.verdict.CaseVerdict;
@@ -74,10 +75,18 @@ final class CaseExecutor {
   private Outcome measure(CasePlan plan) throws InterruptedException {
     long deadline = System.nanoTime() + plan.caseTimeout().toNanos();
     String prompt;
+    FilePrompts file = null;
     String system;
     Endpoint endpoint;
     try {
-      prompt = Objects.requireNonNull(plan.promptText(), "the prompt is null");
+      if (plan.prompt().promptFile() != null) {
+        file = FilePrompts.load(plan.runner().getClass().getClassLoader(), plan.prompt().promptFile());
+        prompt = null;
+      } else {
+        prompt = Objects.requireNonNull(plan.promptText(), "the prompt is null");
+      }
+    } catch (IllegalArgumentException e) {
+      return notRun(plan, null, e.getMessage());
     } catch (RuntimeException e) {
       return notRun(plan, null, "prompt '" + plan.prompt().name() + "' could not be read: " + e);
     }
@@ -117,8 +126,9 @@ final class CaseExecutor {
     PromptMarker marker = new PromptMarker();
     boolean takesCachePrompt = endpoint.info().takesCachePrompt();
     boolean shared = plan.promptCache() == PromptCache.Mode.SHARED;
+    FilePrompts filePrompts = file;
     IntFunction<RequestSample> send = i -> {
-      PromptMarker.Texts texts = marker.apply(plan.promptCache(), system, prompt);
+      PromptMarker.Texts texts = marker.apply(plan.promptCache(), system, filePrompts != null ? filePrompts.prompt(i) : prompt);
       return endpoint.client().send(
           new ChatRequest(plan.model(), texts.prompt(), plan.maxTokens(), plan.temperature(), plan.seed(),
               takesCachePrompt && !shared, deadline, texts.system(), takesCachePrompt && shared));
@@ -145,7 +155,8 @@ final class CaseExecutor {
     // stage's closed loop runs until its last request ends, so nothing in flight is ever dropped.
     try (HarnessWatch watch = HarnessWatch.start()) {
       Measured measured =
-          new Measured(plan, endpoint, warmupFailed, Baselines.promptHash(system == null ? prompt : system + "\n\n" + prompt),
+          new Measured(plan, endpoint, warmupFailed, file != null ? file.sha256()
+              : Baselines.promptHash(system == null ? prompt : system + "\n\n" + prompt),
               baselines, watch, new ArrayList<>());
       Looks looks = Looks.plan(plan.measuredRequests(), plan.maxRequests(), plan.confidence());
       for (int look = 0; look < looks.points().size(); look++) {

@@ -57,7 +57,12 @@ final class CaseRecords {
             : new Throughput(throughput, analysis.figures().get(Metric.REQUEST_RATE), counts.wallMs()),
         analysis.constraints().stream().map(CaseRecords::constraintRecord).toList(),
         analysis.warnings(), samples, null, promptHash, analysis.baseline().record(),
-        analysis.verdict().name(), analysis.reasons(), analysis.verdict().reported(plan.inconclusive()).text(), harness);
+        analysis.verdict().name(), analysis.reasons(), analysis.verdict().reported(plan.inconclusive()).text(), harness,
+        promptFile(plan, promptHash));
+  }
+
+  private static CaseResult.PromptFileRecord promptFile(CasePlan plan, String sha256) {
+    return plan.prompt().promptFile() == null ? null : new CaseResult.PromptFileRecord(plan.prompt().promptFile(), sha256);
   }
 
   /** A case that could not send a single request: recorded with its reason, never dropped. */
@@ -72,7 +77,8 @@ final class CaseRecords {
                 Verdict.INCONCLUSIVE.name(), c.subject() + " not judged: the case did not run", null))
             .toList(),
         List.of(), List.of(), reason, null, null,
-        analysis.verdict().name(), analysis.reasons(), analysis.verdict().reported(plan.inconclusive()).text(), null);
+        analysis.verdict().name(), analysis.reasons(), analysis.verdict().reported(plan.inconclusive()).text(), null,
+        promptFile(plan, null));
   }
 
   static SampleRecord sampleRecord(RequestSample sample, RequestMetrics m, long firstStart) {

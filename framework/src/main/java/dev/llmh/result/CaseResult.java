@@ -27,6 +27,8 @@ import dev.llmh.overhead.HarnessCheck;
  *     skipped} (an INCONCLUSIVE case as {@code llmh.inconclusive} says)
  * @param harness the harness's own overhead while measuring (CPU per chunk, stalls, collector
  *     pauses), or null when nothing was measured
+ * @param promptFile the {@code @PromptFile} the case's prompts came from, or null (absent) for a
+ *     {@code @Prompt} case
  */
 public record CaseResult(
     String scenario,
@@ -48,7 +50,28 @@ public record CaseResult(
     String verdict,
     List<String> verdictReasons,
     String reportedAs,
-    HarnessCheck harness) {
+    HarnessCheck harness,
+    @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+    PromptFileRecord promptFile) {
+
+  /** A {@code @Prompt} case. */
+  public CaseResult(
+      String scenario, String caseName, String caseId, Map<String, Object> params, EndpointRecord endpoint,
+      Settings settings, String promptCache, Requests requests, Map<String, MetricSummary> metrics, Throughput throughput,
+      List<ConstraintRecord> constraints, List<String> warnings, List<SampleRecord> samples, String error,
+      String promptHash, BaselineRecord baseline, String verdict, List<String> verdictReasons, String reportedAs,
+      HarnessCheck harness) {
+    this(scenario, caseName, caseId, params, endpoint, settings, promptCache, requests, metrics, throughput, constraints,
+        warnings, samples, error, promptHash, baseline, verdict, verdictReasons, reportedAs, harness, null);
+  }
+
+  /**
+   * Where a case's prompts came from.
+   *
+   * @param path the file's path on the test classpath, as declared
+   * @param sha256 of the file's bytes, hex; null when the case did not run and the file was not read
+   */
+  public record PromptFileRecord(String path, String sha256) {}
 
   /** Keys in {@link #metrics()} of the metrics read most often; every key is a {@link Metric#jsonName()}. */
   public static final String TTFT = Metric.TTFT.jsonName();

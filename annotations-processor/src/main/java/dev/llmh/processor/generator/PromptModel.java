@@ -12,6 +12,15 @@ import dev.llmh.runner.DeclaredSettings;
  * @param throwsChecked the method declares checked exceptions, which the runner must wrap because
  *     {@link dev.llmh.runner.ScenarioRunner#prompt} declares none
  * @param settings class defaults with the member's own annotations merged in
+ * @param promptFile for the {@code @PromptFile} case, the file's path (the runner reads no member for it); else null
  */
 public record PromptModel(
-    String name, String member, boolean method, boolean isStatic, boolean throwsChecked, DeclaredSettings settings) {}
+    String name, String member, boolean method, boolean isStatic, boolean throwsChecked, DeclaredSettings settings,
+    String promptFile) {
+
+  /** A {@code @Prompt} member. */
+  public PromptModel(
+      String name, String member, boolean method, boolean isStatic, boolean throwsChecked, DeclaredSettings settings) {
+    this(name, member, method, isStatic, throwsChecked, settings, null);
+  }
+}

@@ -73,7 +73,8 @@ public final class RunnerWriter {
   private static String promptDeclaration(PromptModel prompt) {
     return "\n          new dev.llmh.runner.PromptDeclaration("
         + string(prompt.name()) + ", " + string(prompt.member()) + ", " + prompt.method() + ",\n"
-        + "              " + settings(prompt.settings()) + ")";
+        + "              " + settings(prompt.settings())
+        + (prompt.promptFile() == null ? "" : ",\n              " + string(prompt.promptFile())) + ")";
   }
 
   /**
@@ -112,10 +113,14 @@ public final class RunnerWriter {
     writeInstance(scenario, out);
     out.append("    switch (promptName) {\n");
     for (PromptModel prompt : scenario.prompts()) {
+      if (prompt.promptFile() != null) {
+        continue; // the engine reads the file
+      }
       out.append("      case ").append(string(prompt.name())).append(":\n");
       writeRead(scenario, prompt, "prompt '" + prompt.name() + "'", "        ", out);
     }
-    String known = scenario.prompts().stream().map(PromptModel::name).collect(Collectors.joining(", "));
+    String known = scenario.prompts().stream().filter(p -> p.promptFile() == null).map(PromptModel::name)
+        .collect(Collectors.joining(", "));
     out.append("      default:\n")
         .append("        throw new IllegalArgumentException(")
         .append(string("no prompt named '"))
