@@ -43,15 +43,21 @@ class SystemPromptTest {
   }
 
   @Test
-  void aCheckedExceptionOfTheSystemPromptIsWrappedNamingIt() throws Exception {
-    ScenarioRunner runner = runner(compiled("Throws",
-        "@LlmBenchmark",
-        "class Throws {",
-        "  @SystemPrompt String load() throws java.io.IOException { throw new java.io.IOException(\"gone\"); }",
-        "  @Prompt String p = \"x\";",
-        "}").succeeded(), "com.example.Throws_LlmhRunner");
-    assertThatThrownBy(() -> runner.systemPrompt(Map.of()))
+  void aSystemPromptThatThrowsOrIsNullFailsNamingIt() throws Exception {
+    ScenarioRunner throwing = systemPromptOf("Throws",
+        "  @SystemPrompt String load() throws java.io.IOException { throw new java.io.IOException(\"gone\"); }");
+    assertThatThrownBy(() -> throwing.systemPrompt(Map.of()))
         .isInstanceOf(IllegalStateException.class).hasMessageContaining("@SystemPrompt 'load' of com.example.Throws threw");
+    // null means "no system prompt" to the engine: a member returning it is a mistake, not silence
+    ScenarioRunner unset = systemPromptOf("Null", "  @SystemPrompt String preamble;");
+    assertThatThrownBy(() -> unset.systemPrompt(Map.of()))
+        .isInstanceOf(NullPointerException.class)
+        .hasMessage("@SystemPrompt 'preamble' of com.example.Null is null; return the text, or remove @SystemPrompt");
+  }
+
+  private static ScenarioRunner systemPromptOf(String name, String member) throws Exception {
+    return runner(compiled(name, "@LlmBenchmark", "class " + name + " {", member, "  @Prompt String p = \"x\";", "}")
+        .succeeded(), "com.example." + name + "_LlmhRunner");
   }
 
   @Test

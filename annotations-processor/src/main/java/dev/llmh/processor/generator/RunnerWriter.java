@@ -7,6 +7,7 @@ import dev.llmh.runner.DeclaredSettings;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 
 /**
@@ -117,7 +118,7 @@ public final class RunnerWriter {
         continue; // the engine reads the file
       }
       out.append("      case ").append(string(prompt.name())).append(":\n");
-      writeRead(scenario, prompt, "prompt '" + prompt.name() + "'", "        ", out);
+      writeRead(scenario, prompt, "prompt '" + prompt.name() + "'", "        ", out, read -> read);
     }
     String known = scenario.prompts().stream().filter(p -> p.promptFile() == null).map(PromptModel::name)
         .collect(Collectors.joining(", "));
@@ -139,7 +140,11 @@ public final class RunnerWriter {
     out.append("\n  @Override\n")
         .append("  public String systemPrompt(java.util.Map<String, String> paramValues) {\n");
     writeInstance(scenario, out);
-    writeRead(scenario, scenario.systemPrompt(), "@SystemPrompt '" + scenario.systemPrompt().member() + "'", "    ", out);
+    writeRead(scenario, scenario.systemPrompt(), "@SystemPrompt '" + scenario.systemPrompt().member() + "'", "    ", out,
+        // null means "no system prompt" to the engine: a member that returns it is a mistake, not silence
+        read -> "java.util.Objects.requireNonNull(" + read + ", "
+            + string("@SystemPrompt '" + scenario.systemPrompt().member() + "' of " + scenario.binaryName()
+                + " is null; return the text, or remove @SystemPrompt") + ")");
     out.append("  }\n");
   }
 
@@ -155,9 +160,11 @@ public final class RunnerWriter {
   }
 
   /** {@code return} of the member's value, a checked exception wrapped: the runner's methods declare none. */
-  private static void writeRead(ScenarioModel scenario, PromptModel member, String what, String indent, StringBuilder out) {
+  private static void writeRead(
+      ScenarioModel scenario, PromptModel member, String what, String indent, StringBuilder out,
+      UnaryOperator<String> checked) {
     String owner = member.isStatic() ? scenario.sourceName() : "scenario$";
-    String read = owner + "." + member.member() + (member.method() ? "()" : "");
+    String read = checked.apply(owner + "." + member.member() + (member.method() ? "()" : ""));
     if (member.throwsChecked()) {
       // Keep unchecked exceptions as they are.
       out.append(indent).append("try {\n")
