@@ -61,6 +61,17 @@ class SystemPromptTest {
   }
 
   @Test
+  void anAbstractBaseSharesItsSystemPromptWithTheScenariosThatExtendIt() throws Exception {
+    com.google.testing.compile.Compilation compilation = Sources.compile(
+        Sources.scenario("Base", "abstract class Base {", "  @SystemPrompt String preamble = \"Be brief.\";", "}"),
+        Sources.scenario("Child", "@LlmBenchmark", "class Child extends Base {", "  @Prompt String p = \"x\";", "}"));
+    CompilationSubject.assertThat(compilation).succeeded();
+    ScenarioRunner runner = (ScenarioRunner) new CompiledClasses(compilation).loadClass("com.example.Child_LlmhRunner")
+        .getConstructor().newInstance();
+    assertThat(runner.systemPrompt(Map.of())).isEqualTo("Be brief.");
+  }
+
+  @Test
   void aMisdeclaredSystemPromptIsAnErrorOnTheMemberNamingTheFix() {
     compiled("Wrong",
         "@LlmBenchmark",
