@@ -15,6 +15,8 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@code @SystemPrompt} with {@code @PromptCache} against a simulator that serves a prefix cache: the
@@ -28,10 +30,18 @@ class PrefixCacheGroundTruthTest {
       .withPrefillTokensPerSecond(PREFILL_RATE).withDecodeTokensPerSecond(1000).withPrefixCache(true);
   private static final int SYSTEM_TOKENS = SimTokenizer.countTokens(PrefixCacheScenario.PREAMBLE_TEXT);
 
-  @Test
-  void sharedSavesThePrefillOfWhatItRepeatsAndUniqueSavesNothing(@TempDir Path results) throws Exception {
+  /**
+   * Every protocol: the system prompt as a system message (OpenAI and Ollama chat), Ollama generate's
+   * {@code system} field, or text before the prompt (OpenAI completions). Ollama takes no
+   * {@code cache_prompt}, so there the marker's place alone decides what the cache can reuse.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"openai-chat", "openai-completions", "ollama-chat", "ollama-generate"})
+  void sharedSavesThePrefillOfWhatItRepeatsAndUniqueSavesNothing(String api, @TempDir Path results) throws Exception {
     try (SimulatedServer server = SimulatedServer.start(CACHING)) {
-      EngineRun run = EngineRun.of(server.baseUrl(), results, PrefixCacheScenario.class);
+      EngineRun run = EngineRun.of(
+          Map.of("llmh.endpoint", api.startsWith("ollama") ? server.rootUrl() : server.baseUrl(), "llmh.api", api),
+          results, PrefixCacheScenario.class);
       run.results.testEvents().assertStatistics(stats -> stats.started(2).succeeded(2));
       List<ServedRequest> served = server.awaitServedRequests(14, Duration.ofSeconds(10));
       List<ServedRequest> fresh = served.subList(1, 7);
