@@ -70,7 +70,7 @@ record PromptFileReader(Annotations annotations, Reporter reporter) {
               + "@PromptFile(value = \"" + path + "\", name = \"...\")");
       return Optional.empty();
     }
-    return Optional.of(new PromptModel(name, name, false, false, false, settings, path));
+    return Optional.of(new PromptModel(name, name, false, false, false, settings, false, path));
   }
 
   /** {@code data/chat.jsonl} → {@code chat}. */

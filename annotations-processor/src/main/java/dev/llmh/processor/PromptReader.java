@@ -16,7 +16,9 @@ import javax.lang.model.element.Modifier;
 
 /**
  * Checks one {@code @Prompt} member (a String field or a no-argument method returning String that
- * the generated runner can read directly) and its own settings annotations.
+ * the generated runner can read directly, or a method taking the turn index, {@code String next(int
+ * turn)}, which only a {@code @Conversation} scenario may have: see {@link ConversationChecks}) and
+ * its own settings annotations.
  */
 record PromptReader(JavaTypes javaTypes, SettingsReader settings, Reporter reporter) {
 
@@ -31,16 +33,19 @@ record PromptReader(JavaTypes javaTypes, SettingsReader settings, Reporter repor
     }
     boolean method = member.getKind() == ElementKind.METHOD;
     boolean throwsChecked = false;
+    boolean takesTurn = false;
     if (member instanceof ExecutableElement executable) {
       if (!javaTypes.isString(executable.getReturnType())) {
         reporter.error(member, prompt,
             "@Prompt method " + memberName + "() returns " + executable.getReturnType()
                 + "; make it return String, the text sent to the model");
       }
-      if (!executable.getParameters().isEmpty()) {
+      takesTurn = ConversationChecks.takesTurn(executable);
+      if (!executable.getParameters().isEmpty() && !takesTurn) {
         reporter.error(member, prompt,
             "@Prompt method " + memberName + "() takes parameters; remove them (a prompt method takes no "
-                + "arguments; read inputs from @Param fields instead)");
+                + "arguments; read inputs from @Param fields instead), or, in a @Conversation scenario, take only "
+                + "the turn index: String " + memberName + "(int turn)");
       }
       throwsChecked = !javaTypes.checkedExceptions(executable).isEmpty();
     } else if (!javaTypes.isString(member.asType())) {
@@ -60,7 +65,7 @@ record PromptReader(JavaTypes javaTypes, SettingsReader settings, Reporter repor
       return Optional.empty();
     }
     return Optional.of(new PromptSource(member, prompt, explicitName.orElse(null), name, method,
-        member.getModifiers().contains(Modifier.STATIC), throwsChecked, declarations));
+        member.getModifiers().contains(Modifier.STATIC), throwsChecked, declarations, takesTurn));
   }
 
   /** A second prompt with a name already taken is an error on the second, where the fix goes. */

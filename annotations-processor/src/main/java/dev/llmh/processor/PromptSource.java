@@ -12,7 +12,8 @@ import javax.lang.model.element.Element;
  * @param explicitName the {@code @Prompt(name)} value as written, or null when it was left out
  * @param name the case name: {@code @Prompt(name)}, else the member's name
  * @param declarations the settings annotations on the member itself, before the class's are merged in
+ * @param takesTurn a method taking the turn index of a {@code @Conversation}: {@code String next(int turn)}
  */
 record PromptSource(
     Element element, AnnotationMirror mirror, AnnotationValue explicitName, String name,
-    boolean method, boolean isStatic, boolean throwsChecked, Declarations declarations) {}
+    boolean method, boolean isStatic, boolean throwsChecked, Declarations declarations, boolean takesTurn) {}

@@ -91,12 +91,16 @@ record ScenarioMembers(Elements elements, Reporter reporter) {
         || find(member, SystemPrompt.class).isPresent();
   }
 
-  /** The same field name, or the same no-argument method: what the runner's {@code scenario$.x} resolves to. */
+  /**
+   * The same field name, or the same method with as many parameters (none, or a conversation's turn
+   * index): what the runner's {@code scenario$.x} resolves to.
+   */
   private static boolean sameSlot(Element member, Element other) {
     if (other.getKind() != member.getKind() || !other.getSimpleName().contentEquals(member.getSimpleName())) {
       return false;
     }
-    return !(other instanceof ExecutableElement method) || method.getParameters().isEmpty();
+    return !(other instanceof ExecutableElement method)
+        || method.getParameters().size() == ((ExecutableElement) member).getParameters().size();
   }
 
   private static Optional<TypeElement> superclass(TypeElement type) {

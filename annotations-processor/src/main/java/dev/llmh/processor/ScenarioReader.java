@@ -2,11 +2,13 @@ package dev.llmh.processor;
 
 import static dev.llmh.processor.Annotations.find;
 
+import dev.llmh.annotations.Conversation;
 import dev.llmh.annotations.LlmBenchmark;
 import dev.llmh.annotations.Param;
 import dev.llmh.annotations.Prompt;
 import dev.llmh.annotations.PromptFile;
 import dev.llmh.annotations.SystemPrompt;
+import dev.llmh.annotations.SyntheticPrompt;
 import dev.llmh.runner.DeclaredSettings;
 import dev.llmh.processor.generator.Declarations;
 import dev.llmh.processor.generator.ParamModel;
@@ -38,8 +40,8 @@ final class ScenarioReader {
 
   /** Every annotation the processor answers for. */
   static final List<Class<?>> ALL =
-      concat(List.of(LlmBenchmark.class, Prompt.class, Param.class, SystemPrompt.class, PromptFile.class),
-          SettingsReader.SETTINGS);
+      concat(List.of(LlmBenchmark.class, Prompt.class, Param.class, SyntheticPrompt.class, Conversation.class,
+          SystemPrompt.class, PromptFile.class), SettingsReader.SETTINGS);
 
   private final Elements elements;
   private final Reporter reporter;
@@ -51,6 +53,8 @@ final class ScenarioReader {
   private final ScenarioMembers members;
   private final SystemPromptReader systemPrompts;
   private final PromptFileReader promptFiles;
+  private final ConversationChecks conversations;
+  private final SyntheticPromptReader synthetic;
 
   ScenarioReader(ProcessingEnvironment env, Reporter reporter) {
     this.elements = env.getElementUtils();
@@ -65,6 +69,8 @@ final class ScenarioReader {
     this.members = new ScenarioMembers(elements, reporter);
     this.promptFiles = new PromptFileReader(annotations, reporter);
     this.systemPrompts = new SystemPromptReader(javaTypes, new VolatileCalls(Reporter.treesOrNull(env)), reporter);
+    this.conversations = new ConversationChecks(annotations, reporter);
+    this.synthetic = new SyntheticPromptReader(annotations, reporter);
   }
 
   /**
@@ -127,21 +133,25 @@ final class ScenarioReader {
         params.read(field, param.get()).ifPresent(paramModels::add);
       }
     }
-    if (!anyPromptMember && !PromptFileReader.declared(type)) {
+    Optional<SyntheticPromptReader.Found> syntheticPrompt = synthetic.read(type);
+    if (!anyPromptMember && !synthetic.declared(type) && !PromptFileReader.declared(type)) {
       reporter.error(type, benchmark,
           "@LlmBenchmark class " + type.getSimpleName() + " has no @Prompt; add a String field or a "
-              + "no-argument method returning String annotated @Prompt, or read prompts from a file with "
-              + "@PromptFile(\"prompts.jsonl\") on the class");
+              + "no-argument method returning String annotated @Prompt, or @SyntheticPrompt(tokens = {...}) on the class, "
+              + "or read prompts from a file with @PromptFile(\"prompts.jsonl\") on the class");
     }
     prompts.checkUniqueNames(promptSources);
+    Integer turns = conversations.check(type, promptSources).orElse(null);
+    syntheticPrompt.ifPresent(s -> synthetic.checkClashes(s, promptSources, paramModels));
 
     List<PromptModel> models = new ArrayList<>();
     for (PromptSource p : promptSources) {
-      DeclaredSettings merged = classDeclarations.overriddenBy(p.declarations()).toSettings();
+      DeclaredSettings merged = classDeclarations.overriddenBy(p.declarations()).toSettings().withConversationTurns(turns);
       models.add(new PromptModel(p.name(), p.element().getSimpleName().toString(), p.method(), p.isStatic(),
-          p.throwsChecked(), merged));
+          p.throwsChecked(), merged, p.takesTurn()));
     }
     warnings.report(type, promptSources, models);
+    syntheticPrompt.ifPresent(s -> models.add(s.model(classDeclarations.toSettings())));
     // The class's annotation comes before its members: the file's case is planned first.
     promptFiles.read(type, models, classDeclarations.toSettings()).ifPresent(file -> models.add(0, file));
 

@@ -18,6 +18,7 @@ import dev.llmh.annotations.Warmup;
 import dev.llmh.config.Api;
 import dev.llmh.config.Defaults;
 import dev.llmh.config.EndpointUrl;
+import dev.llmh.config.ServerOptions;
 import dev.llmh.processor.generator.Declarations;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -133,7 +134,31 @@ final class SettingsReader {
           "@Endpoint api \"" + api + "\" is not one of " + Api.keys()
               + "; leave it out to detect it from the URL");
     }
-    return new Declarations.Endpoint(url.isEmpty() ? null : url, model.isEmpty() ? null : model, api.isEmpty() ? null : api);
+    return new Declarations.Endpoint(url.isEmpty() ? null : url, model.isEmpty() ? null : model, api.isEmpty() ? null : api,
+        options(element, mirror));
+  }
+
+  /** {@code @Endpoint(options)}: each {@code key=value}, each key once. */
+  private List<String> options(Element element, AnnotationMirror mirror) {
+    List<String> options = new ArrayList<>();
+    Set<String> keys = new HashSet<>();
+    for (AnnotationValue item : asList(annotations.value(mirror, "options"))) {
+      Optional<String> option = asString(item);
+      if (option.isEmpty()) {
+        continue;
+      }
+      String problem = ServerOptions.problem(option.get());
+      if (problem != null) {
+        reporter.error(element, mirror, item, "@Endpoint " + problem);
+        continue;
+      }
+      String key = option.get().substring(0, option.get().indexOf('=')).strip();
+      if (!keys.add(key)) {
+        reporter.error(element, mirror, item, "@Endpoint option '" + key + "' is given twice; keep one");
+      }
+      options.add(option.get());
+    }
+    return options;
   }
 
   private static boolean isHttpUrl(String url) {

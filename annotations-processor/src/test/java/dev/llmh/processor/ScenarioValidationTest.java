@@ -160,9 +160,9 @@ class ScenarioValidationTest {
       compiled("Demo",
           "@LlmBenchmark",
           "class Demo {",
-          "  @Prompt String text(int words) { return \"w\".repeat(words); }",
+          "  @Prompt String text(int words, int times) { return \"w\".repeat(words * times); }",
           "}")
-          .errorOn("String text(int words)", "@Prompt method text() takes parameters; remove them");
+          .errorOn("String text(int words, int times)", "@Prompt method text() takes parameters; remove them");
     }
 
     @Test

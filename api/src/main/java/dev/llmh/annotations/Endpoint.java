@@ -26,4 +26,14 @@ public @interface Endpoint {
    * {@code /v1} is {@code ollama-chat}, anything else {@code openai-chat}. {@code -Dllmh.api} overrides.
    */
   String api() default "";
+
+  /**
+   * Server options as {@code key=value}, passed the way each protocol expects: Ollama's {@code
+   * options} object (and its top-level fields {@code keep_alive}, {@code format}, {@code think},
+   * {@code raw}), extra body fields for an OpenAI-compatible server (vLLM's {@code top_k}, llama.cpp's
+   * {@code n_keep}). A value is sent as a number or boolean when it reads as one, as JSON when it is an
+   * array or object, else as text: {@code {"num_ctx=8192", "keep_alive=10m"}}. {@code -Dllmh.options}
+   * ({@code LLMH_OPTIONS}, comma-separated) replaces them.
+   */
+  String[] options() default {};
 }

@@ -6,6 +6,7 @@ import dev.llmh.constraint.Dimension;
 import dev.llmh.constraint.Unit;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
@@ -36,7 +37,30 @@ public record Config(
     int maxRequests,
     int clientWarmup,
     Progress progress,
+    Optional<List<String>> options,
     Optional<PromptCache.Mode> promptCache) {
+
+  /** Without {@code llmh.options} and {@code llmh.promptCache}. */
+  public Config(
+      Optional<String> endpoint, Optional<Secret> endpointUserInfo, Optional<String> model, Optional<Secret> apiKey,
+      Duration connectTimeout, Duration readTimeout, Duration firstTokenTimeout, Duration requestTimeout,
+      Duration caseTimeout, Path resultsDir, Embedded embedded, Simulated simulated, Optional<Api> api, double confidence,
+      String inconclusive, int maxRequests, int clientWarmup, Progress progress) {
+    this(endpoint, endpointUserInfo, model, apiKey, connectTimeout, readTimeout, firstTokenTimeout, requestTimeout,
+        caseTimeout, resultsDir, embedded, simulated, api, confidence, inconclusive, maxRequests, clientWarmup, progress,
+        Optional.empty(), Optional.empty());
+  }
+
+  /** Without {@code llmh.promptCache}. */
+  public Config(
+      Optional<String> endpoint, Optional<Secret> endpointUserInfo, Optional<String> model, Optional<Secret> apiKey,
+      Duration connectTimeout, Duration readTimeout, Duration firstTokenTimeout, Duration requestTimeout,
+      Duration caseTimeout, Path resultsDir, Embedded embedded, Simulated simulated, Optional<Api> api, double confidence,
+      String inconclusive, int maxRequests, int clientWarmup, Progress progress, Optional<List<String>> options) {
+    this(endpoint, endpointUserInfo, model, apiKey, connectTimeout, readTimeout, firstTokenTimeout, requestTimeout,
+        caseTimeout, resultsDir, embedded, simulated, api, confidence, inconclusive, maxRequests, clientWarmup, progress,
+        options, Optional.empty());
+  }
 
   /**
    * Settings of the embedded llama.cpp server.
@@ -109,8 +133,20 @@ public record Config(
         new Progress(
             lookup.apply(ConfigKey.PROGRESS).map(v -> Boolean.parseBoolean(oneOf(ConfigKey.PROGRESS, v.toLowerCase(java.util.Locale.ROOT), "true", "false"))).orElse(Defaults.PROGRESS),
             lookup.apply(ConfigKey.PROGRESS_INTERVAL).map(v -> duration(ConfigKey.PROGRESS_INTERVAL, v)).orElse(Defaults.PROGRESS_INTERVAL)),
+        lookup.apply(ConfigKey.OPTIONS).map(Config::options),
         lookup.apply(ConfigKey.PROMPT_CACHE).map(v -> PromptCache.Mode.valueOf(
             oneOf(ConfigKey.PROMPT_CACHE, v.toLowerCase(java.util.Locale.ROOT), "unique", "shared").toUpperCase(java.util.Locale.ROOT))));
+  }
+
+  /** {@code llmh.options}, checked now so that a malformed option stops the run before its first request. */
+  static List<String> options(String value) {
+    List<String> options = ServerOptions.split(value);
+    try {
+      ServerOptions.parse(options);
+    } catch (IllegalArgumentException e) {
+      throw new ConfigException(ConfigKey.OPTIONS.key() + " (" + ConfigKey.OPTIONS.envName() + "): " + e.getMessage());
+    }
+    return options;
   }
 
   /**

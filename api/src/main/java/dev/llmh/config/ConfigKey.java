@@ -10,6 +10,7 @@ import java.util.Locale;
 public enum ConfigKey {
   ENDPOINT("llmh.endpoint", "base URL of an OpenAI-compatible API, 'embedded' or 'simulated'"),
   MODEL("llmh.model", "model name sent with every request"),
+  OPTIONS("llmh.options", "server options as key=value, separated by commas (num_ctx=8192,keep_alive=10m): replace @Endpoint(options); Ollama gets them under options (keep_alive, format, think, raw at the top level), an OpenAI-compatible server as extra body fields"),
   API("llmh.api", "wire protocol: openai-chat, openai-completions, ollama-chat or ollama-generate (default: detected from the URL)"),
   API_KEY("llmh.apiKey", "bearer token for the endpoint; never logged or recorded (as an environment variable; a -D system property is copied into Surefire's XML reports)"),
   API_KEY_FILE("llmh.apiKeyFile", "a file holding the bearer token (its first line); the path, not the key, is what Surefire records"),

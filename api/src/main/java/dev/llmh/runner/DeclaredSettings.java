@@ -14,6 +14,12 @@ import java.util.List;
  * @param constraints constraint expressions, {@code @Ttft} values already written as constraints
  * @param api {@code @Endpoint(api)}: a {@link dev.llmh.config.Api} key, validated by the processor
  * @param maxRequests {@code @Measurement(maxRequests)}, or null for a fixed number of requests
+ * @param promptTokens {@code @SyntheticPrompt(tokens)}: the prompt is made by the harness to each of
+ *     these lengths, one case each; null for a prompt the scenario writes
+ * @param instruction {@code @SyntheticPrompt(instruction)}: text before the filler, or null
+ * @param options {@code @Endpoint(options)}, {@code key=value} as written; null when not declared
+ * @param conversationTurns {@code @Conversation(turns)}: each measured request is a conversation of
+ *     this many turns; null for single requests
  * @param promptCache {@code @PromptCache}, or null when not declared
  */
 public record DeclaredSettings(
@@ -28,11 +34,54 @@ public record DeclaredSettings(
     List<String> constraints,
     String api,
     Integer maxRequests,
+    List<Integer> promptTokens,
+    String instruction,
+    List<String> options,
+    Integer conversationTurns,
     dev.llmh.annotations.PromptCache.Mode promptCache) {
 
   public DeclaredSettings {
     concurrency = concurrency == null ? null : List.copyOf(concurrency);
     constraints = constraints == null ? List.of() : List.copyOf(constraints);
+    promptTokens = promptTokens == null ? null : List.copyOf(promptTokens);
+    options = options == null ? null : List.copyOf(options);
+  }
+
+  /** Without a synthetic prompt or server options: the settings as runners generated before them declare. */
+  public DeclaredSettings(
+      String endpointUrl, String model, Integer warmupRequests, Integer measuredRequests, Double temperature, Long seed,
+      Integer maxTokens, List<Integer> concurrency, List<String> constraints, String api, Integer maxRequests) {
+    this(endpointUrl, model, warmupRequests, measuredRequests, temperature, seed, maxTokens, concurrency, constraints, api,
+        maxRequests, null, null, null);
+  }
+
+  /** True when the harness makes this prompt ({@code @SyntheticPrompt}) rather than the scenario. */
+  public boolean synthetic() {
+    return promptTokens != null;
+  }
+
+  /** Without a conversation. */
+  public DeclaredSettings(
+      String endpointUrl, String model, Integer warmupRequests, Integer measuredRequests, Double temperature, Long seed,
+      Integer maxTokens, List<Integer> concurrency, List<String> constraints, String api, Integer maxRequests,
+      List<Integer> promptTokens, String instruction, List<String> options) {
+    this(endpointUrl, model, warmupRequests, measuredRequests, temperature, seed, maxTokens, concurrency, constraints, api,
+        maxRequests, promptTokens, instruction, options, null, null);
+  }
+
+  /** Without {@code @PromptCache}. */
+  public DeclaredSettings(
+      String endpointUrl, String model, Integer warmupRequests, Integer measuredRequests, Double temperature, Long seed,
+      Integer maxTokens, List<Integer> concurrency, List<String> constraints, String api, Integer maxRequests,
+      List<Integer> promptTokens, String instruction, List<String> options, Integer conversationTurns) {
+    this(endpointUrl, model, warmupRequests, measuredRequests, temperature, seed, maxTokens, concurrency, constraints, api,
+        maxRequests, promptTokens, instruction, options, conversationTurns, null);
+  }
+
+  /** These settings with {@code @Conversation(turns)}, which belongs to the class, not to one prompt. */
+  public DeclaredSettings withConversationTurns(Integer turns) {
+    return new DeclaredSettings(endpointUrl, model, warmupRequests, measuredRequests, temperature, seed, maxTokens,
+        concurrency, constraints, api, maxRequests, promptTokens, instruction, options, turns, promptCache);
   }
 
   /** Nothing declared yet; each setter declares one setting. */
@@ -53,6 +102,10 @@ public record DeclaredSettings(
     private List<String> constraints;
     private String api;
     private Integer maxRequests;
+    private List<Integer> promptTokens;
+    private String instruction;
+    private List<String> options;
+    private Integer conversationTurns;
     private dev.llmh.annotations.PromptCache.Mode promptCache;
 
     private Builder() {}
@@ -112,6 +165,26 @@ public record DeclaredSettings(
       return this;
     }
 
+    public Builder promptTokens(List<Integer> promptTokens) {
+      this.promptTokens = promptTokens;
+      return this;
+    }
+
+    public Builder instruction(String instruction) {
+      this.instruction = instruction;
+      return this;
+    }
+
+    public Builder options(List<String> options) {
+      this.options = options;
+      return this;
+    }
+
+    public Builder conversationTurns(Integer conversationTurns) {
+      this.conversationTurns = conversationTurns;
+      return this;
+    }
+
     public Builder promptCache(dev.llmh.annotations.PromptCache.Mode promptCache) {
       this.promptCache = promptCache;
       return this;
@@ -120,7 +193,7 @@ public record DeclaredSettings(
     public DeclaredSettings build() {
       return new DeclaredSettings(
           endpointUrl, model, warmupRequests, measuredRequests, temperature, seed, maxTokens, concurrency,
-          constraints, api, maxRequests, promptCache);
+          constraints, api, maxRequests, promptTokens, instruction, options, conversationTurns, promptCache);
     }
   }
 }

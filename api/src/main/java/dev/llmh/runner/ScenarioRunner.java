@@ -28,6 +28,15 @@ public interface ScenarioRunner {
   String prompt(String promptName, Map<String, String> paramValues);
 
   /**
+   * The user message of turn {@code turn} (from 1) of a {@code @Conversation} prompt: a new scenario
+   * instance with its {@code @Param} fields set, asked {@code next(turn)}. Runners of scenarios
+   * without a conversation do not override it.
+   */
+  default String prompt(String promptName, Map<String, String> paramValues, int turn) {
+    throw new IllegalArgumentException("prompt '" + promptName + "' of " + scenarioClassName() + " is not a @Conversation prompt");
+  }
+
+  /**
    * Creates a scenario instance, sets its {@code @Param} fields from {@code paramValues} and reads
    * its {@code @SystemPrompt}; null when the scenario has none (and from runners generated before
    * system prompts existed).

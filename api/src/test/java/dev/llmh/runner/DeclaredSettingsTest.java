@@ -13,7 +13,7 @@ class DeclaredSettingsTest {
   void aSettingNeverSetIsNotDeclared() {
     DeclaredSettings nothing = DeclaredSettings.builder().build();
     assertThat(nothing)
-        .isEqualTo(new DeclaredSettings(null, null, null, null, null, null, null, null, null, null, null, null));
+        .isEqualTo(new DeclaredSettings(null, null, null, null, null, null, null, null, null, null, null));
     assertThat(nothing.constraints()).isEmpty();
   }
 
@@ -36,7 +36,7 @@ class DeclaredSettingsTest {
         .build();
     assertThat(all)
         .isEqualTo(new DeclaredSettings("http://h/v1", "m", 1, 2, 0.5, 3L, 4, List.of(5, 6), List.of("ttft.p50 < 1s"),
-            "openai-chat", 7, PromptCache.Mode.SHARED));
+            "openai-chat", 7, null, null, null, null, PromptCache.Mode.SHARED));
   }
 
   @Test

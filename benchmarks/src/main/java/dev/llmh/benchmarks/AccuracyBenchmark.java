@@ -37,7 +37,8 @@ import java.util.stream.Stream;
  * <p>Each process uses only its own {@link System#nanoTime()}: the server's send times are compared
  * with each other and with its own arrival times, the client's with its own send times.
  *
- * <p>Arguments (all optional): {@code settings=c1,c16,stress runs=1 mode=launcher|maven|floor pin=true
+ * <p>Arguments (all optional): {@code settings=c1,c16,stress runs=1 mode=launcher|maven|floor|floor-eventloop|floor-jdk
+ * server=eventloop|simulator pin=true
  * work=benchmarks/target/accuracy}; for {@code mode=maven} also {@code llmhVersion=<this build's>}
  * (the llmh-framework the generated project resolves from the local Maven repository).
  */
@@ -59,21 +60,24 @@ public final class AccuracyBenchmark {
     Path work = Path.of(options.get("work", "benchmarks/target/accuracy")).toAbsolutePath();
     Pinning pinning = Pinning.detect(options.getBoolean("pin", true));
     String mode = options.get("mode", "launcher");
+    String serverKind = options.get("server", "eventloop");
     HarnessCommand harness = switch (mode) {
       case "launcher" -> javaHarness(AccuracyClient.class, Setting::scenarioName);
       case "floor" -> javaHarness(FloorClient.class, Setting::name);
+      case "floor-eventloop" -> javaHarness(EventLoopFloorClient.class, Setting::name);
+      case "floor-jdk" -> javaHarness(JdkHttpFloorClient.class, Setting::name);
       case "maven" -> new MavenHarness(work.resolve("maven-project"), options.get("llmhVersion", version("llmh.version")),
           version("junit.version"));
-      default -> throw new IllegalArgumentException("mode must be launcher, maven or floor, was " + mode);
+      default -> throw new IllegalArgumentException("mode must be launcher, maven, floor, floor-eventloop or floor-jdk, was " + mode);
     };
 
-    System.out.printf(Locale.ROOT, "mode %s; %s; %d cores; orchestrator JDK %s%n",
-        mode, pinning.why(), Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"));
+    System.out.printf(Locale.ROOT, "mode %s; ground truth %s; %s; %d cores; orchestrator JDK %s%n",
+        mode, serverKind, pinning.why(), Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"));
     List<Row> rows = new ArrayList<>();
     for (Setting setting : settings) {
       for (int run = 1; run <= runs; run++) {
         long started = System.nanoTime();
-        Row row = runOnce(setting, run, work, pinning, harness);
+        Row row = runOnce(setting, run, work, pinning, harness, serverKind);
         rows.add(row);
         System.out.printf(Locale.ROOT, "%s run %d: %d paired, %d unpaired, exit %d, %.0f s%n", setting.name(), run,
             row.measured().pairs(), row.measured().unpaired(), row.exitCode(), (System.nanoTime() - started) / 1e9);
@@ -82,8 +86,8 @@ public final class AccuracyBenchmark {
     printTable(rows);
   }
 
-  private static Row runOnce(Setting setting, int run, Path work, Pinning pinning, HarnessCommand harness)
-      throws IOException, InterruptedException {
+  private static Row runOnce(Setting setting, int run, Path work, Pinning pinning, HarnessCommand harness,
+      String serverKind) throws IOException, InterruptedException {
     Path dir = work.resolve(setting.name() + "-" + run);
     deleteRecursively(dir);
     Files.createDirectories(dir);
@@ -93,7 +97,7 @@ public final class AccuracyBenchmark {
     List<String> serverCommand = new ArrayList<>(pinning.onCore(0));
     serverCommand.addAll(List.of(java(), "-cp", System.getProperty("java.class.path"), GroundTruthServer.class.getName(),
         "ttftMs=" + setting.ttftMs(), "itlMs=" + setting.itlMs(), "tokens=" + setting.tokens(),
-        "slots=" + setting.concurrency(), "log=" + servedLog));
+        "slots=" + setting.concurrency(), "log=" + servedLog, "server=" + serverKind));
     Process server = new ProcessBuilder(serverCommand).redirectError(dir.resolve("server.err").toFile()).start();
     BufferedReader serverOut = new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8));
     int exitCode;

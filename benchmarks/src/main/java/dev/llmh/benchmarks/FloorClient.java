@@ -34,7 +34,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * prompt_tokens} per sample) and its CPU ticks from the first request to the last to {@code <case
  * CPU file>}.
  *
- * <p>Arguments: {@code <setting> <endpoint> <results dir> <case CPU file>}.
+ * <p>Arguments: {@code <setting> <endpoint> <results dir> <case CPU file>}. With the environment
+ * variable {@code FLOOR_THREADS=virtual} (JDK 21+) the workers are virtual threads, to measure what
+ * they change (docs/benchmarks.md: they make the tail worse).
  */
 public final class FloorClient {
   private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -42,7 +44,7 @@ public final class FloorClient {
   private FloorClient() {}
 
   /** One measured request: times in ms from just before its request bytes were written. */
-  private record Sample(double ttftMs, List<Double> chunkMs, long tag) {}
+  record Sample(double ttftMs, List<Double> chunkMs, long tag) {}
 
   public static void main(String[] args) throws Exception {
     Setting setting = Setting.named(args[0]);
@@ -51,7 +53,9 @@ public final class FloorClient {
     byte[] request = request(endpoint, setting.tokens());
     int streams = setting.concurrency();
     long cpuAtStart = ProcessCpu.ownTicks();
-    ExecutorService pool = Executors.newFixedThreadPool(streams);
+    ExecutorService pool = "virtual".equals(System.getenv("FLOOR_THREADS"))
+        ? (ExecutorService) Executors.class.getMethod("newVirtualThreadPerTaskExecutor").invoke(null)
+        : Executors.newFixedThreadPool(streams);
     List<Socket> sockets = new ArrayList<>();
     for (int i = 0; i < streams; i++) {
       sockets.add(new Socket(endpoint.getHost(), endpoint.getPort()));
@@ -114,12 +118,12 @@ public final class FloorClient {
   }
 
   /** A chunk carrying text: {@code "content":"} followed by something other than the closing quote. */
-  private static boolean hasContent(String event) {
+  static boolean hasContent(String event) {
     int at = event.indexOf("\"content\":\"");
     return at >= 0 && event.charAt(at + "\"content\":\"".length()) != '"';
   }
 
-  private static long promptTokens(String event) {
+  static long promptTokens(String event) {
     int from = event.indexOf("\"prompt_tokens\":") + "\"prompt_tokens\":".length();
     int to = from;
     while (to < event.length() && Character.isDigit(event.charAt(to))) {
@@ -128,7 +132,7 @@ public final class FloorClient {
     return Long.parseLong(event.substring(from, to));
   }
 
-  private static byte[] request(URI endpoint, int tokens) {
+  static byte[] request(URI endpoint, int tokens) {
     String body = "{\"model\":\"any\",\"stream\":true,\"max_tokens\":" + tokens
         + ",\"stream_options\":{\"include_usage\":true},"
         + "\"messages\":[{\"role\":\"user\",\"content\":\"Count from one to one hundred.\"}]}";
@@ -144,7 +148,7 @@ public final class FloorClient {
     return all;
   }
 
-  private static ObjectNode record(List<Sample> samples) {
+  static ObjectNode record(List<Sample> samples) {
     ObjectNode root = MAPPER.createObjectNode();
     root.putObject("environment").put("javaVersion", System.getProperty("java.version"));
     ArrayNode out = root.putArray("results").addObject().putArray("samples");

@@ -1,6 +1,7 @@
 package dev.llmh.benchmarks;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.llmh.benchmarks.accuracy.EventLoopServer;
 import dev.llmh.benchmarks.accuracy.ServerWarmup;
 import dev.llmh.sim.ServedRequest;
 import dev.llmh.sim.SimulatedServer;
@@ -14,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
 /**
@@ -74,11 +76,8 @@ public final class GroundTruthServer {
         .withDefaultMaxTokens(tokens)
         .withRoleChunkFirst(options.getBoolean("roleChunk", true))
         .withHook(TAGGED);
-    // Compile the server's hot path first (see ServerWarmup); not counted, not logged.
-    ServerWarmup.run(TAGGED, options.getInt("warmupRequests", 200), 256, Math.min(slots, 4));
-    int rounds = ServerWarmup.untilCompilerQuiet(TAGGED, 500, Math.min(slots, 4), 30);
-    System.err.println("server warm-up: 200 long requests, then " + rounds + " rounds of 500 short ones");
-    try (SimulatedServer server = SimulatedServer.start(settings)) {
+    boolean eventLoop = options.get("server", "eventloop").equals("eventloop");
+    try (Served server = eventLoop ? eventLoop(ttftMs, itlMs, tokens) : simulator(settings, slots)) {
       System.out.println(server.baseUrl());
       System.out.flush();
       new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine();
@@ -93,5 +92,40 @@ public final class GroundTruthServer {
       System.out.println("logged " + served.size());
       System.out.flush();
     }
+  }
+
+  /** A running ground truth: where it listens, what it served, and how to stop it. */
+  private record Served(String baseUrl, Supplier<List<ServedRequest>> served, AutoCloseable server)
+      implements AutoCloseable {
+    List<ServedRequest> servedRequests() {
+      return served.get();
+    }
+
+    @Override
+    public void close() throws Exception {
+      server.close();
+    }
+  }
+
+  /** The two-thread {@link EventLoopServer}, its request path compiled first on a copy without delays. */
+  private static Served eventLoop(long ttftMs, double itlMs, int tokens) throws Exception {
+    ServerWarmup.Round round = () -> {
+      try (EventLoopServer fast = EventLoopServer.start(0, 0, 8)) {
+        ServerWarmup.drive(fast.baseUrl(), 500, 8, 4);
+      }
+    };
+    int rounds = ServerWarmup.untilCompilerQuiet(round, 30);
+    System.err.println("event-loop server warm-up: " + rounds + " rounds of 500 short requests");
+    EventLoopServer server = EventLoopServer.start(ttftMs * 1_000_000L, Math.round(itlMs * 1e6), tokens);
+    return new Served(server.baseUrl(), server::servedRequests, server);
+  }
+
+  /** The simulator (a thread per stream), the ground truth before the event-loop server; compiled first too. */
+  private static Served simulator(SimulatorSettings settings, int slots) throws Exception {
+    ServerWarmup.run(TAGGED, 200, 256, Math.min(slots, 4));
+    int rounds = ServerWarmup.untilCompilerQuiet(() -> ServerWarmup.run(TAGGED, 500, 8, Math.min(slots, 4)), 30);
+    System.err.println("simulator warm-up: 200 long requests, then " + rounds + " rounds of 500 short ones");
+    SimulatedServer server = SimulatedServer.start(settings);
+    return new Served(server.baseUrl(), server::servedRequests, server);
   }
 }

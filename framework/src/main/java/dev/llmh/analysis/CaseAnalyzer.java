@@ -8,6 +8,7 @@ import dev.llmh.measure.RequestMetrics;
 import dev.llmh.measure.RequestSample;
 import dev.llmh.overhead.HarnessCheck;
 import dev.llmh.stats.MetricSample;
+import dev.llmh.synthetic.PromptCheck;
 import dev.llmh.verdict.CaseVerdict;
 import dev.llmh.verdict.ConstraintResult;
 import dev.llmh.verdict.Judge;
@@ -35,10 +36,23 @@ public final class CaseAnalyzer {
    * @param timedOut why the case was cut short by its deadline, or null
    * @param warnings the measurement's own warnings (adaptive looks, warm-up), shown first
    * @param harness what the harness itself cost and suffered while measuring, or null when not watched
+   * @param promptCheck how each request's prompt count is checked (truncation, a synthetic target)
    */
   public record Context(
       String model, int maxTokens, List<ConstraintExpression> constraints, double confidence, double alpha,
-      String timedOut, List<String> warnings, HarnessCheck harness) {}
+      String timedOut, List<String> warnings, HarnessCheck harness, PromptCheck promptCheck) {
+
+    public Context {
+      promptCheck = promptCheck == null ? PromptCheck.NONE : promptCheck;
+    }
+
+    /** Without a prompt check. */
+    public Context(
+        String model, int maxTokens, List<ConstraintExpression> constraints, double confidence, double alpha,
+        String timedOut, List<String> warnings, HarnessCheck harness) {
+      this(model, maxTokens, constraints, confidence, alpha, timedOut, warnings, harness, PromptCheck.NONE);
+    }
+  }
 
   public static CaseAnalysis analyze(
       Context context, List<RequestSample> measured, String servedModel, Baselines.Comparison baseline) {
@@ -79,6 +93,7 @@ public final class CaseAnalyzer {
           .ifPresent(warnings::add);
     }
 
+    String truncation = promptWarnings(context.promptCheck(), measured, warnings);
     int implausible = count(succeeded, RequestMetrics::usageImplausible);
     List<ConstraintResult> results = new ArrayList<>();
     for (ConstraintExpression constraint : context.constraints()) {
@@ -89,7 +104,24 @@ public final class CaseAnalyzer {
       }
       results.add(result);
     }
-    return decide(distributions, figures, counts, warnings, baseline, results, measured, context.timedOut());
+    return decide(distributions, figures, counts, warnings, baseline, results, measured, context.timedOut(), truncation);
+  }
+
+  /**
+   * Adds a warning for synthetic prompts counted above their tolerance, and returns why the case
+   * fails when the server truncated any prompt (null when it truncated none).
+   */
+  private static String promptWarnings(PromptCheck check, List<RequestSample> measured, List<String> warnings) {
+    List<Integer> counts = measured.stream().filter(RequestSample::succeeded).map(RequestSample::promptTokens).toList();
+    List<Integer> over = counts.stream().filter(check::offTarget).toList();
+    if (!over.isEmpty()) {
+      warnings.add(over.size() + " of " + counts.size() + " prompts were counted above " + check.target() + " ± "
+          + check.tolerance() + " tokens (up to " + over.stream().mapToInt(Integer::intValue).max().orElseThrow()
+          + ", flag " + PromptCheck.FLAG_OFF_TARGET + "): the unique marker's tokens grew with the request number");
+    }
+    List<Integer> truncated = counts.stream().filter(check::truncated).toList();
+    return truncated.isEmpty() ? null
+        : check.truncationReason(truncated.size(), counts.size(), truncated.stream().mapToInt(Integer::intValue).min().orElseThrow());
   }
 
   private static Double statistic(Map<Metric, MetricSample> distributions, Metric metric, Stat stat) {
@@ -119,8 +151,12 @@ public final class CaseAnalyzer {
    */
   private static CaseAnalysis decide(
       Map<Metric, MetricSample> distributions, Map<Metric, Double> figures, CaseCounts counts, List<String> warnings,
-      Baselines.Comparison baseline, List<ConstraintResult> results, List<RequestSample> measured, String timedOut) {
+      Baselines.Comparison baseline, List<ConstraintResult> results, List<RequestSample> measured, String timedOut,
+      String truncation) {
     List<String> reasons = new ArrayList<>();
+    if (truncation != null) {
+      reasons.add(truncation);
+    }
     results.stream().filter(r -> r.verdict() == Verdict.FAIL).forEach(r -> reasons.add(r.message()));
     boolean errorBudget = results.stream().anyMatch(r -> r.expression().metric() == Metric.ERROR_RATE);
     if (counts.failed() > 0 && !errorBudget) {

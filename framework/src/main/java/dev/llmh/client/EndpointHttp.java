@@ -130,6 +130,17 @@ final class EndpointHttp {
     return client.newCall(new Request.Builder().url(root.newBuilder().addPathSegments(path).build()).get().build()).execute();
   }
 
+  /** POSTs {@code body} to {@code path} and reads the JSON answer; null on any failure or non-JSON answer. */
+  JsonNode postJson(String path, byte[] body) {
+    Request request = new Request.Builder().url(url(path))
+        .post(okhttp3.RequestBody.create(body, MediaType.get("application/json"))).build();
+    try (Response response = client.newCall(request).execute()) {
+      return response.isSuccessful() ? MAPPER.readTree(response.body().string()) : null;
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
+  }
+
   /** True when {@code root/path} answers with a success; any failure of this second look is "no". */
   private boolean answers(HttpUrl root, String path) {
     try (Response response = get(root, path)) {
@@ -163,7 +174,7 @@ final class EndpointHttp {
     NetworkStart.Stamp networkStart = new NetworkStart.Stamp();
     Call call = client.newCall(request.newBuilder().tag(NetworkStart.Stamp.class, networkStart).build());
     RequestWatch watch = RequestWatch.start(call, timeouts, chat.caseDeadlineNanos());
-    StreamRecorder recorder = new StreamRecorder(System.nanoTime(), watch, chat.maxTokens());
+    StreamRecorder recorder = new StreamRecorder(System.nanoTime(), watch, chat.maxTokens(), chat.conversation());
     try (Response response = call.execute()) {
       recorder.networkStarted(networkStart.orElse(recorder.startNanos));
       MediaType type = response.body().contentType();

@@ -64,10 +64,10 @@ abstract class HttpProtocolClient implements ProtocolClient {
   abstract EndpointHttp.Stream stream();
 
   /**
-   * A request body with the model (when one is named) and the prompt, as one user message or as is.
-   * A system prompt goes first: as a {@code system} message; as Ollama generate's {@code system}
-   * field ({@code systemField}); else, for a protocol without roles (OpenAI completions), as text
-   * followed by a blank line before the prompt.
+   * A request body with the model (when one is named) and the prompt, as one user message (after a
+   * conversation's history) or as is. A system prompt goes first: as a {@code system} message; as
+   * Ollama generate's {@code system} field ({@code systemField}); else, for a protocol without roles
+   * (OpenAI completions), as text followed by a blank line before the prompt.
    */
   static ObjectNode startBody(ChatRequest chat, boolean asMessage, boolean systemField) {
     ObjectNode body = MAPPER.createObjectNode();
@@ -79,9 +79,15 @@ abstract class HttpProtocolClient implements ProtocolClient {
       if (chat.system() != null) {
         messages.addObject().put("role", "system").put("content", chat.system());
       }
+      if (chat.conversation()) {
+        chat.history().forEach(m -> messages.addObject().put("role", m.role()).put("content", m.content()));
+      }
       ObjectNode message = messages.addObject();
       message.put("role", "user");
       message.put("content", chat.prompt());
+    } else if (chat.conversation() && !chat.history().isEmpty()) {
+      // The engine refuses a conversation on a prompt-only protocol before its first request.
+      throw new IllegalArgumentException("a conversation's history needs a chat protocol, not a single prompt");
     } else if (chat.system() != null && systemField) {
       body.put("system", chat.system());
       body.put("prompt", chat.prompt());

@@ -54,6 +54,27 @@ public final class OllamaClient extends HttpProtocolClient {
     });
   }
 
+  /**
+   * {@code POST /api/show}: the model's {@code num_ctx} when its parameters set one. Without it Ollama
+   * runs the model at its default context (2,048 or 4,096 tokens by version, not the model's maximum
+   * that {@code model_info} states), which no endpoint reports: then null.
+   */
+  @Override
+  public ServerContext context(String model) {
+    if (model == null) {
+      return null;
+    }
+    JsonNode show = http.postJson("api/show", bytes(MAPPER.createObjectNode().put("model", model)));
+    Integer numCtx = show == null ? null : numCtx(show.path("parameters").asText(""));
+    return numCtx == null ? null : new ServerContext(numCtx, "/api/show parameters num_ctx");
+  }
+
+  /** {@code num_ctx N} in the text of Ollama's model parameters (one name and value per line). */
+  static Integer numCtx(String parameters) {
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?m)^\\s*num_ctx\\s+(\\d{1,9})\\s*$").matcher(parameters);
+    return m.find() ? Integer.valueOf(m.group(1)) : null;
+  }
+
   @Override
   public RequestSample send(ChatRequest chat) {
     Request request =
@@ -77,6 +98,7 @@ public final class OllamaClient extends HttpProtocolClient {
     options.put("num_predict", chat.maxTokens());
     options.put("temperature", chat.temperature());
     options.put("seed", chat.seed());
+    RequestOptions.ollama(body, options, chat.options());
     return bytes(body);
   }
 

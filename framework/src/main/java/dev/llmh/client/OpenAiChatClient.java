@@ -100,6 +100,7 @@ public final class OpenAiChatClient extends HttpProtocolClient {
     if (chat.disablePromptCache() || chat.keepPromptCache()) {
       body.put("cache_prompt", chat.keepPromptCache());
     }
+    RequestOptions.openAi(body, chat.options());
     return bytes(body);
   }
 

@@ -22,6 +22,14 @@ public interface ProtocolClient extends AutoCloseable {
    */
   void warmUp();
 
+  /**
+   * The context length the server runs {@code model} with, when the server tells (Ollama's {@code
+   * /api/show}); null when it does not, or cannot be asked. Never throws.
+   */
+  default ServerContext context(String model) {
+    return null;
+  }
+
   /** Sends one streaming request and records what arrived; failures become the sample's error. */
   RequestSample send(ChatRequest chat);
 

@@ -34,11 +34,18 @@ final class StreamRecorder {
   private String servedModel;
   private String error;
   private boolean done;
+  /** The answer text, kept only for a conversation's turn (its next turn sends it back); else null. */
+  private final StringBuilder answer;  // the parameter of chunk() of the same name is one chunk's text
 
   StreamRecorder(long startNanos, RequestWatch watch, int maxTokens) {
+    this(startNanos, watch, maxTokens, false);
+  }
+
+  StreamRecorder(long startNanos, RequestWatch watch, int maxTokens, boolean keepAnswer) {
     this.startNanos = startNanos;
     this.watch = watch;
     this.maxTokens = maxTokens;
+    this.answer = keepAnswer ? new StringBuilder() : null;
   }
 
   /** The request's {@code t0} is when it started using the network (see {@link NetworkStart}). */
@@ -103,6 +110,9 @@ final class StreamRecorder {
     if (isAnswer && firstAnswer == null) {
       firstAnswer = now;
     }
+    if (isAnswer && this.answer != null) {
+      this.answer.append(answer);
+    }
     if (!isAnswer) {
       reasoningChunks++;
     }
@@ -123,7 +133,7 @@ final class StreamRecorder {
     Integer hidden = reasoningTokens != null && reasoningChunks == 0 && reasoningTokens > 0 ? reasoningTokens : null;
     return new RequestSample(startNanos, textChunks, end, promptTokens, outputTokens, finishReason, servedModel, error,
         firstAnswer, reasoningChunks, chunkTokens(cumulativeTokens), timings, maxTokens, textBytes, hidden,
-        replacementCharacters, retryAfter).redacted(redact);
+        replacementCharacters, retryAfter, answer == null ? null : answer.toString()).redacted(redact);
   }
 
   /**

@@ -46,12 +46,18 @@ public final class ConsoleSummary {
       out.append("  server     ").append(describeServer(endpoint.server())).append('\n');
     }
     if (result.error() != null) {
-      out.append("  ").append(colour ? VerdictColour.verdict("NOT RUN") : "NOT RUN").append("    ").append(result.error()).append('\n');
+      // A calibration that found the prompt truncated fails the case before it is measured.
+      String word = "FAIL".equals(result.verdict()) ? "FAIL   " : "NOT RUN";
+      out.append("  ").append(colour ? VerdictColour.verdict(word.strip()) + word.substring(word.strip().length()) : word)
+          .append("    ").append(result.error()).append('\n');
       return out.toString();
     }
     CaseResult.Requests requests = result.requests();
     out.append(String.format(Locale.ROOT, "  requests   %d measured (%d ok, %d failed) after %d warm-up",
         requests.measured(), requests.succeeded(), requests.failed(), requests.warmup()));
+    if (result.conversation() != null) {
+      out.append(requests.warmup() == 1 ? " conversation" : " conversations"); // a conversation's warm-up is whole conversations
+    }
     if (requests.noAnswer() > 0) {
       out.append(String.format(Locale.ROOT, "; %d NO ANSWER (reasoning only)", requests.noAnswer()));
     }
@@ -70,9 +76,11 @@ public final class ConsoleSummary {
           throughput.outputTokensPerSecond(), throughput.requestsPerSecond()));
     }
     out.append('\n');
+    out.append(PromptLines.caseLines(result));
     out.append(String.format(Locale.ROOT, "  %-15s %5s %9s %9s %9s %9s %9s %9s%n",
         "metric", "n", "p50", "p95", "p99", "mean", "min", "max"));
     metricRows(out, result);
+    ConversationLines.append(out, result);
     for (ConstraintRecord constraint : result.constraints()) {
       out.append("  ").append(colour ? VerdictColour.inMessage(constraint.message()) : constraint.message()).append('\n');
     }
@@ -116,6 +124,11 @@ public final class ConsoleSummary {
    */
   public static String runTable(List<CaseResult> results, boolean colour) {
     return RunTable.render(results, colour);
+  }
+
+  /** The run's prefill fits, one line each (empty when there is none). */
+  public static String fits(List<dev.llmh.result.FitRecord> fits) {
+    return PromptLines.fits(fits);
   }
 
   private static Integer declaredConcurrency(CaseResult result) {

@@ -5,7 +5,9 @@ import dev.llmh.annotations.PromptCache;
 import dev.llmh.analysis.CaseAnalyzer;
 import dev.llmh.baseline.Baselines;
 import dev.llmh.baseline.CaseKey;
+import dev.llmh.analysis.ConversationAnalysis;
 import dev.llmh.client.ChatRequest;
+import dev.llmh.config.Api;
 import dev.llmh.client.Durations;
 import dev.llmh.endpoint.Endpoint;
 import dev.llmh.endpoint.EndpointKind;
@@ -27,7 +29,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
-import java.util.function.IntFunction;
 
 /**
  * Runs one case — warm-up, measurement in one or more looks, analysis — and returns its record.
@@ -37,6 +38,7 @@ final class CaseExecutor {
   private final Endpoints endpoints;
   private final SampleSink sink;
   private final Baselines baselines;
+  private final SyntheticSetup synthetic = new SyntheticSetup();
 
   /**
    * Told of every measured request as it ends, on the worker thread that sent it: it must hand the
@@ -74,21 +76,29 @@ final class CaseExecutor {
 
   private Outcome measure(CasePlan plan) throws InterruptedException {
     long deadline = System.nanoTime() + plan.caseTimeout().toNanos();
-    String prompt;
+    String prompt = null;
     FilePrompts file = null;
+    List<String> turnTexts = List.of();
     String system;
     Endpoint endpoint;
-    try {
-      if (plan.prompt().promptFile() != null) {
+    if (plan.prompt().promptFile() != null) {
+      try {
         file = FilePrompts.load(plan.runner().getClass().getClassLoader(), plan.prompt().promptFile());
-        prompt = null;
-      } else {
-        prompt = Objects.requireNonNull(plan.promptText(), "the prompt is null");
+      } catch (IllegalArgumentException e) {
+        return notRun(plan, null, e.getMessage());
       }
-    } catch (IllegalArgumentException e) {
-      return notRun(plan, null, e.getMessage());
-    } catch (RuntimeException e) {
-      return notRun(plan, null, "prompt '" + plan.prompt().name() + "' could not be read: " + e);
+    } else if (plan.promptTokens() == null) {
+      try {
+        prompt = Objects.requireNonNull(plan.promptText(), "the prompt is null");
+        turnTexts = plan.turnTexts();
+      } catch (RuntimeException e) {
+        return notRun(plan, null, "prompt '" + plan.prompt().name() + "' could not be read: " + e);
+      }
+    }
+    if (!turnTexts.isEmpty() && (plan.api() == Api.OPENAI_COMPLETIONS || plan.api() == Api.OLLAMA_GENERATE)) {
+      return notRun(plan, null, "a @Conversation sends its history as chat messages, which " + plan.api().key()
+          + " cannot carry (it takes one prompt); use " + Api.OPENAI_CHAT.key() + " or " + Api.OLLAMA_CHAT.key()
+          + ": @Endpoint(api = \"...\") or -Dllmh.api");
     }
     try {
       system = plan.systemPromptText();
@@ -105,6 +115,18 @@ final class CaseExecutor {
           plan, endpoint,
           "no model configured for " + endpoint.url() + ": set @Endpoint(model = \"...\") or -Dllmh.model / LLMH_MODEL"
               + (endpoint.info().modelIds().isEmpty() ? "" : " (the endpoint lists: " + String.join(", ", endpoint.info().modelIds()) + ")"));
+    }
+    PromptMarker marker = new PromptMarker();
+    boolean disableCache = endpoint.info().takesCachePrompt();
+    PromptSetup setup = synthetic.setUp(plan, endpoint, text -> endpoint.client().send(
+        new ChatRequest(plan.model(), marker.apply(text), 1, plan.temperature(), plan.seed(), disableCache, deadline,
+            plan.options())));
+    if (setup.failure() != null) {
+      CaseAnalysis analysis = CaseAnalysis.unmeasured(setup.failureVerdict(), setup.failure());
+      return new Outcome(CaseRecords.unmeasured(plan, endpoint, analysis, setup), analysis);
+    }
+    if (prompt == null) {
+      prompt = setup.text();
     }
     List<String> warnings = new ArrayList<>();
     if (plan.measuredRequests() < plan.concurrency()) {
@@ -123,59 +145,47 @@ final class CaseExecutor {
           + " so the server may reuse their prefill; TTFT is what a warm prefix cache leaves, and the prefill rate counts"
           + " cached prompt tokens too: it is not the server's prefill rate");
     }
-    PromptMarker marker = new PromptMarker();
-    boolean takesCachePrompt = endpoint.info().takesCachePrompt();
-    boolean shared = plan.promptCache() == PromptCache.Mode.SHARED;
-    FilePrompts filePrompts = file;
-    IntFunction<RequestSample> send = i -> {
-      PromptMarker.Texts texts = marker.apply(plan.promptCache(), system, filePrompts != null ? filePrompts.prompt(i) : prompt);
-      return endpoint.client().send(
-          new ChatRequest(plan.model(), texts.prompt(), plan.maxTokens(), plan.temperature(), plan.seed(),
-              takesCachePrompt && !shared, deadline, texts.system(), takesCachePrompt && shared));
-    };
+    CaseUnits units = new CaseUnits(plan, prompt, turnTexts, disableCache, deadline, marker, system, file);
 
     if (warmupRequests(plan) > plan.warmupRequests()) {
       warnings.add("warm-up raised from " + plan.warmupRequests() + " to " + warmupRequests(plan) + " requests: one per"
           + " worker, so that every connection of the " + plan.concurrency() + " workers is open before measuring");
     }
     sink.sending(plan, warmupRequests(plan));
-    List<RequestSample> warmup = ClosedLoop.run(warmupRequests(plan), plan.concurrency(), i -> {
-      RequestSample sample = send.apply(i);
-      sink.warmedUp(plan, sample);
-      return sample;
-    }, deadline);
+    // A conversation's warm-up is whole conversations: the server sees every context length before measuring.
+    List<RequestSample> warmup = CaseUnits.flat(ClosedLoop.each(warmupRequests(plan), plan.concurrency(),
+        i -> units.send(i, endpoint.client()::send, (sample, n) -> sink.warmedUp(plan, sample)), deadline, CaseExecutor::failedUnit));
     int warmupFailed = (int) warmup.stream().filter(s -> !s.succeeded()).count();
     if (warmupFailed > 0) {
-      warnings.add(warmupFailed + " of " + warmup.size() + " warm-up requests failed (first: "
-          + warmup.stream().filter(s -> !s.succeeded()).findFirst().orElseThrow().error() + ")");
+      warnings.add(warmupFailed + " of " + warmupRequests(plan) + " warm-up " + (units.conversation() ? "conversations" : "requests")
+          + " failed (first: " + warmup.stream().filter(s -> !s.succeeded()).findFirst().orElseThrow().error() + ")");
     }
     long measurementStart = System.nanoTime();
     // Fixed: one look at measuredRequests. Adaptive: measure up to each planned point, judge with
     // the error split across the looks, stop at the first look where nothing is INCONCLUSIVE. Each
     // stage's closed loop runs until its last request ends, so nothing in flight is ever dropped.
     try (HarnessWatch watch = HarnessWatch.start()) {
-      Measured measured =
-          new Measured(plan, endpoint, warmupFailed, file != null ? file.sha256()
-              : Baselines.promptHash(system == null ? prompt : system + "\n\n" + prompt),
-              baselines, watch, new ArrayList<>());
+      String identity = units.conversation() ? String.join("\n", turnTexts) : setup.identity(prompt);
+      String promptHash = file != null ? file.sha256()
+          : Baselines.promptHash(system == null ? identity : system + "\n\n" + identity);
+      Measured measured = new Measured(plan, endpoint, warmupFailed, promptHash, baselines, watch, units, new ArrayList<>(), setup);
       Looks looks = Looks.plan(plan.measuredRequests(), plan.maxRequests(), plan.confidence());
       for (int look = 0; look < looks.points().size(); look++) {
-        int offset = measured.samples().size();
+        int offset = measured.units().size();
         watch.streamsStarted();
-        measured.samples().addAll(
-            ClosedLoop.run(looks.points().get(look) - offset, plan.concurrency(), i -> {
+        measured.units().addAll(
+            ClosedLoop.each(looks.points().get(look) - offset, plan.concurrency(), i -> units.send(offset + i, chat -> {
               long cpuBefore = HarnessWatch.threadCpuNanos();
-              RequestSample sample = send.apply(offset + i);
+              RequestSample sample = endpoint.client().send(chat);
               watch.workerCpu(HarnessWatch.threadCpuNanos() - cpuBefore);
-              sink.measured(plan, offset + i, sample, measurementStart);
               return sample;
-            }, deadline));
+            }, (sample, n) -> sink.measured(plan, n, sample, measurementStart)), deadline, CaseExecutor::failedUnit));
         watch.streamsEnded();
         List<String> lookWarnings = new ArrayList<>(warnings);
         int inFlight = effectiveConcurrency(plan.concurrency(), looks.points(), look);
         if (System.nanoTime() - deadline >= 0) {
           String reason = "case timeout: the case reached llmh.timeout.case (" + Durations.text(plan.caseTimeout())
-              + ") after " + measured.samples().size() + " of " + looks.points().get(look) + " planned measured requests had"
+              + ") after " + measured.units().size() + " of " + looks.points().get(look) + " planned measured requests had"
               + " been sent; requests in flight were cancelled and no more were sent";
           lookWarnings.add(0, reason);
           return measured.outcome(lookWarnings, looks.alphaPerLook(), reason, inFlight);
@@ -184,7 +194,8 @@ final class CaseExecutor {
         Outcome outcome = measured.outcome(lookWarnings, looks.alphaPerLook(), null, inFlight);
         boolean decided = outcome.analysis().verdict() != CaseVerdict.INCONCLUSIVE;
         if (plan.adaptive() && (decided || last)) {
-          lookWarnings.add(0, "adaptive measurement: " + measured.samples().size() + " requests (planned looks " + looks.points()
+          lookWarnings.add(0, "adaptive measurement: " + measured.units().size() + (units.conversation() ? " conversations" : " requests")
+              + " (planned looks " + looks.points()
               + ", stopped at look " + (look + 1) + (decided ? ", every constraint decided" : ", maxRequests reached")
               + "); each look's bounds at " + String.format(Locale.ROOT, "%.4g", 1 - looks.alphaPerLook())
               + " (Bonferroni over " + looks.points().size() + " looks)");
@@ -198,17 +209,27 @@ final class CaseExecutor {
     throw new IllegalStateException("a plan always has a last look");
   }
 
-  /** A case's measured requests so far, with what it takes to analyse and record them. */
+  /**
+   * A case's measured requests so far, with what it takes to analyse and record them.
+   *
+   * @param units each measured unit's requests: one, or a conversation's turns
+   */
   private record Measured(
       CasePlan plan, Endpoint endpoint, int warmupFailed, String promptHash, Baselines baselines, HarnessWatch watch,
-      List<RequestSample> samples) {
+      CaseUnits sent, List<List<RequestSample>> units, PromptSetup setup) {
 
     /** @param inFlight the effective concurrency of the looks measured so far */
     Outcome outcome(List<String> warnings, double alpha, String timedOut, int inFlight) {
+      List<RequestSample> samples = CaseUnits.flat(units);
       long chunks = samples.stream().mapToLong(s -> s.textChunkNanos().size()).sum();
-      return analysed(plan, endpoint, samples, warmupFailed, inFlight, warnings, promptHash, baselines, alpha, timedOut,
-          watch.check(chunks));
+      return analysed(plan, endpoint, samples, sent.turns(units), warmupFailed, inFlight, warnings, promptHash, baselines, alpha,
+          timedOut, watch.check(chunks), setup);
     }
+  }
+
+  /** A unit whose sending broke the harness: one failed request with the exception as its reason. */
+  private static List<RequestSample> failedUnit(long start, Throwable e) {
+    return List.of(ClosedLoop.harnessError(start, e));
   }
 
   /**
@@ -245,22 +266,33 @@ final class CaseExecutor {
     List<RequestSample> ordered = new ArrayList<>(finished);
     ordered.sort(Comparator.comparingLong(RequestSample::startNanos));
     int inFlight = Math.min(plan.concurrency(), plan.measuredRequests()); // the first look's: where a run is cut short
-    return analysed(plan, null, ordered, 0, inFlight, warnings, null, Baselines.NONE, 1 - plan.confidence(), null, null)
-        .result();
+    // The turn indices of a conversation cut short are not known here: its requests are recorded without them.
+    return analysed(plan, null, ordered, null, 0, inFlight, warnings, null, Baselines.NONE, 1 - plan.confidence(), null, null,
+        PromptSetup.NONE).result();
   }
 
+  /** @param turns each request's turn index within its conversation, or null for single requests */
   private static Outcome analysed(
-      CasePlan plan, Endpoint endpoint, List<RequestSample> measured, int warmupFailed, int inFlight, List<String> warnings,
-      String promptHash, Baselines baselines, double alpha, String timedOut, HarnessCheck harness) {
+      CasePlan plan, Endpoint endpoint, List<RequestSample> measured, List<Integer> turns, int warmupFailed, int inFlight,
+      List<String> warnings, String promptHash, Baselines baselines, double alpha, String timedOut, HarnessCheck harness,
+      PromptSetup setup) {
     long firstStart = measured.stream().mapToLong(RequestSample::startNanos).min().orElse(0);
-    List<SampleRecord> records = measured.stream().map(s -> CaseRecords.sampleRecord(s, RequestMetrics.of(s), firstStart)).toList();
+    List<SampleRecord> records = new ArrayList<>(measured.size());
+    for (int i = 0; i < measured.size(); i++) {
+      RequestSample s = measured.get(i);
+      records.add(CaseRecords.sampleRecord(s, RequestMetrics.of(s), firstStart, setup.check().flags(s.promptTokens()),
+          turns == null ? null : turns.get(i)));
+    }
     String servedModel = measured.stream().map(RequestSample::servedModel).filter(Objects::nonNull).findFirst().orElse(null);
     CaseAnalysis analysis = CaseAnalyzer.analyze(
         new CaseAnalyzer.Context(plan.model(), plan.maxTokens(), plan.constraints(), plan.confidence(), alpha, timedOut, warnings,
-            harness),
+            harness, setup.check()),
         measured, servedModel, baselines.compare(caseKey(plan, servedModel, promptHash), records));
     CaseResult result = CaseRecords.measured(
-        plan, endpoint, servedModel, warmupRequests(plan), warmupFailed, inFlight, records, analysis, promptHash, harness);
+        plan, endpoint, servedModel, warmupRequests(plan), warmupFailed, inFlight, records, analysis, promptHash, harness, setup);
+    if (turns != null) {
+      result = result.withConversation(ConversationAnalysis.of(plan.conversationTurns(), records));
+    }
     return new Outcome(result, analysis);
   }
 

@@ -37,7 +37,7 @@ final class CaseRecords {
    */
   static CaseResult measured(
       CasePlan plan, Endpoint endpoint, String servedModel, int warmup, int warmupFailed, int effectiveConcurrency,
-      List<SampleRecord> samples, CaseAnalysis analysis, String promptHash, HarnessCheck harness) {
+      List<SampleRecord> samples, CaseAnalysis analysis, String promptHash, HarnessCheck harness, PromptSetup setup) {
     Map<String, MetricSummary> metrics = new LinkedHashMap<>();
     for (Metric metric : Metric.values()) {
       if (metric.isDistribution()) {
@@ -58,7 +58,15 @@ final class CaseRecords {
         analysis.constraints().stream().map(CaseRecords::constraintRecord).toList(),
         analysis.warnings(), samples, null, promptHash, analysis.baseline().record(),
         analysis.verdict().name(), analysis.reasons(), analysis.verdict().reported(plan.inconclusive()).text(), harness,
-        promptFile(plan, promptHash));
+        setup.calibration(), options(plan), context(setup), null, null, null, promptFile(plan, promptHash));
+  }
+
+  private static Map<String, Object> options(CasePlan plan) {
+    return plan.options().isEmpty() ? null : plan.options();
+  }
+
+  private static CaseResult.ContextRecord context(PromptSetup setup) {
+    return setup.context() == null ? null : new CaseResult.ContextRecord(setup.context().tokens(), setup.context().source());
   }
 
   private static CaseResult.PromptFileRecord promptFile(CasePlan plan, String sha256) {
@@ -67,6 +75,11 @@ final class CaseRecords {
 
   /** A case that could not send a single request: recorded with its reason, never dropped. */
   static CaseResult unmeasured(CasePlan plan, Endpoint endpoint, CaseAnalysis analysis) {
+    return unmeasured(plan, endpoint, analysis, PromptSetup.NONE);
+  }
+
+  /** The same, with what was settled about its prompt (a calibration that failed or found truncation). */
+  static CaseResult unmeasured(CasePlan plan, Endpoint endpoint, CaseAnalysis analysis, PromptSetup setup) {
     String reason = analysis.reasons().get(0);
     return new CaseResult(
         plan.scenarioClassName(), plan.prompt().name(), plan.caseId(), plan.allParams(),
@@ -78,10 +91,29 @@ final class CaseRecords {
             .toList(),
         List.of(), List.of(), reason, null, null,
         analysis.verdict().name(), analysis.reasons(), analysis.verdict().reported(plan.inconclusive()).text(), null,
-        promptFile(plan, null));
+        setup.calibration(), options(plan), context(setup), null, null, null, promptFile(plan, null));
   }
 
   static SampleRecord sampleRecord(RequestSample sample, RequestMetrics m, long firstStart) {
+    return sampleRecord(sample, m, firstStart, List.of());
+  }
+
+  /** @param promptFlags what the case's prompt check says of this request ({@code prompt_truncated}...) */
+  static SampleRecord sampleRecord(RequestSample sample, RequestMetrics m, long firstStart, List<String> promptFlags) {
+    return sampleRecord(sample, m, firstStart, promptFlags, null);
+  }
+
+  /**
+   * @param promptFlags what the case's prompt check says of this request ({@code prompt_truncated}...)
+   * @param turn the conversation turn the request was, or null for a single request
+   */
+  static SampleRecord sampleRecord(
+      RequestSample sample, RequestMetrics m, long firstStart, List<String> promptFlags, Integer turn) {
+    List<String> flags = m.flags();
+    if (!promptFlags.isEmpty()) {
+      flags = new java.util.ArrayList<>(flags);
+      flags.addAll(promptFlags);
+    }
     List<Double> chunks = sample.textChunkNanos().stream().map(t -> (t - sample.startNanos()) / 1e6).toList();
     return new SampleRecord(
         (sample.startNanos() - firstStart) / 1e6,
@@ -93,13 +125,14 @@ final class CaseRecords {
         sample.promptTokens(),
         m.outputTokens(),
         sample.finishReason(),
-        m.flags(),
+        flags,
         sample.error(),
         MetricSummary.finite(m.ttfoMs()),
         m.chunkCount(),
         m.reasoningChunks(),
         sample.serverTimings().isEmpty() ? null : sample.serverTimings(),
-        sample.retryAfter());
+        sample.retryAfter(),
+        turn);
   }
 
   private static ConstraintRecord constraintRecord(ConstraintResult result) {

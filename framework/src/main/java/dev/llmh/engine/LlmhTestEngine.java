@@ -4,6 +4,7 @@ import dev.llmh.baseline.BaselineConsole;
 import dev.llmh.baseline.Baselines;
 import dev.llmh.config.Config;
 import dev.llmh.analysis.CaseAnalysis;
+import dev.llmh.analysis.PrefillFits;
 import dev.llmh.config.ConfigException;
 import dev.llmh.config.ConfigKey;
 import dev.llmh.constraint.Metric;
@@ -237,10 +238,12 @@ public final class LlmhTestEngine implements TestEngine {
             new RunRecord.RunInfo(state.startedAt.toString(), Instant.now().toString(), complete),
             environment(),
             new RunRecord.StatisticsInfo(Summary.PERCENTILE_METHOD, VERDICT_BASIS),
-            results);
+            results,
+            PrefillFits.of(results));
     try {
       Path written = ResultsFiles.write(record, state.directory, state.runName);
       System.out.print(ConsoleSummary.runTable(results));
+      System.out.print(ConsoleSummary.fits(record.fits()));
       System.out.println("LLMH results: " + written.toAbsolutePath() + (complete ? "" : " (run cut short)")
           + " (and latest.json beside it)");
       return TestExecutionResult.successful();

@@ -130,7 +130,10 @@ final class RunState implements CaseExecutor.SampleSink {
   }
 
   private void append(CasePlan plan, int request, RequestSample sample, long measurementStart) {
-    CaseResult.SampleRecord record = CaseRecords.sampleRecord(sample, RequestMetrics.of(sample), measurementStart);
+    int turns = plan.conversationTurns();
+    // A conversation's turn is numbered conversation × turns + turn − 1 (CaseUnits): the line says which turn it was.
+    CaseResult.SampleRecord record =
+        CaseRecords.sampleRecord(sample, RequestMetrics.of(sample), measurementStart, List.of(), turns > 0 ? request % turns + 1 : null);
     try {
       journal.append(new RunJournal.Line(plan.scenarioClassName(), plan.caseId(), plan.allParams(), request, record));
     } catch (IOException e) {

@@ -35,10 +35,21 @@ public final class ClosedLoop {
    */
   public static List<RequestSample> run(int requests, int concurrency, IntFunction<RequestSample> send, long deadlineNanos)
       throws InterruptedException {
+    return each(requests, concurrency, send, deadlineNanos, ClosedLoop::harnessError);
+  }
+
+  /**
+   * {@link #run(int, int, IntFunction, long)} for units of any kind, such as a whole conversation per
+   * unit: {@code failed} makes the unit of a {@code send} that threw, from its start and the exception.
+   */
+  public static <T> List<T> each(
+      int requests, int concurrency, IntFunction<T> send, long deadlineNanos, java.util.function.BiFunction<Long, Throwable, T> failed)
+      throws InterruptedException {
     if (requests <= 0) {
       return List.of();
     }
-    RequestSample[] samples = new RequestSample[requests];
+    @SuppressWarnings("unchecked")
+    T[] samples = (T[]) new Object[requests];
     AtomicInteger next = new AtomicInteger();
     int workers = Math.min(concurrency, requests);
     CountDownLatch start = new CountDownLatch(1);
@@ -53,7 +64,7 @@ public final class ClosedLoop {
                   if (i >= requests) {
                     break;
                   }
-                  samples[i] = sendSafely(send, i);
+                  samples[i] = sendSafely(send, i, failed);
                 }
               },
               "llmh-worker-" + w);
@@ -73,13 +84,18 @@ public final class ClosedLoop {
     return Arrays.asList(samples).subList(0, Math.min(requests, next.get()));
   }
 
-  private static RequestSample sendSafely(IntFunction<RequestSample> send, int i) {
+  private static <T> T sendSafely(IntFunction<T> send, int i, java.util.function.BiFunction<Long, Throwable, T> failed) {
     long start = System.nanoTime();
     try {
       return send.apply(i);
     } catch (RuntimeException | Error e) {
-      return new RequestSample(start, List.of(), System.nanoTime(), null, null, null, null, "harness error: " + e);
+      return failed.apply(start, e);
     }
+  }
+
+  /** A request the harness itself broke, started at {@code start}: failed, with the exception as its reason. */
+  public static RequestSample harnessError(long start, Throwable e) {
+    return new RequestSample(start, List.of(), System.nanoTime(), null, null, null, null, "harness error: " + e);
   }
 
   private static void awaitQuietly(CountDownLatch latch) {

@@ -30,6 +30,8 @@ import java.util.Map;
  *     ({@code usage.completion_tokens_details.reasoning_tokens} with no reasoning chunk), or null
  * @param replacementCharacters true when the text held U+FFFD: bytes that were not valid UTF-8
  * @param retryAfter the {@code Retry-After} header of a refused request (429, 503), or null
+ * @param answer the answer text that arrived, kept only for a conversation's turn (the next turn sends
+ *     it back as the assistant's message); null otherwise
  */
 public record RequestSample(
     long startNanos,
@@ -48,7 +50,8 @@ public record RequestSample(
     long textBytes,
     Integer hiddenReasoningTokens,
     boolean replacementCharacters,
-    String retryAfter) {
+    String retryAfter,
+    String answer) {
 
   public RequestSample {
     textChunkNanos = List.copyOf(textChunkNanos);
@@ -65,6 +68,17 @@ public record RequestSample(
         -1, null, false, null);
   }
 
+  /** Without an answer's text: a request that is no conversation's turn. */
+  public RequestSample(
+      long startNanos, List<Long> textChunkNanos, long endNanos, Integer promptTokens, Integer usageOutputTokens,
+      String finishReason, String servedModel, String error, Long firstAnswerNanos, int reasoningChunks,
+      List<Integer> chunkTokens, Map<String, Double> serverTimings, int maxTokens, long textBytes,
+      Integer hiddenReasoningTokens, boolean replacementCharacters, String retryAfter) {
+    this(startNanos, textChunkNanos, endNanos, promptTokens, usageOutputTokens, finishReason, servedModel, error,
+        firstAnswerNanos, reasoningChunks, chunkTokens, serverTimings, maxTokens, textBytes, hiddenReasoningTokens,
+        replacementCharacters, retryAfter, null);
+  }
+
   public boolean succeeded() {
     return error == null;
   }
@@ -79,6 +93,6 @@ public record RequestSample(
     serverTimings.forEach((key, value) -> timings.put(r.apply(key), value));
     return new RequestSample(startNanos, textChunkNanos, endNanos, promptTokens, usageOutputTokens, r.apply(finishReason),
         r.apply(servedModel), r.apply(error), firstAnswerNanos, reasoningChunks, chunkTokens, timings, maxTokens,
-        textBytes, hiddenReasoningTokens, replacementCharacters, r.apply(retryAfter));
+        textBytes, hiddenReasoningTokens, replacementCharacters, r.apply(retryAfter), r.apply(answer));
   }
 }

@@ -6,6 +6,7 @@ import dev.llmh.runner.ScenarioRunner;
 import dev.llmh.annotations.PromptCache;
 import dev.llmh.config.Api;
 import dev.llmh.config.Defaults;
+import dev.llmh.config.ServerOptions;
 import dev.llmh.constraint.ConstraintExpression;
 import java.util.List;
 import java.util.Map;
@@ -24,6 +25,8 @@ import java.util.Map;
  * @param confidence the level of intervals and verdicts ({@code llmh.confidence})
  * @param inconclusive how an INCONCLUSIVE case is reported: {@code skip}, {@code fail} or {@code pass}
  * @param caseTimeout the longest the case may take, warm-up included ({@code llmh.timeout.case})
+ * @param options server options sent with every request ({@code llmh.options}, else {@code @Endpoint(options)}),
+ *     typed as {@link ServerOptions#parse} reads them; empty when none
  * @param promptCache configuration ({@code llmh.promptCache}), else {@code @PromptCache}, else UNIQUE
  */
 public record CasePlan(
@@ -44,13 +47,28 @@ public record CasePlan(
     double confidence,
     String inconclusive,
     java.time.Duration caseTimeout,
+    Map<String, Object> options,
     PromptCache.Mode promptCache) {
+
+  /** The parameter of a {@code @SyntheticPrompt} case: its target length in the server's tokens. */
+  public static final String PROMPT_TOKENS = "promptTokens";
 
   public CasePlan {
     params = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(params));
     constraints = List.copyOf(constraints);
     maxRequests = Math.max(maxRequests, measuredRequests);
+    options = options == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(options));
     promptCache = promptCache == null ? Defaults.PROMPT_CACHE : promptCache;
+  }
+
+  /** Without server options. */
+  public CasePlan(
+      ScenarioRunner runner, PromptDeclaration prompt, Map<String, String> params, int concurrency, int warmupRequests,
+      int measuredRequests, double temperature, long seed, int maxTokens, String endpoint, String model,
+      List<ConstraintExpression> constraints, Api api, int maxRequests, double confidence, String inconclusive,
+      java.time.Duration caseTimeout) {
+    this(runner, prompt, params, concurrency, warmupRequests, measuredRequests, temperature, seed, maxTokens, endpoint,
+        model, constraints, api, maxRequests, confidence, inconclusive, caseTimeout, Map.of());
   }
 
   /** With the default prompt cache mode. */
@@ -58,9 +76,17 @@ public record CasePlan(
       ScenarioRunner runner, PromptDeclaration prompt, Map<String, String> params, int concurrency, int warmupRequests,
       int measuredRequests, double temperature, long seed, int maxTokens, String endpoint, String model,
       List<ConstraintExpression> constraints, Api api, int maxRequests, double confidence, String inconclusive,
-      java.time.Duration caseTimeout) {
+      java.time.Duration caseTimeout, Map<String, Object> options) {
     this(runner, prompt, params, concurrency, warmupRequests, measuredRequests, temperature, seed, maxTokens, endpoint,
-        model, constraints, api, maxRequests, confidence, inconclusive, caseTimeout, null);
+        model, constraints, api, maxRequests, confidence, inconclusive, caseTimeout, options, null);
+  }
+
+  /**
+   * The target length of a {@code @SyntheticPrompt} case, in the server's tokens; null for a prompt
+   * the scenario writes.
+   */
+  public Integer promptTokens() {
+    return prompt.settings().synthetic() && params.containsKey(PROMPT_TOKENS) ? Integer.valueOf(params.get(PROMPT_TOKENS)) : null;
   }
 
   /** True when measuring may continue past {@code measuredRequests}. */
@@ -100,7 +126,8 @@ public record CasePlan(
     runner.params().forEach(p -> declared.put(p.name(), p));
     params.forEach((name, value) -> {
       ParamDeclaration declaration = declared.get(name);
-      all.put(name, declaration == null ? value : declaration.recorded(value));
+      all.put(name, declaration != null ? declaration.recorded(value)
+          : name.equals(PROMPT_TOKENS) && promptTokens() != null ? (Object) promptTokens() : value);
     });
     return all;
   }
@@ -116,9 +143,31 @@ public record CasePlan(
     return all;
   }
 
-  /** Reads the prompt text through the generated runner: the scenario's own code runs here. */
+  /**
+   * Reads the prompt text through the generated runner: the scenario's own code runs here. A
+   * synthetic prompt has no text of its own: the harness makes it ({@link #promptTokens()}).
+   */
   public String promptText() {
     return runner.prompt(prompt.name(), params);
+  }
+
+  /** {@code @Conversation(turns)}: each measured request is a conversation of this many turns; 0 for single requests. */
+  public int conversationTurns() {
+    Integer turns = prompt.settings().conversationTurns();
+    return turns == null ? 0 : turns;
+  }
+
+  /** Each turn's user message, turn 1 first, read through the generated runner. */
+  public List<String> turnTexts() {
+    List<String> texts = new java.util.ArrayList<>();
+    for (int turn = 1; turn <= conversationTurns(); turn++) {
+      String text = runner.prompt(prompt.name(), params, turn);
+      if (text == null) {
+        throw new NullPointerException("turn " + turn + "'s message is null");
+      }
+      texts.add(text);
+    }
+    return texts;
   }
 
   /** Reads the {@code @SystemPrompt} through the generated runner; null when the scenario has none. */

@@ -8,6 +8,7 @@ import dev.llmh.config.Api;
 import dev.llmh.config.Config;
 import dev.llmh.config.Defaults;
 import dev.llmh.config.EndpointUrl;
+import dev.llmh.config.ServerOptions;
 import dev.llmh.constraint.ConstraintExpression;
 import dev.llmh.constraint.ConstraintParser;
 import dev.llmh.verdict.Looks;
@@ -41,7 +42,9 @@ public final class Planner {
           config.api()
               .or(() -> declared.api() == null ? java.util.Optional.empty() : Api.byKey(declared.api()))
               .orElse(Api.detect(endpoint));
-      for (Map<String, String> params : combinations) {
+      Map<String, Object> options =
+          ServerOptions.parse(config.options().orElse(declared.options() == null ? List.of() : declared.options()));
+      for (Map<String, String> params : declared.synthetic() ? withPromptTokens(combinations, declared.promptTokens()) : combinations) {
         for (int concurrency : levels) {
           cases.add(
               new CasePlan(
@@ -64,6 +67,7 @@ public final class Planner {
                   config.confidence(),
                   config.inconclusive(),
                   config.caseTimeout(),
+                  options,
                   config.promptCache().orElse(declared.promptCache())));
         }
       }
@@ -73,6 +77,23 @@ public final class Planner {
 
   private static int orDefault(Integer declared, int fallback) {
     return declared != null ? declared : fallback;
+  }
+
+  /**
+   * Each combination once per synthetic length, the length first: {@code promptTokens} is the case's
+   * first parameter, and the sweep runs length by length in declaration order.
+   */
+  static List<Map<String, String>> withPromptTokens(List<Map<String, String>> combinations, List<Integer> lengths) {
+    List<Map<String, String>> result = new ArrayList<>();
+    for (Map<String, String> params : combinations) {
+      for (int tokens : lengths) {
+        Map<String, String> extended = new LinkedHashMap<>();
+        extended.put(CasePlan.PROMPT_TOKENS, String.valueOf(tokens));
+        extended.putAll(params);
+        result.add(extended);
+      }
+    }
+    return result;
   }
 
   /** The cartesian product of all param values; one empty map when there are no params. */

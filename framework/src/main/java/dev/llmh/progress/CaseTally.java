@@ -35,7 +35,10 @@ final class CaseTally {
   CaseTally(CasePlan plan) {
     this.plan = plan;
     this.name = plan.scenarioClassName().substring(plan.scenarioClassName().lastIndexOf('.') + 1) + " › " + plan.displayName();
-    this.looks = Looks.plan(plan.measuredRequests(), plan.maxRequests(), plan.confidence()).points();
+    // A conversation's every turn is a request: the counts shown are requests, the turns of the planned conversations.
+    int perUnit = Math.max(1, plan.conversationTurns());
+    this.looks = Looks.plan(plan.measuredRequests(), plan.maxRequests(), plan.confidence()).points().stream()
+        .map(n -> n * perUnit).toList();
     this.adaptive = plan.adaptive();
     this.ttftNanos = new AtomicLongArray(looks.get(looks.size() - 1));
   }
@@ -46,7 +49,7 @@ final class CaseTally {
 
   /** The endpoint is open: {@code warmup} warm-up requests, then the measured ones, begin at {@code now}. */
   void sending(int warmup, long now) {
-    warmupPlanned = warmup;
+    warmupPlanned = warmup * Math.max(1, plan.conversationTurns());
     since = now;
   }
 

@@ -1,6 +1,7 @@
 package dev.llmh.result;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.List;
@@ -27,6 +28,15 @@ import dev.llmh.overhead.HarnessCheck;
  *     skipped} (an INCONCLUSIVE case as {@code llmh.inconclusive} says)
  * @param harness the harness's own overhead while measuring (CPU per chunk, stalls, collector
  *     pauses), or null when nothing was measured
+ * @param calibration how a {@code @SyntheticPrompt} case's prompt was brought to its length (the
+ *     unmeasured requests it took), or null for a prompt the scenario wrote
+ * @param options the server options sent with every request ({@code @Endpoint(options)},
+ *     {@code llmh.options}), or null when none
+ * @param context the server's context as the options set it or the server said it, or null when unknown
+ * @param conversation a {@code @Conversation} case's conversations: measured, completed, failed;
+ *     absent for a case of single requests, as are {@code turns} and {@code context_fit}
+ * @param turns a conversation case's figures per turn
+ * @param contextFit a conversation case's fit of TPOT against context tokens
  * @param promptFile the {@code @PromptFile} the case's prompts came from, or null (absent) for a
  *     {@code @Prompt} case
  */
@@ -51,10 +61,15 @@ public record CaseResult(
     List<String> verdictReasons,
     String reportedAs,
     HarnessCheck harness,
-    @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-    PromptFileRecord promptFile) {
+    CalibrationRecord calibration,
+    Map<String, Object> options,
+    ContextRecord context,
+    @JsonInclude(JsonInclude.Include.NON_NULL) ConversationResult.Counts conversation,
+    @JsonInclude(JsonInclude.Include.NON_NULL) List<ConversationResult.Turn> turns,
+    @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("context_fit") ConversationResult.ContextFit contextFit,
+    @JsonInclude(JsonInclude.Include.NON_NULL) PromptFileRecord promptFile) {
 
-  /** A {@code @Prompt} case. */
+  /** Without a synthetic prompt's calibration, server options or the server's context. */
   public CaseResult(
       String scenario, String caseName, String caseId, Map<String, Object> params, EndpointRecord endpoint,
       Settings settings, String promptCache, Requests requests, Map<String, MetricSummary> metrics, Throughput throughput,
@@ -62,8 +77,33 @@ public record CaseResult(
       String promptHash, BaselineRecord baseline, String verdict, List<String> verdictReasons, String reportedAs,
       HarnessCheck harness) {
     this(scenario, caseName, caseId, params, endpoint, settings, promptCache, requests, metrics, throughput, constraints,
-        warnings, samples, error, promptHash, baseline, verdict, verdictReasons, reportedAs, harness, null);
+        warnings, samples, error, promptHash, baseline, verdict, verdictReasons, reportedAs, harness, null, null, null, null, null, null, null);
   }
+
+  /** A case of single requests: no conversation figures. */
+  public CaseResult(
+      String scenario, String caseName, String caseId, Map<String, Object> params, EndpointRecord endpoint,
+      Settings settings, String promptCache, Requests requests, Map<String, MetricSummary> metrics, Throughput throughput,
+      List<ConstraintRecord> constraints, List<String> warnings, List<SampleRecord> samples, String error,
+      String promptHash, BaselineRecord baseline, String verdict, List<String> verdictReasons, String reportedAs,
+      HarnessCheck harness, CalibrationRecord calibration, Map<String, Object> options, ContextRecord context) {
+    this(scenario, caseName, caseId, params, endpoint, settings, promptCache, requests, metrics, throughput, constraints,
+        warnings, samples, error, promptHash, baseline, verdict, verdictReasons, reportedAs, harness, calibration, options,
+        context, null, null, null, null);
+  }
+
+  /** This record with a conversation case's own figures. */
+  public CaseResult withConversation(ConversationResult c) {
+    return new CaseResult(scenario, caseName, caseId, params, endpoint, settings, promptCache, requests, metrics, throughput,
+        constraints, warnings, samples, error, promptHash, baseline, verdict, verdictReasons, reportedAs, harness, calibration,
+        options, context, c.counts(), c.turns(), c.contextFit(), promptFile);
+  }
+
+  /**
+   * @param tokens the context in tokens: a longer prompt is truncated (Ollama) or refused
+   * @param source where it was read: {@code option num_ctx}, {@code /api/show parameters num_ctx}
+   */
+  public record ContextRecord(int tokens, String source) {}
 
   /**
    * Where a case's prompts came from.
@@ -163,7 +203,8 @@ public record CaseResult(
    * carried several tokens (flag {@code usage_chunk_mismatch}). {@code server_timings} are what the
    * server measured itself, in ms (llama.cpp {@code timings}; Ollama's durations as {@code load_ms},
    * {@code prompt_eval_ms}, {@code eval_ms}, {@code total_ms}). {@code retry_after} is the
-   * {@code Retry-After} header of a refused request (429, 503), as the server sent it.
+   * {@code Retry-After} header of a refused request (429, 503), as the server sent it. {@code turn}
+   * is a conversation's turn (from 1) the request was, absent for a single request.
    */
   public record SampleRecord(
       @JsonProperty("start_ms") Double startMs,
@@ -181,7 +222,17 @@ public record CaseResult(
       @JsonProperty("chunk_count") Integer chunkCount,
       @JsonProperty("reasoning_chunks") Integer reasoningChunks,
       @JsonProperty("server_timings") Map<String, Double> serverTimings,
-      @JsonProperty("retry_after") String retryAfter) {
+      @JsonProperty("retry_after") String retryAfter,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Integer turn) {
+    /** A request that is no conversation's turn. */
+    public SampleRecord(
+        Double startMs, Double ttftMs, Double tpotMs, Double e2eMs, Double endMs, List<Double> chunkMs,
+        Integer promptTokens, Integer outputTokens, String finishReason, List<String> flags, String error, Double ttfoMs,
+        Integer chunkCount, Integer reasoningChunks, Map<String, Double> serverTimings, String retryAfter) {
+      this(startMs, ttftMs, tpotMs, e2eMs, endMs, chunkMs, promptTokens, outputTokens, finishReason, flags, error, ttfoMs,
+          chunkCount, reasoningChunks, serverTimings, retryAfter, null);
+    }
+
     public SampleRecord(
         Double startMs, Double ttftMs, Double tpotMs, Double e2eMs, Double endMs, List<Double> chunkMs,
         Integer promptTokens, Integer outputTokens, String finishReason, List<String> flags, String error) {

@@ -12,12 +12,24 @@ public record RunRecord(
     RunInfo run,
     Map<String, Object> environment,
     StatisticsInfo statistics,
-    List<CaseResult> results) {
+    List<CaseResult> results,
+    List<FitRecord> fits) {
 
   public static final int SCHEMA_VERSION = 1;
 
+  /**
+   * @param fits lines fitted across cases: TTFT against prompt tokens for each scenario with three or
+   *     more {@code @SyntheticPrompt} lengths, per concurrency and model; empty when there is none
+   */
   public RunRecord {
     results = List.copyOf(results);
+    fits = fits == null ? List.of() : List.copyOf(fits);
+  }
+
+  /** Without fits. */
+  public RunRecord(
+      int schemaVersion, RunInfo run, Map<String, Object> environment, StatisticsInfo statistics, List<CaseResult> results) {
+    this(schemaVersion, run, environment, statistics, results, List.of());
   }
 
   /** Timestamps are ISO-8601 UTC; {@code complete} is false when the run was cut short. */

@@ -13,7 +13,8 @@ class SystemPromptBodyTest {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private static ChatRequest request(String system, boolean disableCache, boolean keepCache) {
-    return new ChatRequest("m", "Define latency.", 7, 0, 42, disableCache, ChatRequest.NO_DEADLINE, system, keepCache);
+    return new ChatRequest("m", "Define latency.", 7, 0, 42, disableCache, ChatRequest.NO_DEADLINE, java.util.Map.of(), null,
+        system, keepCache);
   }
 
   @Test
@@ -28,6 +29,16 @@ class SystemPromptBodyTest {
       assertThat(messages.get(1).get("role").asText()).isEqualTo("user");
       assertThat(messages.get(1).get("content").asText()).isEqualTo("Define latency.");
     }
+  }
+
+  @Test
+  void theSystemMessageComesBeforeAConversationsHistory() throws Exception {
+    ChatRequest turn = new ChatRequest("m", "And TPOT?", 7, 0, 42, false, ChatRequest.NO_DEADLINE, java.util.Map.of(),
+        java.util.List.of(new ChatMessage("user", "What is TTFT?"), new ChatMessage("assistant", "Time to first token.")),
+        "Be brief.", false);
+    JsonNode messages = JSON.readTree(OpenAiChatClient.body(turn, false)).get("messages");
+    assertThat(messages).extracting(m -> m.get("role").asText()).containsExactly("system", "user", "assistant", "user");
+    assertThat(messages.get(3).get("content").asText()).isEqualTo("And TPOT?");
   }
 
   @Test

@@ -1,10 +1,12 @@
 package dev.llmh.reports;
 
 import dev.llmh.console.ConsoleSummary;
+import dev.llmh.console.ConversationLines;
 import dev.llmh.console.MetricRows;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.CaseResult.ConstraintRecord;
 import dev.llmh.result.CaseResult.SampleRecord;
+import dev.llmh.result.ConversationResult;
 import dev.llmh.result.MetricSummary;
 import dev.llmh.result.RunRecord;
 import java.util.ArrayList;
@@ -127,6 +129,7 @@ public final class MarkdownReport {
     }
     out.append('\n');
     metricTable(out, orEmpty(result.metrics()));
+    conversation(out, result);
     if (result.verdictReasons() != null && !result.verdictReasons().isEmpty()) {
       out.append("Verdict reasons:\n\n");
       bullets(out, result.verdictReasons(), "none");
@@ -157,6 +160,25 @@ public final class MarkdownReport {
     out.append('\n');
     if (!shown.equalities().isEmpty()) {
       out.append(text(shown.note())).append("\n\n");
+    }
+  }
+
+  /** A conversation case's counts, a row per turn and the fit of TPOT against context; nothing for other cases. */
+  private static void conversation(StringBuilder out, CaseResult result) {
+    if (result.conversation() == null) {
+      return;
+    }
+    ConversationResult.Counts counts = result.conversation();
+    out.append(String.format(Locale.ROOT, "Conversations: %d of %d turns (%d completed, %d ended by a failed turn); the table above"
+        + " pools every turn.%n%n", counts.measured(), counts.turns(), counts.completed(), counts.failed()));
+    out.append("| turn | n | prompt tokens p50 | ttft p50 (ms) | tpot p50 (ms) |\n|---:|---:|---:|---:|---:|\n");
+    for (ConversationResult.Turn turn : orEmpty(result.turns())) {
+      out.append("| ").append(turn.turn()).append(" | ").append(turn.n()).append(" | ").append(number(turn.promptTokensP50()))
+          .append(" | ").append(number(turn.ttftMsP50())).append(" | ").append(number(turn.tpotMsP50())).append(" |\n");
+    }
+    out.append('\n');
+    if (result.contextFit() != null) {
+      out.append(text(ConversationLines.fit(result.contextFit()))).append("\n\n");
     }
   }
 

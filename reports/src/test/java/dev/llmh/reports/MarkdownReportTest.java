@@ -3,6 +3,7 @@ package dev.llmh.reports;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.llmh.result.CaseResult;
+import dev.llmh.result.ConversationResult;
 import dev.llmh.result.ResultsFiles;
 import dev.llmh.result.RunRecord;
 import java.nio.file.Path;
@@ -142,6 +143,22 @@ class MarkdownReportTest {
   }
 
   /** The per-case section whose heading ends with {@code caseTitle}, up to the next heading. */
+  @Test
+  void aConversationCaseShowsItsTurnsAndTheFitAndOtherCasesNothing() {
+    RunRecord base = Fixtures.run();
+    CaseResult chat = Fixtures.passing().withConversation(new ConversationResult(
+        new ConversationResult.Counts(2, 4, 3, 1),
+        List.of(new ConversationResult.Turn(1, 4, 100.0, 20.0, 5.5), new ConversationResult.Turn(2, 3, 210.0, 41.0, 7.25)),
+        new ConversationResult.ContextFit("context_tokens", "tpot_ms", 7, 0.0201, 5.0, 0.99, List.of(0.0195, 0.0207), null)));
+    String rendered = MarkdownReport.render(
+        new RunRecord(base.schemaVersion(), base.run(), base.environment(), base.statistics(), List.of(chat)));
+    assertThat(rendered).contains("Conversations: 4 of 2 turns (3 completed, 1 ended by a failed turn)")
+        .contains("| turn | n | prompt tokens p50 | ttft p50 (ms) | tpot p50 (ms) |\n|---:|---:|---:|---:|---:|\n"
+            + "| 1 | 4 | 100 | 20.0 | 5.5 |\n| 2 | 3 | 210 | 41.0 | 7.3 |\n")
+        .contains("decode vs context: TPOT = 5.00 ms + 0.02010 ms/token × context [0.01950, 0.02070] (R² 0.990, 7 turns)");
+    assertThat(report).doesNotContain("Conversations:");
+  }
+
   private String section(String caseTitle) {
     String heading = "## SummariseDocument › " + caseTitle + "\n";
     int start = report.indexOf(heading);

@@ -16,13 +16,45 @@ import java.util.List;
  * {@code system} text comes before the prompt). llama.cpp's {@code cache_prompt} is read (Ollama
  * has none: it always reuses its cache); other unknown fields are ignored.
  *
- * @param promptTokens the prompt, or the sum over the messages' content, by {@link SimTokenizer}
+ * @param promptTokens the prompt, or the sum over the messages' content, by {@link SimTokenizer}; with a chat
+ *                     template, plus its tokens per message; after truncation to the context, the truncated count
  * @param maxTokens    the request's limit, or the server's default when it gives none
+ * @param contextTokens Ollama's {@code options.num_ctx}, or null when the request sets none
+ * @param sentPromptTokens the prompt's count before any truncation
+ * @param messages     the chat messages as sent, in order; empty for a protocol that takes one prompt
  * @param prefix       what a prefix cache compares: each message's role, then its content's tokens
  * @param cachePrompt  whether a cached prefix may be reused ({@code cache_prompt}, true when not given)
  */
 record ChatRequest(String model, int promptTokens, int maxTokens, long seed, boolean stream,
-           boolean includeUsage, List<String> prefix, boolean cachePrompt) {
+           boolean includeUsage, Integer contextTokens, int sentPromptTokens, List<Message> messages, List<String> prefix,
+           boolean cachePrompt) {
+
+  ChatRequest {
+    messages = messages == null ? List.of() : List.copyOf(messages);
+    prefix = prefix == null ? List.of() : List.copyOf(prefix);
+  }
+
+  ChatRequest(String model, int promptTokens, int maxTokens, long seed, boolean stream, boolean includeUsage) {
+    this(model, promptTokens, maxTokens, seed, stream, includeUsage, null, promptTokens, List.of(), List.of(), true);
+  }
+
+  /** As the server prefills it: cut to {@code context} tokens when longer, as Ollama does silently. */
+  ChatRequest truncatedTo(int context) {
+    return promptTokens <= context ? this
+        : new ChatRequest(model, context, maxTokens, seed, stream, includeUsage, contextTokens, sentPromptTokens, messages,
+            prefix, cachePrompt);
+  }
+
+  /** Reads the body, counting a chat template's tokens per message. */
+  static ChatRequest parse(byte[] body, Protocol protocol, int defaultMaxTokens, int templateTokens) throws BadRequest {
+    ChatRequest request = parse(body, protocol, defaultMaxTokens);
+    if (templateTokens == 0 || !protocol.messages()) {
+      return request;
+    }
+    int counted = request.promptTokens() + templateTokens * request.messages().size();
+    return new ChatRequest(request.model(), counted, request.maxTokens(), request.seed(), request.stream(),
+        request.includeUsage(), request.contextTokens(), counted, request.messages(), request.prefix(), request.cachePrompt());
+  }
 
   static ChatRequest parse(byte[] body, Protocol protocol, int defaultMaxTokens) throws BadRequest {
     if (protocol.ollama()) {
@@ -34,26 +66,28 @@ record ChatRequest(String model, int promptTokens, int maxTokens, long seed, boo
         ? OpenAiRequest.parseChat(body, defaults) : OpenAiRequest.parseCompletion(body, defaults);
     int promptTokens = request.chat() ? tokens(request.messages()) : SimTokenizer.countTokens(request.prompt());
     return new ChatRequest(request.model(), promptTokens, request.maxTokens(), request.seed(), request.stream(),
-        request.includeUsage(), request.chat() ? prefix(request.messages()) : SimTokenizer.tokens(request.prompt()),
-        request.cachePrompt());
+        request.includeUsage(), null, promptTokens, request.chat() ? request.messages() : List.of(),
+        request.chat() ? prefix(request.messages()) : SimTokenizer.tokens(request.prompt()), request.cachePrompt());
   }
 
   /** Ollama: sampling settings under {@code options}, and streaming unless told otherwise. */
   private static ChatRequest ollama(JsonNode root, Protocol protocol, int defaultMaxTokens) throws BadRequest {
     String model = RequestBody.text(root, "model");
-    List<Message> messages;
+    List<Message> messages = List.of();
+    List<Message> prefilled; // generate's system text and prompt count (and are cached) as messages would
     if (protocol.messages()) {
       messages = RequestBody.messages(root);
+      prefilled = messages;
     } else {
       JsonNode prompt = root.get("prompt");
       if (prompt == null || !prompt.isTextual()) {
         throw new BadRequest("'prompt' must be a string");
       }
       String system = RequestBody.text(root, "system");
-      messages = system == null ? List.of(new Message("user", prompt.textValue()))
+      prefilled = system == null ? List.of(new Message("user", prompt.textValue()))
           : List.of(new Message("system", system), new Message("user", prompt.textValue()));
     }
-    int promptTokens = tokens(messages);
+    int promptTokens = tokens(prefilled);
     JsonNode options = root.path("options");
     Integer limit = RequestBody.integer(options.get("num_predict"), "options.num_predict");
     if (limit != null && limit < 0) {
@@ -65,8 +99,12 @@ record ChatRequest(String model, int promptTokens, int maxTokens, long seed, boo
     long seed = options.path("seed").asLong(0L);
     JsonNode stream = root.get("stream");
     boolean streamed = stream == null || stream.isNull() || stream.asBoolean(true);
-    return new ChatRequest(model, promptTokens, limit == null ? defaultMaxTokens : limit, seed, streamed, false,
-        prefix(messages), true);
+    Integer numCtx = RequestBody.integer(options.get("num_ctx"), "options.num_ctx");
+    if (numCtx != null && numCtx < 1) {
+      throw new BadRequest("'options.num_ctx' must be at least 1, was " + numCtx);
+    }
+    return new ChatRequest(model, promptTokens, limit == null ? defaultMaxTokens : limit, seed, streamed, false, numCtx,
+        promptTokens, messages, prefix(prefilled), true);
   }
 
   /** Each message's role (as a unit no text token can equal) and its content's tokens, in order. */

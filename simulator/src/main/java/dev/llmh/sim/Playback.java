@@ -73,7 +73,7 @@ final class Playback {
         cached = cachedTokens(plan, slotAt);
         long first = firstChunkDeadline(slotAt, plan, cached) + load;
         remember(plan, first);
-        long gap = settings.chunkGapNanos();
+        long gap = settings.chunkGapNanos(plan.request().promptTokens());
         for (int k = 0; k < spans.size(); k++) {
           Span span = spans.get(k);
           String text = SimTokenizer.outputText(plan.request().seed(), span.from(), span.to());
@@ -113,7 +113,7 @@ final class Playback {
     }
     served.accept(new ServedRequest(plan.number(), plan.request().model(), true, arrival, slotAt, flushed,
         System.nanoTime(), plan.request().promptTokens(), sentTokens, plan.finishReason(), disconnected,
-        protocol.path, sentReasoning, ex.getRemoteAddress().getPort(), cached));
+        protocol.path, sentReasoning, ex.getRemoteAddress().getPort(), plan.request().messages(), cached));
   }
 
   void whole(HttpExchange ex, Plan plan, long arrival) throws IOException {
@@ -131,7 +131,7 @@ final class Playback {
       int chunks = (plan.completionTokens() + settings.tokensPerChunk() - 1) / settings.tokensPerChunk();
       long first = firstChunkDeadline(slotAt, plan, cached);
       remember(plan, first);
-      long done = first + Math.max(0, chunks - 1) * settings.chunkGapNanos();
+      long done = first + Math.max(0, chunks - 1) * settings.chunkGapNanos(plan.request().promptTokens());
       byte[] bytes = new Chunks(mapper, settings, plan).whole();
       waitUntil(done);
       ex.getResponseHeaders().set("Content-Type", "application/json");
@@ -151,7 +151,7 @@ final class Playback {
     }
     served.accept(new ServedRequest(plan.number(), plan.request().model(), false, arrival, slotAt, List.of(),
         System.nanoTime(), plan.request().promptTokens(), sent, plan.finishReason(), disconnected,
-        plan.protocol().path, 0, ex.getRemoteAddress().getPort(), cached));
+        plan.protocol().path, 0, ex.getRemoteAddress().getPort(), plan.request().messages(), cached));
   }
 
   private List<Span> spans(int reasoning, int total) {

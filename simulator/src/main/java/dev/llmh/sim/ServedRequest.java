@@ -1,5 +1,6 @@
 package dev.llmh.sim;
 
+import dev.llmh.front.Message;
 import java.util.List;
 
 /**
@@ -27,6 +28,8 @@ import java.util.List;
  *                           (reasoning chunks all come before answer chunks)
  * @param clientPort         the client's port: one per connection, so two requests with the same
  *                           port came over the same (kept-alive) connection
+ * @param messages           the chat messages the request sent, in order (a conversation's history, then
+ *                           its new user message); empty for a protocol that takes one prompt
  * @param cachedPromptTokens prompt tokens served from the prefix cache, not prefilled (0 without
  *                           {@link SimulatorSettings#prefixCache()})
  */
@@ -45,19 +48,30 @@ public record ServedRequest(
     String path,
     int reasoningChunks,
     int clientPort,
+    List<Message> messages,
     int cachedPromptTokens) {
 
   public ServedRequest {
     contentChunkNanos = List.copyOf(contentChunkNanos);
+    messages = messages == null ? List.of() : List.copyOf(messages);
+  }
+
+  /** A request whose messages were not kept. */
+  public ServedRequest(
+      long requestNumber, String requestedModel, boolean streamed, long arrivalNanos, long slotAcquiredNanos,
+      List<Long> contentChunkNanos, long finishedNanos, int promptTokens, int completionTokens, String finishReason,
+      boolean clientDisconnected, String path, int reasoningChunks, int clientPort) {
+    this(requestNumber, requestedModel, streamed, arrivalNanos, slotAcquiredNanos, contentChunkNanos, finishedNanos,
+        promptTokens, completionTokens, finishReason, clientDisconnected, path, reasoningChunks, clientPort, List.of());
   }
 
   /** Without a prefix cache. */
   public ServedRequest(
       long requestNumber, String requestedModel, boolean streamed, long arrivalNanos, long slotAcquiredNanos,
       List<Long> contentChunkNanos, long finishedNanos, int promptTokens, int completionTokens, String finishReason,
-      boolean clientDisconnected, String path, int reasoningChunks, int clientPort) {
+      boolean clientDisconnected, String path, int reasoningChunks, int clientPort, List<Message> messages) {
     this(requestNumber, requestedModel, streamed, arrivalNanos, slotAcquiredNanos, contentChunkNanos, finishedNanos,
-        promptTokens, completionTokens, finishReason, clientDisconnected, path, reasoningChunks, clientPort, 0);
+        promptTokens, completionTokens, finishReason, clientDisconnected, path, reasoningChunks, clientPort, messages, 0);
   }
 
   /** When the first answer (non-reasoning) chunk was sent, or null when none was. */

@@ -6,6 +6,7 @@ import com.sun.net.httpserver.HttpExchange;
 import dev.llmh.front.BadRequest;
 import dev.llmh.front.HttpFront;
 import dev.llmh.front.Replies;
+import dev.llmh.front.RequestBody;
 import dev.llmh.front.Route;
 import dev.llmh.front.SlotQueue;
 import java.io.IOException;
@@ -26,7 +27,13 @@ import java.util.concurrent.atomic.AtomicLong;
  *       temperature (ignored), seed, stream, stream_options.include_usage; unknown fields are
  *       ignored. The response's {@code model} is always the server's own id.
  *       {@code POST /v1/completions}, Ollama's {@code POST /api/chat} and {@code /api/generate}
- *       (streamed only; see {@link Protocol}) and {@code GET /api/tags} likewise.</li>
+ *       (streamed only; see {@link Protocol}) and {@code GET /api/tags} likewise; {@code POST /api/show}
+ *       gives Ollama's model details, with {@code num_ctx} among the parameters when the server has a
+ *       context ({@link SimulatorSettings#contextTokens()}).</li>
+ *   <li>Prompt tokens are counted by {@link SimTokenizer}, plus {@link SimulatorSettings#chatTemplateTokens()}
+ *       per message of a chat request; a prompt longer than the context (the settings', or an Ollama
+ *       request's {@code options.num_ctx}) is cut to it silently, as Ollama does, and counted and
+ *       prefilled as cut.</li>
  *   <li>400 {@code {"error":{"message":...}}} for a body {@link ChatRequest} rejects (malformed,
  *       missing/empty messages, max_tokens &lt; 1...); 401 when an API key is required and not given
  *       as a bearer token; 404 for other paths; 405 for wrong methods.</li>
@@ -71,6 +78,7 @@ public final class SimulatedServer implements AutoCloseable {
     List<Route> routes = new ArrayList<>();
     routes.add(Route.get("/v1/models", authorised((ex, arrival) -> models(ex))));
     routes.add(Route.get("/api/tags", authorised((ex, arrival) -> tags(ex))));
+    routes.add(Route.post("/api/show", authorised((ex, arrival) -> show(ex))));
     for (Protocol protocol : Protocol.values()) {
       routes.add(Route.post(protocol.path, authorised((ex, arrival) -> chat(ex, arrival, protocol))));
     }
@@ -183,8 +191,27 @@ public final class SimulatedServer implements AutoCloseable {
     Replies.json(ex, 200, root);
   }
 
+  /**
+   * Ollama's model details, for any model named: {@code parameters} names {@code num_ctx} when the server has a context,
+   * {@code model_info} the model's own maximum (the simulator's is its context, or 131,072).
+   */
+  private void show(HttpExchange ex) throws IOException, BadRequest {
+    RequestBody.object(ex.getRequestBody().readAllBytes()); // any model: the simulator serves whatever is asked for
+    boolean limited = settings.contextTokens() != SimulatorSettings.UNLIMITED;
+    ObjectNode root = mapper.createObjectNode();
+    root.put("parameters", limited ? "num_ctx                        " + settings.contextTokens() + "\nstop \"<|end|>\"" : "stop \"<|end|>\"");
+    root.put("template", "{{ .Prompt }}");
+    root.putObject("details").put("family", "llmh-sim").put("format", "simulated");
+    root.putObject("model_info").put("general.architecture", "llmh-sim")
+        .put("llmh-sim.context_length", limited ? settings.contextTokens() : 131_072);
+    Replies.json(ex, 200, root);
+  }
+
   private void chat(HttpExchange ex, long arrival, Protocol protocol) throws IOException, BadRequest {
-    ChatRequest request = ChatRequest.parse(ex.getRequestBody().readAllBytes(), protocol, settings.defaultMaxTokens());
+    ChatRequest parsed =
+        ChatRequest.parse(ex.getRequestBody().readAllBytes(), protocol, settings.defaultMaxTokens(), settings.chatTemplateTokens());
+    // Like Ollama: a prompt longer than the context is cut to it silently, and counted as cut.
+    ChatRequest request = parsed.truncatedTo(parsed.contextTokens() != null ? parsed.contextTokens() : settings.contextTokens());
     if (protocol != Protocol.CHAT && !request.stream()) {
       throw new BadRequest("the simulator streams " + protocol.path + " only");
     }

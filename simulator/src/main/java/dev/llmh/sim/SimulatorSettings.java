@@ -33,6 +33,16 @@ import java.util.function.Consumer;
  *                               false imitates servers that never send usage (Ollama still sends eval_count)
  * @param firstRequestLoad       a cold model load before the first accepted request's prefill, reported
  *                               as Ollama's {@code load_duration} (later requests report 0)
+ * @param chatTemplateTokens     tokens a chat template adds per message (role markers, separators) to a
+ *                               {@code messages} request's count, as real servers count them; 0 by default
+ * @param contextTokens          the server's context, like Ollama's {@code num_ctx}: a longer prompt is
+ *                               truncated silently to this many tokens, and counted (and prefilled) as
+ *                               truncated; an Ollama request's {@code options.num_ctx} sets it for that
+ *                               request, and {@code /api/show} reports it. {@link #UNLIMITED} by default
+ * @param decodeSlowdownPerContextToken how much longer each output token takes per token of context (the
+ *                               request's prompt tokens), as attention reads a KV cache that grows with the
+ *                               context (seed 000): TPOT = 1 / decodeTokensPerSecond + this × prompt tokens.
+ *                               Zero (the default) keeps decode independent of the context
  * @param prefixCache            a prompt that starts with the tokens of a prompt prefilled before prefills
  *                               only the rest (see {@link PrefixCache}), unless it sends
  *                               {@code cache_prompt: false}; off by default, so that a test sending the same
@@ -54,6 +64,9 @@ public record SimulatorSettings(
     boolean usagePerChunk,
     boolean sendsUsage,
     Duration firstRequestLoad,
+    int chatTemplateTokens,
+    int contextTokens,
+    Duration decodeSlowdownPerContextToken,
     boolean prefixCache) {
 
   /** {@link #naturalLength()} meaning "no natural stop": max_tokens decides. */
@@ -91,8 +104,18 @@ public record SimulatorSettings(
     if (firstRequestLoad.isNegative()) {
       throw new IllegalArgumentException("firstRequestLoad must not be negative, was " + firstRequestLoad);
     }
+    Objects.requireNonNull(decodeSlowdownPerContextToken, "decodeSlowdownPerContextToken");
+    if (decodeSlowdownPerContextToken.isNegative()) {
+      throw new IllegalArgumentException("decodeSlowdownPerContextToken must not be negative, was " + decodeSlowdownPerContextToken);
+    }
     if (defaultMaxTokens < 1) {
       throw new IllegalArgumentException("defaultMaxTokens must be >= 1, was " + defaultMaxTokens);
+    }
+    if (chatTemplateTokens < 0) {
+      throw new IllegalArgumentException("chatTemplateTokens must be >= 0, was " + chatTemplateTokens);
+    }
+    if (contextTokens < 1) {
+      throw new IllegalArgumentException("contextTokens must be >= 1, was " + contextTokens);
     }
   }
 
@@ -103,7 +126,7 @@ public record SimulatorSettings(
    */
   public static SimulatorSettings defaults() {
     return new SimulatorSettings("llmh-sim", 4, 2000.0, Duration.ZERO, 50.0, 1, UNLIMITED, 256,
-        true, null, SimulatorHook.NONE, 0, false, true, Duration.ZERO, false);
+        true, null, SimulatorHook.NONE, 0, false, true, Duration.ZERO, 0, UNLIMITED, Duration.ZERO, false);
   }
 
   public SimulatorSettings withModelId(String v) {
@@ -171,6 +194,18 @@ public record SimulatorSettings(
     return edit(e -> e.firstRequestLoad = v);
   }
 
+  public SimulatorSettings withChatTemplateTokens(int v) {
+    return edit(e -> e.chatTemplateTokens = v);
+  }
+
+  public SimulatorSettings withContextTokens(int v) {
+    return edit(e -> e.contextTokens = v);
+  }
+
+  public SimulatorSettings withDecodeSlowdownPerContextToken(Duration v) {
+    return edit(e -> e.decodeSlowdownPerContextToken = v);
+  }
+
   public SimulatorSettings withPrefixCache(boolean v) {
     return edit(e -> e.prefixCache = v);
   }
@@ -199,6 +234,9 @@ public record SimulatorSettings(
     boolean usagePerChunk;
     boolean sendsUsage;
     Duration firstRequestLoad;
+    int chatTemplateTokens;
+    int contextTokens;
+    Duration decodeSlowdownPerContextToken;
     boolean prefixCache;
 
     Editor(SimulatorSettings s) {
@@ -217,19 +255,28 @@ public record SimulatorSettings(
       usagePerChunk = s.usagePerChunk;
       sendsUsage = s.sendsUsage;
       firstRequestLoad = s.firstRequestLoad;
+      chatTemplateTokens = s.chatTemplateTokens;
+      contextTokens = s.contextTokens;
+      decodeSlowdownPerContextToken = s.decodeSlowdownPerContextToken;
       prefixCache = s.prefixCache;
     }
 
     SimulatorSettings settings() {
       return new SimulatorSettings(modelId, slots, prefillTokensPerSecond, firstTokenDelay, decodeTokensPerSecond,
           tokensPerChunk, naturalLength, defaultMaxTokens, roleChunkFirst, requiredApiKey, hook, reasoningTokens,
-          usagePerChunk, sendsUsage, firstRequestLoad, prefixCache);
+          usagePerChunk, sendsUsage, firstRequestLoad, chatTemplateTokens, contextTokens, decodeSlowdownPerContextToken,
+          prefixCache);
     }
   }
 
-  /** Nanoseconds between consecutive content chunks. */
+  /** Nanoseconds between consecutive content chunks of a request without context (see {@link #chunkGapNanos(int)}). */
   public long chunkGapNanos() {
     return rateNanos(tokensPerChunk, decodeTokensPerSecond);
+  }
+
+  /** Nanoseconds between consecutive content chunks of a request with {@code contextTokens} prompt tokens. */
+  public long chunkGapNanos(int contextTokens) {
+    return chunkGapNanos() + tokensPerChunk * contextTokens * decodeSlowdownPerContextToken.toNanos();
   }
 
   /** Nanoseconds of prefill for a prompt of {@code promptTokens} tokens. */
@@ -255,6 +302,8 @@ public record SimulatorSettings(
         + ", requiredApiKey=" + (requiredApiKey == null ? "none" : "***")
         + ", hook=" + (hook == SimulatorHook.NONE ? "none" : hook.getClass().getName())
         + ", reasoningTokens=" + reasoningTokens + ", usagePerChunk=" + usagePerChunk + ", sendsUsage=" + sendsUsage
-        + ", firstRequestLoad=" + firstRequestLoad + ", prefixCache=" + prefixCache + "]";
+        + ", firstRequestLoad=" + firstRequestLoad + ", chatTemplateTokens=" + chatTemplateTokens
+        + ", contextTokens=" + (contextTokens == UNLIMITED ? "unlimited" : contextTokens)
+        + ", decodeSlowdownPerContextToken=" + decodeSlowdownPerContextToken + ", prefixCache=" + prefixCache + "]";
   }
 }

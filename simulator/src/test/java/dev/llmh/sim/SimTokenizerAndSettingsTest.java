@@ -30,6 +30,9 @@ class SimTokenizerAndSettingsTest {
     SimulatorSettings s = SimulatorSettings.defaults().withDecodeTokensPerSecond(50).withTokensPerChunk(2)
         .withPrefillTokensPerSecond(1000);
     assertThat(s.chunkGapNanos()).isEqualTo(40_000_000L);
+    assertThat(s.chunkGapNanos(1000)).isEqualTo(40_000_000L); // decode independent of the context by default
+    // 10 us more per token of context: 2 tokens per chunk at 1,000 tokens of context take 20 ms longer
+    assertThat(s.withDecodeSlowdownPerContextToken(java.time.Duration.ofNanos(10_000)).chunkGapNanos(1000)).isEqualTo(60_000_000L);
     assertThat(s.prefillNanos(300)).isEqualTo(300_000_000L);
     assertThat(s.withInstantPrefill().prefillNanos(300)).isZero();
     assertThat(s.modelId()).isEqualTo("llmh-sim");
@@ -37,6 +40,7 @@ class SimTokenizerAndSettingsTest {
     assertThatThrownBy(() -> s.withSlots(0)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("slots");
     assertThatThrownBy(() -> s.withDecodeTokensPerSecond(0)).isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> s.withFirstTokenDelay(Duration.ofMillis(-1))).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> s.withDecodeSlowdownPerContextToken(Duration.ofNanos(-1))).isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> s.withTokensPerChunk(0)).isInstanceOf(IllegalArgumentException.class);
   }
 }

@@ -47,8 +47,20 @@ public record Declarations(
     this(endpoint, warmupRequests, measuredRequests, sampling, maxTokens, concurrency, constraints, ttftConstraints, null);
   }
 
-  /** {@code @Endpoint}; an empty string is "not declared" and is stored as null. */
-  public record Endpoint(String url, String model, String api) {
+  /**
+   * {@code @Endpoint}; an empty string is "not declared" and is stored as null.
+   *
+   * @param options {@code options} as written, null when there are none
+   */
+  public record Endpoint(String url, String model, String api, List<String> options) {
+    public Endpoint {
+      options = options == null || options.isEmpty() ? null : List.copyOf(options);
+    }
+
+    public Endpoint(String url, String model, String api) {
+      this(url, model, api, null);
+    }
+
     public Endpoint(String url, String model) {
       this(url, model, null);
     }
@@ -103,7 +115,7 @@ public record Declarations(
         .maxRequests(maxRequests)
         .promptCache(promptCache);
     if (endpoint != null) {
-      settings.endpointUrl(endpoint.url()).model(endpoint.model()).api(endpoint.api());
+      settings.endpointUrl(endpoint.url()).model(endpoint.model()).api(endpoint.api()).options(endpoint.options());
     }
     if (sampling != null) {
       settings.temperature(sampling.temperature()).seed(sampling.seed());

@@ -7,7 +7,6 @@ import dev.llmh.runner.DeclaredSettings;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
-import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 
 /**
@@ -66,6 +65,7 @@ public final class RunnerWriter {
 
     writePromptMethod(scenario, out);
     writeSystemPromptMethod(scenario, out);
+    writeTurnMethod(scenario, out);
     writeParamHelper(scenario, out);
     out.append("}\n");
     return out.toString();
@@ -96,6 +96,10 @@ public final class RunnerWriter {
     declare(calls, "constraints", s.constraints().isEmpty() ? null : s.constraints(), JavaLiterals::stringList);
     declare(calls, "api", s.api(), JavaLiterals::string);
     declare(calls, "maxRequests", s.maxRequests(), JavaLiterals::integer);
+    declare(calls, "conversationTurns", s.conversationTurns(), JavaLiterals::integer);
+    declare(calls, "promptTokens", s.promptTokens(), JavaLiterals::integerList);
+    declare(calls, "instruction", s.instruction(), JavaLiterals::string);
+    declare(calls, "options", s.options(), JavaLiterals::stringList);
     declare(calls, "promptCache", s.promptCache(), mode -> "dev.llmh.annotations.PromptCache.Mode." + mode.name());
     calls.add(".build()");
     return "dev.llmh.runner.DeclaredSettings.builder()"
@@ -111,17 +115,34 @@ public final class RunnerWriter {
   private static void writePromptMethod(ScenarioModel scenario, StringBuilder out) {
     out.append("  @Override\n")
         .append("  public String prompt(String promptName, java.util.Map<String, String> paramValues) {\n");
+    // Read without a turn, a conversation's prompt is its first turn's message.
+    writeSwitch(scenario, scenario.prompts(), "1", out);
+  }
+
+  /** A conversation's runner also answers for each turn; other runners keep the interface's default. */
+  private static void writeTurnMethod(ScenarioModel scenario, StringBuilder out) {
+    List<PromptModel> turnPrompts = scenario.prompts().stream().filter(PromptModel::takesTurn).toList();
+    if (turnPrompts.isEmpty()) {
+      return;
+    }
+    out.append("\n  @Override\n")
+        .append("  public String prompt(String promptName, java.util.Map<String, String> paramValues, int turn) {\n");
+    writeSwitch(scenario, turnPrompts, "turn", out);
+  }
+
+  /** A new instance with its params set, and a case per prompt; {@code turn} is the argument of a turn prompt. */
+  private static void writeSwitch(ScenarioModel scenario, List<PromptModel> prompts, String turn, StringBuilder out) {
     writeInstance(scenario, out);
     out.append("    switch (promptName) {\n");
-    for (PromptModel prompt : scenario.prompts()) {
-      if (prompt.promptFile() != null) {
-        continue; // the engine reads the file
-      }
+    List<PromptModel> read = prompts.stream().filter(p -> !p.settings().synthetic() && p.promptFile() == null).toList();
+    for (PromptModel prompt : read) { // a synthetic prompt is made by the harness, a file's read by it
+      String owner = prompt.isStatic() ? scenario.sourceName() : "scenario$";
       out.append("      case ").append(string(prompt.name())).append(":\n");
-      writeRead(scenario, prompt, "prompt '" + prompt.name() + "'", "        ", out, read -> read);
+      writeRead(scenario, prompt,
+          owner + "." + prompt.member() + (prompt.method() ? "(" + (prompt.takesTurn() ? turn : "") + ")" : ""),
+          "prompt '" + prompt.name() + "'", "        ", out);
     }
-    String known = scenario.prompts().stream().filter(p -> p.promptFile() == null).map(PromptModel::name)
-        .collect(Collectors.joining(", "));
+    String known = read.stream().map(PromptModel::name).collect(Collectors.joining(", "));
     out.append("      default:\n")
         .append("        throw new IllegalArgumentException(")
         .append(string("no prompt named '"))
@@ -140,11 +161,13 @@ public final class RunnerWriter {
     out.append("\n  @Override\n")
         .append("  public String systemPrompt(java.util.Map<String, String> paramValues) {\n");
     writeInstance(scenario, out);
-    writeRead(scenario, scenario.systemPrompt(), "@SystemPrompt '" + scenario.systemPrompt().member() + "'", "    ", out,
-        // null means "no system prompt" to the engine: a member that returns it is a mistake, not silence
-        read -> "java.util.Objects.requireNonNull(" + read + ", "
-            + string("@SystemPrompt '" + scenario.systemPrompt().member() + "' of " + scenario.binaryName()
-                + " is null; return the text, or remove @SystemPrompt") + ")");
+    PromptModel system = scenario.systemPrompt();
+    String owner = system.isStatic() ? scenario.sourceName() : "scenario$";
+    // null means "no system prompt" to the engine: a member that returns it is a mistake, not silence
+    String read = "java.util.Objects.requireNonNull(" + owner + "." + system.member() + (system.method() ? "()" : "") + ", "
+        + string("@SystemPrompt '" + system.member() + "' of " + scenario.binaryName()
+            + " is null; return the text, or remove @SystemPrompt") + ")";
+    writeRead(scenario, system, read, "@SystemPrompt '" + system.member() + "'", "    ", out);
     out.append("  }\n");
   }
 
@@ -159,12 +182,9 @@ public final class RunnerWriter {
     }
   }
 
-  /** {@code return} of the member's value, a checked exception wrapped: the runner's methods declare none. */
+  /** {@code return read;}, a checked exception wrapped: the runner's methods declare none. */
   private static void writeRead(
-      ScenarioModel scenario, PromptModel member, String what, String indent, StringBuilder out,
-      UnaryOperator<String> checked) {
-    String owner = member.isStatic() ? scenario.sourceName() : "scenario$";
-    String read = checked.apply(owner + "." + member.member() + (member.method() ? "()" : ""));
+      ScenarioModel scenario, PromptModel member, String read, String what, String indent, StringBuilder out) {
     if (member.throwsChecked()) {
       // Keep unchecked exceptions as they are.
       out.append(indent).append("try {\n")

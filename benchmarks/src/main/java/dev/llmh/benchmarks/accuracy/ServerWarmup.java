@@ -34,10 +34,17 @@ public final class ServerWarmup {
     SimulatorSettings fast = SimulatorSettings.defaults().withSlots(streams).withInstantPrefill()
         .withDecodeTokensPerSecond(Double.POSITIVE_INFINITY).withTokensPerChunk(1).withNaturalLength(tokens)
         .withDefaultMaxTokens(tokens).withHook(hook);
+    try (SimulatedServer server = SimulatedServer.start(fast)) {
+      drive(server.baseUrl(), requests, tokens, streams);
+    }
+  }
+
+  /** Sends {@code requests} streamed chat requests to {@code baseUrl}, {@code streams} at a time, reading every byte. */
+  public static void drive(String baseUrl, int requests, int tokens, int streams) throws Exception {
     HttpClient client = HttpClient.newHttpClient();
     ExecutorService pool = Executors.newFixedThreadPool(streams);
-    try (SimulatedServer server = SimulatedServer.start(fast)) {
-      HttpRequest request = HttpRequest.newBuilder(URI.create(server.baseUrl() + "/chat/completions"))
+    try {
+      HttpRequest request = HttpRequest.newBuilder(URI.create(baseUrl + "/chat/completions"))
           .header("Content-Type", "application/json")
           .POST(HttpRequest.BodyPublishers.ofString("{\"model\":\"warm-up\",\"stream\":true,\"max_tokens\":" + tokens
               + ",\"stream_options\":{\"include_usage\":true},\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}"))
@@ -54,17 +61,22 @@ public final class ServerWarmup {
     }
   }
 
+  /** One round of warm-up requests. */
+  public interface Round {
+    void run() throws Exception;
+  }
+
   /**
-   * Rounds of {@code requests} short requests (8 tokens) until a round keeps the JIT busy for less
-   * than 20 ms, at most {@code maxRounds}: the per-request path (request parsing, dispatch, headers)
+   * Rounds (e.g. of 500 short requests) until a round keeps the JIT busy for less than 20 ms, at
+   * most {@code maxRounds}: the per-request path (request parsing, dispatch, headers)
    * needs thousands of requests before C2 has compiled it, far more than its per-chunk path.
    */
-  public static int untilCompilerQuiet(SimulatorHook hook, int requests, int streams, int maxRounds) throws Exception {
+  public static int untilCompilerQuiet(Round round, int maxRounds) throws Exception {
     java.lang.management.CompilationMXBean compiler = java.lang.management.ManagementFactory.getCompilationMXBean();
     long compiled = compiler.getTotalCompilationTime();
     int rounds = 0;
     while (rounds < maxRounds) {
-      run(hook, requests, 8, streams);
+      round.run();
       rounds++;
       long now = compiler.getTotalCompilationTime();
       if (now - compiled < 20) {

@@ -1,0 +1,59 @@
+package dev.llmh.analysis;
+
+import dev.llmh.result.CaseResult.SampleRecord;
+import dev.llmh.result.ConversationResult;
+import dev.llmh.result.ConversationResult.ContextFit;
+import dev.llmh.stats.LinearFit;
+import dev.llmh.stats.Summary;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * A conversation case's own figures, from its requests as recorded, each with its turn index: the
+ * conversation counts, each turn's medians and the fit of TPOT against context tokens. The pooled
+ * metrics and the budgets are the case analysis's, over every turn's request alike.
+ */
+public final class ConversationAnalysis {
+  private ConversationAnalysis() {}
+
+  /** @param samples the case's requests in order, every one with its turn index */
+  public static ConversationResult of(int turns, List<SampleRecord> samples) {
+    int measured = (int) samples.stream().filter(s -> Objects.equals(s.turn(), 1)).count();
+    // A failed turn ends its conversation, so each failed conversation has exactly one failed request.
+    int failed = (int) samples.stream().filter(s -> s.error() != null).count();
+    List<ConversationResult.Turn> perTurn = new ArrayList<>();
+    for (int turn = 1; turn <= turns; turn++) {
+      int t = turn;
+      List<SampleRecord> ok = samples.stream().filter(s -> Objects.equals(s.turn(), t) && s.error() == null).toList();
+      perTurn.add(new ConversationResult.Turn(turn, ok.size(), median(ok, s -> s.promptTokens() == null ? null : s.promptTokens().doubleValue()),
+          median(ok, SampleRecord::ttftMs), median(ok, SampleRecord::tpotMs)));
+    }
+    return new ConversationResult(new ConversationResult.Counts(turns, measured, measured - failed, failed), perTurn, fit(samples));
+  }
+
+  private static ContextFit fit(List<SampleRecord> samples) {
+    List<SampleRecord> points = samples.stream()
+        .filter(s -> s.error() == null && s.promptTokens() != null && s.tpotMs() != null)
+        .toList();
+    if (samples.stream().noneMatch(s -> s.error() == null && s.promptTokens() != null)) {
+      return ContextFit.notMeasured("the server reported no prompt token counts, so the context of each turn is unknown");
+    }
+    double[] x = points.stream().mapToDouble(s -> s.promptTokens()).toArray();
+    double[] y = points.stream().mapToDouble(SampleRecord::tpotMs).toArray();
+    Optional<LinearFit> fit = LinearFit.of(x, y);
+    if (fit.isEmpty()) {
+      return ContextFit.notMeasured(points.size() + " turn(s) with a prompt token count and a TPOT (2 or more output tokens),"
+          + " at fewer than 2 distinct context lengths: a line needs 3 points at 2 lengths or more");
+    }
+    LinearFit f = fit.get();
+    return new ContextFit(ContextFit.X, ContextFit.Y, f.n(), f.slope(), f.intercept(), f.r2(), List.of(f.slopeLow(), f.slopeHigh()), null);
+  }
+
+  private static Double median(List<SampleRecord> samples, Function<SampleRecord, Double> value) {
+    double[] values = samples.stream().map(value).filter(Objects::nonNull).mapToDouble(Double::doubleValue).toArray();
+    return values.length == 0 ? null : Summary.of(values).p50();
+  }
+}

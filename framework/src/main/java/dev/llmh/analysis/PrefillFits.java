@@ -1,0 +1,103 @@
+package dev.llmh.analysis;
+
+import dev.llmh.result.CaseResult;
+import dev.llmh.result.FitRecord;
+import dev.llmh.stats.LinearFit;
+import dev.llmh.synthetic.PromptCheck;
+import dev.llmh.measure.RequestMetrics;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import java.util.TreeSet;
+
+/**
+ * Fits TTFT against prompt tokens across the {@code @SyntheticPrompt} cases of one scenario, per
+ * concurrency, model and other parameters, on every measured request: x is the server's count of the
+ * request's prompt, y its TTFT. A fit needs three or more lengths. Requests that failed, included a
+ * model load or had their prompt truncated are left out: they do not measure prefill.
+ */
+public final class PrefillFits {
+  /** Fewer distinct lengths than this make no fit: two points always lie on a line. */
+  public static final int MIN_LENGTHS = 3;
+
+  private PrefillFits() {}
+
+  public static List<FitRecord> of(List<CaseResult> results) {
+    Map<List<Object>, List<CaseResult>> groups = new LinkedHashMap<>();
+    for (CaseResult result : results) {
+      if (result.params() == null || !(result.params().get(PROMPT_TOKENS) instanceof Number)) {
+        continue;
+      }
+      groups.computeIfAbsent(List.of(result.scenario(), String.valueOf(model(result)), others(result.params())),
+          k -> new ArrayList<>()).add(result);
+    }
+    List<FitRecord> fits = new ArrayList<>();
+    groups.values().forEach(group -> fit(group).ifPresent(fits::add));
+    return fits;
+  }
+
+  private static final String PROMPT_TOKENS = dev.llmh.plan.CasePlan.PROMPT_TOKENS;
+
+  /** The case's model: its {@code model} parameter, else the model asked for, else the one that answered. */
+  static String model(CaseResult result) {
+    Object param = result.params().get("model");
+    if (param != null) {
+      return param.toString();
+    }
+    CaseResult.EndpointRecord endpoint = result.endpoint();
+    if (endpoint == null) {
+      return null;
+    }
+    return endpoint.requestedModel() != null ? endpoint.requestedModel() : endpoint.servedModel();
+  }
+
+  /** Every parameter but the prompt length, concurrency included: what tells the fits apart. */
+  private static Map<String, Object> others(Map<String, Object> params) {
+    Map<String, Object> others = new LinkedHashMap<>(params);
+    others.remove(PROMPT_TOKENS);
+    others.remove("model");
+    return others;
+  }
+
+  private static java.util.Optional<FitRecord> fit(List<CaseResult> group) {
+    List<double[]> points = new ArrayList<>();
+    TreeSet<Integer> lengths = new TreeSet<>();
+    for (CaseResult result : group) {
+      int target = ((Number) result.params().get(PROMPT_TOKENS)).intValue();
+      for (CaseResult.SampleRecord sample : result.samples()) {
+        List<String> flags = sample.flags() == null ? List.of() : sample.flags();
+        if (sample.error() != null || sample.ttftMs() == null || flags.contains(RequestMetrics.FLAG_MODEL_LOAD)
+            || flags.contains(PromptCheck.FLAG_TRUNCATED)) {
+          continue;
+        }
+        points.add(new double[] {sample.promptTokens() != null ? sample.promptTokens() : target, sample.ttftMs()});
+        lengths.add(target);
+      }
+    }
+    if (lengths.size() < MIN_LENGTHS) {
+      return java.util.Optional.empty();
+    }
+    double[] x = points.stream().mapToDouble(p -> p[0]).toArray();
+    double[] y = points.stream().mapToDouble(p -> p[1]).toArray();
+    return LinearFit.of(x, y).map(line -> record(group.get(0), line, lengths));
+  }
+
+  private static FitRecord record(CaseResult first, LinearFit line, TreeSet<Integer> lengths) {
+    Map<String, Object> params = others(first.params());
+    Object concurrency = params.remove("concurrency");
+    boolean rate = line.linear() && line.slope() > 0;
+    String note = !line.linear()
+        ? "TTFT is not linear in prompt tokens (R² below " + FitRecord.LINEAR_R2 + "): queueing, a prefix cache or"
+            + " noise shapes it more than prefill does, so no rate is read off the slope"
+        : line.slope() <= 0 ? "TTFT does not grow with prompt tokens: no prefill rate" : null;
+    List<Double> ci = rate ? java.util.Arrays.asList(1000 / line.slopeHigh(), line.slopeLow() > 0 ? 1000 / line.slopeLow() : null)
+        : null;
+    return new FitRecord(first.scenario(), model(first), concurrency instanceof Number n ? n.intValue() : 1,
+        params.isEmpty() ? null : params, FitRecord.PROMPT_TOKENS, FitRecord.TTFT_MS, line.slope(), line.intercept(),
+        line.r2(), rate ? 1000 / line.slope() : null, ci, List.of(line.slopeLow(), line.slopeHigh()), line.n(),
+        List.copyOf(lengths), 0.95, line.linear(), note);
+  }
+
+}

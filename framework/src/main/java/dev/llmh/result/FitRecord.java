@@ -1,0 +1,58 @@
+package dev.llmh.result;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A least-squares line through one scenario's measured requests at one concurrency and model: TTFT
+ * against the prompt tokens the server counted, over three or more {@code @SyntheticPrompt} lengths.
+ * Its slope is the time per prompt token, so its inverse is the prefill rate (seed 000: "the slope is
+ * the whole story").
+ *
+ * @param params the case's other parameters ({@code @Param} values), when it has any
+ * @param x what the line is fitted against: {@code prompt_tokens}
+ * @param y what is fitted: {@code ttft_ms}
+ * @param slopeMsPerToken milliseconds per prompt token
+ * @param interceptMs the line's TTFT at zero prompt tokens: fixed cost (queueing, network, scheduling)
+ * @param r2 coefficient of determination; below {@link #LINEAR_R2} the relation is not a line
+ * @param prefillTokensPerSecond {@code 1000 / slope}, or null when the relation is not linear or the slope is not positive
+ * @param ci the prefill rate's interval (from the slope's {@code confidence} interval), {@code [lo, hi]} in tok/s;
+ *     an end the slope's interval cannot bound (it reaches zero) is null; null without a rate
+ * @param slopeCi the slope's interval, {@code [lo, hi]} in ms per token
+ * @param n requests fitted
+ * @param lengths the distinct target lengths they came from
+ * @param linear whether R² is at least {@link #LINEAR_R2}
+ * @param note why no rate is given, or null
+ */
+@JsonPropertyOrder({"scenario", "model", "concurrency", "params", "x", "y", "slope_ms_per_token", "intercept_ms", "r2",
+    "prefill_tokens_per_s", "ci"})
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record FitRecord(
+    String scenario,
+    String model,
+    int concurrency,
+    Map<String, Object> params,
+    String x,
+    String y,
+    @JsonProperty("slope_ms_per_token") double slopeMsPerToken,
+    @JsonProperty("intercept_ms") double interceptMs,
+    double r2,
+    @JsonProperty("prefill_tokens_per_s") Double prefillTokensPerSecond,
+    List<Double> ci,
+    @JsonProperty("slope_ci_ms_per_token") List<Double> slopeCi,
+    int n,
+    List<Integer> lengths,
+    double confidence,
+    boolean linear,
+    String note) {
+
+  /** The x of a prefill fit. */
+  public static final String PROMPT_TOKENS = "prompt_tokens";
+  /** The y of a prefill fit. */
+  public static final String TTFT_MS = "ttft_ms";
+  /** Below this R² no rate is read off the slope. */
+  public static final double LINEAR_R2 = dev.llmh.stats.LinearFit.LINEAR_R2;
+}

@@ -1,0 +1,86 @@
+package dev.llmh.analysis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.llmh.result.CaseResult;
+import dev.llmh.result.FitRecord;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class PrefillFitsTest {
+
+  /** A case of {@code tokens} at {@code concurrency} whose requests took {@code ttft(i)} ms. */
+  private static CaseResult sweepCase(String scenario, int tokens, int concurrency, double interceptMs, double msPerToken,
+      double noise, String... flags) {
+    List<CaseResult.SampleRecord> samples = new ArrayList<>();
+    for (int i = 0; i < 5; i++) {
+      int counted = tokens + (i % 3) - 1;
+      double ttft = interceptMs + msPerToken * counted + noise * ((i * 7919) % 13 - 6);
+      samples.add(new CaseResult.SampleRecord(0.0, ttft, 10.0, ttft + 100, ttft + 100, List.of(ttft), counted, 8, "length",
+          i == 0 ? List.of(flags) : List.of(), null));
+    }
+    Map<String, Object> params = new LinkedHashMap<>();
+    params.put("concurrency", concurrency);
+    params.put("promptTokens", tokens);
+    return new CaseResult(scenario, "synthetic", "synthetic[...]", params,
+        new CaseResult.EndpointRecord("http://x/v1", false, "qwen", "qwen-served", null, null), null, "unique-prefix", null,
+        Map.of(), null, List.of(), List.of(), samples, null, null, null, "PASS", List.of(), "passed", null);
+  }
+
+  @Test
+  void aLineThroughThreeLengthsGivesThePrefillRateWithItsInterval() {
+    List<CaseResult> results = List.of(
+        sweepCase("S", 128, 1, 52, 0.497, 0.5), sweepCase("S", 512, 1, 52, 0.497, 0.5), sweepCase("S", 2048, 1, 52, 0.497, 0.5));
+    List<FitRecord> fits = PrefillFits.of(results);
+    assertThat(fits).hasSize(1);
+    FitRecord fit = fits.get(0);
+    assertThat(fit.model()).isEqualTo("qwen");
+    assertThat(fit.concurrency()).isEqualTo(1);
+    assertThat(fit.n()).isEqualTo(15);
+    assertThat(fit.slopeMsPerToken()).isCloseTo(0.497, within(0.002));
+    assertThat(fit.interceptMs()).isCloseTo(52, within(2.0));
+    assertThat(fit.prefillTokensPerSecond()).isCloseTo(2012, within(10.0));
+    assertThat(fit.ci().get(0)).isLessThan(fit.prefillTokensPerSecond());
+    assertThat(fit.ci().get(1)).isGreaterThan(fit.prefillTokensPerSecond());
+    assertThat(fit.r2()).isGreaterThan(0.999);
+    assertThat(fit.linear()).isTrue();
+    assertThat(fit.params()).isNull();
+    assertThat(dev.llmh.console.ConsoleSummaryFits.line(fit))
+        .matches("prefill 2,0[0-9]{2} tok/s \\[[0-9,]+, [0-9,]+\\]: TTFT = 5[0-9] ms \\+ 0\\.49[0-9] ms/token \\(R² 1\\.000, 15 requests over 128/512/2,048 tokens\\)");
+  }
+
+  @Test
+  void eachConcurrencyHasItsOwnFitAndTwoLengthsMakeNone() {
+    List<CaseResult> results = List.of(
+        sweepCase("S", 128, 1, 52, 0.5, 0.1), sweepCase("S", 512, 1, 52, 0.5, 0.1), sweepCase("S", 2048, 1, 52, 0.5, 0.1),
+        sweepCase("S", 128, 4, 90, 0.9, 0.1), sweepCase("S", 512, 4, 90, 0.9, 0.1), sweepCase("S", 2048, 4, 90, 0.9, 0.1),
+        sweepCase("T", 128, 1, 52, 0.5, 0.1), sweepCase("T", 512, 1, 52, 0.5, 0.1));
+    List<FitRecord> fits = PrefillFits.of(results);
+    assertThat(fits).extracting(FitRecord::scenario, FitRecord::concurrency).containsExactly(
+        org.assertj.core.groups.Tuple.tuple("S", 1), org.assertj.core.groups.Tuple.tuple("S", 4));
+    assertThat(fits.get(1).slopeMsPerToken()).isCloseTo(0.9, within(0.01));
+  }
+
+  @Test
+  void aLowR2GivesNoRateAndSaysTheRelationIsNotLinear() {
+    List<CaseResult> results = List.of(
+        sweepCase("S", 128, 1, 500, 0.01, 60), sweepCase("S", 512, 1, 500, 0.01, 60), sweepCase("S", 2048, 1, 500, 0.01, 60));
+    FitRecord fit = PrefillFits.of(results).get(0);
+    assertThat(fit.linear()).isFalse();
+    assertThat(fit.prefillTokensPerSecond()).isNull();
+    assertThat(fit.ci()).isNull();
+    assertThat(fit.note()).contains("not linear");
+    assertThat(dev.llmh.console.ConsoleSummaryFits.line(fit)).startsWith("not linear, no prefill rate");
+  }
+
+  @Test
+  void truncatedAndModelLoadRequestsAreLeftOut() {
+    List<CaseResult> results = List.of(sweepCase("S", 128, 1, 52, 0.5, 0, "prompt_truncated"),
+        sweepCase("S", 512, 1, 52, 0.5, 0, "model_load"), sweepCase("S", 2048, 1, 52, 0.5, 0));
+    assertThat(PrefillFits.of(results).get(0).n()).isEqualTo(13);
+  }
+}

@@ -1,0 +1,59 @@
+package dev.llmh.client;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.llmh.config.Api;
+import dev.llmh.front.Message;
+import dev.llmh.measure.RequestSample;
+import dev.llmh.sim.SimTokenizer;
+import dev.llmh.sim.SimulatedServer;
+import dev.llmh.sim.SimulatorSettings;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** A conversation's turn: the history goes before the new user message, and only a turn keeps its answer's text. */
+class ConversationTurnTest {
+  private static final List<ChatMessage> HISTORY =
+      List.of(ChatMessage.user("Hello."), ChatMessage.assistant(" the model"));
+
+  @Test
+  void theHistoryPrecedesTheNewMessageInEveryChatProtocol() throws Exception {
+    ChatRequest turn = new ChatRequest("m", "And now?", 7, 0, 42, false, ChatRequest.NO_DEADLINE, java.util.Map.of(), HISTORY);
+    for (JsonNode body : List.of(
+        new ObjectMapper().readTree(OpenAiChatClient.body(turn, false)),
+        new ObjectMapper().readTree(OllamaClient.body(Api.OLLAMA_CHAT, turn)))) {
+      JsonNode messages = body.get("messages");
+      assertThat(messages).hasSize(3);
+      assertThat(messages.get(0).get("role").asText()).isEqualTo("user");
+      assertThat(messages.get(0).get("content").asText()).isEqualTo("Hello.");
+      assertThat(messages.get(1).get("role").asText()).isEqualTo("assistant");
+      assertThat(messages.get(1).get("content").asText()).isEqualTo(" the model");
+      assertThat(messages.get(2).get("role").asText()).isEqualTo("user");
+      assertThat(messages.get(2).get("content").asText()).isEqualTo("And now?");
+    }
+    // A single prompt cannot carry a history; the engine refuses such a case before its first request.
+    assertThatThrownBy(() -> OllamaClient.body(Api.OLLAMA_GENERATE, turn)).hasMessageContaining("needs a chat protocol");
+  }
+
+  @Test
+  void aTurnKeepsItsAnswerWithoutTheReasoningAndASingleRequestKeepsNone() {
+    SimulatorSettings settings = SimulatorSettings.defaults().withDecodeTokensPerSecond(2000).withReasoningTokens(2);
+    try (SimulatedServer server = SimulatedServer.start(settings);
+        OpenAiChatClient client = new OpenAiChatClient(server.baseUrl(), Optional.empty(), Duration.ofSeconds(5), Duration.ofSeconds(5))) {
+      RequestSample turn = client.send(new ChatRequest("any", "And now?", 5, 0, 42, false, ChatRequest.NO_DEADLINE, java.util.Map.of(), HISTORY));
+      assertThat(turn.error()).isNull();
+      assertThat(turn.answer()).isEqualTo(SimTokenizer.outputText(42, 2, 5));
+      assertThat(server.servedRequests().get(0).messages()).containsExactly(
+          new Message("user", "Hello."), new Message("assistant", " the model"), new Message("user", "And now?"));
+
+      RequestSample single = client.send(new ChatRequest("any", "Hi", 5, 0, 42, false));
+      assertThat(single.error()).isNull();
+      assertThat(single.answer()).isNull();
+    }
+  }
+}

@@ -1,0 +1,143 @@
+package dev.llmh.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.llmh.it.fixtures.SyntheticScenarios;
+import dev.llmh.result.CaseResult;
+import dev.llmh.result.FitRecord;
+import dev.llmh.result.RunRecord;
+import dev.llmh.sim.ServedRequest;
+import dev.llmh.sim.SimulatedServer;
+import dev.llmh.sim.SimulatorSettings;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Exact-token prompts and server contexts against the simulator, which counts prompt tokens with its
+ * own tokenizer, adds a chat template's tokens per message, and cuts a prompt longer than its context
+ * the way Ollama does (silently, reporting the cut count): what the server counted for every measured
+ * request is the truth the harness is checked against.
+ */
+class SyntheticPromptGroundTruthTest {
+
+  @Test
+  void everyMeasuredPromptHasItsLengthAsTheServerCountsItAndTheFitFindsThePrefillRate(@TempDir Path results)
+      throws InterruptedException {
+    SimulatorSettings settings = SimulatorSettings.defaults().withSlots(1).withChatTemplateTokens(7)
+        .withPrefillTokensPerSecond(4000).withDecodeTokensPerSecond(1000).withFirstTokenDelay(java.time.Duration.ofMillis(5));
+    try (SimulatedServer server = SimulatedServer.start(settings)) {
+      EngineRun run = EngineRun.watched(Map.of("llmh.endpoint", server.baseUrl()), results, SyntheticScenarios.Sweep.class);
+      run.results.testEvents().assertStatistics(stats -> stats.started(3).succeeded(3));
+      RunRecord record = run.record();
+      List<ServedRequest> served = server.servedRequests();
+      int next = 0;
+      for (CaseResult result : record.results()) {
+        int target = ((Number) result.params().get("promptTokens")).intValue();
+        assertThat(result.calibration()).as(result.caseId()).isNotNull();
+        int calibration = result.calibration().requests().size();
+        assertThat(calibration).isBetween(1, 8);
+        assertThat(result.calibration().promptTokens()).isCloseTo(target, within(Math.max(4, target / 50)));
+        // The server's record, in order: calibration requests (one output token), warm-up, then the measured ones.
+        List<ServedRequest> calibrationServed = served.subList(next, next + calibration);
+        assertThat(calibrationServed).allSatisfy(r -> assertThat(r.completionTokens()).isEqualTo(1));
+        List<ServedRequest> measured = served.subList(next + calibration + 1, next + calibration + 1 + 4);
+        next += calibration + 1 + 4;
+        assertThat(measured).allSatisfy(r -> assertThat(r.promptTokens()).as(result.caseId() + " as the server counted it")
+            .isCloseTo(target, within(Math.max(4, target / 50))));
+        assertThat(result.samples()).extracting(CaseResult.SampleRecord::promptTokens)
+            .containsExactlyElementsOf(measured.stream().map(ServedRequest::promptTokens).toList());
+        assertThat(result.verdict()).isEqualTo("PASS");
+      }
+      assertThat(served).hasSize(next);
+
+      assertThat(record.fits()).hasSize(1);
+      FitRecord fit = record.fits().get(0);
+      assertThat(fit.scenario()).isEqualTo(SyntheticScenarios.Sweep.class.getName());
+      assertThat(fit.model()).isEqualTo("any");
+      assertThat(fit.concurrency()).isEqualTo(1);
+      assertThat(fit.n()).isEqualTo(12);
+      assertThat(fit.lengths()).containsExactly(64, 256, 1024);
+      assertThat(fit.r2()).isGreaterThan(0.99);
+      // The simulator prefills 4,000 tokens a second: 0.25 ms a token.
+      assertThat(fit.slopeMsPerToken()).isCloseTo(0.25, within(0.25 * 0.05));
+      assertThat(fit.prefillTokensPerSecond()).isCloseTo(4000, within(200.0));
+      assertThat(fit.ci().get(0)).isLessThanOrEqualTo(fit.prefillTokensPerSecond());
+      assertThat(fit.ci().get(1)).isGreaterThanOrEqualTo(fit.prefillTokensPerSecond());
+      assertThat(run.console).containsPattern("prefill [0-9],[0-9]{3} tok/s \\[[0-9,]+, [0-9,]+\\]: TTFT = [0-9]+ ms \\+ 0\\.2[0-9]{2} ms/token \\(R² (0\\.99|1\\.00)");
+      assertThat(run.recordText()).contains("\"slope_ms_per_token\"", "\"prefill_tokens_per_s\"", "\"calibration\"");
+    }
+  }
+
+  @Test
+  void aPromptLongerThanTheContextFailsTheCaseNamingTheContextAndTheOption(@TempDir Path results) {
+    try (SimulatedServer server = SimulatedServer.start(SimulatorSettings.defaults().withContextTokens(512))) {
+      EngineRun run = EngineRun.of(Map.of("llmh.endpoint", server.rootUrl(), "llmh.api", "ollama-chat"), results,
+          SyntheticScenarios.LongerThanContext.class);
+      run.results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
+      CaseResult result = run.record().results().get(0);
+      assertThat(result.verdict()).isEqualTo("FAIL");
+      assertThat(result.samples()).isEmpty(); // nothing measured on a truncated prompt
+      assertThat(result.calibration().requests()).extracting(r -> r.promptTokens()).contains(512);
+      assertThat(result.context()).isEqualTo(new CaseResult.ContextRecord(512, "/api/show parameters num_ctx"));
+      assertThat(String.join("\n", result.verdictReasons()))
+          .contains("512 tokens (/api/show parameters num_ctx)", "options = \"num_ctx=2048\"", "-Dllmh.options=num_ctx=2048");
+    }
+  }
+
+  @Test
+  void theContextOptionReachesOllamaAndTheCasePasses(@TempDir Path results) {
+    try (SimulatedServer server = SimulatedServer.start(SimulatorSettings.defaults().withContextTokens(512))) {
+      EngineRun run = EngineRun.of(Map.of("llmh.endpoint", server.rootUrl(), "llmh.api", "ollama-chat"), results,
+          SyntheticScenarios.ContextRaised.class);
+      run.results.testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
+      CaseResult result = run.record().results().get(0);
+      assertThat(result.options()).containsEntry("num_ctx", 2048).containsEntry("keep_alive", "10m");
+      assertThat(result.context()).isEqualTo(new CaseResult.ContextRecord(2048, "option num_ctx"));
+      assertThat(result.samples()).allSatisfy(s -> assertThat(s.promptTokens()).isCloseTo(1024, within(20)));
+    }
+  }
+
+  @Test
+  void llmhOptionsReplaceTheDeclaredOnes(@TempDir Path results) {
+    try (SimulatedServer server = SimulatedServer.start(SimulatorSettings.defaults().withContextTokens(512))) {
+      EngineRun run = EngineRun.of(
+          Map.of("llmh.endpoint", server.rootUrl(), "llmh.api", "ollama-chat", "llmh.options", "num_ctx=4096,num_batch=64"),
+          results, SyntheticScenarios.LongerThanContext.class);
+      run.results.testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
+      assertThat(run.record().results().get(0).options()).containsOnlyKeys("num_ctx", "num_batch");
+    }
+  }
+
+  @Test
+  void aWrittenPromptCutToTheContextIsFlaggedAndFailsTheCase(@TempDir Path results) {
+    try (SimulatedServer server = SimulatedServer.start(SimulatorSettings.defaults().withContextTokens(512))) {
+      EngineRun run = EngineRun.of(Map.of("llmh.endpoint", server.rootUrl(), "llmh.api", "ollama-chat"), results,
+          SyntheticScenarios.WrittenTooLong.class);
+      run.results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
+      CaseResult result = run.record().results().get(0);
+      assertThat(result.samples()).hasSize(3).allSatisfy(s -> {
+        assertThat(s.promptTokens()).isEqualTo(512);
+        assertThat(s.flags()).contains("prompt_truncated");
+      });
+      assertThat(String.join("\n", result.verdictReasons()))
+          .contains("3 of 3 measured requests had their prompt truncated", "512 tokens (/api/show parameters num_ctx)",
+              "num_ctx=2048");
+    }
+  }
+
+  @Test
+  void aServerThatReportsNoPromptTokensGetsAnErrorNamingTheFix(@TempDir Path results) {
+    try (SimulatedServer server = SimulatedServer.start(SimulatorSettings.defaults().withSendsUsage(false))) {
+      EngineRun run = EngineRun.of(server.baseUrl(), results, SyntheticScenarios.LongerThanContext.class);
+      run.results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
+      CaseResult result = run.record().results().get(0);
+      assertThat(result.verdict()).isEqualTo("NOT_RUN");
+      assertThat(result.error()).contains("reported no prompt token count", "stream_options.include_usage", "@Prompt");
+      assertThat(result.calibration().requests()).hasSize(1);
+    }
+  }
+}
