@@ -67,7 +67,8 @@ public final class Planner {
                   config.confidence(),
                   config.inconclusive(),
                   config.caseTimeout(),
-                  options));
+                  options,
+                  config.promptCache().orElse(declared.promptCache())));
         }
       }
     }

@@ -43,6 +43,10 @@ import java.util.function.Consumer;
  *                               request's prompt tokens), as attention reads a KV cache that grows with the
  *                               context (seed 000): TPOT = 1 / decodeTokensPerSecond + this × prompt tokens.
  *                               Zero (the default) keeps decode independent of the context
+ * @param prefixCache            a prompt that starts with the tokens of a prompt prefilled before prefills
+ *                               only the rest (see {@link PrefixCache}), unless it sends
+ *                               {@code cache_prompt: false}; off by default, so that a test sending the same
+ *                               prompt twice sees the same prefill twice
  */
 public record SimulatorSettings(
     String modelId,
@@ -62,7 +66,8 @@ public record SimulatorSettings(
     Duration firstRequestLoad,
     int chatTemplateTokens,
     int contextTokens,
-    Duration decodeSlowdownPerContextToken) {
+    Duration decodeSlowdownPerContextToken,
+    boolean prefixCache) {
 
   /** {@link #naturalLength()} meaning "no natural stop": max_tokens decides. */
   public static final int UNLIMITED = Integer.MAX_VALUE;
@@ -121,7 +126,7 @@ public record SimulatorSettings(
    */
   public static SimulatorSettings defaults() {
     return new SimulatorSettings("llmh-sim", 4, 2000.0, Duration.ZERO, 50.0, 1, UNLIMITED, 256,
-        true, null, SimulatorHook.NONE, 0, false, true, Duration.ZERO, 0, UNLIMITED, Duration.ZERO);
+        true, null, SimulatorHook.NONE, 0, false, true, Duration.ZERO, 0, UNLIMITED, Duration.ZERO, false);
   }
 
   public SimulatorSettings withModelId(String v) {
@@ -201,6 +206,10 @@ public record SimulatorSettings(
     return edit(e -> e.decodeSlowdownPerContextToken = v);
   }
 
+  public SimulatorSettings withPrefixCache(boolean v) {
+    return edit(e -> e.prefixCache = v);
+  }
+
   /** A copy with {@code change} applied, validated like any instance. */
   private SimulatorSettings edit(Consumer<Editor> change) {
     Editor editor = new Editor(this);
@@ -228,6 +237,7 @@ public record SimulatorSettings(
     int chatTemplateTokens;
     int contextTokens;
     Duration decodeSlowdownPerContextToken;
+    boolean prefixCache;
 
     Editor(SimulatorSettings s) {
       modelId = s.modelId;
@@ -248,12 +258,14 @@ public record SimulatorSettings(
       chatTemplateTokens = s.chatTemplateTokens;
       contextTokens = s.contextTokens;
       decodeSlowdownPerContextToken = s.decodeSlowdownPerContextToken;
+      prefixCache = s.prefixCache;
     }
 
     SimulatorSettings settings() {
       return new SimulatorSettings(modelId, slots, prefillTokensPerSecond, firstTokenDelay, decodeTokensPerSecond,
           tokensPerChunk, naturalLength, defaultMaxTokens, roleChunkFirst, requiredApiKey, hook, reasoningTokens,
-          usagePerChunk, sendsUsage, firstRequestLoad, chatTemplateTokens, contextTokens, decodeSlowdownPerContextToken);
+          usagePerChunk, sendsUsage, firstRequestLoad, chatTemplateTokens, contextTokens, decodeSlowdownPerContextToken,
+          prefixCache);
     }
   }
 
@@ -292,6 +304,6 @@ public record SimulatorSettings(
         + ", reasoningTokens=" + reasoningTokens + ", usagePerChunk=" + usagePerChunk + ", sendsUsage=" + sendsUsage
         + ", firstRequestLoad=" + firstRequestLoad + ", chatTemplateTokens=" + chatTemplateTokens
         + ", contextTokens=" + (contextTokens == UNLIMITED ? "unlimited" : contextTokens)
-        + ", decodeSlowdownPerContextToken=" + decodeSlowdownPerContextToken + "]";
+        + ", decodeSlowdownPerContextToken=" + decodeSlowdownPerContextToken + ", prefixCache=" + prefixCache + "]";
   }
 }

@@ -31,7 +31,9 @@ import java.util.concurrent.atomic.AtomicLong;
  *       and slot context under {@code meta}.</li>
  *   <li>{@code POST /v1/chat/completions}: messages go through the model's chat template, then a
  *       plain completion. {@code POST /v1/completions}: {@code prompt} is used as is. Both read the
- *       fields {@link OpenAiRequest} reads (max_tokens defaults to {@link #DEFAULTS}); the response's
+ *       fields {@link OpenAiRequest} reads (max_tokens defaults to {@link #DEFAULTS}; {@code
+ *       cache_prompt}, true when not given as in llama.cpp's server, lets a request reuse the prefix
+ *       its slot holds from an earlier one); the response's
  *       {@code model} is always the server's own id, so a result never credits this model's numbers
  *       to the model name a client asked for.</li>
  *   <li>400 {@code {"error":{"message":...,"type":"invalid_request_error"}}} for a malformed body,
@@ -168,7 +170,7 @@ public final class EmbeddedServer implements AutoCloseable {
     long number = requestCounter.incrementAndGet();
     Reply reply = new Reply(ex, request, (chat ? "chatcmpl-llmh-" : "cmpl-llmh-") + number, modelId, mapper);
     CompletionRequest completionRequest = new CompletionRequest(prompt, request.maxTokens(),
-        request.temperature(), request.seed(), request.stop());
+        request.temperature(), request.seed(), request.stop(), request.cachePrompt());
     try {
       slots.acquire();
     } catch (InterruptedException e) {
