@@ -57,6 +57,10 @@ final class Reporter {
     messager.printMessage(Kind.WARNING, message, element, mirror);
   }
 
+  void warning(Element element, String message) {
+    messager.printMessage(Kind.WARNING, message, element);
+  }
+
   /**
    * An error on the {@code index}-th repetition of a repeatable annotation, e.g. the second of three
    * {@code @Constraint}s. javac hands such repetitions to processors inside a container annotation
@@ -122,7 +126,7 @@ final class Reporter {
     return argument instanceof AssignmentTree assignment ? assignment.getExpression() : argument;
   }
 
-  private static Trees treesOrNull(ProcessingEnvironment env) {
+  static Trees treesOrNull(ProcessingEnvironment env) {
     try {
       return Trees.instance(env);
     } catch (IllegalArgumentException | LinkageError notJavac) {

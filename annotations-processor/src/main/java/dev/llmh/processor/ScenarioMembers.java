@@ -4,6 +4,7 @@ import static dev.llmh.processor.Annotations.find;
 
 import dev.llmh.annotations.Param;
 import dev.llmh.annotations.Prompt;
+import dev.llmh.annotations.SystemPrompt;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -86,7 +87,8 @@ record ScenarioMembers(Elements elements, Reporter reporter) {
   }
 
   private static boolean annotated(Element member) {
-    return find(member, Prompt.class).isPresent() || find(member, Param.class).isPresent();
+    return find(member, Prompt.class).isPresent() || find(member, Param.class).isPresent()
+        || find(member, SystemPrompt.class).isPresent();
   }
 
   /**

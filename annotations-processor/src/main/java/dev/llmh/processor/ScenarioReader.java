@@ -6,6 +6,8 @@ import dev.llmh.annotations.Conversation;
 import dev.llmh.annotations.LlmBenchmark;
 import dev.llmh.annotations.Param;
 import dev.llmh.annotations.Prompt;
+import dev.llmh.annotations.PromptFile;
+import dev.llmh.annotations.SystemPrompt;
 import dev.llmh.annotations.SyntheticPrompt;
 import dev.llmh.runner.DeclaredSettings;
 import dev.llmh.processor.generator.Declarations;
@@ -38,7 +40,8 @@ final class ScenarioReader {
 
   /** Every annotation the processor answers for. */
   static final List<Class<?>> ALL =
-      concat(List.of(LlmBenchmark.class, Prompt.class, Param.class, SyntheticPrompt.class, Conversation.class), SettingsReader.SETTINGS);
+      concat(List.of(LlmBenchmark.class, Prompt.class, Param.class, SyntheticPrompt.class, Conversation.class,
+          SystemPrompt.class, PromptFile.class), SettingsReader.SETTINGS);
 
   private final Elements elements;
   private final Reporter reporter;
@@ -48,6 +51,8 @@ final class ScenarioReader {
   private final ParamReader params;
   private final RequestCountWarnings warnings;
   private final ScenarioMembers members;
+  private final SystemPromptReader systemPrompts;
+  private final PromptFileReader promptFiles;
   private final ConversationChecks conversations;
   private final SyntheticPromptReader synthetic;
 
@@ -62,6 +67,8 @@ final class ScenarioReader {
     this.params = new ParamReader(javaTypes, annotations, reporter);
     this.warnings = new RequestCountWarnings(reporter);
     this.members = new ScenarioMembers(elements, reporter);
+    this.promptFiles = new PromptFileReader(annotations, reporter);
+    this.systemPrompts = new SystemPromptReader(javaTypes, new VolatileCalls(Reporter.treesOrNull(env)), reporter);
     this.conversations = new ConversationChecks(annotations, reporter);
     this.synthetic = new SyntheticPromptReader(annotations, reporter);
   }
@@ -91,9 +98,25 @@ final class ScenarioReader {
     List<ParamModel> paramModels = new ArrayList<>();
     List<Element> paramFields = new ArrayList<>();
     boolean anyPromptMember = false;
+    Optional<Element> systemMember = Optional.empty();
+    PromptModel systemPrompt = null;
     for (Element member : members.of(type)) {
       Optional<AnnotationMirror> prompt = find(member, Prompt.class);
       Optional<AnnotationMirror> param = find(member, Param.class);
+      Optional<AnnotationMirror> system = find(member, SystemPrompt.class);
+      if (system.isPresent() && (prompt.isPresent() || param.isPresent())) {
+        reporter.error(member, system.get(),
+            "'" + member.getSimpleName() + "' is both a @SystemPrompt and a @" + (prompt.isPresent() ? "Prompt" : "Param")
+                + "; a member is one or the other: remove one of the two annotations");
+        continue;
+      }
+      if (system.isPresent()) {
+        Optional<PromptModel> read = systemPrompts.read(member, system.get(), systemMember);
+        systemMember = systemMember.or(() -> Optional.of(member));
+        systemPrompt = systemPrompt != null ? systemPrompt : read.orElse(null);
+        settings.reportStray(member);
+        continue;
+      }
       if (prompt.isPresent() && param.isPresent()) {
         reporter.error(member, param.get(),
             "'" + member.getSimpleName() + "' is both a @Prompt and a @Param; a field is one or the other: "
@@ -103,6 +126,7 @@ final class ScenarioReader {
       if (prompt.isPresent()) {
         anyPromptMember = true;
         prompts.read(member, prompt.get()).ifPresent(promptSources::add);
+        systemPrompts.warnOnVolatileText(member, "@Prompt");
       } else {
         settings.reportStray(member);
       }
@@ -112,10 +136,11 @@ final class ScenarioReader {
       }
     }
     Optional<SyntheticPromptReader.Found> syntheticPrompt = synthetic.read(type);
-    if (!anyPromptMember && !synthetic.declared(type)) {
+    if (!anyPromptMember && !synthetic.declared(type) && !PromptFileReader.declared(type)) {
       reporter.error(type, benchmark,
           "@LlmBenchmark class " + type.getSimpleName() + " has no @Prompt; add a String field or a "
-              + "no-argument method returning String annotated @Prompt, or @SyntheticPrompt(tokens = {...}) on the class");
+              + "no-argument method returning String annotated @Prompt, or @SyntheticPrompt(tokens = {...}) on the class, "
+              + "or read prompts from a file with @PromptFile(\"prompts.jsonl\") on the class");
     }
     prompts.checkUniqueNames(promptSources);
     Integer turns = conversations.check(type, promptSources).orElse(null);
@@ -130,6 +155,8 @@ final class ScenarioReader {
     warnings.report(type, promptSources, models);
     coldModels(type, promptSources, models); // prompts and sources side by side: before the synthetic prompt joins
     syntheticPrompt.ifPresent(s -> models.add(s.model(classDeclarations.toSettings())));
+    // The class's annotation comes before its members: the file's case is planned first.
+    promptFiles.read(type, models, classDeclarations.toSettings()).ifPresent(file -> models.add(0, file));
     checkModelParam(paramFields, models);
 
     if (reporter.errorCount() > errorsBefore) {
@@ -139,7 +166,7 @@ final class ScenarioReader {
         elements.getPackageOf(type).getQualifiedName().toString(),
         elements.getBinaryName(type).toString(),
         type.getQualifiedName().toString(),
-        models, paramModels));
+        models, paramModels, systemPrompt));
   }
 
   /**

@@ -10,6 +10,7 @@ import dev.llmh.annotations.Constraint;
 import dev.llmh.annotations.Constraints;
 import dev.llmh.annotations.Endpoint;
 import dev.llmh.annotations.MaxTokens;
+import dev.llmh.annotations.PromptCache;
 import dev.llmh.annotations.Measurement;
 import dev.llmh.annotations.Sampling;
 import dev.llmh.annotations.Ttft;
@@ -41,7 +42,7 @@ final class SettingsReader {
   static final List<Class<?>> SETTINGS =
       List.of(
           Endpoint.class, Warmup.class, Measurement.class, Sampling.class, MaxTokens.class,
-          Concurrency.class, Constraint.class, Constraints.class, Ttft.class);
+          Concurrency.class, Constraint.class, Constraints.class, Ttft.class, PromptCache.class);
 
   private final Annotations annotations;
   private final ConstraintReader constraints;
@@ -73,7 +74,15 @@ final class SettingsReader {
         find(element, Concurrency.class).map(m -> concurrency(element, m)).orElse(null),
         constraints.constraints(element),
         find(element, Ttft.class).map(m -> constraints.ttft(element, m)).orElse(null),
-        find(element, Measurement.class).flatMap(m -> maxRequests(element, m)).orElse(null));
+        find(element, Measurement.class).flatMap(m -> maxRequests(element, m)).orElse(null),
+        find(element, PromptCache.class).flatMap(m -> promptCache(m)).orElse(null));
+  }
+
+  /** The mode as an enum constant; javac has already checked it is one. */
+  private Optional<PromptCache.Mode> promptCache(AnnotationMirror mirror) {
+    return annotations.value(mirror, "value").getValue() instanceof javax.lang.model.element.VariableElement constant
+        ? Optional.of(PromptCache.Mode.valueOf(constant.getSimpleName().toString()))
+        : Optional.empty();
   }
 
   /**

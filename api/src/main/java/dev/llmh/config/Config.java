@@ -1,5 +1,6 @@
 package dev.llmh.config;
 
+import dev.llmh.annotations.PromptCache;
 import dev.llmh.config.Api;
 import dev.llmh.constraint.Dimension;
 import dev.llmh.constraint.Unit;
@@ -40,9 +41,10 @@ public record Config(
     int maxRequests,
     int clientWarmup,
     Progress progress,
-    Optional<List<String>> options) {
+    Optional<List<String>> options,
+    Optional<PromptCache.Mode> promptCache) {
 
-  /** Without {@code llmh.options}. */
+  /** Without {@code llmh.options} and {@code llmh.promptCache}. */
   public Config(
       Optional<String> endpoint, Optional<Secret> endpointUserInfo, List<String> models, Optional<Secret> apiKey,
       Duration connectTimeout, Duration readTimeout, Duration firstTokenTimeout, Duration requestTimeout,
@@ -50,7 +52,18 @@ public record Config(
       String inconclusive, int maxRequests, int clientWarmup, Progress progress) {
     this(endpoint, endpointUserInfo, models, apiKey, connectTimeout, readTimeout, firstTokenTimeout, requestTimeout,
         caseTimeout, resultsDir, embedded, simulated, api, confidence, inconclusive, maxRequests, clientWarmup, progress,
-        Optional.empty());
+        Optional.empty(), Optional.empty());
+  }
+
+  /** Without {@code llmh.promptCache}. */
+  public Config(
+      Optional<String> endpoint, Optional<Secret> endpointUserInfo, List<String> models, Optional<Secret> apiKey,
+      Duration connectTimeout, Duration readTimeout, Duration firstTokenTimeout, Duration requestTimeout,
+      Duration caseTimeout, Path resultsDir, Embedded embedded, Simulated simulated, Optional<Api> api, double confidence,
+      String inconclusive, int maxRequests, int clientWarmup, Progress progress, Optional<List<String>> options) {
+    this(endpoint, endpointUserInfo, models, apiKey, connectTimeout, readTimeout, firstTokenTimeout, requestTimeout,
+        caseTimeout, resultsDir, embedded, simulated, api, confidence, inconclusive, maxRequests, clientWarmup, progress,
+        options, Optional.empty());
   }
 
   /**
@@ -124,7 +137,9 @@ public record Config(
         new Progress(
             lookup.apply(ConfigKey.PROGRESS).map(v -> Boolean.parseBoolean(oneOf(ConfigKey.PROGRESS, v.toLowerCase(java.util.Locale.ROOT), "true", "false"))).orElse(Defaults.PROGRESS),
             lookup.apply(ConfigKey.PROGRESS_INTERVAL).map(v -> duration(ConfigKey.PROGRESS_INTERVAL, v)).orElse(Defaults.PROGRESS_INTERVAL)),
-        lookup.apply(ConfigKey.OPTIONS).map(Config::options));
+        lookup.apply(ConfigKey.OPTIONS).map(Config::options),
+        lookup.apply(ConfigKey.PROMPT_CACHE).map(v -> PromptCache.Mode.valueOf(
+            oneOf(ConfigKey.PROMPT_CACHE, v.toLowerCase(java.util.Locale.ROOT), "unique", "shared").toUpperCase(java.util.Locale.ROOT))));
   }
 
   /** {@code llmh.options}, checked now so that a malformed option stops the run before its first request. */

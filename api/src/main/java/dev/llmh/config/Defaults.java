@@ -1,5 +1,6 @@
 package dev.llmh.config;
 
+import dev.llmh.annotations.PromptCache;
 import java.time.Duration;
 import java.util.List;
 
@@ -29,6 +30,8 @@ public final class Defaults {
   public static final long SEED = 42;
   public static final int MAX_TOKENS = 128;
   public static final List<Integer> CONCURRENCY = List.of(1);
+  /** TTFT measures the whole prefill unless a scenario asks for the prefix cache (seed 000). */
+  public static final PromptCache.Mode PROMPT_CACHE = PromptCache.Mode.UNIQUE;
 
   public static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
   /** Long enough for a minute of prefill on a slow machine before the first byte arrives. */

@@ -21,6 +21,7 @@ import java.util.List;
  * @param options {@code @Endpoint(options)}, {@code key=value} as written; null when not declared
  * @param conversationTurns {@code @Conversation(turns)}: each measured request is a conversation of
  *     this many turns; null for single requests
+ * @param promptCache {@code @PromptCache}, or null when not declared
  */
 public record DeclaredSettings(
     String endpointUrl,
@@ -37,7 +38,8 @@ public record DeclaredSettings(
     List<Integer> promptTokens,
     String instruction,
     List<String> options,
-    Integer conversationTurns) {
+    Integer conversationTurns,
+    dev.llmh.annotations.PromptCache.Mode promptCache) {
 
   public DeclaredSettings {
     models = models == null ? null : List.copyOf(models);
@@ -66,13 +68,22 @@ public record DeclaredSettings(
       Integer maxTokens, List<Integer> concurrency, List<String> constraints, String api, Integer maxRequests,
       List<Integer> promptTokens, String instruction, List<String> options) {
     this(endpointUrl, models, warmupRequests, measuredRequests, temperature, seed, maxTokens, concurrency, constraints, api,
-        maxRequests, promptTokens, instruction, options, null);
+        maxRequests, promptTokens, instruction, options, null, null);
+  }
+
+  /** Without {@code @PromptCache}. */
+  public DeclaredSettings(
+      String endpointUrl, List<String> models, Integer warmupRequests, Integer measuredRequests, Double temperature, Long seed,
+      Integer maxTokens, List<Integer> concurrency, List<String> constraints, String api, Integer maxRequests,
+      List<Integer> promptTokens, String instruction, List<String> options, Integer conversationTurns) {
+    this(endpointUrl, models, warmupRequests, measuredRequests, temperature, seed, maxTokens, concurrency, constraints, api,
+        maxRequests, promptTokens, instruction, options, conversationTurns, null);
   }
 
   /** These settings with {@code @Conversation(turns)}, which belongs to the class, not to one prompt. */
   public DeclaredSettings withConversationTurns(Integer turns) {
     return new DeclaredSettings(endpointUrl, models, warmupRequests, measuredRequests, temperature, seed, maxTokens,
-        concurrency, constraints, api, maxRequests, promptTokens, instruction, options, turns);
+        concurrency, constraints, api, maxRequests, promptTokens, instruction, options, turns, promptCache);
   }
 
   /** Nothing declared yet; each setter declares one setting. */
@@ -97,6 +108,7 @@ public record DeclaredSettings(
     private String instruction;
     private List<String> options;
     private Integer conversationTurns;
+    private dev.llmh.annotations.PromptCache.Mode promptCache;
 
     private Builder() {}
 
@@ -181,10 +193,15 @@ public record DeclaredSettings(
       return this;
     }
 
+    public Builder promptCache(dev.llmh.annotations.PromptCache.Mode promptCache) {
+      this.promptCache = promptCache;
+      return this;
+    }
+
     public DeclaredSettings build() {
       return new DeclaredSettings(
           endpointUrl, models, warmupRequests, measuredRequests, temperature, seed, maxTokens, concurrency,
-          constraints, api, maxRequests, promptTokens, instruction, options, conversationTurns);
+          constraints, api, maxRequests, promptTokens, instruction, options, conversationTurns, promptCache);
     }
   }
 }

@@ -7,5 +7,13 @@ package dev.llmh.runner;
  * @param member the field or method name, for navigation from IDEs and reports
  * @param method true when the prompt is a method, false for a field
  * @param settings class-level annotations overridden by the member's own
+ * @param promptFile for {@code @PromptFile}, the file's path on the test classpath (then {@code member}
+ *     is the case name and the runner has no prompt of that name: the engine reads the file); else null
  */
-public record PromptDeclaration(String name, String member, boolean method, DeclaredSettings settings) {}
+public record PromptDeclaration(String name, String member, boolean method, DeclaredSettings settings, String promptFile) {
+
+  /** A {@code @Prompt} member. */
+  public PromptDeclaration(String name, String member, boolean method, DeclaredSettings settings) {
+    this(name, member, method, settings, null);
+  }
+}

@@ -37,6 +37,15 @@ public interface ScenarioRunner {
   }
 
   /**
+   * Creates a scenario instance, sets its {@code @Param} fields from {@code paramValues} and reads
+   * its {@code @SystemPrompt}; null when the scenario has none (and from runners generated before
+   * system prompts existed).
+   */
+  default String systemPrompt(Map<String, String> paramValues) {
+    return null;
+  }
+
+  /**
    * The generated runner's binary name for a scenario class: {@code com.example.Outer$Inner} gives
    * {@code com.example.Outer_Inner_LlmhRunner}.
    */

@@ -125,4 +125,15 @@ class ConfigTest {
     assertThatThrownBy(() -> Config.read(key -> Optional.empty(), Map.of("LLMH_PROGRESS", "off")))
         .isInstanceOf(ConfigException.class).hasMessageContaining("LLMH_PROGRESS").hasMessageContaining("true, false");
   }
+
+  @Test
+  void thePromptCacheModeIsUniqueOrSharedInAnyCaseAndUndeclaredByDefault() {
+    assertThat(Config.read(key -> Optional.empty(), Map.of()).promptCache()).isEmpty();
+    assertThat(Config.read(key -> Optional.empty(), Map.of("LLMH_PROMPT_CACHE", "SHARED")).promptCache())
+        .contains(dev.llmh.annotations.PromptCache.Mode.SHARED);
+    assertThat(Config.read(key -> key.equals("llmh.promptCache") ? Optional.of("unique") : Optional.empty(),
+        Map.of("LLMH_PROMPT_CACHE", "shared")).promptCache()).contains(dev.llmh.annotations.PromptCache.Mode.UNIQUE);
+    assertThatThrownBy(() -> Config.read(key -> Optional.empty(), Map.of("LLMH_PROMPT_CACHE", "cached")))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("llmh.promptCache").hasMessageContaining("unique, shared");
+  }
 }

@@ -2,6 +2,7 @@ package dev.llmh.runner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.llmh.annotations.PromptCache;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -31,10 +32,11 @@ class DeclaredSettingsTest {
         .constraints(List.of("ttft.p50 < 1s"))
         .api("openai-chat")
         .maxRequests(7)
+        .promptCache(PromptCache.Mode.SHARED)
         .build();
     assertThat(all)
         .isEqualTo(new DeclaredSettings("http://h/v1", List.of("m"), 1, 2, 0.5, 3L, 4, List.of(5, 6), List.of("ttft.p50 < 1s"),
-            "openai-chat", 7));
+            "openai-chat", 7, null, null, null, null, PromptCache.Mode.SHARED));
   }
 
   @Test

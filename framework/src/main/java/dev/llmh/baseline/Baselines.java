@@ -121,8 +121,13 @@ public final class Baselines {
     if (prompt == null) {
       return null;
     }
+    return sha256(prompt.getBytes(StandardCharsets.UTF_8));
+  }
+
+  /** SHA-256 of {@code bytes}, hex. */
+  public static String sha256(byte[] bytes) {
     try {
-      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(prompt.getBytes(StandardCharsets.UTF_8)));
+      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("every JVM has SHA-256", e);
     }

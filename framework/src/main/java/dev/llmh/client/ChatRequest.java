@@ -13,10 +13,15 @@ package dev.llmh.client;
  *     {@code prompt}; empty on a conversation's first turn. Null for a request that is no conversation's
  *     turn: only a turn's answer text is kept in its sample ({@link dev.llmh.measure.RequestSample#answer()}),
  *     for the next turn's history
+ * @param system the system prompt, or null for none: each protocol sends it its own way (see
+ *     {@code HttpProtocolClient.startBody}), before a conversation's history
+ * @param keepPromptCache send {@code cache_prompt: true}, for servers that take it: the prefix is
+ *     meant to be served from the cache ({@code @PromptCache(SHARED)})
  */
 public record ChatRequest(
     String model, String prompt, int maxTokens, double temperature, long seed, boolean disablePromptCache,
-    long caseDeadlineNanos, java.util.Map<String, Object> options, java.util.List<ChatMessage> history) {
+    long caseDeadlineNanos, java.util.Map<String, Object> options, java.util.List<ChatMessage> history, String system,
+    boolean keepPromptCache) {
 
   /** No case deadline: only the request's own timeouts apply. */
   public static final long NO_DEADLINE = Long.MIN_VALUE;
@@ -24,6 +29,16 @@ public record ChatRequest(
   public ChatRequest {
     options = options == null ? java.util.Map.of() : options;
     history = history == null ? null : java.util.List.copyOf(history);
+    if (disablePromptCache && keepPromptCache) {
+      throw new IllegalArgumentException("cache_prompt cannot be both disabled and kept");
+    }
+  }
+
+  /** Without a system prompt, and with the prompt cache left to the server. */
+  public ChatRequest(
+      String model, String prompt, int maxTokens, double temperature, long seed, boolean disablePromptCache,
+      long caseDeadlineNanos, java.util.Map<String, Object> options, java.util.List<ChatMessage> history) {
+    this(model, prompt, maxTokens, temperature, seed, disablePromptCache, caseDeadlineNanos, options, history, null, false);
   }
 
   /** A single request, no conversation's turn. */

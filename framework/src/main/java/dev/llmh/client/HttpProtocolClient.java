@@ -3,6 +3,7 @@ package dev.llmh.client;
 import dev.llmh.config.Api;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import okhttp3.MediaType;
@@ -64,15 +65,20 @@ abstract class HttpProtocolClient implements ProtocolClient {
 
   /**
    * A request body with the model (when one is named) and the prompt, as one user message (after a
-   * conversation's history) or as is.
+   * conversation's history) or as is. A system prompt goes first: as a {@code system} message; as
+   * Ollama generate's {@code system} field ({@code systemField}); else, for a protocol without roles
+   * (OpenAI completions), as text followed by a blank line before the prompt.
    */
-  static ObjectNode startBody(ChatRequest chat, boolean asMessage) {
+  static ObjectNode startBody(ChatRequest chat, boolean asMessage, boolean systemField) {
     ObjectNode body = MAPPER.createObjectNode();
     if (chat.model() != null) {
       body.put("model", chat.model());
     }
     if (asMessage) {
-      com.fasterxml.jackson.databind.node.ArrayNode messages = body.putArray("messages");
+      ArrayNode messages = body.putArray("messages");
+      if (chat.system() != null) {
+        messages.addObject().put("role", "system").put("content", chat.system());
+      }
       if (chat.conversation()) {
         chat.history().forEach(m -> messages.addObject().put("role", m.role()).put("content", m.content()));
       }
@@ -82,8 +88,11 @@ abstract class HttpProtocolClient implements ProtocolClient {
     } else if (chat.conversation() && !chat.history().isEmpty()) {
       // The engine refuses a conversation on a prompt-only protocol before its first request.
       throw new IllegalArgumentException("a conversation's history needs a chat protocol, not a single prompt");
-    } else {
+    } else if (chat.system() != null && systemField) {
+      body.put("system", chat.system());
       body.put("prompt", chat.prompt());
+    } else {
+      body.put("prompt", chat.system() == null ? chat.prompt() : chat.system() + "\n\n" + chat.prompt());
     }
     return body;
   }

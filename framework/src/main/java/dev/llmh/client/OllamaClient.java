@@ -92,7 +92,7 @@ public final class OllamaClient extends HttpProtocolClient {
 
   /** Ollama takes sampling settings under {@code options}; {@code num_predict} is max_tokens. */
   static byte[] body(Api api, ChatRequest chat) {
-    ObjectNode body = startBody(chat, api == Api.OLLAMA_CHAT);
+    ObjectNode body = startBody(chat, api == Api.OLLAMA_CHAT, true);
     body.put("stream", true);
     ObjectNode options = body.putObject("options");
     options.put("num_predict", chat.maxTokens());

@@ -80,12 +80,12 @@ public final class OpenAiChatClient extends HttpProtocolClient {
   }
 
   static byte[] body(ChatRequest chat, boolean continuousUsage) {
-    return common(startBody(chat, true), chat, continuousUsage);
+    return common(startBody(chat, true, false), chat, continuousUsage);
   }
 
   /** {@code POST /completions}: the prompt as-is, no chat template on the client's side. */
   static byte[] completionsBody(ChatRequest chat, boolean continuousUsage) {
-    return common(startBody(chat, false), chat, continuousUsage);
+    return common(startBody(chat, false, false), chat, continuousUsage);
   }
 
   private static byte[] common(ObjectNode body, ChatRequest chat, boolean continuousUsage) {
@@ -97,8 +97,8 @@ public final class OpenAiChatClient extends HttpProtocolClient {
     if (continuousUsage) {
       streamOptions.put("continuous_usage_stats", true);
     }
-    if (chat.disablePromptCache()) {
-      body.put("cache_prompt", false);
+    if (chat.disablePromptCache() || chat.keepPromptCache()) {
+      body.put("cache_prompt", chat.keepPromptCache());
     }
     RequestOptions.openAi(body, chat.options());
     return bytes(body);

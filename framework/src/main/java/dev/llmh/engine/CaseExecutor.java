@@ -1,6 +1,7 @@
 package dev.llmh.engine;
 
 import dev.llmh.analysis.CaseAnalysis;
+import dev.llmh.annotations.PromptCache;
 import dev.llmh.analysis.CaseAnalyzer;
 import dev.llmh.baseline.Baselines;
 import dev.llmh.baseline.CaseKey;
@@ -20,6 +21,7 @@ import dev.llmh.measure.RequestSample;
 import dev.llmh.overhead.HarnessCheck;
 import dev.llmh.overhead.HarnessWatch;
 import dev.llmh.plan.CasePlan;
+import dev.llmh.plan.FilePrompts;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.CaseResult.SampleRecord;
 import dev.llmh.verdict.CaseVerdict;
@@ -78,9 +80,17 @@ final class CaseExecutor {
   private Outcome measure(CasePlan plan) throws InterruptedException {
     long deadline = System.nanoTime() + plan.caseTimeout().toNanos();
     String prompt = null;
+    FilePrompts file = null;
     List<String> turnTexts = List.of();
+    String system;
     Endpoint endpoint;
-    if (plan.promptTokens() == null) {
+    if (plan.prompt().promptFile() != null) {
+      try {
+        file = FilePrompts.load(plan.runner().getClass().getClassLoader(), plan.prompt().promptFile());
+      } catch (IllegalArgumentException e) {
+        return notRun(plan, null, e.getMessage());
+      }
+    } else if (plan.promptTokens() == null) {
       try {
         prompt = Objects.requireNonNull(plan.promptText(), "the prompt is null");
         turnTexts = plan.turnTexts();
@@ -92,6 +102,11 @@ final class CaseExecutor {
       return notRun(plan, null, "a @Conversation sends its history as chat messages, which " + plan.api().key()
           + " cannot carry (it takes one prompt); use " + Api.OPENAI_CHAT.key() + " or " + Api.OLLAMA_CHAT.key()
           + ": @Endpoint(api = \"...\") or -Dllmh.api");
+    }
+    try {
+      system = plan.systemPromptText();
+    } catch (RuntimeException e) {
+      return notRun(plan, null, "the system prompt could not be read: " + e);
     }
     try {
       endpoint = endpoints.get(plan.endpoint(), plan.api());
@@ -142,7 +157,12 @@ final class CaseExecutor {
           "only " + plan.measuredRequests() + " measured requests at concurrency " + plan.concurrency()
               + ": fewer than 2 × concurrency, so most requests start in the first wave; raise @Measurement(requests)");
     }
-    CaseUnits units = new CaseUnits(plan, requested, prompt, turnTexts, disableCache, deadline, marker);
+    if (plan.promptCache() == PromptCache.Mode.SHARED) {
+      warnings.add("prompt cache shared (@PromptCache(SHARED)): system prompt and prompt are byte-identical on every request,"
+          + " so the server may reuse their prefill; TTFT is what a warm prefix cache leaves, and the prefill rate counts"
+          + " cached prompt tokens too: it is not the server's prefill rate");
+    }
+    CaseUnits units = new CaseUnits(plan, requested, prompt, turnTexts, disableCache, deadline, marker, system, file);
 
     if (warmupRequests(plan) > plan.warmupRequests()) {
       warnings.add("warm-up raised from " + plan.warmupRequests() + " to " + warmupRequests(plan) + " requests: one per"
@@ -162,7 +182,9 @@ final class CaseExecutor {
     // the error split across the looks, stop at the first look where nothing is INCONCLUSIVE. Each
     // stage's closed loop runs until its last request ends, so nothing in flight is ever dropped.
     try (HarnessWatch watch = HarnessWatch.start()) {
-      String promptHash = Baselines.promptHash(units.conversation() ? String.join("\n", turnTexts) : setup.identity(prompt));
+      String identity = units.conversation() ? String.join("\n", turnTexts) : setup.identity(prompt);
+      String promptHash = file != null ? file.sha256()
+          : Baselines.promptHash(system == null ? identity : system + "\n\n" + identity);
       Measured measured = new Measured(plan, endpoint, warmupFailed, promptHash, baselines, watch, units, new ArrayList<>(), setup);
       Looks looks = Looks.plan(plan.measuredRequests(), plan.maxRequests(), plan.confidence());
       for (int look = 0; look < looks.points().size(); look++) {

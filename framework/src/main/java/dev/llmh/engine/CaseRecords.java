@@ -49,7 +49,7 @@ final class CaseRecords {
     var counts = analysis.counts();
     return new CaseResult(
         plan.scenarioClassName(), plan.prompt().name(), plan.caseId(), plan.allParams(),
-        endpointRecord(plan, endpoint, servedModel), settings(plan), PromptMarker.MODE,
+        endpointRecord(plan, endpoint, servedModel), settings(plan), PromptMarker.recorded(plan.promptCache()),
         new Requests(warmup, warmupFailed, counts.measured(), counts.succeeded(), counts.failed(), counts.noAnswer(),
             counts.modelLoad(), effectiveConcurrency),
         metrics,
@@ -58,7 +58,7 @@ final class CaseRecords {
         analysis.constraints().stream().map(CaseRecords::constraintRecord).toList(),
         analysis.warnings(), samples, null, promptHash, analysis.baseline().record(),
         analysis.verdict().name(), analysis.reasons(), analysis.verdict().reported(plan.inconclusive()).text(), harness,
-        setup.calibration(), options(plan), context(setup));
+        setup.calibration(), options(plan), context(setup), null, null, null, promptFile(plan, promptHash));
   }
 
   private static Map<String, Object> options(CasePlan plan) {
@@ -67,6 +67,10 @@ final class CaseRecords {
 
   private static CaseResult.ContextRecord context(PromptSetup setup) {
     return setup.context() == null ? null : new CaseResult.ContextRecord(setup.context().tokens(), setup.context().source());
+  }
+
+  private static CaseResult.PromptFileRecord promptFile(CasePlan plan, String sha256) {
+    return plan.prompt().promptFile() == null ? null : new CaseResult.PromptFileRecord(plan.prompt().promptFile(), sha256);
   }
 
   /** A case that could not send a single request: recorded with its reason, never dropped. */
@@ -79,7 +83,7 @@ final class CaseRecords {
     String reason = analysis.reasons().get(0);
     return new CaseResult(
         plan.scenarioClassName(), plan.prompt().name(), plan.caseId(), plan.allParams(),
-        endpointRecord(plan, endpoint, null), settings(plan), PromptMarker.MODE,
+        endpointRecord(plan, endpoint, null), settings(plan), PromptMarker.recorded(plan.promptCache()),
         new Requests(plan.warmupRequests(), 0, 0, 0, 0, 0, 0, null), Map.of(), new Throughput(null, null, null),
         plan.constraints().stream()
             .map(c -> new ConstraintRecord(c.source(), null, c.budget().canonical(), unit(c),
@@ -87,7 +91,7 @@ final class CaseRecords {
             .toList(),
         List.of(), List.of(), reason, null, null,
         analysis.verdict().name(), analysis.reasons(), analysis.verdict().reported(plan.inconclusive()).text(), null,
-        setup.calibration(), options(plan), context(setup));
+        setup.calibration(), options(plan), context(setup), null, null, null, promptFile(plan, null));
   }
 
   static SampleRecord sampleRecord(RequestSample sample, RequestMetrics m, long firstStart) {

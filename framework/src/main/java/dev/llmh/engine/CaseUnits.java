@@ -1,10 +1,12 @@
 package dev.llmh.engine;
 
+import dev.llmh.annotations.PromptCache;
 import dev.llmh.client.ChatRequest;
 import dev.llmh.load.Conversations;
 import dev.llmh.load.PromptMarker;
 import dev.llmh.measure.RequestSample;
 import dev.llmh.plan.CasePlan;
+import dev.llmh.plan.FilePrompts;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -17,12 +19,20 @@ import java.util.function.ObjIntConsumer;
  * text; a conversation's only in its first turn, so that the whole conversation is unique to the
  * run while each turn's history is the earlier turns verbatim, as in a real chat.
  *
+ * <p>Where the marker goes follows {@link CasePlan#promptCache()} ({@link PromptMarker#apply(PromptCache.Mode,
+ * String, String)}): with a system prompt and UNIQUE, it opens the system prompt instead, which every
+ * turn of a conversation then repeats; with SHARED it ends the (first) user message.
+ *
  * @param model the model every request names: the plan's, or the embedded server's id for it (see
  *     {@code CaseExecutor}), or null for the server's choice
  * @param turnTexts each turn's user message, or empty for single requests
+ * @param takesCachePrompt the server takes {@code cache_prompt}: false is sent for UNIQUE, true for SHARED
+ * @param system the {@code @SystemPrompt}, or null
+ * @param file the {@code @PromptFile}'s prompts, request {@code i} taking line {@code i mod n}; null for a written prompt
  */
 record CaseUnits(
-    CasePlan plan, String model, String prompt, List<String> turnTexts, boolean disableCache, long deadline, PromptMarker marker) {
+    CasePlan plan, String model, String prompt, List<String> turnTexts, boolean takesCachePrompt, long deadline, PromptMarker marker,
+    String system, FilePrompts file) {
 
   CaseUnits {
     turnTexts = List.copyOf(turnTexts);
@@ -39,15 +49,17 @@ record CaseUnits(
    */
   List<RequestSample> send(int i, Function<ChatRequest, RequestSample> client, ObjIntConsumer<RequestSample> ended) {
     if (!conversation()) {
-      RequestSample sample = client.apply(request(marker.apply(prompt), null));
+      PromptMarker.Texts texts = marker.apply(plan.promptCache(), system, file != null ? file.prompt(i) : prompt);
+      RequestSample sample = client.apply(request(texts.prompt(), null, texts.system()));
       ended.accept(sample, i);
       return List.of(sample);
     }
     List<String> messages = new ArrayList<>(turnTexts);
-    messages.set(0, marker.apply(messages.get(0)));
+    PromptMarker.Texts first = marker.apply(plan.promptCache(), system, messages.get(0));
+    messages.set(0, first.prompt());
     int[] turn = {0};
     return Conversations.run(messages, (history, message) -> {
-      RequestSample sample = client.apply(request(message, history));
+      RequestSample sample = client.apply(request(message, history, first.system()));
       ended.accept(sample, i * turnTexts.size() + turn[0]++);
       return sample;
     });
@@ -73,8 +85,9 @@ record CaseUnits(
     return all;
   }
 
-  private ChatRequest request(String text, List<dev.llmh.client.ChatMessage> history) {
-    return new ChatRequest(model, text, plan.maxTokens(), plan.temperature(), plan.seed(), disableCache, deadline,
-        plan.options(), history);
+  private ChatRequest request(String text, List<dev.llmh.client.ChatMessage> history, String systemText) {
+    boolean shared = plan.promptCache() == PromptCache.Mode.SHARED;
+    return new ChatRequest(model, text, plan.maxTokens(), plan.temperature(), plan.seed(), takesCachePrompt && !shared,
+        deadline, plan.options(), history, systemText, takesCachePrompt && shared);
   }
 }

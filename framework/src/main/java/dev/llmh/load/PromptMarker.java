@@ -1,16 +1,24 @@
 package dev.llmh.load;
 
+import dev.llmh.annotations.PromptCache;
 import java.security.SecureRandom;
 import java.util.HexFormat;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Makes every request's prompt unique by prefixing a short marker, so that TTFT measures prefill
- * rather than a prefix-cache hit (seed 000: a byte-identical prompt hides the prefill cost). The
- * random part differs between runs, because a server's cache outlives a run.
+ * Makes every request's text unique with a short marker, so that no server answers it from a cache
+ * of earlier requests. The random part differs between runs, because a server's cache outlives a run.
+ *
+ * <p>Where the marker goes decides what a prefix cache can reuse ({@link PromptCache.Mode}): at the
+ * very start of the text (the system prompt's start when there is one), nothing can be reused, so
+ * TTFT measures the whole prefill (seed 000: a byte-identical prompt hides the prefill cost); at
+ * the end of the user text, everything before it is byte-identical between requests and can be.
  */
 public final class PromptMarker {
+  /** {@code promptCache} in the results for {@link PromptCache.Mode#UNIQUE}. */
   public static final String MODE = "unique-prefix";
+  /** {@code promptCache} in the results for {@link PromptCache.Mode#SHARED}. */
+  public static final String SHARED_MODE = "shared-prefix";
 
   private final String runPart;
   private final AtomicLong counter = new AtomicLong();
@@ -21,7 +29,28 @@ public final class PromptMarker {
     this.runPart = HexFormat.of().formatHex(random);
   }
 
+  /** The prompt with the next marker before it. */
   public String apply(String prompt) {
-    return "[" + runPart + "-" + counter.incrementAndGet() + "] " + prompt;
+    return next() + " " + prompt;
+  }
+
+  /** The texts of one request. */
+  public record Texts(String system, String prompt) {}
+
+  /** The system text (null for none) and the prompt of the next request, marked as {@code mode} wants. */
+  public Texts apply(PromptCache.Mode mode, String system, String prompt) {
+    if (mode == PromptCache.Mode.SHARED) {
+      return new Texts(system, prompt + " " + next());
+    }
+    return system == null ? new Texts(null, apply(prompt)) : new Texts(apply(system), prompt);
+  }
+
+  /** What the results record as {@code promptCache} for {@code mode}. */
+  public static String recorded(PromptCache.Mode mode) {
+    return mode == PromptCache.Mode.SHARED ? SHARED_MODE : MODE;
+  }
+
+  private String next() {
+    return "[" + runPart + "-" + counter.incrementAndGet() + "]";
   }
 }

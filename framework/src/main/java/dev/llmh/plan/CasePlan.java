@@ -3,7 +3,9 @@ package dev.llmh.plan;
 import dev.llmh.runner.ParamDeclaration;
 import dev.llmh.runner.PromptDeclaration;
 import dev.llmh.runner.ScenarioRunner;
+import dev.llmh.annotations.PromptCache;
 import dev.llmh.config.Api;
+import dev.llmh.config.Defaults;
 import dev.llmh.config.ServerOptions;
 import dev.llmh.constraint.ConstraintExpression;
 import java.util.List;
@@ -25,6 +27,7 @@ import java.util.Map;
  * @param caseTimeout the longest the case may take, warm-up included ({@code llmh.timeout.case})
  * @param options server options sent with every request ({@code llmh.options}, else {@code @Endpoint(options)}),
  *     typed as {@link ServerOptions#parse} reads them; empty when none
+ * @param promptCache configuration ({@code llmh.promptCache}), else {@code @PromptCache}, else UNIQUE
  * @param modelParam true when the prompt compares several models: then {@code model} is a case
  *     parameter, named first ({@code model=a, concurrency=1}) and recorded as {@code params.model}
  */
@@ -47,6 +50,7 @@ public record CasePlan(
     String inconclusive,
     java.time.Duration caseTimeout,
     Map<String, Object> options,
+    PromptCache.Mode promptCache,
     boolean modelParam) {
 
   /** The parameter of a {@code @SyntheticPrompt} case: its target length in the server's tokens. */
@@ -57,6 +61,7 @@ public record CasePlan(
     constraints = List.copyOf(constraints);
     maxRequests = Math.max(maxRequests, measuredRequests);
     options = options == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(options));
+    promptCache = promptCache == null ? Defaults.PROMPT_CACHE : promptCache;
   }
 
   /** Without server options, of one model. */
@@ -66,7 +71,17 @@ public record CasePlan(
       List<ConstraintExpression> constraints, Api api, int maxRequests, double confidence, String inconclusive,
       java.time.Duration caseTimeout) {
     this(runner, prompt, params, concurrency, warmupRequests, measuredRequests, temperature, seed, maxTokens, endpoint,
-        model, constraints, api, maxRequests, confidence, inconclusive, caseTimeout, Map.of(), false);
+        model, constraints, api, maxRequests, confidence, inconclusive, caseTimeout, Map.of(), null, false);
+  }
+
+  /** With the default prompt cache mode. */
+  public CasePlan(
+      ScenarioRunner runner, PromptDeclaration prompt, Map<String, String> params, int concurrency, int warmupRequests,
+      int measuredRequests, double temperature, long seed, int maxTokens, String endpoint, String model,
+      List<ConstraintExpression> constraints, Api api, int maxRequests, double confidence, String inconclusive,
+      java.time.Duration caseTimeout, Map<String, Object> options) {
+    this(runner, prompt, params, concurrency, warmupRequests, measuredRequests, temperature, seed, maxTokens, endpoint,
+        model, constraints, api, maxRequests, confidence, inconclusive, caseTimeout, options, null, false);
   }
 
   /**
@@ -162,6 +177,11 @@ public record CasePlan(
       texts.add(text);
     }
     return texts;
+  }
+
+  /** Reads the {@code @SystemPrompt} through the generated runner; null when the scenario has none. */
+  public String systemPromptText() {
+    return runner.systemPrompt(params);
   }
 
   @Override

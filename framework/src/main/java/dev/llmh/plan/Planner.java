@@ -106,6 +106,7 @@ public final class Planner {
                 config.inconclusive(),
                 config.caseTimeout(),
                 options,
+                config.promptCache().orElse(declared.promptCache()),
                 modelParam));
       }
     }

@@ -14,9 +14,12 @@ import dev.llmh.overhead.HarnessCheck;
  * the verdicts.
  *
  * @param caseName the prompt's case name (JSON {@code case})
- * @param promptCache how prompts were made cache-proof: {@code unique-prefix} (default)
+ * @param promptCache where each request's unique marker went: {@code unique-prefix} (default: at the
+ *     start, so no prefix cache can help) or {@code shared-prefix} ({@code @PromptCache(SHARED)}: at
+ *     the end of the user text, after a byte-identical system prompt and prompt)
  * @param error why the case could not run at all (endpoint unreachable, prompt threw), else null
- * @param promptHash SHA-256 of the prompt text (before the cache-proof marker), hex
+ * @param promptHash SHA-256 of the prompt text (before the cache-proof marker), hex; with a system
+ *     prompt, of the system prompt, a blank line and the prompt
  * @param baseline the comparison with a stored baseline, when {@code -Dllmh.baseline} is set
  * @param verdict the case's verdict: {@code PASS}, {@code FAIL}, {@code INCONCLUSIVE}, {@code
  *     NOT_RUN} or {@code ERROR}
@@ -34,6 +37,8 @@ import dev.llmh.overhead.HarnessCheck;
  *     absent for a case of single requests, as are {@code turns} and {@code context_fit}
  * @param turns a conversation case's figures per turn
  * @param contextFit a conversation case's fit of TPOT against context tokens
+ * @param promptFile the {@code @PromptFile} the case's prompts came from, or null (absent) for a
+ *     {@code @Prompt} case
  */
 public record CaseResult(
     String scenario,
@@ -61,7 +66,8 @@ public record CaseResult(
     ContextRecord context,
     @JsonInclude(JsonInclude.Include.NON_NULL) ConversationResult.Counts conversation,
     @JsonInclude(JsonInclude.Include.NON_NULL) List<ConversationResult.Turn> turns,
-    @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("context_fit") ConversationResult.ContextFit contextFit) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("context_fit") ConversationResult.ContextFit contextFit,
+    @JsonInclude(JsonInclude.Include.NON_NULL) PromptFileRecord promptFile) {
 
   /** Without a synthetic prompt's calibration, server options or the server's context. */
   public CaseResult(
@@ -71,7 +77,7 @@ public record CaseResult(
       String promptHash, BaselineRecord baseline, String verdict, List<String> verdictReasons, String reportedAs,
       HarnessCheck harness) {
     this(scenario, caseName, caseId, params, endpoint, settings, promptCache, requests, metrics, throughput, constraints,
-        warnings, samples, error, promptHash, baseline, verdict, verdictReasons, reportedAs, harness, null, null, null);
+        warnings, samples, error, promptHash, baseline, verdict, verdictReasons, reportedAs, harness, null, null, null, null, null, null, null);
   }
 
   /** A case of single requests: no conversation figures. */
@@ -83,14 +89,14 @@ public record CaseResult(
       HarnessCheck harness, CalibrationRecord calibration, Map<String, Object> options, ContextRecord context) {
     this(scenario, caseName, caseId, params, endpoint, settings, promptCache, requests, metrics, throughput, constraints,
         warnings, samples, error, promptHash, baseline, verdict, verdictReasons, reportedAs, harness, calibration, options,
-        context, null, null, null);
+        context, null, null, null, null);
   }
 
   /** This record with a conversation case's own figures. */
   public CaseResult withConversation(ConversationResult c) {
     return new CaseResult(scenario, caseName, caseId, params, endpoint, settings, promptCache, requests, metrics, throughput,
         constraints, warnings, samples, error, promptHash, baseline, verdict, verdictReasons, reportedAs, harness, calibration,
-        options, context, c.counts(), c.turns(), c.contextFit());
+        options, context, c.counts(), c.turns(), c.contextFit(), promptFile);
   }
 
   /**
@@ -98,6 +104,14 @@ public record CaseResult(
    * @param source where it was read: {@code option num_ctx}, {@code /api/show parameters num_ctx}
    */
   public record ContextRecord(int tokens, String source) {}
+
+  /**
+   * Where a case's prompts came from.
+   *
+   * @param path the file's path on the test classpath, as declared
+   * @param sha256 of the file's bytes, hex; null when the case did not run and the file was not read
+   */
+  public record PromptFileRecord(String path, String sha256) {}
 
   /** Keys in {@link #metrics()} of the metrics read most often; every key is a {@link Metric#jsonName()}. */
   public static final String TTFT = Metric.TTFT.jsonName();

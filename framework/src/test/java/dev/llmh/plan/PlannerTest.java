@@ -7,6 +7,7 @@ import dev.llmh.runner.ScenarioRunner;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.llmh.annotations.PromptCache;
 import dev.llmh.config.Config;
 import dev.llmh.config.ConfigException;
 import dev.llmh.config.Defaults;
@@ -86,6 +87,14 @@ class PlannerTest {
     CasePlan plan = Planner.plan(runner, config).get(0);
     assertThat(plan.endpoint()).isEqualTo("http://env:2/v1");
     assertThat(plan.model()).isEqualTo("env-model");
+  }
+
+  @Test
+  void thePromptCacheModeIsConfigurationElseTheAnnotationElseUnique() {
+    DeclaredSettings shared = DeclaredSettings.builder().promptCache(PromptCache.Mode.SHARED).build();
+    assertThat(planned(DeclaredSettings.builder().build(), Map.of()).promptCache()).isEqualTo(PromptCache.Mode.UNIQUE);
+    assertThat(planned(shared, Map.of()).promptCache()).isEqualTo(PromptCache.Mode.SHARED);
+    assertThat(planned(shared, Map.of("LLMH_PROMPT_CACHE", "unique")).promptCache()).isEqualTo(PromptCache.Mode.UNIQUE);
   }
 
   private static CasePlan planned(DeclaredSettings declared, Map<String, String> environment) {

@@ -8,11 +8,13 @@ import java.util.List;
  * A parsed, validated body of {@code POST /v1/chat/completions} ({@link #messages()} set) or
  * {@code POST /v1/completions} ({@link #prompt()} set). Read: model, messages or prompt (a string,
  * or OpenAI's batch form with a batch of one), max_tokens (chat: max_completion_tokens first),
- * temperature (&gt;= 0), seed, n (1 only), stop (a string or an array), stream and
- * stream_options.include_usage. Unknown fields (such as {@code cache_prompt}) are ignored; the
+ * temperature (&gt;= 0), seed, n (1 only), stop (a string or an array), stream,
+ * stream_options.include_usage and llama.cpp's cache_prompt. Other unknown fields are ignored; the
  * requested {@code model} is only kept for the record, both servers answer as their own model.
  *
  * @param model the model the request named, or null
+ * @param cachePrompt llama.cpp's {@code cache_prompt}: whether a prefix cached by an earlier request
+ *     may be reused; true when not given, as in llama.cpp's server
  */
 public record OpenAiRequest(
     String model,
@@ -23,7 +25,15 @@ public record OpenAiRequest(
     long seed,
     List<String> stop,
     boolean stream,
-    boolean includeUsage) {
+    boolean includeUsage,
+    boolean cachePrompt) {
+
+  /** With {@code cache_prompt} not given. */
+  public OpenAiRequest(
+      String model, List<Message> messages, String prompt, int maxTokens, double temperature, long seed,
+      List<String> stop, boolean stream, boolean includeUsage) {
+    this(model, messages, prompt, maxTokens, temperature, seed, stop, stream, includeUsage, true);
+  }
 
   /** What a request gets for a setting it does not give; each server has its own. */
   public record Defaults(int maxTokens, double temperature, long seed) {
@@ -109,8 +119,10 @@ public record OpenAiRequest(
     if (options != null && options.isObject()) {
       includeUsage = RequestBody.flag(options, "include_usage");
     }
+    JsonNode cachePrompt = root.get("cache_prompt");
     return new OpenAiRequest(RequestBody.text(root, "model"), messages, prompt,
-        limit == null ? defaults.maxTokens() : limit, temperature, seed, stop, stream, includeUsage);
+        limit == null ? defaults.maxTokens() : limit, temperature, seed, stop, stream, includeUsage,
+        cachePrompt == null || cachePrompt.isNull() || RequestBody.flag(root, "cache_prompt"));
   }
 
   private static List<String> stop(JsonNode node) throws BadRequest {

@@ -12,8 +12,9 @@ import java.util.List;
  * /v1/chat/completions} ({@code messages}) and {@code /v1/completions} ({@code prompt}), read as
  * {@link OpenAiRequest} reads them ({@code temperature} is checked and has no effect); Ollama's
  * {@code /api/chat} ({@code messages}) and {@code /api/generate} ({@code prompt}; for both,
- * {@code options.num_predict} and {@code options.seed}, and {@code stream} defaults to true).
- * Unknown fields (such as {@code cache_prompt}) are ignored.
+ * {@code options.num_predict} and {@code options.seed}, and {@code stream} defaults to true; generate's
+ * {@code system} text comes before the prompt). llama.cpp's {@code cache_prompt} is read (Ollama
+ * has none: it always reuses its cache); other unknown fields are ignored.
  *
  * @param promptTokens the prompt, or the sum over the messages' content, by {@link SimTokenizer}; with a chat
  *                     template, plus its tokens per message; after truncation to the context, the truncated count
@@ -21,22 +22,27 @@ import java.util.List;
  * @param contextTokens Ollama's {@code options.num_ctx}, or null when the request sets none
  * @param sentPromptTokens the prompt's count before any truncation
  * @param messages     the chat messages as sent, in order; empty for a protocol that takes one prompt
+ * @param prefix       what a prefix cache compares: each message's role, then its content's tokens
+ * @param cachePrompt  whether a cached prefix may be reused ({@code cache_prompt}, true when not given)
  */
 record ChatRequest(String model, int promptTokens, int maxTokens, long seed, boolean stream,
-           boolean includeUsage, Integer contextTokens, int sentPromptTokens, List<Message> messages) {
+           boolean includeUsage, Integer contextTokens, int sentPromptTokens, List<Message> messages, List<String> prefix,
+           boolean cachePrompt) {
 
   ChatRequest {
     messages = messages == null ? List.of() : List.copyOf(messages);
+    prefix = prefix == null ? List.of() : List.copyOf(prefix);
   }
 
   ChatRequest(String model, int promptTokens, int maxTokens, long seed, boolean stream, boolean includeUsage) {
-    this(model, promptTokens, maxTokens, seed, stream, includeUsage, null, promptTokens, List.of());
+    this(model, promptTokens, maxTokens, seed, stream, includeUsage, null, promptTokens, List.of(), List.of(), true);
   }
 
   /** As the server prefills it: cut to {@code context} tokens when longer, as Ollama does silently. */
   ChatRequest truncatedTo(int context) {
     return promptTokens <= context ? this
-        : new ChatRequest(model, context, maxTokens, seed, stream, includeUsage, contextTokens, sentPromptTokens, messages);
+        : new ChatRequest(model, context, maxTokens, seed, stream, includeUsage, contextTokens, sentPromptTokens, messages,
+            prefix, cachePrompt);
   }
 
   /** Reads the body, counting a chat template's tokens per message. */
@@ -47,7 +53,7 @@ record ChatRequest(String model, int promptTokens, int maxTokens, long seed, boo
     }
     int counted = request.promptTokens() + templateTokens * request.messages().size();
     return new ChatRequest(request.model(), counted, request.maxTokens(), request.seed(), request.stream(),
-        request.includeUsage(), request.contextTokens(), counted, request.messages());
+        request.includeUsage(), request.contextTokens(), counted, request.messages(), request.prefix(), request.cachePrompt());
   }
 
   static ChatRequest parse(byte[] body, Protocol protocol, int defaultMaxTokens) throws BadRequest {
@@ -60,24 +66,28 @@ record ChatRequest(String model, int promptTokens, int maxTokens, long seed, boo
         ? OpenAiRequest.parseChat(body, defaults) : OpenAiRequest.parseCompletion(body, defaults);
     int promptTokens = request.chat() ? tokens(request.messages()) : SimTokenizer.countTokens(request.prompt());
     return new ChatRequest(request.model(), promptTokens, request.maxTokens(), request.seed(), request.stream(),
-        request.includeUsage(), null, promptTokens, request.chat() ? request.messages() : List.of());
+        request.includeUsage(), null, promptTokens, request.chat() ? request.messages() : List.of(),
+        request.chat() ? prefix(request.messages()) : SimTokenizer.tokens(request.prompt()), request.cachePrompt());
   }
 
   /** Ollama: sampling settings under {@code options}, and streaming unless told otherwise. */
   private static ChatRequest ollama(JsonNode root, Protocol protocol, int defaultMaxTokens) throws BadRequest {
     String model = RequestBody.text(root, "model");
-    int promptTokens;
     List<Message> messages = List.of();
+    List<Message> prefilled; // generate's system text and prompt count (and are cached) as messages would
     if (protocol.messages()) {
       messages = RequestBody.messages(root);
-      promptTokens = tokens(messages);
+      prefilled = messages;
     } else {
       JsonNode prompt = root.get("prompt");
       if (prompt == null || !prompt.isTextual()) {
         throw new BadRequest("'prompt' must be a string");
       }
-      promptTokens = SimTokenizer.countTokens(prompt.textValue());
+      String system = RequestBody.text(root, "system");
+      prefilled = system == null ? List.of(new Message("user", prompt.textValue()))
+          : List.of(new Message("system", system), new Message("user", prompt.textValue()));
     }
+    int promptTokens = tokens(prefilled);
     JsonNode options = root.path("options");
     Integer limit = RequestBody.integer(options.get("num_predict"), "options.num_predict");
     if (limit != null && limit < 0) {
@@ -94,7 +104,17 @@ record ChatRequest(String model, int promptTokens, int maxTokens, long seed, boo
       throw new BadRequest("'options.num_ctx' must be at least 1, was " + numCtx);
     }
     return new ChatRequest(model, promptTokens, limit == null ? defaultMaxTokens : limit, seed, streamed, false, numCtx,
-        promptTokens, messages);
+        promptTokens, messages, prefix(prefilled), true);
+  }
+
+  /** Each message's role (as a unit no text token can equal) and its content's tokens, in order. */
+  private static List<String> prefix(List<Message> messages) {
+    List<String> prefix = new java.util.ArrayList<>();
+    for (Message message : messages) {
+      prefix.add("\u0000" + message.role());
+      prefix.addAll(SimTokenizer.tokens(message.content()));
+    }
+    return prefix;
   }
 
   private static int tokens(List<Message> messages) {

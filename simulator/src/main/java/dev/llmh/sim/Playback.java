@@ -34,6 +34,7 @@ final class Playback {
   private final ObjectMapper mapper;
   private final Consumer<ServedRequest> served;
   private final Residency residency;
+  private final PrefixCache cache = new PrefixCache();
 
   /** @param residency shared by the playbacks of every model the server serves */
   Playback(SimulatorSettings settings, SlotQueue slots, ObjectMapper mapper, Consumer<ServedRequest> served, Residency residency) {
@@ -58,6 +59,7 @@ final class Playback {
     int event = 0;
     boolean disconnected = false;
     long slotAt = -1;
+    int cached = 0;
     try {
       if (settings.roleChunkFirst() && protocol == Protocol.CHAT) {
         send(events, plan, event++, chunks.role());
@@ -71,7 +73,9 @@ final class Playback {
       try {
         slotAt = System.nanoTime();
         long load = residency.loadNanos(settings, plan.number(), slotAt);
-        long first = firstChunkDeadline(slotAt, plan) + load;
+        cached = cachedTokens(plan, slotAt);
+        long first = firstChunkDeadline(slotAt, plan, cached) + load;
+        remember(plan, first);
         long gap = settings.chunkGapNanos(plan.request().promptTokens());
         for (int k = 0; k < spans.size(); k++) {
           Span span = spans.get(k);
@@ -112,7 +116,7 @@ final class Playback {
     }
     served.accept(new ServedRequest(plan.number(), plan.request().model(), true, arrival, slotAt, flushed,
         System.nanoTime(), plan.request().promptTokens(), sentTokens, plan.finishReason(), disconnected,
-        protocol.path, sentReasoning, ex.getRemoteAddress().getPort(), plan.request().messages()));
+        protocol.path, sentReasoning, ex.getRemoteAddress().getPort(), plan.request().messages(), cached));
   }
 
   void whole(HttpExchange ex, Plan plan, long arrival) throws IOException {
@@ -125,9 +129,12 @@ final class Playback {
     long slotAt = System.nanoTime();
     boolean disconnected = false;
     int sent = plan.completionTokens();
+    int cached = cachedTokens(plan, slotAt);
     try {
       int chunks = (plan.completionTokens() + settings.tokensPerChunk() - 1) / settings.tokensPerChunk();
-      long done = firstChunkDeadline(slotAt, plan) + Math.max(0, chunks - 1) * settings.chunkGapNanos(plan.request().promptTokens());
+      long first = firstChunkDeadline(slotAt, plan, cached);
+      remember(plan, first);
+      long done = first + Math.max(0, chunks - 1) * settings.chunkGapNanos(plan.request().promptTokens());
       byte[] bytes = new Chunks(mapper, settings, plan).whole();
       waitUntil(done);
       ex.getResponseHeaders().set("Content-Type", "application/json");
@@ -147,7 +154,7 @@ final class Playback {
     }
     served.accept(new ServedRequest(plan.number(), plan.request().model(), false, arrival, slotAt, List.of(),
         System.nanoTime(), plan.request().promptTokens(), sent, plan.finishReason(), disconnected,
-        plan.protocol().path, 0, ex.getRemoteAddress().getPort(), plan.request().messages()));
+        plan.protocol().path, 0, ex.getRemoteAddress().getPort(), plan.request().messages(), cached));
   }
 
   private List<Span> spans(int reasoning, int total) {
@@ -170,8 +177,26 @@ final class Playback {
     }
   }
 
-  private long firstChunkDeadline(long slotAt, Plan plan) {
-    return slotAt + settings.firstTokenDelay().toNanos() + settings.prefillNanos(plan.request().promptTokens());
+  /** Only the tokens not served from the prefix cache are prefilled. */
+  private long firstChunkDeadline(long slotAt, Plan plan, int cachedTokens) {
+    return slotAt + settings.firstTokenDelay().toNanos()
+        + settings.prefillNanos(plan.request().promptTokens() - cachedTokens);
+  }
+
+  /** Prompt tokens the request finds in the prefix cache when it gets its slot; 0 when it may not use it. */
+  private int cachedTokens(Plan plan, long slotAt) {
+    if (!settings.prefixCache() || !plan.request().cachePrompt()) {
+      return 0;
+    }
+    // The cache compares its own units (roles included); what it saves is counted in prompt tokens.
+    return Math.min(cache.cachedTokens(plan.request().prefix(), slotAt), Math.max(0, plan.request().promptTokens() - 1));
+  }
+
+  /** The request's prompt is cached once its prefill ends, at its first chunk's deadline. */
+  private void remember(Plan plan, long prefillEnd) {
+    if (settings.prefixCache()) {
+      cache.store(plan.request().prefix(), prefillEnd);
+    }
   }
 
   /** Waits until {@code System.nanoTime() >= deadline}: parks, then spins for the last 250 us. */

@@ -30,6 +30,8 @@ import java.util.List;
  *                           port came over the same (kept-alive) connection
  * @param messages           the chat messages the request sent, in order (a conversation's history, then
  *                           its new user message); empty for a protocol that takes one prompt
+ * @param cachedPromptTokens prompt tokens served from the prefix cache, not prefilled (0 without
+ *                           {@link SimulatorSettings#prefixCache()})
  */
 public record ServedRequest(
     long requestNumber,
@@ -46,7 +48,8 @@ public record ServedRequest(
     String path,
     int reasoningChunks,
     int clientPort,
-    List<Message> messages) {
+    List<Message> messages,
+    int cachedPromptTokens) {
 
   public ServedRequest {
     contentChunkNanos = List.copyOf(contentChunkNanos);
@@ -60,6 +63,15 @@ public record ServedRequest(
       boolean clientDisconnected, String path, int reasoningChunks, int clientPort) {
     this(requestNumber, requestedModel, streamed, arrivalNanos, slotAcquiredNanos, contentChunkNanos, finishedNanos,
         promptTokens, completionTokens, finishReason, clientDisconnected, path, reasoningChunks, clientPort, List.of());
+  }
+
+  /** Without a prefix cache. */
+  public ServedRequest(
+      long requestNumber, String requestedModel, boolean streamed, long arrivalNanos, long slotAcquiredNanos,
+      List<Long> contentChunkNanos, long finishedNanos, int promptTokens, int completionTokens, String finishReason,
+      boolean clientDisconnected, String path, int reasoningChunks, int clientPort, List<Message> messages) {
+    this(requestNumber, requestedModel, streamed, arrivalNanos, slotAcquiredNanos, contentChunkNanos, finishedNanos,
+        promptTokens, completionTokens, finishReason, clientDisconnected, path, reasoningChunks, clientPort, messages, 0);
   }
 
   /** When the first answer (non-reasoning) chunk was sent, or null when none was. */

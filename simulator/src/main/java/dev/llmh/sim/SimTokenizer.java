@@ -46,6 +46,18 @@ public final class SimTokenizer {
     return n;
   }
 
+  /** The tokens of {@code text}, each as its text: what a prefix cache compares (empty for null). */
+  public static List<String> tokens(CharSequence text) {
+    List<String> tokens = new java.util.ArrayList<>();
+    if (text != null) {
+      Matcher m = TOKEN.matcher(text);
+      while (m.find()) {
+        tokens.add(m.group());
+      }
+    }
+    return tokens;
+  }
+
   /** The text of output token {@code index} for {@code seed}: a space followed by one word. */
   public static String outputToken(long seed, int index) {
     long h = mix(seed * 0x9E3779B97F4A7C15L + index + 0x632BE59BD9B4E019L);

@@ -44,6 +44,10 @@ import java.util.function.Consumer;
  *                               request's prompt tokens), as attention reads a KV cache that grows with the
  *                               context (seed 000): TPOT = 1 / decodeTokensPerSecond + this × prompt tokens.
  *                               Zero (the default) keeps decode independent of the context
+ * @param prefixCache            a prompt that starts with the tokens of a prompt prefilled before prefills
+ *                               only the rest (see {@link PrefixCache}), unless it sends
+ *                               {@code cache_prompt: false}; off by default, so that a test sending the same
+ *                               prompt twice sees the same prefill twice
  * @param otherModels            models served besides {@link #modelId()}, each with its own timing, for
  *                               models compared side by side; with any, a request naming a model the
  *                               server does not have gets 404, and the server holds one model at a time
@@ -69,6 +73,7 @@ public record SimulatorSettings(
     int chatTemplateTokens,
     int contextTokens,
     Duration decodeSlowdownPerContextToken,
+    boolean prefixCache,
     List<Model> otherModels) {
 
   /**
@@ -152,7 +157,7 @@ public record SimulatorSettings(
    */
   public static SimulatorSettings defaults() {
     return new SimulatorSettings("llmh-sim", 4, 2000.0, Duration.ZERO, 50.0, 1, UNLIMITED, 256,
-        true, null, SimulatorHook.NONE, 0, false, true, Duration.ZERO, 0, UNLIMITED, Duration.ZERO, List.of());
+        true, null, SimulatorHook.NONE, 0, false, true, Duration.ZERO, 0, UNLIMITED, Duration.ZERO, false, List.of());
   }
 
   public SimulatorSettings withModelId(String v) {
@@ -232,6 +237,10 @@ public record SimulatorSettings(
     return edit(e -> e.decodeSlowdownPerContextToken = v);
   }
 
+  public SimulatorSettings withPrefixCache(boolean v) {
+    return edit(e -> e.prefixCache = v);
+  }
+
   /** One more model served, with its own timing (see {@link #otherModels()}). */
   public SimulatorSettings withModel(Model model) {
     return edit(e -> {
@@ -287,6 +296,7 @@ public record SimulatorSettings(
     int chatTemplateTokens;
     int contextTokens;
     Duration decodeSlowdownPerContextToken;
+    boolean prefixCache;
     List<Model> otherModels;
 
     Editor(SimulatorSettings s) {
@@ -308,6 +318,7 @@ public record SimulatorSettings(
       chatTemplateTokens = s.chatTemplateTokens;
       contextTokens = s.contextTokens;
       decodeSlowdownPerContextToken = s.decodeSlowdownPerContextToken;
+      prefixCache = s.prefixCache;
       otherModels = s.otherModels;
     }
 
@@ -315,7 +326,7 @@ public record SimulatorSettings(
       return new SimulatorSettings(modelId, slots, prefillTokensPerSecond, firstTokenDelay, decodeTokensPerSecond,
           tokensPerChunk, naturalLength, defaultMaxTokens, roleChunkFirst, requiredApiKey, hook, reasoningTokens,
           usagePerChunk, sendsUsage, firstRequestLoad, chatTemplateTokens, contextTokens, decodeSlowdownPerContextToken,
-          otherModels);
+          prefixCache, otherModels);
     }
   }
 
@@ -354,7 +365,7 @@ public record SimulatorSettings(
         + ", reasoningTokens=" + reasoningTokens + ", usagePerChunk=" + usagePerChunk + ", sendsUsage=" + sendsUsage
         + ", firstRequestLoad=" + firstRequestLoad + ", chatTemplateTokens=" + chatTemplateTokens
         + ", contextTokens=" + (contextTokens == UNLIMITED ? "unlimited" : contextTokens)
-        + ", decodeSlowdownPerContextToken=" + decodeSlowdownPerContextToken
+        + ", decodeSlowdownPerContextToken=" + decodeSlowdownPerContextToken + ", prefixCache=" + prefixCache
         + (otherModels.isEmpty() ? "" : ", otherModels=" + otherModels) + "]";
   }
 }

@@ -1,5 +1,6 @@
 package dev.llmh.processor.generator;
 
+import dev.llmh.annotations.PromptCache;
 import dev.llmh.runner.DeclaredSettings;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,6 +18,7 @@ import java.util.List;
  *     {@code @Ttft}; kept apart from {@code constraints} because the two replace independently
  * @param maxRequests {@code @Measurement(maxRequests)}; part of the same annotation as
  *     {@code measuredRequests}, so it is replaced together with it
+ * @param promptCache {@code @PromptCache}
  */
 public record Declarations(
     Endpoint endpoint,
@@ -27,7 +29,16 @@ public record Declarations(
     List<Integer> concurrency,
     List<String> constraints,
     List<String> ttftConstraints,
-    Integer maxRequests) {
+    Integer maxRequests,
+    PromptCache.Mode promptCache) {
+
+  /** Without {@code @PromptCache}. */
+  public Declarations(
+      Endpoint endpoint, Integer warmupRequests, Integer measuredRequests, Sampling sampling, Integer maxTokens,
+      List<Integer> concurrency, List<String> constraints, List<String> ttftConstraints, Integer maxRequests) {
+    this(endpoint, warmupRequests, measuredRequests, sampling, maxTokens, concurrency, constraints, ttftConstraints,
+        maxRequests, null);
+  }
 
   /** Without {@code @Measurement(maxRequests)}. */
   public Declarations(
@@ -84,7 +95,8 @@ public record Declarations(
         pick(member.concurrency, concurrency),
         pick(member.constraints, constraints),
         pick(member.ttftConstraints, ttftConstraints),
-        member.measuredRequests != null ? member.maxRequests : maxRequests);
+        member.measuredRequests != null ? member.maxRequests : maxRequests,
+        pick(member.promptCache, promptCache));
   }
 
   /** What the engine sees: the plan's record, with {@code @Ttft} folded into the constraints. */
@@ -102,7 +114,8 @@ public record Declarations(
         .maxTokens(maxTokens)
         .concurrency(concurrency)
         .constraints(all)
-        .maxRequests(maxRequests);
+        .maxRequests(maxRequests)
+        .promptCache(promptCache);
     if (endpoint != null) {
       settings.endpointUrl(endpoint.url()).models(endpoint.models()).api(endpoint.api()).options(endpoint.options());
     }

@@ -13,14 +13,22 @@ import dev.llmh.runner.DeclaredSettings;
  *     {@link dev.llmh.runner.ScenarioRunner#prompt} declares none
  * @param settings class defaults with the member's own annotations merged in
  * @param takesTurn a {@code @Conversation} method taking the turn index, {@code String next(int turn)}
+ * @param promptFile for the {@code @PromptFile} case, the file's path (the runner reads no member for it); else null
  */
 public record PromptModel(
     String name, String member, boolean method, boolean isStatic, boolean throwsChecked, DeclaredSettings settings,
-    boolean takesTurn) {
+    boolean takesTurn, String promptFile) {
 
   /** A field or a no-argument method. */
   public PromptModel(
       String name, String member, boolean method, boolean isStatic, boolean throwsChecked, DeclaredSettings settings) {
-    this(name, member, method, isStatic, throwsChecked, settings, false);
+    this(name, member, method, isStatic, throwsChecked, settings, false, null);
+  }
+
+  /** A {@code @Prompt} member, a turn method or not. */
+  public PromptModel(
+      String name, String member, boolean method, boolean isStatic, boolean throwsChecked, DeclaredSettings settings,
+      boolean takesTurn) {
+    this(name, member, method, isStatic, throwsChecked, settings, takesTurn, null);
   }
 }

@@ -64,6 +64,7 @@ public final class RunnerWriter {
         .append("    return PARAMS;\n  }\n\n");
 
     writePromptMethod(scenario, out);
+    writeSystemPromptMethod(scenario, out);
     writeTurnMethod(scenario, out);
     writeParamHelper(scenario, out);
     out.append("}\n");
@@ -73,7 +74,8 @@ public final class RunnerWriter {
   private static String promptDeclaration(PromptModel prompt) {
     return "\n          new dev.llmh.runner.PromptDeclaration("
         + string(prompt.name()) + ", " + string(prompt.member()) + ", " + prompt.method() + ",\n"
-        + "              " + settings(prompt.settings()) + ")";
+        + "              " + settings(prompt.settings())
+        + (prompt.promptFile() == null ? "" : ",\n              " + string(prompt.promptFile())) + ")";
   }
 
   /**
@@ -100,6 +102,7 @@ public final class RunnerWriter {
     declare(calls, "promptTokens", s.promptTokens(), JavaLiterals::integerList);
     declare(calls, "instruction", s.instruction(), JavaLiterals::string);
     declare(calls, "options", s.options(), JavaLiterals::stringList);
+    declare(calls, "promptCache", s.promptCache(), mode -> "dev.llmh.annotations.PromptCache.Mode." + mode.name());
     calls.add(".build()");
     return "dev.llmh.runner.DeclaredSettings.builder()"
         + calls.stream().map(call -> "\n                  " + call).collect(Collectors.joining());
@@ -131,38 +134,17 @@ public final class RunnerWriter {
 
   /** A new instance with its params set, and a case per prompt; {@code turn} is the argument of a turn prompt. */
   private static void writeSwitch(ScenarioModel scenario, List<PromptModel> prompts, String turn, StringBuilder out) {
-    String type = scenario.sourceName();
-    out.append("    ").append(type).append(" scenario$ = new ").append(type).append("();\n");
-    for (ParamModel param : scenario.params()) {
-      out.append("    scenario$.").append(param.field()).append(" = ")
-          .append(param.type().conversion("param(paramValues, " + string(param.field()) + ")"))
-          .append(";\n");
-    }
+    writeInstance(scenario, out);
     out.append("    switch (promptName) {\n");
-    for (PromptModel prompt : prompts) {
-      if (prompt.settings().synthetic()) {
-        continue; // the harness makes this prompt: there is no member to read
-      }
-      String owner = prompt.isStatic() ? type : "scenario$";
-      String read = owner + "." + prompt.member() + (prompt.method() ? "(" + (prompt.takesTurn() ? turn : "") + ")" : "");
+    List<PromptModel> read = prompts.stream().filter(p -> !p.settings().synthetic() && p.promptFile() == null).toList();
+    for (PromptModel prompt : read) { // a synthetic prompt is made by the harness, a file's read by it
+      String owner = prompt.isStatic() ? scenario.sourceName() : "scenario$";
       out.append("      case ").append(string(prompt.name())).append(":\n");
-      if (prompt.throwsChecked()) {
-        // ScenarioRunner.prompt declares no checked exceptions; keep unchecked ones as they are.
-        out.append("        try {\n")
-            .append("          return ").append(read).append(";\n")
-            .append("        } catch (RuntimeException e) {\n")
-            .append("          throw e;\n")
-            .append("        } catch (Exception e) {\n")
-            .append("          throw new IllegalStateException(")
-            .append(string("prompt '" + prompt.name() + "' of " + scenario.binaryName() + " threw "))
-            .append(" + e, e);\n")
-            .append("        }\n");
-      } else {
-        out.append("        return ").append(read).append(";\n");
-      }
+      writeRead(scenario, prompt,
+          owner + "." + prompt.member() + (prompt.method() ? "(" + (prompt.takesTurn() ? turn : "") + ")" : ""),
+          "prompt '" + prompt.name() + "'", "        ", out);
     }
-    String known = prompts.stream().filter(p -> !p.settings().synthetic()).map(PromptModel::name)
-        .collect(Collectors.joining(", "));
+    String known = read.stream().map(PromptModel::name).collect(Collectors.joining(", "));
     out.append("      default:\n")
         .append("        throw new IllegalArgumentException(")
         .append(string("no prompt named '"))
@@ -171,6 +153,54 @@ public final class RunnerWriter {
         .append(");\n")
         .append("    }\n")
         .append("  }\n");
+  }
+
+  /** {@code systemPrompt()}, reading the {@code @SystemPrompt} member after setting the params. */
+  private static void writeSystemPromptMethod(ScenarioModel scenario, StringBuilder out) {
+    if (scenario.systemPrompt() == null) {
+      return;
+    }
+    out.append("\n  @Override\n")
+        .append("  public String systemPrompt(java.util.Map<String, String> paramValues) {\n");
+    writeInstance(scenario, out);
+    PromptModel system = scenario.systemPrompt();
+    String owner = system.isStatic() ? scenario.sourceName() : "scenario$";
+    // null means "no system prompt" to the engine: a member that returns it is a mistake, not silence
+    String read = "java.util.Objects.requireNonNull(" + owner + "." + system.member() + (system.method() ? "()" : "") + ", "
+        + string("@SystemPrompt '" + system.member() + "' of " + scenario.binaryName()
+            + " is null; return the text, or remove @SystemPrompt") + ")";
+    writeRead(scenario, system, read, "@SystemPrompt '" + system.member() + "'", "    ", out);
+    out.append("  }\n");
+  }
+
+  /** A new scenario instance, {@code scenario$}, with every {@code @Param} field set. */
+  private static void writeInstance(ScenarioModel scenario, StringBuilder out) {
+    String type = scenario.sourceName();
+    out.append("    ").append(type).append(" scenario$ = new ").append(type).append("();\n");
+    for (ParamModel param : scenario.params()) {
+      out.append("    scenario$.").append(param.field()).append(" = ")
+          .append(param.type().conversion("param(paramValues, " + string(param.field()) + ")"))
+          .append(";\n");
+    }
+  }
+
+  /** {@code return read;}, a checked exception wrapped: the runner's methods declare none. */
+  private static void writeRead(
+      ScenarioModel scenario, PromptModel member, String read, String what, String indent, StringBuilder out) {
+    if (member.throwsChecked()) {
+      // Keep unchecked exceptions as they are.
+      out.append(indent).append("try {\n")
+          .append(indent).append("  return ").append(read).append(";\n")
+          .append(indent).append("} catch (RuntimeException e) {\n")
+          .append(indent).append("  throw e;\n")
+          .append(indent).append("} catch (Exception e) {\n")
+          .append(indent).append("  throw new IllegalStateException(")
+          .append(string(what + " of " + scenario.binaryName() + " threw "))
+          .append(" + e, e);\n")
+          .append(indent).append("}\n");
+    } else {
+      out.append(indent).append("return ").append(read).append(";\n");
+    }
   }
 
   private static void writeParamHelper(ScenarioModel scenario, StringBuilder out) {

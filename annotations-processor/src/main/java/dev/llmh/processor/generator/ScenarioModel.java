@@ -9,13 +9,21 @@ import java.util.List;
  * @param packageName the scenario's package, empty for the unnamed package
  * @param binaryName e.g. {@code com.x.Outer$Inner}: what the engine looks the runner up by
  * @param sourceName e.g. {@code com.x.Outer.Inner}: how generated code names the type
+ * @param systemPrompt the {@code @SystemPrompt} member, read as a prompt is; null when there is none
  */
 public record ScenarioModel(
-    String packageName, String binaryName, String sourceName, List<PromptModel> prompts, List<ParamModel> params) {
+    String packageName, String binaryName, String sourceName, List<PromptModel> prompts, List<ParamModel> params,
+    PromptModel systemPrompt) {
 
   public ScenarioModel {
     prompts = List.copyOf(prompts);
     params = List.copyOf(params);
+  }
+
+  /** Without a system prompt. */
+  public ScenarioModel(
+      String packageName, String binaryName, String sourceName, List<PromptModel> prompts, List<ParamModel> params) {
+    this(packageName, binaryName, sourceName, prompts, params, null);
   }
 
   /** The runner's fully qualified name, from the one rule the engine also uses. */

@@ -42,10 +42,18 @@ public interface Engine extends AutoCloseable {
 
   /**
    * @param stop strings that end generation when produced (not included in the output)
+   * @param cachePrompt reuse the longest prefix this prompt shares with what the slot last held, as
+   *     llama.cpp's {@code cache_prompt} does, rather than prefilling the whole prompt again
    */
-  record CompletionRequest(String prompt, int maxTokens, double temperature, long seed, List<String> stop) {
+  record CompletionRequest(
+      String prompt, int maxTokens, double temperature, long seed, List<String> stop, boolean cachePrompt) {
     public CompletionRequest {
       stop = stop == null ? List.of() : List.copyOf(stop);
+    }
+
+    /** Without the prompt cache: every request pays its whole prefill. */
+    public CompletionRequest(String prompt, int maxTokens, double temperature, long seed, List<String> stop) {
+      this(prompt, maxTokens, temperature, seed, stop, false);
     }
   }
 

@@ -48,7 +48,8 @@ import java.util.regex.Pattern;
  * <p>The server runs {@code slots} parallel sequences over one context of {@code slots ×
  * slotContext} tokens; llama.cpp (b4916) gives each slot {@code n_ctx / n_parallel} tokens. Context
  * shifting is disabled: a prompt that does not fit is refused ({@link PromptTooLongException}),
- * never truncated.
+ * never truncated. A request may reuse the prefix its slot already holds ({@code cache_prompt}); the
+ * library reports no count of reused tokens, so {@code promptTokens} is always the whole prompt.
  */
 public final class LlamaEngine extends OpenEngine {
 
@@ -220,7 +221,8 @@ public final class LlamaEngine extends OpenEngine {
         .setNPredict(request.maxTokens())
         .setTemperature((float) request.temperature())
         .setSeed((int) request.seed())
-        .setCachePrompt(false);
+        // On, llama.cpp keeps each slot's tokens and picks the idle slot whose tokens match the prompt best.
+        .setCachePrompt(request.cachePrompt());
     if (!request.stop().isEmpty()) {
       parameters.setStopStrings(request.stop().toArray(String[]::new));
     }

@@ -33,7 +33,9 @@ import java.util.concurrent.atomic.AtomicLong;
  *       context under {@code meta}.</li>
  *   <li>{@code POST /v1/chat/completions}: messages go through the model's chat template, then a
  *       plain completion. {@code POST /v1/completions}: {@code prompt} is used as is. Both read the
- *       fields {@link OpenAiRequest} reads (max_tokens defaults to {@link #DEFAULTS}); the response's
+ *       fields {@link OpenAiRequest} reads (max_tokens defaults to {@link #DEFAULTS}; {@code
+ *       cache_prompt}, true when not given as in llama.cpp's server, lets a request reuse the prefix
+ *       its slot holds from an earlier one); the response's
  *       {@code model} is the served model's own id, so a result never credits its numbers to another
  *       name: a request naming {@code tiny} or {@code llmh-tiny} gets the generated {@code tiny}
  *       model, one naming none the default, one naming a model the server does not have a 404
@@ -195,7 +197,7 @@ public final class EmbeddedServer implements AutoCloseable {
     long number = requestCounter.incrementAndGet();
     Reply reply = new Reply(ex, request, (chat ? "chatcmpl-llmh-" : "cmpl-llmh-") + number, served.get().id(), mapper);
     CompletionRequest completionRequest = new CompletionRequest(prompt, request.maxTokens(),
-        request.temperature(), request.seed(), request.stop());
+        request.temperature(), request.seed(), request.stop(), request.cachePrompt());
     try {
       slots.acquire();
     } catch (InterruptedException e) {

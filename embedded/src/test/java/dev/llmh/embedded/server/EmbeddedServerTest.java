@@ -142,8 +142,9 @@ class EmbeddedServerTest {
     assertThat(choice.path("message").path("content").asText()).isEqualTo("s7t0 s7t1 s7t2");
     assertThat(choice.path("finish_reason").asText()).isEqualTo("length");
 
-    // the prompt the engine got is the chat template applied to the messages
+    // the prompt the engine got is the chat template applied to the messages, with the prompt cache on
     String prompt = engine.lastRequest.prompt();
+    assertThat(engine.lastRequest.cachePrompt()).isTrue();
     assertThat(prompt).isEqualTo("<|im_start|>user hello there <|im_end|>\n<|im_start|>assistant ");
     int promptTokens = engine.countTokens(prompt) + 1;
     JsonNode usage = root.path("usage");
@@ -255,6 +256,16 @@ class EmbeddedServerTest {
     assertThat(root.path("usage").path("prompt_tokens").asInt()).isEqualTo(5);
     assertThat(root.path("usage").path("completion_tokens").asInt()).isEqualTo(2);
     assertTimings(root.path("timings"), 5, 2);
+  }
+
+  @Test
+  void cachePromptFalseMakesTheEngineDropTheSlotsPrefix() throws Exception {
+    start(1, 512);
+    assertThat(post("/v1/completions", """
+        {"prompt":"Once upon a time","max_tokens":2,"cache_prompt":false}""").statusCode()).isEqualTo(200);
+    assertThat(engine.lastRequest.cachePrompt()).isFalse();
+    assertThat(post("/v1/completions", """
+        {"prompt":"Once upon a time","max_tokens":2,"cache_prompt":"yes"}""").statusCode()).isEqualTo(400);
   }
 
   @Test
