@@ -1,5 +1,6 @@
 package dev.llmh.baseline;
 
+import dev.llmh.load.PromptMarker;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,13 +13,16 @@ import java.util.Objects;
  * balancer in front of the same thing; what matters is the protocol spoken and the model served.
  *
  * @param endpointKind {@code embedded/<api>}, {@code simulated/<api>} or {@code remote/<api>}
+ * @param promptCache {@code unique-prefix} or {@code shared-prefix}: a cached prefix changes TTFT as
+ *     much as a different prompt; a baseline written before the mode existed was {@code unique-prefix}
  */
 public record CaseKey(
     String scenario, String caseId, Map<String, String> params, String promptHash, String servedModel,
-    String endpointKind, int maxTokens, double temperature, long seed) {
+    String endpointKind, int maxTokens, double temperature, long seed, String promptCache) {
 
   public CaseKey {
     params = params == null ? Map.of() : new LinkedHashMap<>(params);
+    promptCache = promptCache == null ? PromptMarker.MODE : promptCache;
   }
 
   /** Every way {@code baseline} differs from this case, as "what: baseline → this run"; empty when none. */
@@ -31,6 +35,7 @@ public record CaseKey(
     difference(differences, "max tokens", baseline.maxTokens, maxTokens);
     difference(differences, "temperature", baseline.temperature, temperature);
     difference(differences, "seed", baseline.seed, seed);
+    difference(differences, "prompt cache", baseline.promptCache, promptCache);
     return differences;
   }
 

@@ -316,7 +316,8 @@ final class CaseExecutor {
   /** The endpoint by kind, not URL: the embedded server's and simulator's ports change every run. */
   private static CaseKey caseKey(CasePlan plan, String servedModel, String promptHash) {
     return new CaseKey(plan.scenarioClassName(), plan.caseId(), plan.paramTexts(), promptHash, servedModel,
-        EndpointKind.of(plan.endpoint()).key() + "/" + plan.api().key(), plan.maxTokens(), plan.temperature(), plan.seed());
+        EndpointKind.of(plan.endpoint()).key() + "/" + plan.api().key(), plan.maxTokens(), plan.temperature(), plan.seed(),
+        PromptMarker.recorded(plan.promptCache()));
   }
 
   /** A case that could not send a single request: recorded with its reason, never dropped. */

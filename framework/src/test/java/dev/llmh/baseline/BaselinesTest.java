@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class BaselinesTest {
   private static final CaseKey KEY =
-      new CaseKey("S", "p[concurrency=1]", Map.of("concurrency", "1"), "abc", "m", "simulated/openai-chat", 16, 0, 42);
+      new CaseKey("S", "p[concurrency=1]", Map.of("concurrency", "1"), "abc", "m", "simulated/openai-chat", 16, 0, 42, "unique-prefix");
 
   private static Baselines read(Map<String, String> properties, Map<String, Object> environment) {
     return Baselines.read(k -> Optional.ofNullable(properties.get(k)), Map.of(), environment);
@@ -62,7 +62,7 @@ class BaselinesTest {
     assertThat(slower.warnings()).singleElement().asString().contains("another environment").contains("javaVersion 17 → 21");
     assertThat(slower.record().metrics().get("tpot_ms").regression()).isFalse();
 
-    CaseKey otherPrompt = new CaseKey("S", "p[concurrency=1]", Map.of("concurrency", "1"), "def", "m", "simulated/openai-chat", 16, 0, 42);
+    CaseKey otherPrompt = new CaseKey("S", "p[concurrency=1]", Map.of("concurrency", "1"), "def", "m", "simulated/openai-chat", 16, 0, 42, "unique-prefix");
     Baselines.Comparison refused = comparing.compare(otherPrompt, samples(100, 10));
     assertThat(refused.record().compared()).isFalse();
     assertThat(refused.record().reason()).contains("prompt hash abc → def");
@@ -71,7 +71,13 @@ class BaselinesTest {
     assertThat(judged.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
     assertThat(judged.message()).contains("prompt hash");
 
-    CaseKey missing = new CaseKey("S", "q[concurrency=1]", Map.of(), "abc", "m", "simulated/openai-chat", 16, 0, 42);
+    CaseKey cached = new CaseKey("S", "p[concurrency=1]", Map.of("concurrency", "1"), "abc", "m", "simulated/openai-chat", 16, 0, 42, "shared-prefix");
+    assertThat(comparing.compare(cached, samples(100, 10)).record().reason())
+        .contains("prompt cache unique-prefix → shared-prefix");
+    CaseKey fromBeforeTheMode = new CaseKey("S", "p[concurrency=1]", Map.of("concurrency", "1"), "abc", "m", "simulated/openai-chat", 16, 0, 42, null);
+    assertThat(fromBeforeTheMode).isEqualTo(KEY);
+
+    CaseKey missing = new CaseKey("S", "q[concurrency=1]", Map.of(), "abc", "m", "simulated/openai-chat", 16, 0, 42, "unique-prefix");
     assertThat(comparing.compare(missing, samples(100, 10)).record().reason()).contains("is not in the baseline");
   }
 

@@ -4,7 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import java.util.Arrays;
+import java.util.Optional;
 import java.util.Random;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 class LinearFitTest {
@@ -33,22 +36,14 @@ class LinearFitTest {
   @Test
   void theSlopeIntervalCoversTheTrueSlopeAboutNinetyFivePercentOfTheTime() {
     Random random = new Random(11);
-    int covered = 0;
-    int trials = 1000;
-    for (int t = 0; t < trials; t++) {
-      double[] x = new double[12];
-      double[] y = new double[12];
-      for (int i = 0; i < 12; i++) {
-        x[i] = 100 * (i % 4 + 1);
-        y[i] = 20 + 0.3 * x[i] + random.nextGaussian() * 5;
-      }
-      LinearFit fit = LinearFit.of(x, y).orElseThrow();
-      if (fit.slopeLow() <= 0.3 && 0.3 <= fit.slopeHigh()) {
-        covered++;
-      }
-    }
+    double[] x = IntStream.range(0, 12).mapToDouble(i -> 100 * (i % 4 + 1)).toArray();
+    long covered = IntStream.range(0, 1000)
+        .mapToObj(trial -> LinearFit.of(x, Arrays.stream(x).map(v -> 20 + 0.3 * v + random.nextGaussian() * 5).toArray()))
+        .map(Optional::orElseThrow)
+        .filter(fit -> fit.slopeLow() <= 0.3 && 0.3 <= fit.slopeHigh())
+        .count();
     // Binomial(1000, 0.95) lies in [930, 970] with probability > 0.99.
-    assertThat(covered).isBetween(930, 970);
+    assertThat(covered).isBetween(930L, 970L);
   }
 
   @Test

@@ -44,27 +44,23 @@ public final class EventLoopServer implements AutoCloseable {
   private static final byte[] MODELS = ("{\"object\":\"list\",\"data\":[{\"id\":\"any\",\"object\":\"model\","
       + "\"owned_by\":\"llmh-ground-truth\"}]}").getBytes(StandardCharsets.UTF_8);
 
-  /** One streamed response in flight; only the sender touches it once handed over. */
+  /** What the reader prepared for one streamed response: its bytes, and what its log record names. */
+  private record Response(SocketChannel channel, long number, long arrival, long first, byte[][] chunks, byte[] ending,
+      int port) {}
+
+  /** A response being streamed; only the sender touches it once handed over. */
   private static final class Stream {
-    final SocketChannel channel;
-    final long number;
-    final long arrival;
-    final long first;
-    final byte[][] chunks;
-    final byte[] ending;
+    final Response response;
     final long[] sentAt;
-    final int port;
     int next;
 
-    Stream(SocketChannel channel, long number, long arrival, long first, byte[][] chunks, byte[] ending, int port) {
-      this.channel = channel;
-      this.number = number;
-      this.arrival = arrival;
-      this.first = first;
-      this.chunks = chunks;
-      this.ending = ending;
-      this.sentAt = new long[chunks.length];
-      this.port = port;
+    Stream(Response response) {
+      this.response = response;
+      this.sentAt = new long[response.chunks().length];
+    }
+
+    long due(long gapNanos) {
+      return response.first() + next * gapNanos;
     }
   }
 
@@ -196,13 +192,12 @@ public final class EventLoopServer implements AutoCloseable {
             + "\"finish_reason\":null}]}")));
     long arrival = request.arrival();
     int port = ((InetSocketAddress) channel.getRemoteAddress()).getPort();
-    handedOver.add(new Stream(channel, number, arrival, arrival + ttftNanos, chunks, ending, port));
+    handedOver.add(new Stream(new Response(channel, number, arrival, arrival + ttftNanos, chunks, ending, port)));
     LockSupport.unpark(sender);
   }
 
   private void sendLoop() {
-    PriorityQueue<Stream> due = new PriorityQueue<>(
-        (a, b) -> Long.compare(a.first + a.next * gapNanos, b.first + b.next * gapNanos));
+    PriorityQueue<Stream> due = new PriorityQueue<>((a, b) -> Long.compare(a.due(gapNanos), b.due(gapNanos)));
     while (!closed) {
       for (Stream fresh; (fresh = handedOver.poll()) != null; ) {
         due.add(fresh);
@@ -212,7 +207,7 @@ public final class EventLoopServer implements AutoCloseable {
         LockSupport.park();
         continue;
       }
-      long left = stream.first + stream.next * gapNanos - System.nanoTime();
+      long left = stream.due(gapNanos) - System.nanoTime();
       if (left > SPIN_NANOS) {
         LockSupport.parkNanos(left - SPIN_NANOS); // woken early when the reader hands over a stream
         continue;
@@ -230,14 +225,15 @@ public final class EventLoopServer implements AutoCloseable {
 
   /** Writes the stream's next chunk (and its ending after the last); true if more chunks follow. */
   private boolean sendNext(Stream stream) {
+    Response r = stream.response;
     boolean more;
     try {
       stream.sentAt[stream.next] = System.nanoTime();
-      writeFully(stream.channel, stream.chunks[stream.next]);
+      writeFully(r.channel(), r.chunks()[stream.next]);
       stream.next++;
-      more = stream.next < stream.chunks.length;
+      more = stream.next < r.chunks().length;
       if (!more) {
-        writeFully(stream.channel, stream.ending);
+        writeFully(r.channel(), r.ending());
       }
     } catch (IOException e) {
       more = false; // the client went away: record what was sent
@@ -247,9 +243,9 @@ public final class EventLoopServer implements AutoCloseable {
       for (int k = 0; k < stream.next; k++) {
         chunkNanos.add(stream.sentAt[k]);
       }
-      served.add(new ServedRequest(stream.number, "any", true, stream.arrival, stream.arrival, chunkNanos,
-          System.nanoTime(), (int) stream.number, stream.next, stream.next < tokens ? "length" : "stop",
-          stream.next < stream.chunks.length, "/v1/chat/completions", 0, stream.port));
+      served.add(new ServedRequest(r.number(), "any", true, r.arrival(), r.arrival(), chunkNanos, System.nanoTime(),
+          (int) r.number(), stream.next, stream.next < tokens ? "length" : "stop", stream.next < r.chunks().length,
+          "/v1/chat/completions", 0, r.port()));
     }
     return more;
   }
