@@ -26,20 +26,13 @@ record PromptReader(JavaTypes javaTypes, SettingsReader settings, Reporter repor
   Optional<PromptSource> read(Element member, AnnotationMirror prompt) {
     int errorsBefore = reporter.errorCount();
     String memberName = member.getSimpleName().toString();
-    if (member.getModifiers().contains(Modifier.PRIVATE)) {
-      reporter.error(member, prompt,
-          "@Prompt '" + memberName + "' is private; make it package-private (or public) so the generated "
-              + "runner can read it without reflection");
-    }
+    TextMemberChecks textMember = new TextMemberChecks(javaTypes, reporter);
+    textMember.reportIfPrivate(member, prompt, "@Prompt '" + memberName + "'");
     boolean method = member.getKind() == ElementKind.METHOD;
     boolean throwsChecked = false;
     boolean takesTurn = false;
     if (member instanceof ExecutableElement executable) {
-      if (!javaTypes.isString(executable.getReturnType())) {
-        reporter.error(member, prompt,
-            "@Prompt method " + memberName + "() returns " + executable.getReturnType()
-                + "; make it return String, the text sent to the model");
-      }
+      textMember.reportUnlessReturnsString(executable, prompt, "@Prompt", memberName, "the text sent to the model");
       takesTurn = ConversationChecks.takesTurn(executable);
       if (!executable.getParameters().isEmpty() && !takesTurn) {
         reporter.error(member, prompt,

@@ -30,19 +30,12 @@ record SystemPromptReader(JavaTypes javaTypes, VolatileCalls volatileCalls, Repo
           "@SystemPrompt '" + name + "': the scenario already has one, '" + earlier.get().getSimpleName()
               + "'; a request has one system prompt: remove one of the two annotations");
     }
-    if (member.getModifiers().contains(Modifier.PRIVATE)) {
-      reporter.error(member, annotation,
-          "@SystemPrompt '" + name + "' is private; make it package-private (or public) so the generated runner "
-              + "can read it without reflection");
-    }
+    TextMemberChecks textMember = new TextMemberChecks(javaTypes, reporter);
+    textMember.reportIfPrivate(member, annotation, "@SystemPrompt '" + name + "'");
     boolean method = member instanceof ExecutableElement;
     boolean throwsChecked = false;
     if (member instanceof ExecutableElement executable) {
-      if (!javaTypes.isString(executable.getReturnType())) {
-        reporter.error(member, annotation,
-            "@SystemPrompt method " + name + "() returns " + executable.getReturnType()
-                + "; make it return String, the system message's text");
-      }
+      textMember.reportUnlessReturnsString(executable, annotation, "@SystemPrompt", name, "the system message's text");
       if (!executable.getParameters().isEmpty()) {
         reporter.error(member, annotation,
             "@SystemPrompt method " + name + "() takes parameters; remove them (read inputs from @Param fields)");

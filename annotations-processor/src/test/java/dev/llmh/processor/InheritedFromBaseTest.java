@@ -11,6 +11,7 @@ import dev.llmh.runner.DeclaredSettings;
 import dev.llmh.runner.ScenarioRunner;
 import java.util.List;
 import java.util.Map;
+import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -57,7 +58,7 @@ class InheritedFromBaseTest {
 
   @Test
   void severalModelsReachTheRunnerInDeclarationOrderAndAPromptMayNameItsOwn() throws Exception {
-    Compilation compilation = compile(
+    ScenarioRunner runner = runnerOfCleanCompilation("SideBySide",
         scenario("SideBySide",
             "@LlmBenchmark",
             "@Endpoint(model = {\"qwen2.5:7b-instruct-q4_K_M\", \"qwen2.5:7b-instruct-q8_0\"})",
@@ -65,8 +66,6 @@ class InheritedFromBaseTest {
             "  @Prompt String define = \"Define latency.\";",
             "  @Prompt @Endpoint(model = \"solo\") String solo = \"Be brief.\";",
             "}"));
-    CompilationSubject.assertThat(compilation).succeededWithoutWarnings();
-    ScenarioRunner runner = runner(compilation, "SideBySide");
     assertThat(runner.prompts().get(0).settings().models())
         .containsExactly("qwen2.5:7b-instruct-q4_K_M", "qwen2.5:7b-instruct-q8_0");
     assertThat(runner.prompts().get(1).settings().models()).containsExactly("solo");
@@ -74,7 +73,7 @@ class InheritedFromBaseTest {
 
   @Test
   void promptsAndParamsComeFromTheBaseFirst() throws Exception {
-    Compilation compilation = compile(
+    ScenarioRunner runner = runnerOfCleanCompilation("Strict",
         scenario("SharedPrompts",
             "@MaxTokens(16)",
             "public abstract class SharedPrompts {",
@@ -92,9 +91,6 @@ class InheritedFromBaseTest {
             "  @Prompt @Override String replaced() { return \"from the scenario\"; }",
             "  @Override String overridden() { return \"scenario text\"; }",
             "}"));
-    CompilationSubject.assertThat(compilation).succeededWithoutWarnings();
-
-    ScenarioRunner runner = runner(compilation, "Strict");
     assertThat(runner.prompts()).extracting(p -> p.name())
         .containsExactly("define", "repeat", "overridden", "own", "replaced");
     assertThat(runner.params()).extracting(p -> p.name()).containsExactly("words");
@@ -151,6 +147,17 @@ class InheritedFromBaseTest {
     CompilationSubject.assertThat(compilation).hadErrorCount(1);
     CompilationSubject.assertThat(compilation).hadErrorContaining(message)
         .inFile(compilation.sourceFiles().get(file)).onLineContaining(line);
+  }
+
+  /**
+   * The generated runner of the scenario {@code com.example.<simpleName>} among {@code sources}, which
+   * must compile without errors or warnings.
+   */
+  private static ScenarioRunner runnerOfCleanCompilation(String simpleName, JavaFileObject... sources)
+      throws Exception {
+    Compilation compilation = compile(sources);
+    CompilationSubject.assertThat(compilation).succeededWithoutWarnings();
+    return runner(compilation, simpleName);
   }
 
   /** The generated runner of the scenario {@code com.example.<simpleName>}, instantiated. */

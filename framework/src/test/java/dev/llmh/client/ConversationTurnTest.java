@@ -28,13 +28,8 @@ class ConversationTurnTest {
         new ObjectMapper().readTree(OpenAiChatClient.body(turn, false)),
         new ObjectMapper().readTree(OllamaClient.body(Api.OLLAMA_CHAT, turn)))) {
       JsonNode messages = body.get("messages");
-      assertThat(messages).hasSize(3);
-      assertThat(messages.get(0).get("role").asText()).isEqualTo("user");
-      assertThat(messages.get(0).get("content").asText()).isEqualTo("Hello.");
-      assertThat(messages.get(1).get("role").asText()).isEqualTo("assistant");
-      assertThat(messages.get(1).get("content").asText()).isEqualTo(" the model");
-      assertThat(messages.get(2).get("role").asText()).isEqualTo("user");
-      assertThat(messages.get(2).get("content").asText()).isEqualTo("And now?");
+      assertThat(messages).extracting(m -> m.get("role").asText()).containsExactly("user", "assistant", "user");
+      assertThat(messages).extracting(m -> m.get("content").asText()).containsExactly("Hello.", " the model", "And now?");
     }
     // A single prompt cannot carry a history; the engine refuses such a case before its first request.
     assertThatThrownBy(() -> OllamaClient.body(Api.OLLAMA_GENERATE, turn)).hasMessageContaining("needs a chat protocol");

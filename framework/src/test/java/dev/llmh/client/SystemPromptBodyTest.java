@@ -23,11 +23,8 @@ class SystemPromptBodyTest {
         JSON.readTree(OpenAiChatClient.body(request("Be brief.", false, false), false)),
         JSON.readTree(OllamaClient.body(Api.OLLAMA_CHAT, request("Be brief.", false, false)))}) {
       JsonNode messages = body.get("messages");
-      assertThat(messages).hasSize(2);
-      assertThat(messages.get(0).get("role").asText()).isEqualTo("system");
-      assertThat(messages.get(0).get("content").asText()).isEqualTo("Be brief.");
-      assertThat(messages.get(1).get("role").asText()).isEqualTo("user");
-      assertThat(messages.get(1).get("content").asText()).isEqualTo("Define latency.");
+      assertThat(messages).extracting(m -> m.get("role").asText()).containsExactly("system", "user");
+      assertThat(messages).extracting(m -> m.get("content").asText()).containsExactly("Be brief.", "Define latency.");
     }
   }
 

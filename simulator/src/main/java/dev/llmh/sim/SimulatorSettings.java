@@ -105,48 +105,40 @@ public record SimulatorSettings(
     if (modelId.isBlank()) {
       throw new IllegalArgumentException("modelId must not be blank");
     }
-    if (slots < 1) {
-      throw new IllegalArgumentException("slots must be >= 1, was " + slots);
-    }
+    requireAtLeast("slots", slots, 1);
     if (!(prefillTokensPerSecond > 0)) {
       throw new IllegalArgumentException("prefillTokensPerSecond must be > 0 (or infinity), was " + prefillTokensPerSecond);
     }
     if (!(decodeTokensPerSecond > 0)) {
       throw new IllegalArgumentException("decodeTokensPerSecond must be > 0 (or infinity), was " + decodeTokensPerSecond);
     }
-    if (firstTokenDelay.isNegative()) {
-      throw new IllegalArgumentException("firstTokenDelay must not be negative, was " + firstTokenDelay);
-    }
-    if (tokensPerChunk < 1) {
-      throw new IllegalArgumentException("tokensPerChunk must be >= 1, was " + tokensPerChunk);
-    }
-    if (naturalLength < 0) {
-      throw new IllegalArgumentException("naturalLength must be >= 0, was " + naturalLength);
-    }
+    requireNotNegative("firstTokenDelay", firstTokenDelay);
+    requireAtLeast("tokensPerChunk", tokensPerChunk, 1);
+    requireAtLeast("naturalLength", naturalLength, 0);
     Objects.requireNonNull(firstRequestLoad, "firstRequestLoad");
-    if (reasoningTokens < 0) {
-      throw new IllegalArgumentException("reasoningTokens must be >= 0, was " + reasoningTokens);
-    }
-    if (firstRequestLoad.isNegative()) {
-      throw new IllegalArgumentException("firstRequestLoad must not be negative, was " + firstRequestLoad);
-    }
+    requireAtLeast("reasoningTokens", reasoningTokens, 0);
+    requireNotNegative("firstRequestLoad", firstRequestLoad);
     Objects.requireNonNull(decodeSlowdownPerContextToken, "decodeSlowdownPerContextToken");
-    if (decodeSlowdownPerContextToken.isNegative()) {
-      throw new IllegalArgumentException("decodeSlowdownPerContextToken must not be negative, was " + decodeSlowdownPerContextToken);
-    }
-    if (defaultMaxTokens < 1) {
-      throw new IllegalArgumentException("defaultMaxTokens must be >= 1, was " + defaultMaxTokens);
-    }
-    if (chatTemplateTokens < 0) {
-      throw new IllegalArgumentException("chatTemplateTokens must be >= 0, was " + chatTemplateTokens);
-    }
-    if (contextTokens < 1) {
-      throw new IllegalArgumentException("contextTokens must be >= 1, was " + contextTokens);
-    }
+    requireNotNegative("decodeSlowdownPerContextToken", decodeSlowdownPerContextToken);
+    requireAtLeast("defaultMaxTokens", defaultMaxTokens, 1);
+    requireAtLeast("chatTemplateTokens", chatTemplateTokens, 0);
+    requireAtLeast("contextTokens", contextTokens, 1);
     otherModels = otherModels == null ? List.of() : List.copyOf(otherModels);
     if (otherModels.stream().map(Model::id).distinct().count() < otherModels.size()
         || otherModels.stream().anyMatch(m -> m.id().equals(modelId))) {
       throw new IllegalArgumentException("model ids must differ from each other and from modelId " + modelId);
+    }
+  }
+
+  private static void requireAtLeast(String name, int value, int least) {
+    if (value < least) {
+      throw new IllegalArgumentException(name + " must be >= " + least + ", was " + value);
+    }
+  }
+
+  private static void requireNotNegative(String name, Duration value) {
+    if (value.isNegative()) {
+      throw new IllegalArgumentException(name + " must not be negative, was " + value);
     }
   }
 
