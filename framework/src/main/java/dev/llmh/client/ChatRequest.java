@@ -5,7 +5,8 @@ package dev.llmh.client;
  *
  * @param model the model to ask for, or null to let the server choose (embedded server only)
  * @param prompt the user message, unique marker already applied
- * @param disablePromptCache send {@code cache_prompt: false}, for servers that take it (llama.cpp)
+ * @param cachePrompt {@code cache_prompt} to send, for servers that take it (llama.cpp): false to
+ *     defeat the prefix cache, true to use it ({@code @PromptCache(SHARED)}), null to send none
  * @param caseDeadlineNanos the {@link System#nanoTime()} at which the case's time is up and the
  *     request is cancelled if still running, or {@link #NO_DEADLINE}
  * @param options server options ({@code @Endpoint(options)}), sent as each protocol expects; empty when none
@@ -15,13 +16,10 @@ package dev.llmh.client;
  *     for the next turn's history
  * @param system the system prompt, or null for none: each protocol sends it its own way (see
  *     {@code HttpProtocolClient.startBody}), before a conversation's history
- * @param keepPromptCache send {@code cache_prompt: true}, for servers that take it: the prefix is
- *     meant to be served from the cache ({@code @PromptCache(SHARED)})
  */
 public record ChatRequest(
-    String model, String prompt, int maxTokens, double temperature, long seed, boolean disablePromptCache,
-    long caseDeadlineNanos, java.util.Map<String, Object> options, java.util.List<ChatMessage> history, String system,
-    boolean keepPromptCache) {
+    String model, String prompt, int maxTokens, double temperature, long seed, Boolean cachePrompt,
+    long caseDeadlineNanos, java.util.Map<String, Object> options, java.util.List<ChatMessage> history, String system) {
 
   /** No case deadline: only the request's own timeouts apply. */
   public static final long NO_DEADLINE = Long.MIN_VALUE;
@@ -29,16 +27,14 @@ public record ChatRequest(
   public ChatRequest {
     options = options == null ? java.util.Map.of() : options;
     history = history == null ? null : java.util.List.copyOf(history);
-    if (disablePromptCache && keepPromptCache) {
-      throw new IllegalArgumentException("cache_prompt cannot be both disabled and kept");
-    }
   }
 
-  /** Without a system prompt, and with the prompt cache left to the server. */
+  /** Without a system prompt; {@code disablePromptCache} sends {@code cache_prompt: false}, else none is sent. */
   public ChatRequest(
       String model, String prompt, int maxTokens, double temperature, long seed, boolean disablePromptCache,
       long caseDeadlineNanos, java.util.Map<String, Object> options, java.util.List<ChatMessage> history) {
-    this(model, prompt, maxTokens, temperature, seed, disablePromptCache, caseDeadlineNanos, options, history, null, false);
+    this(model, prompt, maxTokens, temperature, seed, disablePromptCache ? Boolean.FALSE : null, caseDeadlineNanos, options,
+        history, null);
   }
 
   /** A single request, no conversation's turn. */

@@ -97,8 +97,8 @@ public final class OpenAiChatClient extends HttpProtocolClient {
     if (continuousUsage) {
       streamOptions.put("continuous_usage_stats", true);
     }
-    if (chat.disablePromptCache() || chat.keepPromptCache()) {
-      body.put("cache_prompt", chat.keepPromptCache());
+    if (chat.cachePrompt() != null) {
+      body.put("cache_prompt", chat.cachePrompt());
     }
     RequestOptions.openAi(body, chat.options());
     return bytes(body);

@@ -86,8 +86,8 @@ record CaseUnits(
   }
 
   private ChatRequest request(String text, List<dev.llmh.client.ChatMessage> history, String systemText) {
-    boolean shared = plan.promptCache() == PromptCache.Mode.SHARED;
-    return new ChatRequest(model, text, plan.maxTokens(), plan.temperature(), plan.seed(), takesCachePrompt && !shared,
-        deadline, plan.options(), history, systemText, takesCachePrompt && shared);
+    Boolean cachePrompt = takesCachePrompt ? plan.promptCache() == PromptCache.Mode.SHARED : null;
+    return new ChatRequest(
+        model, text, plan.maxTokens(), plan.temperature(), plan.seed(), cachePrompt, deadline, plan.options(), history, systemText);
   }
 }
