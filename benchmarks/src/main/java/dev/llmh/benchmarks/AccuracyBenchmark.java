@@ -39,7 +39,10 @@ import java.util.stream.Stream;
  *
  * <p>Arguments (all optional): {@code settings=c1,c16,stress runs=1 mode=launcher|maven|floor|floor-eventloop|floor-jdk
  * server=eventloop|simulator pin=true
- * work=benchmarks/target/accuracy}; for {@code mode=maven} also {@code llmhVersion=<this build's>}
+ * work=benchmarks/target/accuracy clientJvm=}; {@code clientJvm} adds JVM options (space-separated) to
+ * the harness JVM of the launcher and floor modes, e.g. {@code clientJvm=-XX:+PrintCompilation} to see
+ * what the JIT compiles while streams are timed (its output goes to the run's {@code client.out}); for
+ * {@code mode=maven} also {@code llmhVersion=<this build's>}
  * (the llmh-framework the generated project resolves from the local Maven repository).
  */
 public final class AccuracyBenchmark {
@@ -61,11 +64,12 @@ public final class AccuracyBenchmark {
     Pinning pinning = Pinning.detect(options.getBoolean("pin", true));
     String mode = options.get("mode", "launcher");
     String serverKind = options.get("server", "eventloop");
+    List<String> jvm = Arrays.stream(options.get("clientJvm", "").split(" ")).filter(o -> !o.isBlank()).toList();
     HarnessCommand harness = switch (mode) {
-      case "launcher" -> javaHarness(AccuracyClient.class, Setting::scenarioName);
-      case "floor" -> javaHarness(FloorClient.class, Setting::name);
-      case "floor-eventloop" -> javaHarness(EventLoopFloorClient.class, Setting::name);
-      case "floor-jdk" -> javaHarness(JdkHttpFloorClient.class, Setting::name);
+      case "launcher" -> javaHarness(AccuracyClient.class, Setting::scenarioName, jvm);
+      case "floor" -> javaHarness(FloorClient.class, Setting::name, jvm);
+      case "floor-eventloop" -> javaHarness(EventLoopFloorClient.class, Setting::name, jvm);
+      case "floor-jdk" -> javaHarness(JdkHttpFloorClient.class, Setting::name, jvm);
       case "maven" -> new MavenHarness(work.resolve("maven-project"), options.get("llmhVersion", version("llmh.version")),
           version("junit.version"));
       default -> throw new IllegalArgumentException("mode must be launcher, maven, floor, floor-eventloop or floor-jdk, was " + mode);
@@ -198,12 +202,15 @@ public final class AccuracyBenchmark {
   }
 
   /** A main of this jar on the client core: {@code <main> <setting's name for it> <endpoint> <results> <cpu file>}. */
-  private static HarnessCommand javaHarness(Class<?> main, Function<Setting, String> name) {
+  private static HarnessCommand javaHarness(Class<?> main, Function<Setting, String> name, List<String> jvmOptions) {
     return new HarnessCommand() {
       @Override
       public List<String> command(Setting setting, String endpoint, Path resultsDir, Path caseCpuFile) {
-        return List.of(java(), "-cp", System.getProperty("java.class.path"), main.getName(),
-            name.apply(setting), endpoint, resultsDir.toString(), caseCpuFile.toString());
+        List<String> command = new ArrayList<>(List.of(java()));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), main.getName(),
+            name.apply(setting), endpoint, resultsDir.toString(), caseCpuFile.toString()));
+        return command;
       }
 
       @Override

@@ -1,15 +1,10 @@
 package dev.llmh.client;
 
-import dev.llmh.config.Api;
-import java.nio.charset.StandardCharsets;
+import dev.llmh.client.wire.ResponseDecoder;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
-import okhttp3.MediaType;
-import okhttp3.OkHttpClient;
-import okhttp3.Protocol;
-import okhttp3.Request;
-import okhttp3.Response;
-import okhttp3.ResponseBody;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Mode;
@@ -21,11 +16,12 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * The client's per-chunk hot path: the arrival clock over the body, OkHttp's SSE reader splitting
- * events off it, and the client's own parser and {@code StreamRecorder} reading each chunk's JSON and timestamping it — the code
- * {@link OpenAiChatClient#send} runs, over an in-memory response so that no network is measured.
- * Scores are per chunk ({@code @OperationsPerInvocation}); the stream's setup (one Response, one
- * recorder, one request watch) is amortised over its chunks and included.
+ * The client's per-chunk hot path, as the event loop runs it once a socket read has been stamped:
+ * HTTP chunked decoding, the SSE framing, the client's own parser and {@code StreamRecorder}
+ * reading each chunk's JSON and timestamping it — over in-memory reads, one HTTP chunk each, so that
+ * no network is measured. Scores are per chunk ({@code @OperationsPerInvocation}); the stream's
+ * setup (one decoder reset, one recorder, one request watch) is amortised over its chunks and
+ * included.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -37,30 +33,26 @@ public class ChunkPathBenchmark {
   @Param({"1"})
   public int tokensPerChunk;
 
-  private byte[] body;
-  private Request request;
-  private okhttp3.Call call;
-  private OpenAiChatClient client;
+  private List<byte[]> reads;
   private Timeouts timeouts;
+  private final ResponseDecoder decoder = new ResponseDecoder();
+  private final EndpointHttp.Stream stream = new OpenAiChatClient.Sse();
 
   @Setup
   public void setUp() {
-    StringBuilder sse = new StringBuilder();
-    sse.append(event("{\"id\":\"chatcmpl-1\",\"object\":\"chat.completion.chunk\",\"created\":1,\"model\":\"m\","
+    List<String> events = new ArrayList<>();
+    events.add(event("{\"id\":\"chatcmpl-1\",\"object\":\"chat.completion.chunk\",\"created\":1,\"model\":\"m\","
         + "\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":\"\"},\"finish_reason\":null}]}"));
     for (int k = 0; k < CHUNKS - 3; k++) {
       String text = " word" + k;
-      sse.append(event("{\"id\":\"chatcmpl-1\",\"object\":\"chat.completion.chunk\",\"created\":1,\"model\":\"m\","
+      events.add(event("{\"id\":\"chatcmpl-1\",\"object\":\"chat.completion.chunk\",\"created\":1,\"model\":\"m\","
           + "\"choices\":[{\"index\":0,\"delta\":{\"content\":\"" + text.repeat(tokensPerChunk) + "\"},\"finish_reason\":null}]}"));
     }
-    sse.append(event("{\"id\":\"chatcmpl-1\",\"object\":\"chat.completion.chunk\",\"created\":1,\"model\":\"m\","
+    events.add(event("{\"id\":\"chatcmpl-1\",\"object\":\"chat.completion.chunk\",\"created\":1,\"model\":\"m\","
         + "\"choices\":[],\"usage\":{\"prompt_tokens\":5,\"completion_tokens\":" + (CHUNKS - 3) + ",\"total_tokens\":1}}"));
-    sse.append(event("[DONE]"));
-    body = sse.toString().getBytes(StandardCharsets.UTF_8);
-    request = new Request.Builder().url("http://127.0.0.1:9/v1/chat/completions").build();
-    call = new OkHttpClient().newCall(request); // never executed: the request watch needs a call to cancel
+    events.add(event("[DONE]"));
+    reads = HttpMessages.chunkedResponse("text/event-stream", events);
     timeouts = new Timeouts(Duration.ofSeconds(10), Duration.ofMinutes(5), Duration.ofMinutes(5), Duration.ofMinutes(10));
-    client = new OpenAiChatClient(Api.OPENAI_CHAT, "http://127.0.0.1:9/v1", Credentials.NONE, timeouts); // never sends
   }
 
   private static String event(String data) {
@@ -69,24 +61,15 @@ public class ChunkPathBenchmark {
 
   @Benchmark
   @OperationsPerInvocation(CHUNKS)
-  public Object parseAndTimestamp() {
-    Response response =
-        new Response.Builder()
-            .request(request)
-            .protocol(Protocol.HTTP_1_1)
-            .code(200)
-            .message("OK")
-            .body(ResponseBody.create(body, MediaType.get("text/event-stream")))
-            .build();
+  public Object parseAndTimestamp() throws java.io.IOException {
     StreamRecorder recorder =
-        new StreamRecorder(System.nanoTime(), RequestWatch.start(call, timeouts, ChatRequest.NO_DEADLINE), 1024);
-    try {
-      EndpointHttp.read(response, recorder, client.new Sse());
-    } catch (java.io.IOException e) {
-      throw new IllegalStateException(e);
+        new StreamRecorder(System.nanoTime(), RequestWatch.start(() -> { }, timeouts, ChatRequest.NO_DEADLINE), 1024);
+    decoder.reset(new StreamSink(recorder, stream));
+    for (byte[] read : reads) {
+      decoder.feed(read, 0, read.length, System.nanoTime());
     }
     recorder.watch.stop();
-    var sample = recorder.finish("stream ended without data: [DONE]", Credentials.NONE::redact);
+    var sample = recorder.finish(stream.missingEnd(), Credentials.NONE::redact, System.nanoTime());
     if (sample.error() != null || sample.textChunkNanos().size() != CHUNKS - 3) {
       throw new IllegalStateException("the benchmark's stream did not parse: " + sample.error());
     }

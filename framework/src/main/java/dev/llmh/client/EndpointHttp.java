@@ -2,9 +2,16 @@ package dev.llmh.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.llmh.client.wire.Exchange;
+import dev.llmh.client.wire.ResponseDecoder;
+import dev.llmh.client.wire.ResponseHead;
+import dev.llmh.client.wire.StreamingHttp;
 import dev.llmh.measure.RequestSample;
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.ConnectException;
+import java.net.Proxy;
+import java.net.ProxySelector;
 import java.net.UnknownHostException;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -15,11 +22,9 @@ import okhttp3.Dispatcher;
 import okhttp3.HttpUrl;
 import okhttp3.MediaType;
 import okhttp3.OkHttpClient;
-import okhttp3.Protocol;
 import okhttp3.Request;
+import okhttp3.RequestBody;
 import okhttp3.Response;
-import okhttp3.ResponseBody;
-import okio.Okio;
 
 /**
  * The HTTP side every protocol client shares: one OkHttp client per endpoint, configured so that it
@@ -30,30 +35,33 @@ import okio.Okio;
 final class EndpointHttp {
   private static final ObjectMapper MAPPER = new ObjectMapper();
   private static final int ERROR_EXCERPT = 300;
+  private static final MediaType JSON = MediaType.get("application/json");
 
   final HttpUrl base;
   final OkHttpClient client;
   private final Credentials credentials;
   private final Timeouts timeouts;
   private final FailureReasons reasons;
+  private StreamingHttp streaming;
+  private volatile boolean streamsThroughOkHttp;
 
   /** How one protocol frames its stream and what each frame means. */
   interface Stream {
     /** True for a content type this protocol streams in. */
     boolean accepts(MediaType contentType);
 
-    /**
-     * Reads the frames of a successful response into {@code recorder}, each timestamped with
-     * {@link ArrivalClock#lastArrival()} of {@code clock}, which reads the body.
-     */
-    void read(Response response, ArrivalClock clock, StreamRecorder recorder) throws IOException;
+    /** The frames of one successful response, each parsed into {@code recorder} as it completes. */
+    LineFrames frames(StreamRecorder recorder);
 
     /** The error of a stream that stopped without its terminator. */
     String missingEnd();
 
     /** A successful stream of {@code chunks} frames as a server of this protocol sends it, to warm the path up on. */
-    ResponseBody synthetic(int chunks);
+    Synthetic synthetic(int chunks);
   }
+
+  /** A response body as a server sends it: its content type, and its frames one per write. */
+  record Synthetic(String contentType, List<String> frames) {}
 
   EndpointHttp(String baseUrl, Credentials credentials, Timeouts timeouts) {
     HttpUrl parsed = HttpUrl.parse(baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl);
@@ -133,7 +141,7 @@ final class EndpointHttp {
   /** POSTs {@code body} to {@code path} and reads the JSON answer; null on any failure or non-JSON answer. */
   JsonNode postJson(String path, byte[] body) {
     Request request = new Request.Builder().url(url(path))
-        .post(okhttp3.RequestBody.create(body, MediaType.get("application/json"))).build();
+        .post(RequestBody.create(body, JSON)).build();
     try (Response response = client.newCall(request).execute()) {
       return response.isSuccessful() ? MAPPER.readTree(response.body().string()) : null;
     } catch (IOException | RuntimeException e) {
@@ -167,83 +175,107 @@ final class EndpointHttp {
   }
 
   /**
-   * Sends one streaming request and records what arrived; every failure — refused, wrong content,
-   * broken, late — becomes the sample's error, never an exception.
+   * POSTs {@code body} to {@code path} as one streaming request and records what arrived; every
+   * failure — refused, wrong content, broken, late — becomes the sample's error, never an exception.
+   * Plain HTTP goes through {@link StreamingHttp}'s event loop; HTTPS, or a host reached through a
+   * proxy, through OkHttp on the sending thread.
    */
-  RequestSample stream(Request request, ChatRequest chat, Stream stream) {
-    NetworkStart.Stamp networkStart = new NetworkStart.Stamp();
-    Call call = client.newCall(request.newBuilder().tag(NetworkStart.Stamp.class, networkStart).build());
-    RequestWatch watch = RequestWatch.start(call, timeouts, chat.caseDeadlineNanos());
+  RequestSample stream(String path, byte[] body, ChatRequest chat, Stream stream) {
+    StreamingHttp loop = streamingHttp();
+    return loop == null ? streamThroughOkHttp(path, body, chat, stream) : streamOnLoop(loop, path, body, chat, stream);
+  }
+
+  private RequestSample streamOnLoop(StreamingHttp loop, String path, byte[] body, ChatRequest chat, Stream stream) {
+    Exchange exchange = new Exchange(HttpMessages.post(url(path), body, credentials));
+    RequestWatch watch = RequestWatch.start(exchange::cancel, timeouts, chat.caseDeadlineNanos());
     StreamRecorder recorder = new StreamRecorder(System.nanoTime(), watch, chat.maxTokens(), chat.conversation());
+    StreamSink sink = new StreamSink(recorder, stream);
+    loop.execute(exchange, sink);
+    recorder.networkStarted(exchange.startNanos());
+    sink.settle();
+    if (exchange.failure() != null) {
+      recorder.fail(failureReason(recorder, exchange.failure(), exchange.headRead()));
+    }
+    return finish(recorder, stream, exchange.endNanos());
+  }
+
+  private RequestSample streamThroughOkHttp(String path, byte[] body, ChatRequest chat, Stream stream) {
+    NetworkStart.Stamp networkStart = new NetworkStart.Stamp();
+    Request request = new Request.Builder().url(url(path)).post(RequestBody.create(body, JSON))
+        .tag(NetworkStart.Stamp.class, networkStart).build();
+    Call call = client.newCall(request);
+    RequestWatch watch = RequestWatch.start(call::cancel, timeouts, chat.caseDeadlineNanos());
+    StreamRecorder recorder = new StreamRecorder(System.nanoTime(), watch, chat.maxTokens(), chat.conversation());
+    StreamSink sink = new StreamSink(recorder, stream);
+    boolean headRead = false;
     try (Response response = call.execute()) {
       recorder.networkStarted(networkStart.orElse(recorder.startNanos));
-      MediaType type = response.body().contentType();
-      if (!response.isSuccessful()) {
-        recorder.retryAfter = response.header("Retry-After");
-        recorder.fail("HTTP " + response.code()
-            + (recorder.retryAfter == null ? "" : " (Retry-After: " + recorder.retryAfter + ")") + ": " + excerpt(response));
-      } else if (type == null || !stream.accepts(type)) {
-        recorder.fail("unexpected content type " + (type == null ? "(none)" : type.type() + "/" + type.subtype())
-            + ": " + excerpt(response));
-      } else {
-        read(response, recorder, stream);
+      headRead = true;
+      // OkHttp decodes a compressed body itself, so the encoding is not the sink's concern.
+      ResponseHead head = new ResponseHead(response.code(), response.header("Content-Type"), response.header("Retry-After"), null);
+      if (sink.head(head, System.nanoTime())) {
+        InputStream in = response.body().byteStream();
+        byte[] buffer = new byte[READ_BUFFER];
+        for (int read = in.read(buffer); read > 0; read = in.read(buffer)) {
+          if (!sink.body(buffer, 0, read, System.nanoTime())) { // each read's time, before its bytes are parsed
+            break;
+          }
+        }
       }
+      sink.settle();
     } catch (IOException | RuntimeException e) {
-      recorder.fail(recorder.watch.expired() ? recorder.watch.reason()
-          : recorder.done() ? "after end of stream: " + FailureReasons.raw(e)
-          : reasons.describe(e, recorder.sawText()));
+      recorder.fail(failureReason(recorder, e, headRead));
     } finally {
-      recorder.watch.stop();
       recorder.networkStarted(networkStart.orElse(recorder.startNanos)); // also when it failed
     }
+    return finish(recorder, stream, System.nanoTime());
+  }
+
+  private static final int READ_BUFFER = 8 * 1024;
+
+  private RequestSample finish(StreamRecorder recorder, Stream stream, long endNanos) {
+    recorder.watch.stop();
     if (recorder.watch.expired() && !recorder.done()) {
       recorder.fail(recorder.watch.reason());
     }
-    return recorder.finish(stream.missingEnd(), credentials::redact);
+    return recorder.finish(stream.missingEnd(), credentials::redact, endNanos);
   }
 
-  /** Reads a successful streamed response through an {@link ArrivalClock}, so each frame has its bytes' arrival time. */
-  static void read(Response response, StreamRecorder recorder, Stream stream) throws IOException {
-    ResponseBody body = response.body();
-    ArrivalClock clock = new ArrivalClock(body.source(), recorder.startNanos);
-    try (ResponseBody timed = ResponseBody.create(Okio.buffer(clock), body.contentType(), body.contentLength())) {
-      stream.read(response.newBuilder().body(timed).build(), clock, recorder);
+  /** A failure's reason from a stream: a deadline that cut it, else what broke it. */
+  private String failureReason(StreamRecorder recorder, Throwable t, boolean midStream) {
+    if (recorder.watch.expired()) {
+      return recorder.watch.reason();
     }
+    return recorder.done() ? "after end of stream: " + FailureReasons.raw(t) : reasons.describe(t, midStream);
   }
 
   /**
-   * Runs the chunk path — arrival clock, framing, parsing, recorder — over {@code rounds} of the
+   * Runs the chunk path — HTTP decoding, framing, parsing, recorder — over {@code rounds} of the
    * protocol's synthetic stream, so that the JIT compiles it before the first measured request
    * instead of during it, on the core the streams are read on. Nothing is sent.
    */
   void warmUp(Stream stream, int chunks, int rounds) {
-    Request request = new Request.Builder().url(base).build();
-    Call call = client.newCall(request); // never executed: a request watch needs a call it could cancel
+    Synthetic synthetic = stream.synthetic(chunks);
+    List<byte[]> reads = HttpMessages.chunkedResponse(synthetic.contentType(), synthetic.frames());
     for (int round = 0; round < rounds; round++) {
-      Response response = new Response.Builder().request(request).protocol(Protocol.HTTP_1_1).code(200).message("OK")
-          .body(stream.synthetic(chunks)).build();
-      StreamRecorder recorder =
-          new StreamRecorder(System.nanoTime(), RequestWatch.start(call, timeouts, ChatRequest.NO_DEADLINE), Integer.MAX_VALUE);
+      StreamRecorder recorder = new StreamRecorder(
+          System.nanoTime(), RequestWatch.start(() -> { }, timeouts, ChatRequest.NO_DEADLINE), Integer.MAX_VALUE);
+      ResponseDecoder decoder = new ResponseDecoder();
+      decoder.reset(new StreamSink(recorder, stream));
       try {
-        read(response, recorder, stream);
+        for (byte[] read : reads) {
+          decoder.feed(read, 0, read.length, System.nanoTime());
+        }
       } catch (IOException e) {
-        throw new IllegalStateException("the synthetic warm-up stream could not be read", e);
+        throw new IllegalStateException("the synthetic warm-up stream could not be decoded", e);
       } finally {
         recorder.watch.stop();
       }
-      RequestSample sample = recorder.finish(stream.missingEnd(), credentials::redact);
+      RequestSample sample = recorder.finish(stream.missingEnd(), credentials::redact, System.nanoTime());
       if (sample.error() != null) {
         throw new IllegalStateException("the synthetic warm-up stream did not parse: " + sample.error());
       }
     }
-  }
-
-  /** A failure's reason from a stream: a deadline that cut it, else what broke it. */
-  String failureReason(StreamRecorder recorder, Throwable t) {
-    if (recorder.watch.expired()) {
-      return recorder.watch.reason();
-    }
-    return recorder.done() ? "after end of stream: " + FailureReasons.raw(t) : reasons.describe(t, true);
   }
 
   /** The non-empty text at {@code field} of a chunk's JSON, or null: every protocol's text is a string field. */
@@ -253,16 +285,52 @@ final class EndpointHttp {
   }
 
   /** The start of a body that is not the stream: an error message, or an HTML page. Never the whole of a large one. */
-  private static String excerpt(Response response) throws IOException {
-    return excerpt(response.peekBody(4 * ERROR_EXCERPT).string());
-  }
-
   static String excerpt(String body) {
     String flat = body.replaceAll("\\s+", " ").strip();
     return flat.length() <= ERROR_EXCERPT ? flat : flat.substring(0, ERROR_EXCERPT) + "…";
   }
 
+  /**
+   * The event-loop client for this endpoint's streams, opened on first use; null when they go through
+   * OkHttp: HTTPS (OkHttp's TLS), a proxy configured for the host, or a test that asked for it.
+   */
+  private StreamingHttp streamingHttp() {
+    if (streamsThroughOkHttp || base.isHttps()) {
+      return null;
+    }
+    synchronized (this) {
+      if (streaming == null && !streamsThroughOkHttp) {
+        if (proxied()) {
+          streamsThroughOkHttp = true;
+          return null;
+        }
+        streaming = new StreamingHttp(base.host(), base.port(), timeouts.connect(), timeouts.read());
+      }
+      return streaming;
+    }
+  }
+
+  private boolean proxied() {
+    ProxySelector selector = ProxySelector.getDefault();
+    return selector != null && selector.select(base.uri()).stream().anyMatch(p -> p.type() != Proxy.Type.DIRECT);
+  }
+
+  /** CPU time of the event loop that reads this endpoint's streams; 0 before the first, or when OkHttp reads them. */
+  synchronized long readerCpuNanos() {
+    return streaming == null ? 0 : streaming.readerCpuNanos();
+  }
+
+  /** Streams go through OkHttp from now on, as over HTTPS: so that tests cover that path on a plain HTTP server. */
+  synchronized void streamThroughOkHttp() {
+    streamsThroughOkHttp = true;
+  }
+
   void close() {
+    synchronized (this) {
+      if (streaming != null) {
+        streaming.close();
+      }
+    }
     client.dispatcher().executorService().shutdown();
     client.connectionPool().evictAll();
   }

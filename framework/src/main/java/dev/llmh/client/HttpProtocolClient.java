@@ -6,14 +6,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
-import okhttp3.MediaType;
 
 /**
  * What the protocol clients share: the protocol spoken, the endpoint's HTTP, and what every protocol
  * writes first in a request body and reads first in a streamed chunk.
  */
 abstract class HttpProtocolClient implements ProtocolClient {
-  static final MediaType JSON = MediaType.get("application/json");
   static final ObjectMapper MAPPER = new ObjectMapper();
 
   final Api api;
@@ -40,6 +38,11 @@ abstract class HttpProtocolClient implements ProtocolClient {
   @Override
   public String baseUrl() {
     return http.base.toString();
+  }
+
+  @Override
+  public long readerCpuNanos() {
+    return http.readerCpuNanos();
   }
 
   @Override
@@ -109,13 +112,19 @@ abstract class HttpProtocolClient implements ProtocolClient {
    * One streamed chunk of JSON, with the served model noted; null when it is malformed or reports a
    * server error, which fails the request.
    */
-  static JsonNode chunk(StreamRecorder recorder, String text) {
+  static JsonNode chunk(StreamRecorder recorder, byte[] text, int length) {
     JsonNode chunk;
     try {
-      chunk = MAPPER.readTree(text);
+      chunk = MAPPER.readTree(text, 0, length);
     } catch (IOException e) {
-      recorder.fail("malformed chunk: " + EndpointHttp.excerpt(text));
-      return null;
+      // Bytes that are not UTF-8 are read as U+FFFD (and flagged), as a text decoder would; only JSON that is not is malformed.
+      String decoded = new String(text, 0, length, java.nio.charset.StandardCharsets.UTF_8);
+      try {
+        chunk = MAPPER.readTree(decoded);
+      } catch (IOException malformed) {
+        recorder.fail("malformed chunk: " + EndpointHttp.excerpt(decoded));
+        return null;
+      }
     }
     if (chunk.hasNonNull("error")) {
       recorder.fail("server error in stream: " + EndpointHttp.excerpt(chunk.get("error").toString()));

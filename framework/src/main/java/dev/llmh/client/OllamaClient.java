@@ -12,11 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import okhttp3.MediaType;
-import okhttp3.Request;
-import okhttp3.RequestBody;
-import okhttp3.Response;
-import okhttp3.ResponseBody;
-import okio.BufferedSource;
 
 /**
  * Streams Ollama's native API — {@code POST {base}/api/chat} (messages) or {@code POST
@@ -77,12 +72,7 @@ public final class OllamaClient extends HttpProtocolClient {
 
   @Override
   public RequestSample send(ChatRequest chat) {
-    Request request =
-        new Request.Builder()
-            .url(http.url(api == Api.OLLAMA_CHAT ? "api/chat" : "api/generate"))
-            .post(RequestBody.create(body(api, chat), JSON))
-            .build();
-    return http.stream(request, chat, stream());
+    return http.stream(api == Api.OLLAMA_CHAT ? "api/chat" : "api/generate", body(api, chat), chat, stream());
   }
 
   @Override
@@ -110,12 +100,18 @@ public final class OllamaClient extends HttpProtocolClient {
     }
 
     @Override
-    public void read(Response response, ArrivalClock clock, StreamRecorder recorder) throws IOException {
-      BufferedSource source = response.body().source();
-      String line;
-      while (!recorder.over() && (line = source.readUtf8Line()) != null) {
-        parse(api, recorder, clock.lastArrival(), line);
-      }
+    public LineFrames frames(StreamRecorder recorder) {
+      return new LineFrames() {
+        @Override
+        void line(byte[] text, int length, long arrival) {
+          parse(api, recorder, arrival, text, length);
+        }
+
+        @Override
+        boolean over() {
+          return recorder.over();
+        }
+      };
     }
 
     @Override
@@ -125,27 +121,36 @@ public final class OllamaClient extends HttpProtocolClient {
 
     /** Lines of text, then the "done" line with Ollama's counters and durations. */
     @Override
-    public ResponseBody synthetic(int chunks) {
-      StringBuilder lines = new StringBuilder();
+    public EndpointHttp.Synthetic synthetic(int chunks) {
+      List<String> lines = new ArrayList<>();
       for (int k = 0; k < chunks; k++) {
         boolean last = k == chunks - 1;
         String text = last ? "" : " word" + k;
-        lines.append("{\"model\":\"warm-up\",")
-            .append(api == Api.OLLAMA_CHAT ? "\"message\":{\"role\":\"assistant\",\"content\":\"" + text + "\"}"
+        lines.add("{\"model\":\"warm-up\","
+            + (api == Api.OLLAMA_CHAT ? "\"message\":{\"role\":\"assistant\",\"content\":\"" + text + "\"}"
                 : "\"response\":\"" + text + "\"")
-            .append(last ? ",\"done\":true,\"done_reason\":\"length\",\"eval_count\":" + (chunks - 1)
-                + ",\"prompt_eval_count\":8,\"eval_duration\":1000000,\"prompt_eval_duration\":1000000}\n" : ",\"done\":false}\n");
+            + (last ? ",\"done\":true,\"done_reason\":\"length\",\"eval_count\":" + (chunks - 1)
+                + ",\"prompt_eval_count\":8,\"eval_duration\":1000000,\"prompt_eval_duration\":1000000}\n" : ",\"done\":false}\n"));
       }
-      return ResponseBody.create(lines.toString(), MediaType.get("application/x-ndjson"));
+      return new EndpointHttp.Synthetic("application/x-ndjson", lines);
     }
   }
 
+  private static boolean blank(byte[] line, int length) {
+    for (int i = 0; i < length; i++) {
+      if (line[i] > ' ') {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** One line of the stream; the last ({@code "done": true}) carries Ollama's counters. */
-  static void parse(Api api, StreamRecorder recorder, long now, String line) {
-    if (line.isBlank()) {
+  static void parse(Api api, StreamRecorder recorder, long now, byte[] line, int length) {
+    if (blank(line, length)) {
       return;
     }
-    JsonNode chunk = chunk(recorder, line);
+    JsonNode chunk = chunk(recorder, line, length);
     if (chunk == null) {
       return;
     }

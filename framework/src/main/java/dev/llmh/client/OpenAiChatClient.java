@@ -7,19 +7,14 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.llmh.config.Config;
 import dev.llmh.measure.RequestSample;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import okhttp3.MediaType;
-import okhttp3.Request;
-import okhttp3.RequestBody;
-import okhttp3.Response;
-import okhttp3.ResponseBody;
-import okhttp3.sse.EventSource;
-import okhttp3.sse.EventSourceListener;
-import okhttp3.sse.EventSources;
 
 /**
  * OpenAI chat completions ({@code POST {base}/chat/completions}, SSE) — or, for {@link
@@ -67,11 +62,9 @@ public final class OpenAiChatClient extends HttpProtocolClient {
   /** Sends one streaming request and records what arrived; failures become the sample's error. */
   @Override
   public RequestSample send(ChatRequest chat) {
-    Request request =
-        api == Api.OPENAI_COMPLETIONS
-            ? new Request.Builder().url(http.url("completions")).post(RequestBody.create(completionsBody(chat, continuousUsage), JSON)).build()
-            : new Request.Builder().url(http.url("chat/completions")).post(RequestBody.create(body(chat, continuousUsage), JSON)).build();
-    return http.stream(request, chat, stream());
+    return api == Api.OPENAI_COMPLETIONS
+        ? http.stream("completions", completionsBody(chat, continuousUsage), chat, stream())
+        : http.stream("chat/completions", body(chat, continuousUsage), chat, stream());
   }
 
   @Override
@@ -104,35 +97,16 @@ public final class OpenAiChatClient extends HttpProtocolClient {
     return bytes(body);
   }
 
-  /** Server-sent events, read by OkHttp's SSE reader; each event's data is one chunk. */
-  final class Sse implements EndpointHttp.Stream {
+  /** Server-sent events; each event's data is one chunk. */
+  static final class Sse implements EndpointHttp.Stream {
     @Override
     public boolean accepts(MediaType type) {
       return type.type().equals("text") && type.subtype().equals("event-stream");
     }
 
     @Override
-    public void read(Response response, ArrivalClock clock, StreamRecorder recorder) {
-      EventSources.processResponse(response, new EventSourceListener() {
-        @Override
-        public void onEvent(EventSource source, String id, String type, String data) {
-          long now = clock.lastArrival();
-          if (recorder.over()) {
-            return;
-          }
-          parse(recorder, now, data);
-          if (recorder.over() && !recorder.done()) {
-            source.cancel(); // a broken stream is not read to its end
-          }
-        }
-
-        @Override
-        public void onFailure(EventSource source, Throwable t, Response failed) {
-          if (!recorder.over()) {
-            recorder.fail(t == null ? "stream failed" : http.failureReason(recorder, t));
-          }
-        }
-      });
+    public LineFrames frames(StreamRecorder recorder) {
+      return new SseEvents(recorder);
     }
 
     @Override
@@ -142,31 +116,109 @@ public final class OpenAiChatClient extends HttpProtocolClient {
 
     /** Text chunks, a last one with the finish reason and usage, and [DONE], as vLLM and llama.cpp send them. */
     @Override
-    public ResponseBody synthetic(int chunks) {
-      StringBuilder events = new StringBuilder();
+    public EndpointHttp.Synthetic synthetic(int chunks) {
+      List<String> events = new ArrayList<>();
       String start = "data: {\"id\":\"warm-up\",\"object\":\"chat.completion.chunk\",\"model\":\"warm-up\",\"choices\":[";
       for (int k = 0; k < chunks - 2; k++) {
-        events.append(start).append("{\"index\":0,\"delta\":{\"content\":\" word").append(k)
-            .append("\"},\"finish_reason\":null}]}\n\n");
+        events.add(start + "{\"index\":0,\"delta\":{\"content\":\" word" + k + "\"},\"finish_reason\":null}]}\n\n");
       }
-      events.append(start).append("{\"index\":0,\"delta\":{},\"finish_reason\":\"length\"}],\"usage\":{\"prompt_tokens\":8,")
-          .append("\"completion_tokens\":").append(chunks - 2).append("}}\n\ndata: [DONE]\n\n");
-      return ResponseBody.create(events.toString(), MediaType.get("text/event-stream"));
+      events.add(start + "{\"index\":0,\"delta\":{},\"finish_reason\":\"length\"}],\"usage\":{\"prompt_tokens\":8,"
+          + "\"completion_tokens\":" + (chunks - 2) + "}}\n\n");
+      events.add("data: [DONE]\n\n");
+      return new EndpointHttp.Synthetic("text/event-stream", events);
     }
   }
 
-  /** One SSE event's data: a chunk of JSON, or the {@code [DONE]} terminator. */
-  static void parse(StreamRecorder recorder, long now, String data) {
-    if ("[DONE]".equals(data.strip())) {
+  /**
+   * The event stream format as servers use it: {@code data:} lines (several join with a line
+   * break) make one event, a blank line dispatches it, comments ({@code :}) and other fields are
+   * read past.
+   */
+  static final class SseEvents extends LineFrames {
+    private static final byte[] DATA = "data".getBytes(StandardCharsets.US_ASCII);
+    private final StreamRecorder recorder;
+    private byte[] data = new byte[1024];
+    private int dataLength;
+    private boolean hasData;
+
+    SseEvents(StreamRecorder recorder) {
+      this.recorder = recorder;
+    }
+
+    @Override
+    void line(byte[] text, int length, long arrival) {
+      if (length == 0) {
+        if (hasData) {
+          hasData = false;
+          parse(recorder, arrival, data, dataLength);
+        }
+        dataLength = 0;
+        return;
+      }
+      int colon = indexOf(text, length, (byte) ':');
+      if (colon != DATA.length || !Arrays.equals(text, 0, colon, DATA, 0, DATA.length)) {
+        return; // a comment (":..."), or a field other than data
+      }
+      int value = colon + 1 < length && text[colon + 1] == ' ' ? colon + 2 : colon + 1;
+      if (hasData) {
+        append(new byte[] {'\n'}, 0, 1);
+      }
+      append(text, value, length - value);
+      hasData = true;
+    }
+
+    @Override
+    boolean over() {
+      return recorder.over();
+    }
+
+    private void append(byte[] bytes, int from, int count) {
+      if (dataLength + count > data.length) {
+        data = Arrays.copyOf(data, Math.max(data.length * 2, dataLength + count));
+      }
+      System.arraycopy(bytes, from, data, dataLength, count);
+      dataLength += count;
+    }
+
+    private static int indexOf(byte[] text, int length, byte wanted) {
+      for (int i = 0; i < length; i++) {
+        if (text[i] == wanted) {
+          return i;
+        }
+      }
+      return -1;
+    }
+  }
+
+  private static final byte[] DONE = "[DONE]".getBytes(StandardCharsets.US_ASCII);
+
+  /** One SSE event's data, {@code data[0, length)}: a chunk of JSON, or the {@code [DONE]} terminator. */
+  static void parse(StreamRecorder recorder, long now, byte[] data, int length) {
+    int from = 0;
+    int to = length;
+    while (from < to && data[from] <= ' ') {
+      from++;
+    }
+    while (to > from && data[to - 1] <= ' ') {
+      to--;
+    }
+    if (Arrays.equals(data, from, to, DONE, 0, DONE.length)) {
       recorder.end();
       return;
     }
     OpenAiChunk chunk;
     try {
-      chunk = OpenAiChunk.read(data);
+      chunk = OpenAiChunk.read(data, 0, length);
     } catch (IOException e) {
-      recorder.fail("malformed chunk: " + EndpointHttp.excerpt(data));
-      return;
+      // Jackson refuses bytes that are not UTF-8; decoded with U+FFFD in their place, a chunk that is
+      // otherwise well-formed is read (and flagged as invalid UTF-8), as a text decoder would.
+      String text = new String(data, 0, length, StandardCharsets.UTF_8);
+      try {
+        chunk = OpenAiChunk.read(text);
+      } catch (IOException malformed) {
+        recorder.fail("malformed chunk: " + EndpointHttp.excerpt(text));
+        return;
+      }
     }
     if (chunk.error != null) {
       recorder.fail("server error in stream: " + EndpointHttp.excerpt(chunk.error));

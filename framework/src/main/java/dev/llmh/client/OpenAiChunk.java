@@ -41,7 +41,13 @@ final class OpenAiChunk {
 
   /** Reads one chunk; throws when it is not well-formed JSON. */
   static OpenAiChunk read(String json) throws IOException {
-    try (JsonParser parser = MAPPER.createParser(json)) {
+    byte[] bytes = json.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    return read(bytes, 0, bytes.length);
+  }
+
+  /** Reads one chunk of UTF-8 JSON from {@code json[offset, offset + length)}, as it came off the wire. */
+  static OpenAiChunk read(byte[] json, int offset, int length) throws IOException {
+    try (JsonParser parser = MAPPER.createParser(json, offset, length)) {
       OpenAiChunk chunk = new OpenAiChunk(parser);
       chunk.fields(parser.nextToken(), chunk::root);
       return chunk;

@@ -4,8 +4,9 @@ import dev.llmh.config.Api;
 import dev.llmh.measure.RequestSample;
 
 /**
- * One endpoint spoken to in one protocol. {@link #send} blocks its calling worker thread and
- * timestamps every chunk on arrival on that thread, so concurrency is exactly the number of workers.
+ * One endpoint spoken to in one protocol. {@link #send} blocks its calling worker thread until the
+ * response has ended, so concurrency is exactly the number of workers; every chunk is timestamped as
+ * its bytes are read off the socket (by one event loop for all streams over plain HTTP).
  */
 public interface ProtocolClient extends AutoCloseable {
 
@@ -28,6 +29,14 @@ public interface ProtocolClient extends AutoCloseable {
    */
   default ServerContext context(String model) {
     return null;
+  }
+
+  /**
+   * CPU time so far of the thread that reads and timestamps every stream of this client, when one
+   * does (the event loop of plain HTTP); 0 when each sending thread reads its own.
+   */
+  default long readerCpuNanos() {
+    return 0;
   }
 
   /** Sends one streaming request and records what arrived; failures become the sample's error. */

@@ -6,12 +6,11 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import okhttp3.Call;
 
 /**
- * Cancels a call that outlives one of its deadlines: no text chunk within the first-token timeout,
+ * Cancels a request that outlives one of its deadlines: no text chunk within the first-token timeout,
  * or no end within the request timeout (or before the case's own deadline, when that comes first).
- * OkHttp's read timeout cannot do either: a server that sends keep-alive comments, or streams
+ * An idle (read) timeout cannot do either: a server that sends keep-alive comments, or streams
  * forever, never goes silent. Two scheduled tasks per request, none per chunk.
  */
 final class RequestWatch {
@@ -36,26 +35,27 @@ final class RequestWatch {
   private final ScheduledFuture<?> firstToken;
   private final ScheduledFuture<?> deadline;
 
-  private RequestWatch(Call call, Timeouts timeouts, long caseDeadlineNanos) {
+  private RequestWatch(Runnable cancel, Timeouts timeouts, long caseDeadlineNanos) {
     this.timeouts = timeouts;
-    this.firstToken = schedule(call, FIRST_TOKEN_EXPIRED, timeouts.firstToken().toNanos());
+    this.firstToken = schedule(cancel, FIRST_TOKEN_EXPIRED, timeouts.firstToken().toNanos());
     long requestNanos = timeouts.request().toNanos();
     long caseLeft = caseDeadlineNanos == ChatRequest.NO_DEADLINE ? Long.MAX_VALUE : caseDeadlineNanos - System.nanoTime();
     this.deadline =
         caseLeft < requestNanos
-            ? schedule(call, CASE_EXPIRED, Math.max(0, caseLeft))
-            : schedule(call, REQUEST_EXPIRED, requestNanos);
+            ? schedule(cancel, CASE_EXPIRED, Math.max(0, caseLeft))
+            : schedule(cancel, REQUEST_EXPIRED, requestNanos);
   }
 
-  static RequestWatch start(Call call, Timeouts timeouts, long caseDeadlineNanos) {
-    return new RequestWatch(call, timeouts, caseDeadlineNanos);
+  /** @param cancel ends the request at once, from the timer's thread */
+  static RequestWatch start(Runnable cancel, Timeouts timeouts, long caseDeadlineNanos) {
+    return new RequestWatch(cancel, timeouts, caseDeadlineNanos);
   }
 
-  private ScheduledFuture<?> schedule(Call call, int expiry, long delayNanos) {
+  private ScheduledFuture<?> schedule(Runnable cancel, int expiry, long delayNanos) {
     return Timer.INSTANCE.schedule(
         () -> {
           if (state.compareAndSet(WAITING, expiry) || (expiry != FIRST_TOKEN_EXPIRED && state.compareAndSet(STREAMING, expiry))) {
-            call.cancel();
+            cancel.run();
           }
         },
         delayNanos, TimeUnit.NANOSECONDS);

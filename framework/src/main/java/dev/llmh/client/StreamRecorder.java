@@ -122,11 +122,10 @@ final class StreamRecorder {
   }
 
   /**
-   * The sample, with {@code missingEnd} as its error when the stream stopped without its
-   * terminator, and every server-supplied text passed through {@code redact}.
+   * The sample, ended at {@code end}, with {@code missingEnd} as its error when the stream stopped
+   * without its terminator, and every server-supplied text passed through {@code redact}.
    */
-  RequestSample finish(String missingEnd, UnaryOperator<String> redact) {
-    long end = System.nanoTime();
+  RequestSample finish(String missingEnd, UnaryOperator<String> redact, long end) {
     if (error == null && !done) {
       error = missingEnd;
     }

@@ -57,6 +57,9 @@ final class CaseExecutor {
 
     /** A warm-up request ended, on its worker thread; the same haste applies. */
     default void warmedUp(CasePlan plan, RequestSample sample) {}
+
+    /** The warm-up is over ({@code warmup} are its samples) and the measurement is about to begin. */
+    default void beforeMeasuring(CasePlan plan, List<RequestSample> warmup) {}
   }
 
   CaseExecutor(Endpoints endpoints, SampleSink sink, Baselines baselines) {
@@ -177,6 +180,7 @@ final class CaseExecutor {
       warnings.add(warmupFailed + " of " + warmupRequests(plan) + " warm-up " + (units.conversation() ? "conversations" : "requests")
           + " failed (first: " + warmup.stream().filter(s -> !s.succeeded()).findFirst().orElseThrow().error() + ")");
     }
+    sink.beforeMeasuring(plan, warmup);
     long measurementStart = System.nanoTime();
     // Fixed: one look at measuredRequests. Adaptive: measure up to each planned point, judge with
     // the error split across the looks, stop at the first look where nothing is INCONCLUSIVE. Each
@@ -190,6 +194,7 @@ final class CaseExecutor {
       for (int look = 0; look < looks.points().size(); look++) {
         int offset = measured.units().size();
         watch.streamsStarted();
+        long readerCpu = endpoint.client().readerCpuNanos();
         measured.units().addAll(
             ClosedLoop.each(looks.points().get(look) - offset, plan.concurrency(), i -> units.send(offset + i, chat -> {
               long cpuBefore = HarnessWatch.threadCpuNanos();
@@ -197,6 +202,7 @@ final class CaseExecutor {
               watch.workerCpu(HarnessWatch.threadCpuNanos() - cpuBefore);
               return sample;
             }, (sample, n) -> sink.measured(plan, n, sample, measurementStart)), deadline, CaseExecutor::failedUnit));
+        watch.workerCpu(endpoint.client().readerCpuNanos() - readerCpu); // the event loop that read the streams measured them too
         watch.streamsEnded();
         List<String> lookWarnings = new ArrayList<>(warnings);
         int inFlight = effectiveConcurrency(plan.concurrency(), looks.points(), look);

@@ -2,6 +2,7 @@ package dev.llmh.engine;
 
 import dev.llmh.measure.RequestMetrics;
 import dev.llmh.measure.RequestSample;
+import dev.llmh.overhead.CompilerQuiet;
 import dev.llmh.plan.CasePlan;
 import dev.llmh.progress.Progress;
 import dev.llmh.result.CaseResult;
@@ -116,28 +117,62 @@ final class RunState implements CaseExecutor.SampleSink {
   static void warmUpBookkeeping(int lines) {
     List<Long> chunks = new ArrayList<>();
     for (long k = 0; k < 64; k++) {
-      chunks.add((100 + 20 * k) * 1_000_000);
+      chunks.add((100 + 20 * k) * 1_000_000 + 765_809 * (k % 7)); // not whole ms: printing them takes another path
     }
-    RequestSample sample = new RequestSample(0, chunks, chunks.get(63), 3, 64, "stop", "warm-up", null);
-    try {
-      for (int i = 0; i < lines; i++) {
-        CaseResult.SampleRecord record = CaseRecords.sampleRecord(sample, RequestMetrics.of(sample), 0);
-        RunJournal.json(new RunJournal.Line("warm-up", "warm-up", Map.of(), i, record));
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+    // Shaped as a streamed answer is (first answer, max_tokens, text bytes counted): a field the
+    // made-up request lacked sent the first real one down a branch the JIT had not compiled.
+    RequestSample sample = new RequestSample(0, chunks, chunks.get(63) + 417_003, 17, 64, "length", "warm-up", null,
+        chunks.get(0), 0, List.of(), Map.of(), 64, 6 * 64, null, false, null);
+    for (int i = 0; i < lines; i++) {
+      serialise(new RunJournal.Line("warm-up", "warm-up", Map.of(), i, record(null, i, sample, 0)));
     }
   }
 
+  /** Lines the warm-up's requests are bookkept as, though none is written. */
+  static final int CASE_WARMUP_LINES = 2_000;
+  /** The longest wait for the JIT compiler to fall quiet before a case is measured. */
+  static final long COMPILER_QUIET_MAX_MS = 2_000;
+
+  /**
+   * Before the first measured request, the bookkeeping runs on this case's own warm-up samples —
+   * the shape and values its measured ones will have, which made-up ones missed — and the JIT
+   * compiler is given time to finish what that made hot.
+   */
+  @Override
+  public void beforeMeasuring(CasePlan plan, List<RequestSample> warmup) {
+    warmup.stream().filter(RequestSample::succeeded).findFirst().ifPresent(sample -> {
+      long start = sample.startNanos();
+      for (int i = 0; i < CASE_WARMUP_LINES; i++) {
+        serialise(line(plan, i, sample, start));
+      }
+    });
+    CompilerQuiet.await(COMPILER_QUIET_MAX_MS);
+  }
+
   private void append(CasePlan plan, int request, RequestSample sample, long measurementStart) {
-    int turns = plan.conversationTurns();
-    // A conversation's turn is numbered conversation × turns + turn − 1 (CaseUnits): the line says which turn it was.
-    CaseResult.SampleRecord record =
-        CaseRecords.sampleRecord(sample, RequestMetrics.of(sample), measurementStart, List.of(), turns > 0 ? request % turns + 1 : null);
     try {
-      journal.append(new RunJournal.Line(plan.scenarioClassName(), plan.caseId(), plan.allParams(), request, record));
+      journal.append(line(plan, request, sample, measurementStart));
     } catch (IOException e) {
       System.err.println("LLMH could not append to " + journal.file() + ": " + e);
+    }
+  }
+
+  private static RunJournal.Line line(CasePlan plan, int request, RequestSample sample, long measurementStart) {
+    return new RunJournal.Line(plan.scenarioClassName(), plan.caseId(), plan.allParams(), request,
+        record(plan, request, sample, measurementStart));
+  }
+
+  /** A conversation's turn is numbered conversation × turns + turn − 1 (CaseUnits): the record says which turn it was. */
+  private static CaseResult.SampleRecord record(CasePlan plan, int request, RequestSample sample, long measurementStart) {
+    int turns = plan == null ? 0 : plan.conversationTurns();
+    return CaseRecords.sampleRecord(sample, RequestMetrics.of(sample), measurementStart, List.of(), turns > 0 ? request % turns + 1 : null);
+  }
+
+  private static void serialise(RunJournal.Line line) {
+    try {
+      RunJournal.json(line);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 

@@ -1,0 +1,67 @@
+package dev.llmh.client.wire;
+
+import java.io.IOException;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * One request and its response on a {@link StreamingHttp} connection. The sending thread writes
+ * the request and waits; the event loop reads the response into the sink and ends the exchange,
+ * exactly once; {@link #cancel} may come from any thread.
+ */
+public final class Exchange {
+  final byte[] request;
+  private final CountDownLatch ended = new CountDownLatch(1);
+  volatile boolean cancelled;
+  volatile Connection connection;
+  ResponseSink sink;
+  long startNanos;
+  private long endNanos;
+  private IOException failure;
+  private boolean headRead;
+
+  /** @param request the request's bytes as sent: request line, headers and body */
+  public Exchange(byte[] request) {
+    this.request = request;
+  }
+
+  /** Ends the exchange as soon as possible: the connection is closed and the exchange fails as cancelled. */
+  public void cancel() {
+    cancelled = true;
+    Connection c = connection;
+    if (c != null) {
+      c.loop.abort(c, this);
+    }
+  }
+
+  /** Called once, on the thread that ends the exchange; the waiting sender sees it after {@link #await}. */
+  void end(long at, IOException failure, boolean headRead) {
+    this.endNanos = at;
+    this.failure = failure;
+    this.headRead = headRead;
+    ended.countDown();
+  }
+
+  void await() throws InterruptedException {
+    ended.await();
+  }
+
+  /** {@code t0}: before the connection was opened when it needed one, else before the request's first byte was written. */
+  public long startNanos() {
+    return startNanos;
+  }
+
+  /** When the response ended: the arrival of its last bytes, or when it failed. */
+  public long endNanos() {
+    return endNanos;
+  }
+
+  /** Why the exchange failed, or null when the response was read (or the sink stopped it). */
+  public IOException failure() {
+    return failure;
+  }
+
+  /** True when the response's status line and headers had arrived: a failure after it is mid-stream. */
+  public boolean headRead() {
+    return headRead;
+  }
+}
