@@ -201,7 +201,8 @@ public final class LlmhTestEngine implements TestEngine {
   static final String VERDICT_BASIS =
       "one-sided confidence bounds at llmh.confidence (results: metrics.*.ci are two-sided): order statistics"
           + " for percentiles, t for means, a request-level bootstrap for pooled itl; min, max and the per-case"
-          + " figures (throughput, request_rate, error_rate) on the observed value";
+          + " figures (throughput, request_rate, error_rate) on the observed value; slo_attainment and goodput on"
+          + " Clopper-Pearson bounds of the share of good requests";
 
   /**
    * The one place a case's verdict becomes a JUnit result: PASS passes; FAIL, NOT_RUN and ERROR
