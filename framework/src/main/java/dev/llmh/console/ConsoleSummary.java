@@ -169,6 +169,11 @@ public final class ConsoleSummary {
     return modelTables(results, Terminal.isInteractive());
   }
 
+  /** The run's saturation searches, one line each (empty when there is none). */
+  public static String saturation(List<dev.llmh.result.SaturationRecord> searches) {
+    return SaturationLines.of(searches);
+  }
+
   /** The run's prefill fits, one line each (empty when there is none). */
   public static String fits(List<dev.llmh.result.FitRecord> fits) {
     return PromptLines.fits(fits);

@@ -109,6 +109,13 @@ public record CaseResult(
         context, null, null, null, null);
   }
 
+  /** This record as JUnit was told of it: a saturation step past the search's stop is reported skipped. */
+  public CaseResult withReportedAs(String reported) {
+    return new CaseResult(scenario, caseName, caseId, params, endpoint, settings, promptCache, requests, metrics, throughput,
+        constraints, warnings, samples, error, promptHash, baseline, verdict, verdictReasons, reported, harness, calibration,
+        options, context, conversation, turns, contextFit, promptFile, slo);
+  }
+
   /** This record with a conversation case's own figures. */
   public CaseResult withConversation(ConversationResult c) {
     return new CaseResult(scenario, caseName, caseId, params, endpoint, settings, promptCache, requests, metrics, throughput,

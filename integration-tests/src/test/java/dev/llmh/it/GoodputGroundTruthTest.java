@@ -25,10 +25,9 @@ class GoodputGroundTruthTest {
 
   @Test
   void queuedRequestsMissTheTtftTargetAndCountAsNotGood(@TempDir Path results) {
-    SimulatorSettings settings =
-        SimulatorSettings.defaults().withSlots(2).withPrefillTokensPerSecond(5000).withDecodeTokensPerSecond(50);
-    try (SimulatedServer server = SimulatedServer.start(settings)) {
-      EngineRun run = EngineRun.watched(java.util.Map.of("llmh.endpoint", server.baseUrl()), results, GoodputScenario.class);
+    try (SimulatedServer server = SimulatedServer.start(
+        SimulatorSettings.defaults().withSlots(2).withPrefillTokensPerSecond(5000).withDecodeTokensPerSecond(50))) {
+      EngineRun run = EngineRun.watched(server.baseUrl(), results, GoodputScenario.class);
       CaseResult result = run.record().results().get(0);
       List<ServedRequest> measured = server.servedRequests().stream()
           .filter(r -> r.path().endsWith("/chat/completions")).toList();
