@@ -38,6 +38,19 @@ class SloAndSaturationTest {
   }
 
   @Test
+  void aSearchsHighestStepNeedsTwoRequestsPerWorkerLikeAnyConcurrency() {
+    compiled("Demo",
+        "@LlmBenchmark",
+        "@Measurement(requests = 16)",
+        "class Demo {",
+        "  @Prompt @SaturationSearch(from = 2, to = 12) String enough = \"x\";",
+        "  @Prompt @SaturationSearch(from = 2, to = 16) String few = \"y\";",
+        "}")
+        .warningOn("String few", "prompt 'few': 16 measured requests at concurrency 16; measure at least 32")
+        .warningCount(1);
+  }
+
+  @Test
   void anSloNeedsATargetAndEachTargetATime() {
     compiled("Demo",
         "@LlmBenchmark",

@@ -150,8 +150,10 @@ public final class LlmhTestEngine implements TestEngine {
           Optional<String> skip = complete ? searches.skipReason(descriptor.plan()) : Optional.empty();
           if (skip.isPresent()) {
             // a step past its search's stop: recorded and reported as not run, saying why
-            state.caseSkipped(descriptor.plan(), CaseExecutor.unmeasured(descriptor.plan(), CaseVerdict.NOT_RUN, skip.get())
-                .result().withReportedAs(CaseVerdict.Reported.SKIPPED.text()));
+            CaseResult skipped = CaseExecutor.unmeasured(descriptor.plan(), CaseVerdict.NOT_RUN, skip.get()).result()
+                .withReportedAs(CaseVerdict.Reported.SKIPPED.text());
+            state.caseSkipped(descriptor.plan(), skipped);
+            System.out.print(ConsoleSummary.caseBlock(skipped));
             listener.executionSkipped(descriptor, skip.get());
             continue;
           }

@@ -66,6 +66,8 @@ class SaturationGroundTruthTest {
       assertThat(run.recordText()).contains("\"saturation\" : [ {", "\"knee\" : {\n      \"concurrency\" : 4,");
 
       System.out.print(run.console.substring(run.console.indexOf("LLMH saturation")));
+      assertThat(run.console).contains("LLMH SaturationScenario › ask [concurrency=16]\n",
+          "NOT RUN    not run: the saturation search stopped (output tok/s gained ");
       assertThat(run.console).containsPattern(
           "SaturationScenario \u203a ask: saturates at concurrency 4: \\d+ tok/s; at 8 TTFT p95 \u00d7\\d+\\.\\d for [+-]\\d+(\\.\\d+)?% tok/s\n");
     }
