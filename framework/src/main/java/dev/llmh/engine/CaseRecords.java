@@ -74,7 +74,9 @@ final class CaseRecords {
     Double goodput = analysis.figures().get(Metric.GOODPUT);
     Double attainment = analysis.figures().get(Metric.SLO_ATTAINMENT);
     if (attainment == null) {
-      return new SloRecord(targets, good.counted(), good.good(), null, null, null, null,
+      // without an @Slo nothing was counted: no count, rather than a count of 0
+      return new SloRecord(targets, declared == null ? null : good.counted(), declared == null ? null : good.good(),
+          null, null, null, null,
           good.notMeasured() != null ? good.notMeasured() : "no time elapsed in the measured phase");
     }
     Interval p = good.proportion().bounds((1 - confidence) / 2);

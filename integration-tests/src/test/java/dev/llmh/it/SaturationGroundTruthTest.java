@@ -51,6 +51,10 @@ class SaturationGroundTruthTest {
       assertThat(plain.steps().get(2).ttftP95()).isGreaterThan(plain.steps().get(1).ttftP95() + 200);
       assertThat(plain.steps().get(3).reason()).isEqualTo("not run: the search stopped (" + plain.stoppedBecause() + ")");
       assertThat(plain.steps().get(0).goodput()).isNull();
+      // without an @Slo goodput is not measured, and says why
+      assertThat(run.caseNamed("ask[concurrency=2]").slo())
+          .isEqualTo(new dev.llmh.result.SloRecord(null, null, null, null, null, null, null,
+              "no @Slo declared: nothing says what a good request is"));
 
       SaturationRecord slo = record.saturation().get(1);
       assertThat(slo.caseName()).isEqualTo("slo");
