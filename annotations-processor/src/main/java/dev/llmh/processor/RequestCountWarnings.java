@@ -60,13 +60,16 @@ final class RequestCountWarnings {
       if (measured < 1) {
         continue; // an error already (SettingsReader); "measure at least 2" beside "at least 1" would disagree with it
       }
-      List<Integer> levels = s.concurrency() != null ? s.concurrency() : Defaults.CONCURRENCY;
+      // a saturation search's later steps are closed loops at their concurrency too
+      List<Integer> levels = s.saturationSearch() != null ? s.saturationSearch().concurrencySteps()
+          : s.concurrency() != null ? s.concurrency() : Defaults.CONCURRENCY;
       int maxConcurrency = levels.isEmpty() ? 1 : Collections.max(levels);
       if (measured >= 2 * maxConcurrency) {
         continue;
       }
       Declarations own = sources.get(i).declarations();
-      Element place = own.measuredRequests() != null || own.concurrency() != null ? sources.get(i).element() : type;
+      Element place = own.measuredRequests() != null || own.concurrency() != null || own.saturationSearch() != null
+          ? sources.get(i).element() : type;
       byPlace.computeIfAbsent(place, p -> new ArrayList<>()).add(models.get(i).name());
       detail.put(place, measured + " measured requests at concurrency " + maxConcurrency
           + "; measure at least " + 2 * maxConcurrency + " (2 × concurrency) with @Measurement(requests = "
@@ -76,6 +79,7 @@ final class RequestCountWarnings {
       Element place = entry.getKey();
       AnnotationMirror mirror = find(place, Measurement.class)
           .or(() -> find(place, Concurrency.class))
+          .or(() -> find(place, dev.llmh.annotations.SaturationSearch.class))
           .orElseGet(() -> find(type, LlmBenchmark.class).orElseThrow());
       String prompts = entry.getValue().stream().map(n -> "'" + n + "'").collect(Collectors.joining(", "));
       reporter.warning(place, mirror,

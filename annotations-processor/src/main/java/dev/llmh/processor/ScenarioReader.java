@@ -147,7 +147,13 @@ final class ScenarioReader {
     syntheticPrompt.ifPresent(s -> synthetic.checkClashes(s, promptSources, paramModels));
 
     List<PromptModel> models = new ArrayList<>();
+    java.util.Set<Element> sloReported = new java.util.HashSet<>();
+    if (syntheticPrompt.isPresent() || find(type, PromptFile.class).isPresent()) {
+      settings.sloSearch().checkClass(type, classDeclarations, sloReported);
+    }
     for (PromptSource p : promptSources) {
+      settings.sloSearch().checkMerged(type, p.element(), p.declarations(), classDeclarations.overriddenBy(p.declarations()),
+          sloReported);
       DeclaredSettings merged = classDeclarations.overriddenBy(p.declarations()).toSettings().withConversationTurns(turns);
       models.add(new PromptModel(p.name(), p.element().getSimpleName().toString(), p.method(), p.isStatic(),
           p.throwsChecked(), merged, p.takesTurn()));

@@ -13,6 +13,8 @@ import dev.llmh.annotations.MaxTokens;
 import dev.llmh.annotations.PromptCache;
 import dev.llmh.annotations.Measurement;
 import dev.llmh.annotations.Sampling;
+import dev.llmh.annotations.SaturationSearch;
+import dev.llmh.annotations.Slo;
 import dev.llmh.annotations.Ttft;
 import dev.llmh.annotations.Warmup;
 import dev.llmh.config.Api;
@@ -42,15 +44,18 @@ final class SettingsReader {
   static final List<Class<?>> SETTINGS =
       List.of(
           Endpoint.class, Warmup.class, Measurement.class, Sampling.class, MaxTokens.class,
-          Concurrency.class, Constraint.class, Constraints.class, Ttft.class, PromptCache.class);
+          Concurrency.class, Constraint.class, Constraints.class, Ttft.class, PromptCache.class, Slo.class,
+          SaturationSearch.class);
 
   private final Annotations annotations;
   private final ConstraintReader constraints;
+  private final SloSearchReader sloSearch;
   private final Reporter reporter;
 
   SettingsReader(Annotations annotations, Reporter reporter) {
     this.annotations = annotations;
     this.constraints = new ConstraintReader(annotations, reporter);
+    this.sloSearch = new SloSearchReader(annotations, reporter);
     this.reporter = reporter;
   }
 
@@ -75,7 +80,14 @@ final class SettingsReader {
         constraints.constraints(element),
         find(element, Ttft.class).map(m -> constraints.ttft(element, m)).orElse(null),
         find(element, Measurement.class).flatMap(m -> maxRequests(element, m)).orElse(null),
-        find(element, PromptCache.class).flatMap(m -> promptCache(m)).orElse(null));
+        find(element, PromptCache.class).flatMap(m -> promptCache(m)).orElse(null),
+        sloSearch.slo(element),
+        sloSearch.saturationSearch(element));
+  }
+
+  /** The checks of {@code @Slo} and {@code @SaturationSearch} that need the merged settings. */
+  SloSearchReader sloSearch() {
+    return sloSearch;
   }
 
   /** The mode as an enum constant; javac has already checked it is one. */

@@ -532,7 +532,7 @@ class ScenarioValidationTest {
     }
 
     @Test
-    void metricsNotImplementedYetAndUnjudgeableRegressionsAreErrors() {
+    void goodputWithoutAnSloAndUnjudgeableRegressionsAreErrors() {
       compiled("Demo",
           "@LlmBenchmark",
           "@Constraint(\"goodput > 1 req/s\")",
@@ -541,8 +541,9 @@ class ScenarioValidationTest {
           "class Demo {",
           "  @Prompt String p = \"x\";",
           "}")
-          .errorOn("goodput",
-              "\"goodput > 1 req/s\": metric 'goodput' is not implemented yet")
+          .errorOn("class Demo",
+              "\"goodput > 1 req/s\": 'goodput' counts the requests that meet an @Slo, and none applies here;"
+                  + " declare what a good request is, e.g. @Slo(ttft = \"2s\", tpot = \"100ms\")")
           .errorOn("ttft.p95 regression < 10%", "a regression is judged on the median")
           .errorCount(2);
     }

@@ -30,6 +30,8 @@ public final class Defaults {
   public static final long SEED = 42;
   public static final int MAX_TOKENS = 128;
   public static final List<Integer> CONCURRENCY = List.of(1);
+  /** {@code @SaturationSearch(minGain)}: below a 5% gain in output tok/s a step is not worth its latency. */
+  public static final double SATURATION_MIN_GAIN = 0.05;
   /** TTFT measures the whole prefill unless a scenario asks for the prefix cache (seed 000). */
   public static final PromptCache.Mode PROMPT_CACHE = PromptCache.Mode.UNIQUE;
 

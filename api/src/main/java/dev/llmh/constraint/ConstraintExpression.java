@@ -27,11 +27,6 @@ public record ConstraintExpression(
    * are not. The annotation processor reports this as a compile error.
    */
   public Optional<String> unsupportedReason() {
-    if (!metric.isImplemented()) {
-      return Optional.of(
-          "metric '" + metric.key() + "' is not implemented yet; implemented metrics: "
-              + Metric.implementedKeys());
-    }
     if (regression) {
       // The baseline comparison (dev.llmh.baseline) estimates the change of the median per request.
       if (!metric.comparedWithBaseline()) {

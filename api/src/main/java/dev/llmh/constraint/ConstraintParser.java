@@ -55,6 +55,29 @@ public final class ConstraintParser {
     return new ConstraintExpression(text.strip(), metric, stat, regression, comparison, budget);
   }
 
+  /**
+   * A duration as a target outside a constraint ({@code @Slo(ttft = "2s")}), read by the same rules
+   * as a budget: a number with one of {@code ns us ms s min}.
+   *
+   * @param what how the value is named in a message, e.g. {@code @Slo(ttft = "2x")}
+   */
+  public static Quantity duration(String text, String what) {
+    Matcher q = QUANTITY.matcher(text == null ? "" : text.strip());
+    if (!q.matches()) {
+      throw new ConstraintException(
+          "cannot read " + what + "; write a number with a unit of time (" + Dimension.TIME.units() + "), e.g. 2s");
+    }
+    String symbol = q.group("unit");
+    Unit unit = Unit.bySymbol(symbol).filter(u -> u.dimension() == Dimension.TIME).orElseThrow(() ->
+        new ConstraintException(what + (symbol.isEmpty() ? " has no unit" : " has unit '" + symbol + "', not a time")
+            + "; use " + Dimension.TIME.units() + ", e.g. " + q.group("number") + "ms"));
+    Quantity quantity = new Quantity(Double.parseDouble(q.group("number")), unit);
+    if (!(quantity.value() > 0) || Double.isInfinite(quantity.value())) {
+      throw new ConstraintException(what + " must be a positive time: no request takes less than nothing");
+    }
+    return quantity;
+  }
+
   private static Metric metric(String key, String text) {
     return Metric.byKey(key.toLowerCase(Locale.ROOT))
         .orElseThrow(() -> unknown("metric", key, text, "Known metrics", Metric.allKeys()));

@@ -23,8 +23,10 @@ public enum Metric {
   DECODE_RATE("decode_rate", "decode_rate", "decode (tok/s)", Dimension.TOKEN_RATE, Shape.PER_REQUEST, false),
   THROUGHPUT("throughput", "output_tokens_per_s", "throughput (tok/s)", Dimension.TOKEN_RATE, Shape.PER_CASE, false),
   REQUEST_RATE("request_rate", "requests_per_s", "requests (req/s)", Dimension.REQUEST_RATE, Shape.PER_CASE, false),
-  /** Needs per-request latency targets judged under open-loop load: not measured yet. */
+  /** Requests that succeeded within every {@code @Slo} target, per second of the measured phase. */
   GOODPUT("goodput", "goodput", "goodput (req/s)", Dimension.REQUEST_RATE, Shape.PER_CASE, false),
+  /** Share of the measured requests that succeeded within every {@code @Slo} target; a failed one is not. */
+  SLO_ATTAINMENT("slo_attainment", "slo_attainment", "slo attainment (%)", Dimension.RATIO, Shape.PER_CASE, false),
   ERROR_RATE("error_rate", "error_rate", "error rate (%)", Dimension.RATIO, Shape.PER_CASE, false);
 
   /** How a metric's values come about, which decides how it is summarised and judged. */
@@ -94,8 +96,9 @@ public enum Metric {
     return baseline;
   }
 
-  public boolean isImplemented() {
-    return this != GOODPUT;
+  /** True when the figure counts good requests, so it needs {@code @Slo} to say what a good request is. */
+  public boolean needsSlo() {
+    return this == GOODPUT || this == SLO_ATTAINMENT;
   }
 
   /**
@@ -108,13 +111,6 @@ public enum Metric {
 
   public static Optional<Metric> byKey(String key) {
     return Arrays.stream(values()).filter(m -> m.key.equals(key)).findFirst();
-  }
-
-  public static String implementedKeys() {
-    return Arrays.stream(values())
-        .filter(Metric::isImplemented)
-        .map(Metric::key)
-        .collect(Collectors.joining(", "));
   }
 
   public static String allKeys() {

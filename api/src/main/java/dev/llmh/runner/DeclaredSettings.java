@@ -22,6 +22,8 @@ import java.util.List;
  * @param conversationTurns {@code @Conversation(turns)}: each measured request is a conversation of
  *     this many turns; null for single requests
  * @param promptCache {@code @PromptCache}, or null when not declared
+ * @param slo {@code @Slo}: what a good request is, or null when not declared
+ * @param saturationSearch {@code @SaturationSearch}: its steps replace the concurrency levels; null when not declared
  */
 public record DeclaredSettings(
     String endpointUrl,
@@ -39,7 +41,9 @@ public record DeclaredSettings(
     String instruction,
     List<String> options,
     Integer conversationTurns,
-    dev.llmh.annotations.PromptCache.Mode promptCache) {
+    dev.llmh.annotations.PromptCache.Mode promptCache,
+    SloDeclaration slo,
+    SaturationDeclaration saturationSearch) {
 
   public DeclaredSettings {
     models = models == null ? null : List.copyOf(models);
@@ -68,7 +72,7 @@ public record DeclaredSettings(
       Integer maxTokens, List<Integer> concurrency, List<String> constraints, String api, Integer maxRequests,
       List<Integer> promptTokens, String instruction, List<String> options) {
     this(endpointUrl, models, warmupRequests, measuredRequests, temperature, seed, maxTokens, concurrency, constraints, api,
-        maxRequests, promptTokens, instruction, options, null, null);
+        maxRequests, promptTokens, instruction, options, null, null, null, null);
   }
 
   /** Without {@code @PromptCache}. */
@@ -77,13 +81,24 @@ public record DeclaredSettings(
       Integer maxTokens, List<Integer> concurrency, List<String> constraints, String api, Integer maxRequests,
       List<Integer> promptTokens, String instruction, List<String> options, Integer conversationTurns) {
     this(endpointUrl, models, warmupRequests, measuredRequests, temperature, seed, maxTokens, concurrency, constraints, api,
-        maxRequests, promptTokens, instruction, options, conversationTurns, null);
+        maxRequests, promptTokens, instruction, options, conversationTurns, null, null, null);
+  }
+
+  /** Without {@code @Slo} or {@code @SaturationSearch}. */
+  public DeclaredSettings(
+      String endpointUrl, List<String> models, Integer warmupRequests, Integer measuredRequests, Double temperature, Long seed,
+      Integer maxTokens, List<Integer> concurrency, List<String> constraints, String api, Integer maxRequests,
+      List<Integer> promptTokens, String instruction, List<String> options, Integer conversationTurns,
+      dev.llmh.annotations.PromptCache.Mode promptCache) {
+    this(endpointUrl, models, warmupRequests, measuredRequests, temperature, seed, maxTokens, concurrency, constraints, api,
+        maxRequests, promptTokens, instruction, options, conversationTurns, promptCache, null, null);
   }
 
   /** These settings with {@code @Conversation(turns)}, which belongs to the class, not to one prompt. */
   public DeclaredSettings withConversationTurns(Integer turns) {
     return new DeclaredSettings(endpointUrl, models, warmupRequests, measuredRequests, temperature, seed, maxTokens,
-        concurrency, constraints, api, maxRequests, promptTokens, instruction, options, turns, promptCache);
+        concurrency, constraints, api, maxRequests, promptTokens, instruction, options, turns, promptCache, slo,
+        saturationSearch);
   }
 
   /** Nothing declared yet; each setter declares one setting. */
@@ -109,6 +124,8 @@ public record DeclaredSettings(
     private List<String> options;
     private Integer conversationTurns;
     private dev.llmh.annotations.PromptCache.Mode promptCache;
+    private SloDeclaration slo;
+    private SaturationDeclaration saturationSearch;
 
     private Builder() {}
 
@@ -198,10 +215,21 @@ public record DeclaredSettings(
       return this;
     }
 
+    public Builder slo(SloDeclaration slo) {
+      this.slo = slo;
+      return this;
+    }
+
+    public Builder saturationSearch(SaturationDeclaration saturationSearch) {
+      this.saturationSearch = saturationSearch;
+      return this;
+    }
+
     public DeclaredSettings build() {
       return new DeclaredSettings(
           endpointUrl, models, warmupRequests, measuredRequests, temperature, seed, maxTokens, concurrency,
-          constraints, api, maxRequests, promptTokens, instruction, options, conversationTurns, promptCache);
+          constraints, api, maxRequests, promptTokens, instruction, options, conversationTurns, promptCache, slo,
+          saturationSearch);
     }
   }
 }

@@ -27,13 +27,20 @@ class ConstraintParserTest {
   }
 
   @Test
-  void knowsTheWholeGrammarIncludingMetricsNotYetMeasured() {
+  void knowsTheWholeGrammar() {
     ConstraintExpression errorRate = ConstraintParser.parse("error_rate < 1%");
     assertThat(errorRate.stat()).isNull();
     assertThat(errorRate.budget().canonical()).isEqualTo(1.0);
     assertThat(errorRate.unsupportedReason()).isEmpty();
-    assertThat(ConstraintParser.parse("goodput >= 2 req/s").unsupportedReason())
-        .hasValueSatisfying(r -> assertThat(r).contains("not implemented yet"));
+    assertThat(ConstraintParser.parse("goodput >= 2 req/s").unsupportedReason()).isEmpty();
+    ConstraintExpression attainment = ConstraintParser.parse("slo_attainment >= 95%");
+    assertThat(attainment.budget().canonical()).isEqualTo(95.0);
+    assertThat(attainment.stat()).isNull();
+    assertThatThrownBy(() -> ConstraintParser.parse("slo_attainment >= 95 req/s"))
+        .hasMessageContaining("unit 'req/s' does not fit 'slo_attainment' (a ratio)");
+    assertThatThrownBy(() -> ConstraintParser.parse("goodput >= 3 tok/s"))
+        .hasMessageContaining("unit 'tok/s' does not fit 'goodput' (a request rate)");
+    assertThatThrownBy(() -> ConstraintParser.parse("goodput.p95 >= 3req/s")).hasMessageContaining("takes no statistic");
 
     ConstraintExpression regression = ConstraintParser.parse("ttft.p50 regression < 10%");
     assertThat(regression.regression()).isTrue();
@@ -50,6 +57,17 @@ class ConstraintParserTest {
     assertThat(ConstraintParser.parse("throughput > 40 tok/s").budget().unit()).isEqualTo(Unit.TOKENS_PER_SECOND);
     assertThat(ConstraintParser.parse("goodput >= 2 req/s").budget().unit()).isEqualTo(Unit.REQUESTS_PER_SECOND);
     assertThat(ConstraintParser.parse("output_tokens.min >= 5").budget().unit()).isEqualTo(Unit.COUNT);
+  }
+
+  @Test
+  void readsATargetDurationByTheBudgetsRules() {
+    assertThat(ConstraintParser.duration("2s", "@Slo(ttft = \"2s\")").canonical()).isEqualTo(2000.0);
+    assertThat(ConstraintParser.duration(" 100ms", "x").canonical()).isEqualTo(100.0);
+    assertThatThrownBy(() -> ConstraintParser.duration("2", "@Slo(ttft = \"2\")"))
+        .hasMessage("@Slo(ttft = \"2\") has no unit; use ns, us, ms, s or min, e.g. 2ms");
+    assertThatThrownBy(() -> ConstraintParser.duration("2 tok/s", "t")).hasMessageContaining("has unit 'tok/s', not a time");
+    assertThatThrownBy(() -> ConstraintParser.duration("soon", "t")).hasMessageContaining("cannot read t");
+    assertThatThrownBy(() -> ConstraintParser.duration("0s", "t")).hasMessageContaining("must be a positive time");
   }
 
   @Test

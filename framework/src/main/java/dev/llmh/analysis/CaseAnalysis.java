@@ -16,6 +16,7 @@ import java.util.Map;
  *
  * @param distributions per-request (or pooled) values by metric; a null value is unknown
  * @param figures per-case figures by metric; a null value could not be defined
+ * @param good the requests that met the {@code @Slo}, or why that was not measured
  * @param warnings what a reader should know about the figures (flags, made-up counts, timeouts)
  * @param reasons why the verdict is what it is: failed budgets, failed requests, undecided budgets
  */
@@ -23,6 +24,7 @@ public record CaseAnalysis(
     Map<Metric, MetricSample> distributions,
     Map<Metric, Double> figures,
     CaseCounts counts,
+    GoodRequests good,
     List<String> warnings,
     Baselines.Comparison baseline,
     List<ConstraintResult> constraints,
@@ -37,7 +39,8 @@ public record CaseAnalysis(
 
   /** A case with nothing measured (NOT_RUN, or ERROR when the harness broke): its one reason says why. */
   public static CaseAnalysis unmeasured(CaseVerdict verdict, String reason) {
-    return new CaseAnalysis(Map.of(), Map.of(), new CaseCounts(0, 0, 0, 0, 0, 0, 0), List.of(),
+    return new CaseAnalysis(Map.of(), Map.of(), new CaseCounts(0, 0, 0, 0, 0, 0, 0),
+        new GoodRequests(null, 0, 0, reason), List.of(),
         new Baselines.Comparison(null, List.of()), List.of(), verdict, List.of(reason));
   }
 

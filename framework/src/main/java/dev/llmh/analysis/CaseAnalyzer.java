@@ -7,11 +7,13 @@ import dev.llmh.constraint.Stat;
 import dev.llmh.measure.RequestMetrics;
 import dev.llmh.measure.RequestSample;
 import dev.llmh.overhead.HarnessCheck;
+import dev.llmh.runner.SloDeclaration;
 import dev.llmh.stats.MetricSample;
 import dev.llmh.synthetic.PromptCheck;
 import dev.llmh.verdict.CaseVerdict;
 import dev.llmh.verdict.ConstraintResult;
 import dev.llmh.verdict.Judge;
+import dev.llmh.verdict.ProportionJudge;
 import dev.llmh.verdict.Verdict;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -37,20 +39,28 @@ public final class CaseAnalyzer {
    * @param warnings the measurement's own warnings (adaptive looks, warm-up), shown first
    * @param harness what the harness itself cost and suffered while measuring, or null when not watched
    * @param promptCheck how each request's prompt count is checked (truncation, a synthetic target)
+   * @param slo what a good request is ({@code @Slo}), or null when not declared
    */
   public record Context(
       String model, int maxTokens, List<ConstraintExpression> constraints, double confidence, double alpha,
-      String timedOut, List<String> warnings, HarnessCheck harness, PromptCheck promptCheck) {
+      String timedOut, List<String> warnings, HarnessCheck harness, PromptCheck promptCheck, SloDeclaration slo) {
 
     public Context {
       promptCheck = promptCheck == null ? PromptCheck.NONE : promptCheck;
+    }
+
+    /** Without an {@code @Slo}. */
+    public Context(
+        String model, int maxTokens, List<ConstraintExpression> constraints, double confidence, double alpha,
+        String timedOut, List<String> warnings, HarnessCheck harness, PromptCheck promptCheck) {
+      this(model, maxTokens, constraints, confidence, alpha, timedOut, warnings, harness, promptCheck, null);
     }
 
     /** Without a prompt check. */
     public Context(
         String model, int maxTokens, List<ConstraintExpression> constraints, double confidence, double alpha,
         String timedOut, List<String> warnings, HarnessCheck harness) {
-      this(model, maxTokens, constraints, confidence, alpha, timedOut, warnings, harness, PromptCheck.NONE);
+      this(model, maxTokens, constraints, confidence, alpha, timedOut, warnings, harness, PromptCheck.NONE, null);
     }
   }
 
@@ -71,6 +81,7 @@ public final class CaseAnalyzer {
         measured.size(), succeeded.size(), measured.size() - succeeded.size(), count(succeeded, RequestMetrics::noAnswer),
         count(succeeded, RequestMetrics::modelLoad), counted.stream().mapToLong(RequestMetrics::outputTokens).sum(),
         (lastEnd - firstStart) / 1e6);
+    GoodRequests good = GoodRequests.of(context.slo(), all, measured.stream().map(RequestSample::succeeded).toList());
 
     Map<Metric, MetricSample> distributions = new EnumMap<>(Metric.class);
     Map<Metric, Double> figures = new EnumMap<>(Metric.class);
@@ -78,7 +89,7 @@ public final class CaseAnalyzer {
       if (metric.isDistribution()) {
         distributions.put(metric, MetricValues.distribution(metric, counted));
       } else {
-        figures.put(metric, MetricValues.figure(metric, counts));
+        figures.put(metric, MetricValues.figure(metric, counts, good));
       }
     }
 
@@ -97,14 +108,14 @@ public final class CaseAnalyzer {
     int implausible = count(succeeded, RequestMetrics::usageImplausible);
     List<ConstraintResult> results = new ArrayList<>();
     for (ConstraintExpression constraint : context.constraints()) {
-      ConstraintResult result = judge(constraint, distributions, figures, counts, baseline, context);
+      ConstraintResult result = judge(constraint, distributions, figures, counts, good, baseline, context);
       if (implausible > 0 && result.verdict() == Verdict.PASS && !constraint.regression()
           && constraint.metric().countsOutputTokens()) {
         result = notPassedOnMadeUpCounts(result, implausible, succeeded.size());
       }
       results.add(result);
     }
-    return decide(distributions, figures, counts, warnings, baseline, results, measured, context.timedOut(), truncation);
+    return decide(distributions, figures, counts, good, warnings, baseline, results, measured, context.timedOut(), truncation);
   }
 
   /**
@@ -131,9 +142,18 @@ public final class CaseAnalyzer {
 
   private static ConstraintResult judge(
       ConstraintExpression constraint, Map<Metric, MetricSample> distributions, Map<Metric, Double> figures,
-      CaseCounts counts, Baselines.Comparison baseline, Context context) {
+      CaseCounts counts, GoodRequests good, Baselines.Comparison baseline, Context context) {
     if (constraint.regression()) {
       return baseline.judge(constraint);
+    }
+    if (constraint.metric() == Metric.SLO_ATTAINMENT) {
+      return ProportionJudge.judge(constraint, good.proportion(), 100, good.notMeasured(), context.alpha());
+    }
+    if (constraint.metric() == Metric.GOODPUT) {
+      // goodput = attainment × counted requests / window: the same bounds, scaled
+      String notMeasured = good.notMeasured() != null ? good.notMeasured() : counts.wallMs() > 0 ? null : "no time elapsed";
+      double scale = counts.wallMs() > 0 ? good.counted() / (counts.wallMs() / 1000) : Double.NaN;
+      return ProportionJudge.judge(constraint, good.proportion(), scale, notMeasured, context.alpha());
     }
     if (constraint.metric() == Metric.ERROR_RATE) {
       return Judge.judgeErrorRate(constraint, counts.failed(), counts.measured());
@@ -150,7 +170,8 @@ public final class CaseAnalyzer {
    * measured request finished; else PASS.
    */
   private static CaseAnalysis decide(
-      Map<Metric, MetricSample> distributions, Map<Metric, Double> figures, CaseCounts counts, List<String> warnings,
+      Map<Metric, MetricSample> distributions, Map<Metric, Double> figures, CaseCounts counts, GoodRequests good,
+      List<String> warnings,
       Baselines.Comparison baseline, List<ConstraintResult> results, List<RequestSample> measured, String timedOut,
       String truncation) {
     List<String> reasons = new ArrayList<>();
@@ -177,7 +198,7 @@ public final class CaseAnalyzer {
       results.stream().filter(r -> r.verdict() == Verdict.INCONCLUSIVE).forEach(r -> reasons.add(r.message()));
       verdict = reasons.isEmpty() ? CaseVerdict.PASS : CaseVerdict.INCONCLUSIVE;
     }
-    return new CaseAnalysis(distributions, figures, counts, warnings, baseline, results, verdict, reasons);
+    return new CaseAnalysis(distributions, figures, counts, good, warnings, baseline, results, verdict, reasons);
   }
 
   /** A PASS that rested on token counts the server made up: INCONCLUSIVE, saying why. */

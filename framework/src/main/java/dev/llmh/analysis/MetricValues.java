@@ -31,19 +31,20 @@ final class MetricValues {
       case ITL_TOKEN -> perTokenKnown(counted)
           ? MetricSample.pooled(counted.stream().filter(m -> m.itlTokenMs() != null).map(m -> doubles(m.itlTokenMs())).toList())
           : null;
-      case THROUGHPUT, REQUEST_RATE, GOODPUT, ERROR_RATE -> throw new IllegalArgumentException(metric + " is a per-case figure");
+      case THROUGHPUT, REQUEST_RATE, GOODPUT, SLO_ATTAINMENT, ERROR_RATE -> throw new IllegalArgumentException(metric + " is a per-case figure");
     };
   }
 
   /** A per-case figure; null when the case cannot define it (nothing measured, no time elapsed). */
-  static Double figure(Metric metric, CaseCounts counts) {
+  static Double figure(Metric metric, CaseCounts counts, GoodRequests good) {
     double wallSeconds = counts.wallMs() / 1000;
     boolean timed = counts.measured() > 0 && wallSeconds > 0;
     return switch (metric) {
       case THROUGHPUT -> timed ? counts.outputTokens() / wallSeconds : null;
       case REQUEST_RATE -> timed ? counts.succeeded() / wallSeconds : null;
       case ERROR_RATE -> counts.measured() == 0 ? null : 100.0 * counts.failed() / counts.measured();
-      case GOODPUT -> null; // not measured yet: needs per-request latency targets
+      case GOODPUT -> good.goodput(counts.wallMs());
+      case SLO_ATTAINMENT -> good.attainmentPercent();
       default -> throw new IllegalArgumentException(metric + " is a distribution");
     };
   }

@@ -76,6 +76,7 @@ public final class ConsoleSummary {
           throughput.outputTokensPerSecond(), throughput.requestsPerSecond()));
     }
     out.append('\n');
+    sloLine(out, result.slo());
     out.append(PromptLines.caseLines(result));
     out.append(String.format(Locale.ROOT, "  %-15s %5s %9s %9s %9s %9s %9s %9s%n",
         "metric", "n", "p50", "p95", "p99", "mean", "min", "max"));
@@ -92,6 +93,35 @@ public final class ConsoleSummary {
         .limit(3)
         .forEach(sample -> out.append("  failed request: ").append(sample.error()).append('\n'));
     return out.toString();
+  }
+
+  /** {@code slo  ttft ≤ 2000 ms: 16 of 20 good; goodput 3.2 req/s [2.5, 3.7], attainment 80% [56, 94]}; nothing without an @Slo. */
+  private static void sloLine(StringBuilder out, dev.llmh.result.SloRecord slo) {
+    if (slo == null || slo.targets() == null) {
+      return;
+    }
+    List<String> targets = new java.util.ArrayList<>();
+    target(targets, "ttft", slo.targets().ttftMs());
+    target(targets, "tpot", slo.targets().tpotMs());
+    target(targets, "e2e", slo.targets().e2eMs());
+    out.append("  slo        ").append(String.join(", ", targets)).append(": ");
+    if (slo.notMeasured() != null) {
+      out.append("not measured: ").append(slo.notMeasured()).append('\n');
+      return;
+    }
+    out.append(String.format(Locale.ROOT, "%d of %d good; ", slo.good(), slo.counted()));
+    if (slo.goodput() != null) {
+      out.append(String.format(Locale.ROOT, "goodput %.2f req/s [%.2f, %.2f], ", slo.goodput(), slo.goodputCi().get(0),
+          slo.goodputCi().get(1)));
+    }
+    out.append(String.format(Locale.ROOT, "attainment %.1f%% [%.1f, %.1f]%n", slo.sloAttainment(),
+        slo.sloAttainmentCi().get(0), slo.sloAttainmentCi().get(1)));
+  }
+
+  private static void target(List<String> targets, String name, Double ms) {
+    if (ms != null) {
+      targets.add(name + " \u2264 " + dev.llmh.constraint.Quantity.format(ms, dev.llmh.constraint.Unit.MILLISECONDS));
+    }
   }
 
   /**
@@ -137,6 +167,11 @@ public final class ConsoleSummary {
   /** {@link #modelTables(List, boolean)}, coloured when the run's output is an interactive terminal. */
   public static String modelTables(List<CaseResult> results) {
     return modelTables(results, Terminal.isInteractive());
+  }
+
+  /** The run's saturation searches, one line each (empty when there is none). */
+  public static String saturation(List<dev.llmh.result.SaturationRecord> searches) {
+    return SaturationLines.of(searches);
   }
 
   /** The run's prefill fits, one line each (empty when there is none). */

@@ -309,7 +309,7 @@ final class CaseExecutor {
     String servedModel = measured.stream().map(RequestSample::servedModel).filter(Objects::nonNull).findFirst().orElse(null);
     CaseAnalysis analysis = CaseAnalyzer.analyze(
         new CaseAnalyzer.Context(EmbeddedModels.asked(plan), plan.maxTokens(), plan.constraints(), plan.confidence(), alpha,
-            timedOut, warnings, harness, setup.check()),
+            timedOut, warnings, harness, setup.check(), plan.slo()),
         measured, servedModel, baselines.compare(caseKey(plan, servedModel, promptHash), records));
     CaseResult result = CaseRecords.measured(
         plan, endpoint, servedModel, warmupRequests(plan), warmupFailed, inFlight, records, analysis, promptHash, harness, setup);

@@ -1,6 +1,9 @@
 package dev.llmh.engine;
 
 import dev.llmh.analysis.CaseAnalysis;
+import dev.llmh.analysis.GoodRequests;
+import dev.llmh.result.SloRecord;
+import dev.llmh.runner.SloDeclaration;
 import dev.llmh.constraint.ConstraintExpression;
 import dev.llmh.constraint.Metric;
 import dev.llmh.endpoint.Endpoint;
@@ -58,7 +61,33 @@ final class CaseRecords {
         analysis.constraints().stream().map(CaseRecords::constraintRecord).toList(),
         analysis.warnings(), samples, null, promptHash, analysis.baseline().record(),
         analysis.verdict().name(), analysis.reasons(), analysis.verdict().reported(plan.inconclusive()).text(), harness,
-        setup.calibration(), options(plan), context(setup), null, null, null, promptFile(plan, promptHash));
+        setup.calibration(), options(plan), context(setup), null, null, null, promptFile(plan, promptHash),
+        slo(analysis, plan.confidence()));
+  }
+
+  /** Goodput and attainment with their two-sided intervals at the run's confidence, or why they are not measured. */
+  private static SloRecord slo(CaseAnalysis analysis, double confidence) {
+    GoodRequests good = analysis.good();
+    SloDeclaration declared = good.slo();
+    SloRecord.Targets targets = declared == null ? null
+        : new SloRecord.Targets(finite(declared.ttftMs()), finite(declared.tpotMs()), finite(declared.e2eMs()));
+    Double goodput = analysis.figures().get(Metric.GOODPUT);
+    Double attainment = analysis.figures().get(Metric.SLO_ATTAINMENT);
+    if (attainment == null) {
+      // without an @Slo nothing was counted: no count, rather than a count of 0
+      return new SloRecord(targets, declared == null ? null : good.counted(), declared == null ? null : good.good(),
+          null, null, null, null,
+          good.notMeasured() != null ? good.notMeasured() : "no time elapsed in the measured phase");
+    }
+    Interval p = good.proportion().bounds((1 - confidence) / 2);
+    double perSecond = goodput == null ? Double.NaN : good.counted() / (analysis.counts().wallMs() / 1000);
+    return new SloRecord(targets, good.counted(), good.good(), goodput,
+        goodput == null ? null : List.of(p.lower() * perSecond, p.upper() * perSecond), attainment,
+        List.of(p.lower() * 100, p.upper() * 100), null);
+  }
+
+  private static Double finite(double value) {
+    return Double.isNaN(value) ? null : value;
   }
 
   private static Map<String, Object> options(CasePlan plan) {

@@ -142,10 +142,21 @@ public final class LlmhTestEngine implements TestEngine {
         Baselines.read(key -> request.getConfigurationParameters().get(key), System.getenv(), environment());
     try (progress; Endpoints endpoints = new Endpoints(root.config(), progress::phase)) {
       CaseExecutor executor = new CaseExecutor(endpoints, state, baselines);
+      SaturationSearches searches = new SaturationSearches();
       for (TestDescriptor scenario : root.getChildren()) {
         listener.executionStarted(scenario);
         for (TestDescriptor child : scenario.getChildren()) {
           CaseDescriptor descriptor = (CaseDescriptor) child;
+          Optional<String> skip = complete ? searches.skipReason(descriptor.plan()) : Optional.empty();
+          if (skip.isPresent()) {
+            // a step past its search's stop: recorded and reported as not run, saying why
+            CaseResult skipped = CaseExecutor.unmeasured(descriptor.plan(), CaseVerdict.NOT_RUN, skip.get()).result()
+                .withReportedAs(CaseVerdict.Reported.SKIPPED.text());
+            state.caseSkipped(descriptor.plan(), skipped);
+            System.out.print(ConsoleSummary.caseBlock(skipped));
+            listener.executionSkipped(descriptor, skip.get());
+            continue;
+          }
           listener.executionStarted(descriptor);
           if (!complete) {
             listener.executionFinished(descriptor, TestExecutionResult.aborted(new TestAbortedException("run interrupted")));
@@ -156,6 +167,7 @@ public final class LlmhTestEngine implements TestEngine {
             state.caseStarted(descriptor.plan());
             CaseExecutor.Outcome result = executor.run(descriptor.plan());
             state.caseFinished(result.result());
+            searches.finished(descriptor.plan(), result.result());
             System.out.print(ConsoleSummary.caseBlock(result.result()) + BaselineConsole.lines(result.result()));
             System.out.flush();
             listener.reportingEntryPublished(descriptor, ReportEntry.from(reportEntry(result.result())));
@@ -201,7 +213,8 @@ public final class LlmhTestEngine implements TestEngine {
   static final String VERDICT_BASIS =
       "one-sided confidence bounds at llmh.confidence (results: metrics.*.ci are two-sided): order statistics"
           + " for percentiles, t for means, a request-level bootstrap for pooled itl; min, max and the per-case"
-          + " figures (throughput, request_rate, error_rate) on the observed value";
+          + " figures (throughput, request_rate, error_rate) on the observed value; slo_attainment and goodput on"
+          + " Clopper-Pearson bounds of the share of good requests";
 
   /**
    * The one place a case's verdict becomes a JUnit result: PASS passes; FAIL, NOT_RUN and ERROR
@@ -239,12 +252,14 @@ public final class LlmhTestEngine implements TestEngine {
             environment(),
             new RunRecord.StatisticsInfo(Summary.PERCENTILE_METHOD, VERDICT_BASIS),
             results,
-            PrefillFits.of(results));
+            PrefillFits.of(results),
+            SaturationSearches.records(state.plans(), results));
     try {
       Path written = ResultsFiles.write(record, state.directory, state.runName);
       System.out.print(ConsoleSummary.runTable(results));
       System.out.print(ConsoleSummary.modelTables(results));
       System.out.print(ConsoleSummary.fits(record.fits()));
+      System.out.print(ConsoleSummary.saturation(record.saturation()));
       System.out.println("LLMH results: " + written.toAbsolutePath() + (complete ? "" : " (run cut short)")
           + " (and latest.json beside it)");
       return TestExecutionResult.successful();
@@ -273,6 +288,13 @@ public final class LlmhTestEngine implements TestEngine {
     if (result.throughput().outputTokensPerSecond() != null) {
       entry.put("llmh.throughput.output_tokens_per_s", number(result.throughput().outputTokensPerSecond()));
       entry.put("llmh.throughput.requests_per_s", number(result.throughput().requestsPerSecond()));
+    }
+    if (result.slo() != null && result.slo().sloAttainment() != null) {
+      entry.put("llmh.slo.good", result.slo().good() + " of " + result.slo().counted());
+      entry.put("llmh.slo.slo_attainment", number(result.slo().sloAttainment()));
+      if (result.slo().goodput() != null) {
+        entry.put("llmh.slo.goodput", number(result.slo().goodput()));
+      }
     }
     for (CaseResult.ConstraintRecord constraint : result.constraints()) {
       entry.put("llmh.constraint." + constraint.expression(), constraint.message());

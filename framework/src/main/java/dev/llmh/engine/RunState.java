@@ -75,6 +75,17 @@ final class RunState implements CaseExecutor.SampleSink {
     currentSamples.clear();
   }
 
+  /** A case that is not run, with its result: a saturation step past its search's stop. */
+  synchronized void caseSkipped(CasePlan plan, CaseResult result) {
+    results.add(result);
+    finished.add(plan);
+  }
+
+  /** Every case of the run, in order. */
+  List<CasePlan> plans() {
+    return plans;
+  }
+
   /**
    * Keeps the sample and queues its journal line: building the record, serialising and flushing it
    * happen on the journal's own thread, never on the worker whose next request (and every other

@@ -179,6 +179,16 @@ public record CasePlan(
     return texts;
   }
 
+  /** {@code @Slo}: what a good request is; null when not declared. */
+  public dev.llmh.runner.SloDeclaration slo() {
+    return prompt.settings().slo();
+  }
+
+  /** {@code @SaturationSearch}: this case is one step of it; null when the case is a fixed level. */
+  public dev.llmh.runner.SaturationDeclaration saturationSearch() {
+    return prompt.settings().saturationSearch();
+  }
+
   /** Reads the {@code @SystemPrompt} through the generated runner; null when the scenario has none. */
   public String systemPromptText() {
     return runner.systemPrompt(params);

@@ -66,7 +66,8 @@ public final class Planner {
     DeclaredSettings declared = prompt.settings();
     List<ConstraintExpression> constraints =
         declared.constraints().stream().map(ConstraintParser::parse).toList();
-    List<Integer> levels = declared.concurrency() != null ? declared.concurrency() : Defaults.CONCURRENCY;
+    List<Integer> levels = declared.saturationSearch() != null ? declared.saturationSearch().concurrencySteps()
+        : declared.concurrency() != null ? declared.concurrency() : Defaults.CONCURRENCY;
     // Credentials in an annotation are a compile error; were one to get here, it is never shown.
     String endpoint =
         config.endpoint().orElse(

@@ -39,6 +39,8 @@ import dev.llmh.overhead.HarnessCheck;
  * @param contextFit a conversation case's fit of TPOT against context tokens
  * @param promptFile the {@code @PromptFile} the case's prompts came from, or null (absent) for a
  *     {@code @Prompt} case
+ * @param slo goodput and SLO attainment under the case's {@code @Slo}, or why they were not measured;
+ *     absent for a case that measured nothing
  */
 public record CaseResult(
     String scenario,
@@ -67,7 +69,22 @@ public record CaseResult(
     @JsonInclude(JsonInclude.Include.NON_NULL) ConversationResult.Counts conversation,
     @JsonInclude(JsonInclude.Include.NON_NULL) List<ConversationResult.Turn> turns,
     @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("context_fit") ConversationResult.ContextFit contextFit,
-    @JsonInclude(JsonInclude.Include.NON_NULL) PromptFileRecord promptFile) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) PromptFileRecord promptFile,
+    @JsonInclude(JsonInclude.Include.NON_NULL) SloRecord slo) {
+
+  /** Without an {@code @Slo} record. */
+  public CaseResult(
+      String scenario, String caseName, String caseId, Map<String, Object> params, EndpointRecord endpoint,
+      Settings settings, String promptCache, Requests requests, Map<String, MetricSummary> metrics, Throughput throughput,
+      List<ConstraintRecord> constraints, List<String> warnings, List<SampleRecord> samples, String error,
+      String promptHash, BaselineRecord baseline, String verdict, List<String> verdictReasons, String reportedAs,
+      HarnessCheck harness, CalibrationRecord calibration, Map<String, Object> options, ContextRecord context,
+      ConversationResult.Counts conversation, List<ConversationResult.Turn> turns, ConversationResult.ContextFit contextFit,
+      PromptFileRecord promptFile) {
+    this(scenario, caseName, caseId, params, endpoint, settings, promptCache, requests, metrics, throughput, constraints,
+        warnings, samples, error, promptHash, baseline, verdict, verdictReasons, reportedAs, harness, calibration, options,
+        context, conversation, turns, contextFit, promptFile, null);
+  }
 
   /** Without a synthetic prompt's calibration, server options or the server's context. */
   public CaseResult(
@@ -92,11 +109,18 @@ public record CaseResult(
         context, null, null, null, null);
   }
 
+  /** This record as JUnit was told of it: a saturation step past the search's stop is reported skipped. */
+  public CaseResult withReportedAs(String reported) {
+    return new CaseResult(scenario, caseName, caseId, params, endpoint, settings, promptCache, requests, metrics, throughput,
+        constraints, warnings, samples, error, promptHash, baseline, verdict, verdictReasons, reported, harness, calibration,
+        options, context, conversation, turns, contextFit, promptFile, slo);
+  }
+
   /** This record with a conversation case's own figures. */
   public CaseResult withConversation(ConversationResult c) {
     return new CaseResult(scenario, caseName, caseId, params, endpoint, settings, promptCache, requests, metrics, throughput,
         constraints, warnings, samples, error, promptHash, baseline, verdict, verdictReasons, reportedAs, harness, calibration,
-        options, context, c.counts(), c.turns(), c.contextFit(), promptFile);
+        options, context, c.counts(), c.turns(), c.contextFit(), promptFile, slo);
   }
 
   /**

@@ -13,17 +13,28 @@ public record RunRecord(
     Map<String, Object> environment,
     StatisticsInfo statistics,
     List<CaseResult> results,
-    List<FitRecord> fits) {
+    List<FitRecord> fits,
+    List<SaturationRecord> saturation) {
 
   public static final int SCHEMA_VERSION = 1;
 
   /**
    * @param fits lines fitted across cases: TTFT against prompt tokens for each scenario with three or
    *     more {@code @SyntheticPrompt} lengths, per concurrency and model; empty when there is none
+   * @param saturation one record per {@code @SaturationSearch} (per prompt and other parameters): its
+   *     steps, knee and why it stopped; empty when there is none
    */
   public RunRecord {
     results = List.copyOf(results);
     fits = fits == null ? List.of() : List.copyOf(fits);
+    saturation = saturation == null ? List.of() : List.copyOf(saturation);
+  }
+
+  /** Without saturation searches. */
+  public RunRecord(
+      int schemaVersion, RunInfo run, Map<String, Object> environment, StatisticsInfo statistics, List<CaseResult> results,
+      List<FitRecord> fits) {
+    this(schemaVersion, run, environment, statistics, results, fits, List.of());
   }
 
   /** Without fits. */

@@ -49,6 +49,11 @@ final class EngineRun {
     return new EngineRun(run.results, resultsDir, console.toString(java.nio.charset.StandardCharsets.UTF_8));
   }
 
+  /** {@link #watched(Map, Path, Class[])} against one endpoint. */
+  static EngineRun watched(String endpoint, Path resultsDir, Class<?>... scenarios) {
+    return watched(Map.of("llmh.endpoint", endpoint), resultsDir, scenarios);
+  }
+
   static EngineRun of(String endpoint, Path resultsDir, Class<?>... scenarios) {
     return of(Map.of("llmh.endpoint", endpoint), resultsDir, scenarios);
   }

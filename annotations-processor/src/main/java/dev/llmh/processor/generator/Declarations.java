@@ -2,6 +2,8 @@ package dev.llmh.processor.generator;
 
 import dev.llmh.annotations.PromptCache;
 import dev.llmh.runner.DeclaredSettings;
+import dev.llmh.runner.SaturationDeclaration;
+import dev.llmh.runner.SloDeclaration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -19,6 +21,8 @@ import java.util.List;
  * @param maxRequests {@code @Measurement(maxRequests)}; part of the same annotation as
  *     {@code measuredRequests}, so it is replaced together with it
  * @param promptCache {@code @PromptCache}
+ * @param slo {@code @Slo}
+ * @param saturationSearch {@code @SaturationSearch}
  */
 public record Declarations(
     Endpoint endpoint,
@@ -30,7 +34,18 @@ public record Declarations(
     List<String> constraints,
     List<String> ttftConstraints,
     Integer maxRequests,
-    PromptCache.Mode promptCache) {
+    PromptCache.Mode promptCache,
+    SloDeclaration slo,
+    SaturationDeclaration saturationSearch) {
+
+  /** Without {@code @Slo} or {@code @SaturationSearch}. */
+  public Declarations(
+      Endpoint endpoint, Integer warmupRequests, Integer measuredRequests, Sampling sampling, Integer maxTokens,
+      List<Integer> concurrency, List<String> constraints, List<String> ttftConstraints, Integer maxRequests,
+      PromptCache.Mode promptCache) {
+    this(endpoint, warmupRequests, measuredRequests, sampling, maxTokens, concurrency, constraints, ttftConstraints,
+        maxRequests, promptCache, null, null);
+  }
 
   /** Without {@code @PromptCache}. */
   public Declarations(
@@ -96,7 +111,9 @@ public record Declarations(
         pick(member.constraints, constraints),
         pick(member.ttftConstraints, ttftConstraints),
         member.measuredRequests != null ? member.maxRequests : maxRequests,
-        pick(member.promptCache, promptCache));
+        pick(member.promptCache, promptCache),
+        pick(member.slo, slo),
+        pick(member.saturationSearch, saturationSearch));
   }
 
   /** What the engine sees: the plan's record, with {@code @Ttft} folded into the constraints. */
@@ -115,7 +132,9 @@ public record Declarations(
         .concurrency(concurrency)
         .constraints(all)
         .maxRequests(maxRequests)
-        .promptCache(promptCache);
+        .promptCache(promptCache)
+        .slo(slo)
+        .saturationSearch(saturationSearch);
     if (endpoint != null) {
       settings.endpointUrl(endpoint.url()).models(endpoint.models()).api(endpoint.api()).options(endpoint.options());
     }

@@ -103,6 +103,10 @@ public final class RunnerWriter {
     declare(calls, "instruction", s.instruction(), JavaLiterals::string);
     declare(calls, "options", s.options(), JavaLiterals::stringList);
     declare(calls, "promptCache", s.promptCache(), mode -> "dev.llmh.annotations.PromptCache.Mode." + mode.name());
+    declare(calls, "slo", s.slo(), slo -> "new dev.llmh.runner.SloDeclaration(" + JavaLiterals.string(slo.ttft()) + ", "
+        + JavaLiterals.string(slo.tpot()) + ", " + JavaLiterals.string(slo.e2e()) + ")");
+    declare(calls, "saturationSearch", s.saturationSearch(), search -> "new dev.llmh.runner.SaturationDeclaration("
+        + search.from() + ", " + search.to() + ", " + JavaLiterals.doubleValue(search.minGain()) + ")");
     calls.add(".build()");
     return "dev.llmh.runner.DeclaredSettings.builder()"
         + calls.stream().map(call -> "\n                  " + call).collect(Collectors.joining());

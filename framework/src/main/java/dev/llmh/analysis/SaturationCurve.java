@@ -1,0 +1,126 @@
+package dev.llmh.analysis;
+
+import dev.llmh.constraint.Quantity;
+import dev.llmh.constraint.Unit;
+import dev.llmh.result.CaseResult;
+import dev.llmh.result.MetricSummary;
+import dev.llmh.result.SaturationRecord;
+import dev.llmh.result.SaturationRecord.Step;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The rule of a saturation search, in one place: after each step, whether the search stops and why,
+ * and from the steps run, the knee. The engine asks it between steps to skip the rest; the results
+ * file asks it again over the recorded steps, so the two can never tell different stories.
+ *
+ * <p>A search stops at the first step that did not measure or FAILed (a budget broke, or requests
+ * failed that no error budget allows), that lost goodput against the step before (with an
+ * {@code @Slo}), or whose output tok/s gained less than {@code minGain} over the step before.
+ */
+public final class SaturationCurve {
+  private SaturationCurve() {}
+
+  /** The step a case measured, with its figures. */
+  public static Step step(CaseResult result) {
+    Object concurrency = result.params().get("concurrency");
+    MetricSummary ttft = result.metrics() == null ? null : result.metrics().get(CaseResult.TTFT);
+    return new Step(concurrency instanceof Number n ? n.intValue() : null, null,
+        result.throughput() == null ? null : result.throughput().outputTokensPerSecond(),
+        ttft == null || ttft.n() == 0 ? null : ttft.p95(),
+        result.slo() == null ? null : result.slo().goodput(), result.verdict(), null);
+  }
+
+  /**
+   * Why the search stops after the last of {@code steps}, or empty to go on.
+   *
+   * @param reasons the last step's verdict reasons, for a step that FAILed
+   * @param slo whether an {@code @Slo} is declared, so that goodput is watched
+   */
+  public static Optional<String> stop(List<Step> steps, List<String> reasons, double minGain, boolean slo) {
+    Step last = steps.get(steps.size() - 1);
+    if (!"PASS".equals(last.verdict()) && !"INCONCLUSIVE".equals(last.verdict())) {
+      String first = reasons == null || reasons.isEmpty() ? "" : ": " + reasons.get(0);
+      return Optional.of(last.verdict() + " at " + last.label() + first);
+    }
+    if (last.throughput() == null) {
+      return Optional.of("output tok/s not measured at " + last.label());
+    }
+    if (steps.size() < 2) {
+      return Optional.empty();
+    }
+    Step before = steps.get(steps.size() - 2);
+    if (slo && before.goodput() != null && (last.goodput() == null || last.goodput() < before.goodput())) {
+      return Optional.of("goodput fell from " + rate(before.goodput()) + " to " + rate(last.goodput()) + " req/s from "
+          + before.label() + " to " + last.value());
+    }
+    double gain = gain(before, last);
+    if (gain < minGain) {
+      return Optional.of("output tok/s gained " + percent(gain) + " (less than " + Quantity.formatBare(minGain * 100, Unit.PERCENT)
+          + "%) from "
+          + before.label() + " to " + last.value());
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * The search's record from its planned steps' results, in step order: a step without a result
+   * (skipped, or never reached) is recorded as not run with {@code notRun}'s reason.
+   *
+   * @param results each planned step's result, null where there is none
+   * @param notRun why a step without a result did not run
+   */
+  public static SaturationRecord record(
+      String scenario, String caseName, Map<String, Object> params, double minGain, boolean slo, List<CaseResult> results,
+      List<Step> planned, String notRun) {
+    List<Step> run = new ArrayList<>();
+    List<Step> all = new ArrayList<>();
+    String stopped = null;
+    int kneeIndex = -1;
+    for (int i = 0; i < results.size(); i++) {
+      CaseResult result = results.get(i);
+      if (stopped != null || result == null || "NOT_RUN".equals(result.verdict()) && result.requests().measured() == 0) {
+        String reason = stopped != null ? "not run: the search stopped (" + stopped + ")"
+            : result != null && result.error() != null ? result.error() : notRun;
+        Step p = planned.get(i);
+        all.add(new Step(p.concurrency(), p.rate(), null, null, null, "NOT_RUN", reason));
+        stopped = stopped != null ? stopped : reason;
+        continue;
+      }
+      Step step = step(result);
+      run.add(step);
+      all.add(step);
+      Optional<String> stop = stop(run, result.verdictReasons(), minGain, slo);
+      if (stop.isPresent()) {
+        stopped = stop.get();
+        kneeIndex = run.size() - 2;
+      }
+    }
+    if (stopped == null && !run.isEmpty()) {
+      Step last = run.get(run.size() - 1);
+      stopped = "reached the last step, " + last.label()
+          + (run.size() > 1 ? ", still gaining " + percent(gain(run.get(run.size() - 2), last)) + " output tok/s" : "");
+    }
+    Step knee = kneeIndex >= 0 ? run.get(kneeIndex) : null;
+    return new SaturationRecord(scenario, caseName, params.isEmpty() ? null : params, minGain, all,
+        knee == null ? null : new SaturationRecord.Point(knee.concurrency(), knee.rate(), knee.throughput()),
+        stopped == null ? notRun : stopped);
+  }
+
+  /** Relative gain in output tok/s from one step to the next. */
+  static double gain(Step before, Step after) {
+    return after.throughput() / before.throughput() - 1;
+  }
+
+  /** {@code +3%}, {@code -12%}, {@code +0.6%}: a whole percent, a tenth below 10%. */
+  public static String percent(double fraction) {
+    double percent = fraction * 100;
+    return String.format(java.util.Locale.ROOT, Math.abs(percent) >= 9.95 ? "%+.0f%%" : "%+.1f%%", percent);
+  }
+
+  private static String rate(Double value) {
+    return value == null ? "none" : Quantity.formatBare(value, Unit.REQUESTS_PER_SECOND);
+  }
+}
