@@ -146,8 +146,10 @@ final class RunState implements CaseExecutor.SampleSink {
 
   /**
    * Before the first measured request, the bookkeeping runs on this case's own warm-up samples —
-   * the shape and values its measured ones will have, which made-up ones missed — and the JIT
-   * compiler is given time to finish what that made hot.
+   * the shape and values its measured ones will have, which made-up ones missed — the collector
+   * empties the young generation, so that a young collection (a pause of every stream at once) is
+   * unlikely inside the measured window, and the JIT compiler is given time to finish what the
+   * warm-up made hot.
    */
   @Override
   public void beforeMeasuring(CasePlan plan, List<RequestSample> warmup) {
@@ -157,6 +159,7 @@ final class RunState implements CaseExecutor.SampleSink {
         serialise(line(plan, i, sample, start));
       }
     });
+    System.gc(); // a no-op under -XX:+DisableExplicitGC
     CompilerQuiet.await(COMPILER_QUIET_MAX_MS);
   }
 
