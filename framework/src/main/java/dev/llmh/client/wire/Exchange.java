@@ -33,11 +33,15 @@ public final class Exchange {
     }
   }
 
-  /** Called once, on the thread that ends the exchange; the waiting sender sees it after {@link #await}. */
+  /** Called once, on the thread that ends the exchange; the sender sees it once {@link #release}d. */
   void end(long at, IOException failure, boolean headRead) {
     this.endNanos = at;
     this.failure = failure;
     this.headRead = headRead;
+  }
+
+  /** Wakes the sender, which from then on owns the sink and the outcome. */
+  void release() {
     ended.countDown();
   }
 

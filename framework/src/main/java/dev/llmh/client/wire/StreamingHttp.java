@@ -64,7 +64,7 @@ public final class StreamingHttp implements AutoCloseable {
         exchange.end(System.nanoTime(), new IOException("Canceled: interrupted"), false);
         Thread.currentThread().interrupt();
         return;
-      }
+      } // the loop never saw these: nothing to wait for
     } else {
       exchange.startNanos = Long.MIN_VALUE;
     }
