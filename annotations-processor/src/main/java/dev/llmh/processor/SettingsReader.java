@@ -9,6 +9,7 @@ import dev.llmh.annotations.Concurrency;
 import dev.llmh.annotations.Constraint;
 import dev.llmh.annotations.Constraints;
 import dev.llmh.annotations.Endpoint;
+import dev.llmh.annotations.Load;
 import dev.llmh.annotations.MaxTokens;
 import dev.llmh.annotations.PromptCache;
 import dev.llmh.annotations.Measurement;
@@ -42,15 +43,17 @@ final class SettingsReader {
   static final List<Class<?>> SETTINGS =
       List.of(
           Endpoint.class, Warmup.class, Measurement.class, Sampling.class, MaxTokens.class,
-          Concurrency.class, Constraint.class, Constraints.class, Ttft.class, PromptCache.class);
+          Concurrency.class, Constraint.class, Constraints.class, Ttft.class, PromptCache.class, Load.class);
 
   private final Annotations annotations;
   private final ConstraintReader constraints;
+  private final LoadReader load;
   private final Reporter reporter;
 
   SettingsReader(Annotations annotations, Reporter reporter) {
     this.annotations = annotations;
     this.constraints = new ConstraintReader(annotations, reporter);
+    this.load = new LoadReader(annotations, reporter);
     this.reporter = reporter;
   }
 
@@ -75,7 +78,8 @@ final class SettingsReader {
         constraints.constraints(element),
         find(element, Ttft.class).map(m -> constraints.ttft(element, m)).orElse(null),
         find(element, Measurement.class).flatMap(m -> maxRequests(element, m)).orElse(null),
-        find(element, PromptCache.class).flatMap(m -> promptCache(m)).orElse(null));
+        find(element, PromptCache.class).flatMap(m -> promptCache(m)).orElse(null),
+        load.read(element));
   }
 
   /** The mode as an enum constant; javac has already checked it is one. */

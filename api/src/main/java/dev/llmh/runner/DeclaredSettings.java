@@ -22,6 +22,7 @@ import java.util.List;
  * @param conversationTurns {@code @Conversation(turns)}: each measured request is a conversation of
  *     this many turns; null for single requests
  * @param promptCache {@code @PromptCache}, or null when not declared
+ * @param load {@code @Load}: open-loop arrivals instead of {@code concurrency}'s closed loop; null when not declared
  */
 public record DeclaredSettings(
     String endpointUrl,
@@ -39,7 +40,8 @@ public record DeclaredSettings(
     String instruction,
     List<String> options,
     Integer conversationTurns,
-    dev.llmh.annotations.PromptCache.Mode promptCache) {
+    dev.llmh.annotations.PromptCache.Mode promptCache,
+    LoadDeclaration load) {
 
   public DeclaredSettings {
     models = models == null ? null : List.copyOf(models);
@@ -71,6 +73,16 @@ public record DeclaredSettings(
         maxRequests, promptTokens, instruction, options, null, null);
   }
 
+  /** Without {@code @Load}. */
+  public DeclaredSettings(
+      String endpointUrl, List<String> models, Integer warmupRequests, Integer measuredRequests, Double temperature, Long seed,
+      Integer maxTokens, List<Integer> concurrency, List<String> constraints, String api, Integer maxRequests,
+      List<Integer> promptTokens, String instruction, List<String> options, Integer conversationTurns,
+      dev.llmh.annotations.PromptCache.Mode promptCache) {
+    this(endpointUrl, models, warmupRequests, measuredRequests, temperature, seed, maxTokens, concurrency, constraints, api,
+        maxRequests, promptTokens, instruction, options, conversationTurns, promptCache, null);
+  }
+
   /** Without {@code @PromptCache}. */
   public DeclaredSettings(
       String endpointUrl, List<String> models, Integer warmupRequests, Integer measuredRequests, Double temperature, Long seed,
@@ -83,7 +95,7 @@ public record DeclaredSettings(
   /** These settings with {@code @Conversation(turns)}, which belongs to the class, not to one prompt. */
   public DeclaredSettings withConversationTurns(Integer turns) {
     return new DeclaredSettings(endpointUrl, models, warmupRequests, measuredRequests, temperature, seed, maxTokens,
-        concurrency, constraints, api, maxRequests, promptTokens, instruction, options, turns, promptCache);
+        concurrency, constraints, api, maxRequests, promptTokens, instruction, options, turns, promptCache, load);
   }
 
   /** Nothing declared yet; each setter declares one setting. */
@@ -109,6 +121,7 @@ public record DeclaredSettings(
     private List<String> options;
     private Integer conversationTurns;
     private dev.llmh.annotations.PromptCache.Mode promptCache;
+    private LoadDeclaration load;
 
     private Builder() {}
 
@@ -198,10 +211,15 @@ public record DeclaredSettings(
       return this;
     }
 
+    public Builder load(LoadDeclaration load) {
+      this.load = load;
+      return this;
+    }
+
     public DeclaredSettings build() {
       return new DeclaredSettings(
           endpointUrl, models, warmupRequests, measuredRequests, temperature, seed, maxTokens, concurrency,
-          constraints, api, maxRequests, promptTokens, instruction, options, conversationTurns, promptCache);
+          constraints, api, maxRequests, promptTokens, instruction, options, conversationTurns, promptCache, load);
     }
   }
 }

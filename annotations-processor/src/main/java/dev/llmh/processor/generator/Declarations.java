@@ -2,6 +2,7 @@ package dev.llmh.processor.generator;
 
 import dev.llmh.annotations.PromptCache;
 import dev.llmh.runner.DeclaredSettings;
+import dev.llmh.runner.LoadDeclaration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -19,6 +20,8 @@ import java.util.List;
  * @param maxRequests {@code @Measurement(maxRequests)}; part of the same annotation as
  *     {@code measuredRequests}, so it is replaced together with it
  * @param promptCache {@code @PromptCache}
+ * @param load {@code @Load}; it and {@code concurrency} are the two kinds of load, so a member
+ *     declaring either replaces the class's choice of both
  */
 public record Declarations(
     Endpoint endpoint,
@@ -30,7 +33,17 @@ public record Declarations(
     List<String> constraints,
     List<String> ttftConstraints,
     Integer maxRequests,
-    PromptCache.Mode promptCache) {
+    PromptCache.Mode promptCache,
+    LoadDeclaration load) {
+
+  /** Without {@code @Load}. */
+  public Declarations(
+      Endpoint endpoint, Integer warmupRequests, Integer measuredRequests, Sampling sampling, Integer maxTokens,
+      List<Integer> concurrency, List<String> constraints, List<String> ttftConstraints, Integer maxRequests,
+      PromptCache.Mode promptCache) {
+    this(endpoint, warmupRequests, measuredRequests, sampling, maxTokens, concurrency, constraints, ttftConstraints,
+        maxRequests, promptCache, null);
+  }
 
   /** Without {@code @PromptCache}. */
   public Declarations(
@@ -86,17 +99,19 @@ public record Declarations(
 
   /** This element's annotations with {@code member}'s replacing them type by type. */
   public Declarations overriddenBy(Declarations member) {
+    boolean memberChoosesLoad = member.concurrency != null || member.load != null;
     return new Declarations(
         pick(member.endpoint, endpoint),
         pick(member.warmupRequests, warmupRequests),
         pick(member.measuredRequests, measuredRequests),
         pick(member.sampling, sampling),
         pick(member.maxTokens, maxTokens),
-        pick(member.concurrency, concurrency),
+        memberChoosesLoad ? member.concurrency : concurrency,
         pick(member.constraints, constraints),
         pick(member.ttftConstraints, ttftConstraints),
         member.measuredRequests != null ? member.maxRequests : maxRequests,
-        pick(member.promptCache, promptCache));
+        pick(member.promptCache, promptCache),
+        memberChoosesLoad ? member.load : load);
   }
 
   /** What the engine sees: the plan's record, with {@code @Ttft} folded into the constraints. */
@@ -115,7 +130,8 @@ public record Declarations(
         .concurrency(concurrency)
         .constraints(all)
         .maxRequests(maxRequests)
-        .promptCache(promptCache);
+        .promptCache(promptCache)
+        .load(load);
     if (endpoint != null) {
       settings.endpointUrl(endpoint.url()).models(endpoint.models()).api(endpoint.api()).options(endpoint.options());
     }

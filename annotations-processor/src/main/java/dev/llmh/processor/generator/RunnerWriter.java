@@ -103,6 +103,7 @@ public final class RunnerWriter {
     declare(calls, "instruction", s.instruction(), JavaLiterals::string);
     declare(calls, "options", s.options(), JavaLiterals::stringList);
     declare(calls, "promptCache", s.promptCache(), mode -> "dev.llmh.annotations.PromptCache.Mode." + mode.name());
+    declare(calls, "load", s.load(), JavaLiterals::load);
     calls.add(".build()");
     return "dev.llmh.runner.DeclaredSettings.builder()"
         + calls.stream().map(call -> "\n                  " + call).collect(Collectors.joining());
