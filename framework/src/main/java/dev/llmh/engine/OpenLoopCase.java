@@ -27,12 +27,9 @@ final class OpenLoopCase {
    */
   record Measured(List<List<RequestSample>> units, int planned, int peakInFlight, List<String> warnings) {}
 
-  /** The case's schedule: its measured requests' count of arrivals, or all within {@code @Load(duration)}. */
+  /** The case's schedule: its measured requests' count of arrivals (all those within {@code @Load(duration)}). */
   static ArrivalSchedule schedule(CasePlan plan) {
-    OpenLoad load = plan.load();
-    return load.duration() != null
-        ? ArrivalSchedule.within(load.arrivals(), load.rate().perSecond(), load.burstiness(), load.seed(), load.duration())
-        : ArrivalSchedule.of(load.arrivals(), load.rate().perSecond(), load.burstiness(), load.seed(), plan.measuredRequests());
+    return plan.load().schedule(plan.measuredRequests());
   }
 
   /** Sends {@code schedule}'s arrivals under {@code load}, and warns when the harness could not keep to it. */

@@ -31,7 +31,9 @@ import java.util.Map;
  * @param modelParam true when the prompt compares several models: then {@code model} is a case
  *     parameter, named first ({@code model=a, concurrency=1}) and recorded as {@code params.model}
  * @param load {@code @Load}: requests sent at scheduled times, in place of the closed loop, whose
- *     {@code concurrency} then only sets the warm-up's; null for a closed loop
+ *     {@code concurrency} then only sets the warm-up's; null for a closed loop. Its
+ *     {@code measuredRequests} are the schedule's arrivals: all those within {@code @Load(duration)}
+ *     when one is given
  */
 public record CasePlan(
     ScenarioRunner runner,
@@ -118,11 +120,16 @@ public record CasePlan(
     return load != null;
   }
 
-  /** This case at another rate: a step of a sweep over rates. */
+  /**
+   * This case at another rate: a step of a sweep over rates. Under {@code @Load(duration)} the
+   * number of requests is that of the new rate's arrivals within the duration.
+   */
   public CasePlan atRate(dev.llmh.config.Rate rate) {
-    return new CasePlan(runner, prompt, params, concurrency, warmupRequests, measuredRequests, temperature, seed, maxTokens,
-        endpoint, model, constraints, api, maxRequests, confidence, inconclusive, caseTimeout, options, promptCache,
-        modelParam, load.at(rate));
+    OpenLoad moved = load.at(rate);
+    int requests = moved.duration() == null ? measuredRequests : moved.arrivals(measuredRequests);
+    return new CasePlan(runner, prompt, params, concurrency, warmupRequests, requests, temperature, seed, maxTokens,
+        endpoint, model, constraints, api, Math.max(maxRequests, requests), confidence, inconclusive, caseTimeout, options,
+        promptCache, modelParam, moved);
   }
 
   /** {@code concurrency=4}, or {@code rate=4/s} for an open loop. */

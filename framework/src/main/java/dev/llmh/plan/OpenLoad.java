@@ -2,6 +2,7 @@ package dev.llmh.plan;
 
 import dev.llmh.annotations.Arrivals;
 import dev.llmh.config.Rate;
+import dev.llmh.load.ArrivalSchedule;
 import java.time.Duration;
 
 /**
@@ -13,6 +14,20 @@ import java.time.Duration;
  * @param maxInFlight the most requests in flight at once, 0 for unbounded
  */
 public record OpenLoad(Rate rate, Arrivals arrivals, double burstiness, Duration duration, int maxInFlight, long seed) {
+
+  /**
+   * How many requests the case sends: every arrival within {@code duration} when there is one (the
+   * count of the same draws the schedule will make), else {@code requests}.
+   */
+  public int arrivals(int requests) {
+    return duration == null ? requests
+        : ArrivalSchedule.within(arrivals, rate.perSecond(), burstiness, seed, duration).size();
+  }
+
+  /** The schedule of {@code count} arrivals this load sends. */
+  public ArrivalSchedule schedule(int count) {
+    return ArrivalSchedule.of(arrivals, rate.perSecond(), burstiness, seed, count);
+  }
 
   /** The same load at another rate. */
   public OpenLoad at(Rate other) {

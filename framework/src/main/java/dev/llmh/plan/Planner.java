@@ -97,7 +97,8 @@ public final class Planner {
                 params,
                 concurrency,
                 orDefault(declared.warmupRequests(), Defaults.WARMUP_REQUESTS),
-                orDefault(declared.measuredRequests(), Defaults.MEASURED_REQUESTS),
+                loads.isEmpty() ? orDefault(declared.measuredRequests(), Defaults.MEASURED_REQUESTS)
+                    : loads.get(step).arrivals(orDefault(declared.measuredRequests(), Defaults.MEASURED_REQUESTS)),
                 declared.temperature() != null ? declared.temperature() : Defaults.TEMPERATURE,
                 declared.seed() != null ? declared.seed() : Defaults.SEED,
                 orDefault(declared.maxTokens(), Defaults.MAX_TOKENS),

@@ -189,9 +189,17 @@ class PlannerTest {
     assertThat(second.load().duration()).isEqualTo(java.time.Duration.ofSeconds(30));
     assertThat(second.load().maxInFlight()).isEqualTo(3);
     assertThat(second.load().seed()).isEqualTo(9);
+    // with a duration, the requests are the arrivals within it (4/s for 30 s: about 120), not @Measurement's 50
+    assertThat(second.measuredRequests())
+        .isEqualTo(dev.llmh.load.ArrivalSchedule.within(dev.llmh.annotations.Arrivals.GAMMA, 4, 0.5, 9, java.time.Duration.ofSeconds(30)).size())
+        .isBetween(80, 160);
+    assertThat(second.atRate(dev.llmh.config.Rate.perSecond(8)).measuredRequests()).isBetween(180, 300);
     assertThat(second.allParams()).containsExactly(Map.entry("rate", "240/min"));
     assertThat(second.paramTexts()).containsExactly(Map.entry("rate", "240/min"));
     assertThat(second.adaptive()).as("a schedule is fixed in advance").isFalse();
+    // -Dllmh.select picks a rate as it picks a concurrency
+    assertThat(dev.llmh.select.Selection.parse("Scenario#p[rate=240/min]").selects(second)).isTrue();
+    assertThat(dev.llmh.select.Selection.parse("Scenario#p[rate=240/min]").selects(cases.get(0))).isFalse();
     // a search steps over rates: the same load at another rate is another case
     assertThat(second.atRate(dev.llmh.config.Rate.perSecond(8)).caseId()).isEqualTo("p[rate=8/s]");
     assertThat(cases.get(0).load().rate().perSecond()).isEqualTo(2.0);
