@@ -9,6 +9,7 @@ import dev.llmh.annotations.Concurrency;
 import dev.llmh.annotations.Constraint;
 import dev.llmh.annotations.Constraints;
 import dev.llmh.annotations.Endpoint;
+import dev.llmh.annotations.Load;
 import dev.llmh.annotations.MaxTokens;
 import dev.llmh.annotations.PromptCache;
 import dev.llmh.annotations.Measurement;
@@ -45,17 +46,19 @@ final class SettingsReader {
       List.of(
           Endpoint.class, Warmup.class, Measurement.class, Sampling.class, MaxTokens.class,
           Concurrency.class, Constraint.class, Constraints.class, Ttft.class, PromptCache.class, Slo.class,
-          SaturationSearch.class);
+          SaturationSearch.class, Load.class);
 
   private final Annotations annotations;
   private final ConstraintReader constraints;
   private final SloSearchReader sloSearch;
+  private final LoadReader load;
   private final Reporter reporter;
 
   SettingsReader(Annotations annotations, Reporter reporter) {
     this.annotations = annotations;
     this.constraints = new ConstraintReader(annotations, reporter);
     this.sloSearch = new SloSearchReader(annotations, reporter);
+    this.load = new LoadReader(annotations, reporter);
     this.reporter = reporter;
   }
 
@@ -82,7 +85,8 @@ final class SettingsReader {
         find(element, Measurement.class).flatMap(m -> maxRequests(element, m)).orElse(null),
         find(element, PromptCache.class).flatMap(m -> promptCache(m)).orElse(null),
         sloSearch.slo(element),
-        sloSearch.saturationSearch(element));
+        sloSearch.saturationSearch(element),
+        load.read(element));
   }
 
   /** The checks of {@code @Slo} and {@code @SaturationSearch} that need the merged settings. */

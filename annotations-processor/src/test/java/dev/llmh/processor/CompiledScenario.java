@@ -43,4 +43,10 @@ record CompiledScenario(JavaFileObject source, Compilation compilation) {
     assertThat(compilation).succeeded();
     return this;
   }
+
+  /** The generated runner of {@code com.example.<simpleName>}, instantiated as the engine does. */
+  dev.llmh.runner.ScenarioRunner runner(String simpleName) throws ReflectiveOperationException {
+    return (dev.llmh.runner.ScenarioRunner) new CompiledClasses(compilation)
+        .loadClass("com.example." + simpleName + "_LlmhRunner").getConstructor().newInstance();
+  }
 }

@@ -7,7 +7,8 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * Requests measured per case, sent as a closed loop at the case's concurrency.
+ * Requests measured per case, sent as a closed loop at the case's concurrency, or under {@link Load} the
+ * arrivals of its schedule (never adaptive: a schedule is fixed in advance).
  *
  * <p>The measurement is adaptive: after {@code requests} it looks at the data only at planned
  * points ({@code requests}, twice that, four times… up to a ceiling) and stops at the first where

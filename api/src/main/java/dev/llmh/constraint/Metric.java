@@ -17,6 +17,12 @@ public enum Metric {
   ITL("itl", "itl_ms", "itl (ms)", Dimension.TIME, Shape.POOLED, true),
   ITL_TOKEN("itl_token", "itl_token_ms", "itl/token (ms)", Dimension.TIME, Shape.POOLED, false),
   E2E("e2e", "e2e_ms", "e2e (ms)", Dimension.TIME, Shape.PER_REQUEST, true),
+  /** Open loop only: actual − intended send (client lag and the wait for a {@code maxInFlight} slot). */
+  QUEUE("queue", "queue_ms", "queue (ms)", Dimension.TIME, Shape.PER_REQUEST, false),
+  /** Open loop only: TTFT counted from the intended send. */
+  TTFT_FROM_SCHEDULE("ttft_from_schedule", "ttft_from_schedule_ms", "sched ttft (ms)", Dimension.TIME, Shape.PER_REQUEST, false),
+  /** Open loop only: E2E counted from the intended send. */
+  E2E_FROM_SCHEDULE("e2e_from_schedule", "e2e_from_schedule_ms", "sched e2e (ms)", Dimension.TIME, Shape.PER_REQUEST, false),
   OUTPUT_TOKENS("output_tokens", "output_tokens", "output tokens", Dimension.COUNT, Shape.PER_REQUEST, false),
   PROMPT_TOKENS("prompt_tokens", "prompt_tokens", "prompt tokens", Dimension.COUNT, Shape.PER_REQUEST, false),
   PREFILL_RATE("prefill_rate", "prefill_rate", "prefill (tok/s)", Dimension.TOKEN_RATE, Shape.PER_REQUEST, false),
@@ -99,6 +105,11 @@ public enum Metric {
   /** True when the figure counts good requests, so it needs {@code @Slo} to say what a good request is. */
   public boolean needsSlo() {
     return this == GOODPUT || this == SLO_ATTAINMENT;
+  }
+
+  /** True for the figures only an open-loop schedule defines: not measured under a closed loop. */
+  public boolean fromSchedule() {
+    return this == QUEUE || this == TTFT_FROM_SCHEDULE || this == E2E_FROM_SCHEDULE;
   }
 
   /**

@@ -24,6 +24,7 @@ import java.util.List;
  * @param promptCache {@code @PromptCache}, or null when not declared
  * @param slo {@code @Slo}: what a good request is, or null when not declared
  * @param saturationSearch {@code @SaturationSearch}: its steps replace the concurrency levels; null when not declared
+ * @param load {@code @Load}: open-loop arrivals instead of {@code concurrency}'s closed loop; null when not declared
  */
 public record DeclaredSettings(
     String endpointUrl,
@@ -43,7 +44,8 @@ public record DeclaredSettings(
     Integer conversationTurns,
     dev.llmh.annotations.PromptCache.Mode promptCache,
     SloDeclaration slo,
-    SaturationDeclaration saturationSearch) {
+    SaturationDeclaration saturationSearch,
+    LoadDeclaration load) {
 
   public DeclaredSettings {
     models = models == null ? null : List.copyOf(models);
@@ -72,7 +74,7 @@ public record DeclaredSettings(
       Integer maxTokens, List<Integer> concurrency, List<String> constraints, String api, Integer maxRequests,
       List<Integer> promptTokens, String instruction, List<String> options) {
     this(endpointUrl, models, warmupRequests, measuredRequests, temperature, seed, maxTokens, concurrency, constraints, api,
-        maxRequests, promptTokens, instruction, options, null, null, null, null);
+        maxRequests, promptTokens, instruction, options, null, null, null, null, null);
   }
 
   /** Without {@code @PromptCache}. */
@@ -81,24 +83,24 @@ public record DeclaredSettings(
       Integer maxTokens, List<Integer> concurrency, List<String> constraints, String api, Integer maxRequests,
       List<Integer> promptTokens, String instruction, List<String> options, Integer conversationTurns) {
     this(endpointUrl, models, warmupRequests, measuredRequests, temperature, seed, maxTokens, concurrency, constraints, api,
-        maxRequests, promptTokens, instruction, options, conversationTurns, null, null, null);
+        maxRequests, promptTokens, instruction, options, conversationTurns, null, null, null, null);
   }
 
-  /** Without {@code @Slo} or {@code @SaturationSearch}. */
+  /** Without {@code @Slo}, {@code @SaturationSearch} or {@code @Load}. */
   public DeclaredSettings(
       String endpointUrl, List<String> models, Integer warmupRequests, Integer measuredRequests, Double temperature, Long seed,
       Integer maxTokens, List<Integer> concurrency, List<String> constraints, String api, Integer maxRequests,
       List<Integer> promptTokens, String instruction, List<String> options, Integer conversationTurns,
       dev.llmh.annotations.PromptCache.Mode promptCache) {
     this(endpointUrl, models, warmupRequests, measuredRequests, temperature, seed, maxTokens, concurrency, constraints, api,
-        maxRequests, promptTokens, instruction, options, conversationTurns, promptCache, null, null);
+        maxRequests, promptTokens, instruction, options, conversationTurns, promptCache, null, null, null);
   }
 
   /** These settings with {@code @Conversation(turns)}, which belongs to the class, not to one prompt. */
   public DeclaredSettings withConversationTurns(Integer turns) {
     return new DeclaredSettings(endpointUrl, models, warmupRequests, measuredRequests, temperature, seed, maxTokens,
         concurrency, constraints, api, maxRequests, promptTokens, instruction, options, turns, promptCache, slo,
-        saturationSearch);
+        saturationSearch, load);
   }
 
   /** Nothing declared yet; each setter declares one setting. */
@@ -126,6 +128,7 @@ public record DeclaredSettings(
     private dev.llmh.annotations.PromptCache.Mode promptCache;
     private SloDeclaration slo;
     private SaturationDeclaration saturationSearch;
+    private LoadDeclaration load;
 
     private Builder() {}
 
@@ -225,11 +228,16 @@ public record DeclaredSettings(
       return this;
     }
 
+    public Builder load(LoadDeclaration load) {
+      this.load = load;
+      return this;
+    }
+
     public DeclaredSettings build() {
       return new DeclaredSettings(
           endpointUrl, models, warmupRequests, measuredRequests, temperature, seed, maxTokens, concurrency,
           constraints, api, maxRequests, promptTokens, instruction, options, conversationTurns, promptCache, slo,
-          saturationSearch);
+          saturationSearch, load);
     }
   }
 }

@@ -17,11 +17,17 @@ final class MetricValues {
 
   /** A distribution metric's values; null when they are unknown (per-token ITL without per-chunk counts). */
   static MetricSample distribution(Metric metric, List<RequestMetrics> counted) {
+    if (metric.fromSchedule() && counted.stream().allMatch(m -> Double.isNaN(m.queueMs()))) {
+      return null; // not sent on a schedule (closed loop): not measured, never zero
+    }
     return switch (metric) {
       case TTFT -> perRequest(counted, RequestMetrics::ttftMs);
       case TTFO -> perRequest(counted, RequestMetrics::ttfoMs);
       case TPOT -> perRequest(counted, RequestMetrics::tpotMs);
       case E2E -> perRequest(counted, RequestMetrics::e2eMs);
+      case QUEUE -> perRequest(counted, RequestMetrics::queueMs);
+      case TTFT_FROM_SCHEDULE -> perRequest(counted, RequestMetrics::ttftFromScheduleMs);
+      case E2E_FROM_SCHEDULE -> perRequest(counted, RequestMetrics::e2eFromScheduleMs);
       case OUTPUT_TOKENS -> perRequest(counted, RequestMetrics::outputTokens);
       case PROMPT_TOKENS -> perRequest(counted, m -> m.promptTokens() == null ? Double.NaN : m.promptTokens());
       case PREFILL_RATE -> perRequest(counted, RequestMetrics::prefillRate);

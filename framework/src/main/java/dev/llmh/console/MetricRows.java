@@ -31,6 +31,9 @@ public record MetricRows(Map<Metric, MetricSummary> rows, List<String> equalitie
         continue;
       }
       MetricSummary summary = metrics.get(metric.jsonName());
+      if (summary == null && metric.fromSchedule()) {
+        continue; // a closed loop has no schedule: nothing to say
+      }
       if (summary != null && summary.n() == 0) {
         continue;
       }

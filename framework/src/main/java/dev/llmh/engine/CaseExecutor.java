@@ -190,26 +190,40 @@ final class CaseExecutor {
       String promptHash = file != null ? file.sha256()
           : Baselines.promptHash(system == null ? identity : system + "\n\n" + identity);
       Measured measured = new Measured(plan, endpoint, warmupFailed, promptHash, baselines, watch, units, new ArrayList<>(), setup);
+      java.util.function.IntFunction<List<RequestSample>> measuredUnit = n -> units.send(n, chat -> {
+        long cpuBefore = HarnessWatch.threadCpuNanos();
+        RequestSample sample = endpoint.client().send(chat);
+        watch.workerCpu(HarnessWatch.threadCpuNanos() - cpuBefore);
+        return sample;
+      }, (sample, k) -> sink.measured(plan, k, sample, measurementStart));
+      if (plan.openLoop()) {
+        watch.streamsStarted();
+        long readerCpu = endpoint.client().readerCpuNanos();
+        OpenLoopCase.Measured open = OpenLoopCase.run(plan.load(), OpenLoopCase.schedule(plan), measuredUnit, deadline);
+        watch.workerCpu(endpoint.client().readerCpuNanos() - readerCpu);
+        watch.streamsEnded();
+        measured.units().addAll(open.units());
+        warnings.addAll(open.warnings());
+        String reason = System.nanoTime() - deadline >= 0 ? timedOut(plan, measured.units().size(), open.planned()) : null;
+        if (reason != null) {
+          warnings.add(0, reason);
+        }
+        return measured.outcome(warnings, 1 - plan.confidence(), reason, open.peakInFlight());
+      }
       Looks looks = Looks.plan(plan.measuredRequests(), plan.maxRequests(), plan.confidence());
       for (int look = 0; look < looks.points().size(); look++) {
         int offset = measured.units().size();
         watch.streamsStarted();
         long readerCpu = endpoint.client().readerCpuNanos();
         measured.units().addAll(
-            ClosedLoop.each(looks.points().get(look) - offset, plan.concurrency(), i -> units.send(offset + i, chat -> {
-              long cpuBefore = HarnessWatch.threadCpuNanos();
-              RequestSample sample = endpoint.client().send(chat);
-              watch.workerCpu(HarnessWatch.threadCpuNanos() - cpuBefore);
-              return sample;
-            }, (sample, n) -> sink.measured(plan, n, sample, measurementStart)), deadline, CaseExecutor::failedUnit));
+            ClosedLoop.each(looks.points().get(look) - offset, plan.concurrency(), i -> measuredUnit.apply(offset + i),
+                deadline, CaseExecutor::failedUnit));
         watch.workerCpu(endpoint.client().readerCpuNanos() - readerCpu); // the event loop that read the streams measured them too
         watch.streamsEnded();
         List<String> lookWarnings = new ArrayList<>(warnings);
         int inFlight = effectiveConcurrency(plan.concurrency(), looks.points(), look);
         if (System.nanoTime() - deadline >= 0) {
-          String reason = "case timeout: the case reached llmh.timeout.case (" + Durations.text(plan.caseTimeout())
-              + ") after " + measured.units().size() + " of " + looks.points().get(look) + " planned measured requests had"
-              + " been sent; requests in flight were cancelled and no more were sent";
+          String reason = timedOut(plan, measured.units().size(), looks.points().get(look));
           lookWarnings.add(0, reason);
           return measured.outcome(lookWarnings, looks.alphaPerLook(), reason, inFlight);
         }
@@ -250,8 +264,14 @@ final class CaseExecutor {
     }
   }
 
+  /** Why a case that reached its deadline ended, with how much of it was sent. */
+  private static String timedOut(CasePlan plan, int sent, int planned) {
+    return "case timeout: the case reached llmh.timeout.case (" + Durations.text(plan.caseTimeout()) + ") after " + sent
+        + " of " + planned + " planned measured requests had been sent; requests in flight were cancelled and no more were sent";
+  }
+
   /** A unit whose sending broke the harness: one failed request with the exception as its reason. */
-  private static List<RequestSample> failedUnit(long start, Throwable e) {
+  static List<RequestSample> failedUnit(long start, Throwable e) {
     return List.of(ClosedLoop.harnessError(start, e));
   }
 
@@ -299,7 +319,9 @@ final class CaseExecutor {
       CasePlan plan, Endpoint endpoint, List<RequestSample> measured, List<Integer> turns, int warmupFailed, int inFlight,
       List<String> warnings, String promptHash, Baselines baselines, double alpha, String timedOut, HarnessCheck harness,
       PromptSetup setup) {
-    long firstStart = measured.stream().mapToLong(RequestSample::startNanos).min().orElse(0);
+    // On a schedule, times count from the first scheduled send, so that start_ms − scheduled_ms is the queue.
+    long firstStart = measured.stream().mapToLong(s -> s.scheduledNanos() != null ? s.scheduledNanos() : s.startNanos())
+        .min().orElse(0);
     List<SampleRecord> records = new ArrayList<>(measured.size());
     for (int i = 0; i < measured.size(); i++) {
       RequestSample s = measured.get(i);

@@ -133,6 +133,8 @@ final class CaseRecords {
   }
 
   /**
+   * @param firstStart where {@code start_ms} and {@code scheduled_ms} count from: the first send, or
+   *     under an open loop the first scheduled send, so that {@code start_ms − scheduled_ms} is the queue
    * @param promptFlags what the case's prompt check says of this request ({@code prompt_truncated}...)
    * @param turn the conversation turn the request was, or null for a single request
    */
@@ -161,7 +163,8 @@ final class CaseRecords {
         m.reasoningChunks(),
         sample.serverTimings().isEmpty() ? null : sample.serverTimings(),
         sample.retryAfter(),
-        turn);
+        turn,
+        sample.scheduledNanos() == null ? null : (sample.scheduledNanos() - firstStart) / 1e6);
   }
 
   private static ConstraintRecord constraintRecord(ConstraintResult result) {

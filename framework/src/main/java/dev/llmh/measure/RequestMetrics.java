@@ -31,11 +31,14 @@ import java.util.List;
  *     server ignored the limit, so the request is not the workload asked for
  * @param invalidUtf8 the text held U+FFFD, the mark of bytes that were not valid UTF-8
  * @param promptTokens the server's count of prompt tokens, or null when it gave none
+ * @param queueMs open loop: actual − intended send (client lag, and the wait for a free {@code maxInFlight}
+ *     slot); NaN for a request not sent on a schedule
  */
 public record RequestMetrics(
     double ttftMs, double e2eMs, double tpotMs, List<Double> itlMs, int outputTokens, boolean tokensEstimated,
     double ttfoMs, int chunkCount, int reasoningChunks, List<Double> itlTokenMs, boolean usageChunkMismatch,
-    boolean modelLoad, boolean usageImplausible, boolean exceedsMaxTokens, boolean invalidUtf8, Integer promptTokens) {
+    boolean modelLoad, boolean usageImplausible, boolean exceedsMaxTokens, boolean invalidUtf8, Integer promptTokens,
+    double queueMs) {
 
   public static final String FLAG_ESTIMATED_TOKENS = "estimated_tokens";
   public static final String FLAG_NO_TEXT = "no_text";
@@ -78,10 +81,11 @@ public record RequestMetrics(
     boolean invalidUtf8 = sample.replacementCharacters();
     Double load = sample.serverTimings().get(LOAD_MS);
     boolean modelLoad = load != null && load > MODEL_LOAD_MS;
+    double queue = sample.scheduledNanos() == null ? Double.NaN : millis(sample.startNanos() - sample.scheduledNanos());
     double ttfo = sample.firstAnswerNanos() == null ? Double.NaN : millis(sample.firstAnswerNanos() - sample.startNanos());
     if (chunks.isEmpty()) {
       return new RequestMetrics(Double.NaN, Double.NaN, Double.NaN, List.of(), tokens, estimated, ttfo, 0,
-          sample.reasoningChunks(), null, mismatch, modelLoad, implausible, exceeds, invalidUtf8, sample.promptTokens());
+          sample.reasoningChunks(), null, mismatch, modelLoad, implausible, exceeds, invalidUtf8, sample.promptTokens(), queue);
     }
     double ttft = millis(chunks.get(0) - sample.startNanos());
     double e2e = millis(chunks.get(chunks.size() - 1) - sample.startNanos());
@@ -92,7 +96,7 @@ public record RequestMetrics(
     }
     return new RequestMetrics(ttft, e2e, tpot, gaps, tokens, estimated, ttfo, chunks.size(), sample.reasoningChunks(),
         trusted ? perTokenGaps(sample, gaps, tokens) : null, mismatch, modelLoad, implausible, exceeds, invalidUtf8,
-        sample.promptTokens());
+        sample.promptTokens(), queue);
   }
 
   /** More tokens than the streamed text could hold, once the server's hidden reasoning and special tokens are allowed. */
@@ -134,6 +138,16 @@ public record RequestMetrics(
   /** Prefill rate, prompt tokens / TTFT in tok/s; NaN without the server's prompt count or a first chunk. */
   public double prefillRate() {
     return promptTokens == null || !(ttftMs > 0) ? Double.NaN : promptTokens * 1000.0 / ttftMs;
+  }
+
+  /** Open loop: TTFT from the intended send, so that a client falling behind cannot hide server queueing; else NaN. */
+  public double ttftFromScheduleMs() {
+    return queueMs + ttftMs;
+  }
+
+  /** Open loop: E2E from the intended send; else NaN. */
+  public double e2eFromScheduleMs() {
+    return queueMs + e2eMs;
   }
 
   /** True when the request never produced an answer chunk: no text at all, or reasoning only. */

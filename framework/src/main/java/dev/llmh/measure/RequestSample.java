@@ -32,6 +32,8 @@ import java.util.Map;
  * @param retryAfter the {@code Retry-After} header of a refused request (429, 503), or null
  * @param answer the answer text that arrived, kept only for a conversation's turn (the next turn sends
  *     it back as the assistant's message); null otherwise
+ * @param scheduledNanos when an open-loop schedule meant the request to be sent ({@link System#nanoTime()}),
+ *     or null for a closed loop, which sends as soon as a worker is free
  */
 public record RequestSample(
     long startNanos,
@@ -51,12 +53,31 @@ public record RequestSample(
     Integer hiddenReasoningTokens,
     boolean replacementCharacters,
     String retryAfter,
-    String answer) {
+    String answer,
+    Long scheduledNanos) {
 
   public RequestSample {
     textChunkNanos = List.copyOf(textChunkNanos);
     chunkTokens = chunkTokens == null ? List.of() : List.copyOf(chunkTokens);
     serverTimings = serverTimings == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(serverTimings));
+  }
+
+  /** Not sent on a schedule: what the client observed, as clients make it. */
+  public RequestSample(
+      long startNanos, List<Long> textChunkNanos, long endNanos, Integer promptTokens, Integer usageOutputTokens,
+      String finishReason, String servedModel, String error, Long firstAnswerNanos, int reasoningChunks,
+      List<Integer> chunkTokens, Map<String, Double> serverTimings, int maxTokens, long textBytes,
+      Integer hiddenReasoningTokens, boolean replacementCharacters, String retryAfter, String answer) {
+    this(startNanos, textChunkNanos, endNanos, promptTokens, usageOutputTokens, finishReason, servedModel, error,
+        firstAnswerNanos, reasoningChunks, chunkTokens, serverTimings, maxTokens, textBytes, hiddenReasoningTokens,
+        replacementCharacters, retryAfter, answer, null);
+  }
+
+  /** This sample as sent by an open-loop schedule that meant it for {@code scheduled} ({@link System#nanoTime()}). */
+  public RequestSample scheduledAt(long scheduled) {
+    return new RequestSample(startNanos, textChunkNanos, endNanos, promptTokens, usageOutputTokens, finishReason,
+        servedModel, error, firstAnswerNanos, reasoningChunks, chunkTokens, serverTimings, maxTokens, textBytes,
+        hiddenReasoningTokens, replacementCharacters, retryAfter, answer, scheduled);
   }
 
   /** A sample from a client that does not tell reasoning apart: every text chunk is answer. */
@@ -93,6 +114,6 @@ public record RequestSample(
     serverTimings.forEach((key, value) -> timings.put(r.apply(key), value));
     return new RequestSample(startNanos, textChunkNanos, endNanos, promptTokens, usageOutputTokens, r.apply(finishReason),
         r.apply(servedModel), r.apply(error), firstAnswerNanos, reasoningChunks, chunkTokens, timings, maxTokens,
-        textBytes, hiddenReasoningTokens, replacementCharacters, r.apply(retryAfter), r.apply(answer));
+        textBytes, hiddenReasoningTokens, replacementCharacters, r.apply(retryAfter), r.apply(answer), scheduledNanos);
   }
 }

@@ -30,6 +30,10 @@ import java.util.Map;
  * @param promptCache configuration ({@code llmh.promptCache}), else {@code @PromptCache}, else UNIQUE
  * @param modelParam true when the prompt compares several models: then {@code model} is a case
  *     parameter, named first ({@code model=a, concurrency=1}) and recorded as {@code params.model}
+ * @param load {@code @Load}: requests sent at scheduled times, in place of the closed loop, whose
+ *     {@code concurrency} then only sets the warm-up's; null for a closed loop. Its
+ *     {@code measuredRequests} are the schedule's arrivals: all those within {@code @Load(duration)}
+ *     when one is given
  */
 public record CasePlan(
     ScenarioRunner runner,
@@ -51,7 +55,8 @@ public record CasePlan(
     java.time.Duration caseTimeout,
     Map<String, Object> options,
     PromptCache.Mode promptCache,
-    boolean modelParam) {
+    boolean modelParam,
+    OpenLoad load) {
 
   /** The parameter of a {@code @SyntheticPrompt} case: its target length in the server's tokens. */
   public static final String PROMPT_TOKENS = "promptTokens";
@@ -64,6 +69,16 @@ public record CasePlan(
     promptCache = promptCache == null ? Defaults.PROMPT_CACHE : promptCache;
   }
 
+  /** Closed loop. */
+  public CasePlan(
+      ScenarioRunner runner, PromptDeclaration prompt, Map<String, String> params, int concurrency, int warmupRequests,
+      int measuredRequests, double temperature, long seed, int maxTokens, String endpoint, String model,
+      List<ConstraintExpression> constraints, Api api, int maxRequests, double confidence, String inconclusive,
+      java.time.Duration caseTimeout, Map<String, Object> options, PromptCache.Mode promptCache, boolean modelParam) {
+    this(runner, prompt, params, concurrency, warmupRequests, measuredRequests, temperature, seed, maxTokens, endpoint,
+        model, constraints, api, maxRequests, confidence, inconclusive, caseTimeout, options, promptCache, modelParam, null);
+  }
+
   /** Without server options, of one model. */
   public CasePlan(
       ScenarioRunner runner, PromptDeclaration prompt, Map<String, String> params, int concurrency, int warmupRequests,
@@ -71,7 +86,7 @@ public record CasePlan(
       List<ConstraintExpression> constraints, Api api, int maxRequests, double confidence, String inconclusive,
       java.time.Duration caseTimeout) {
     this(runner, prompt, params, concurrency, warmupRequests, measuredRequests, temperature, seed, maxTokens, endpoint,
-        model, constraints, api, maxRequests, confidence, inconclusive, caseTimeout, Map.of(), null, false);
+        model, constraints, api, maxRequests, confidence, inconclusive, caseTimeout, Map.of(), null, false, null);
   }
 
   /** With the default prompt cache mode. */
@@ -81,7 +96,7 @@ public record CasePlan(
       List<ConstraintExpression> constraints, Api api, int maxRequests, double confidence, String inconclusive,
       java.time.Duration caseTimeout, Map<String, Object> options) {
     this(runner, prompt, params, concurrency, warmupRequests, measuredRequests, temperature, seed, maxTokens, endpoint,
-        model, constraints, api, maxRequests, confidence, inconclusive, caseTimeout, options, null, false);
+        model, constraints, api, maxRequests, confidence, inconclusive, caseTimeout, options, null, false, null);
   }
 
   /**
@@ -92,9 +107,34 @@ public record CasePlan(
     return prompt.settings().synthetic() && params.containsKey(PROMPT_TOKENS) ? Integer.valueOf(params.get(PROMPT_TOKENS)) : null;
   }
 
-  /** True when measuring may continue past {@code measuredRequests}. */
+  /** The parameter of an open-loop case: its rate as written ({@code 4/s}), in place of concurrency. */
+  public static final String RATE = "rate";
+
+  /** True when measuring may continue past {@code measuredRequests}: never on a schedule, which is fixed in advance. */
   public boolean adaptive() {
-    return maxRequests > measuredRequests;
+    return maxRequests > measuredRequests && load == null;
+  }
+
+  /** True when requests are sent at scheduled times ({@code @Load}) rather than by a closed loop. */
+  public boolean openLoop() {
+    return load != null;
+  }
+
+  /**
+   * This case at another rate: a step of a sweep over rates. Under {@code @Load(duration)} the
+   * number of requests is that of the new rate's arrivals within the duration.
+   */
+  public CasePlan atRate(dev.llmh.config.Rate rate) {
+    OpenLoad moved = load.at(rate);
+    int requests = moved.duration() == null ? measuredRequests : moved.arrivals(measuredRequests);
+    return new CasePlan(runner, prompt, params, concurrency, warmupRequests, requests, temperature, seed, maxTokens,
+        endpoint, model, constraints, api, Math.max(maxRequests, requests), confidence, inconclusive, caseTimeout, options,
+        promptCache, modelParam, moved);
+  }
+
+  /** {@code concurrency=4}, or {@code rate=4/s} for an open loop. */
+  private String loadParameter() {
+    return load == null ? "concurrency=" + concurrency : RATE + "=" + load.rate().text();
   }
 
   public String scenarioClassName() {
@@ -103,7 +143,7 @@ public record CasePlan(
 
   /** {@code concurrency=4, size=a} ({@code model=a, concurrency=4} when models are compared): as shown to people. */
   public String parameterText() {
-    StringBuilder text = new StringBuilder(modelParam ? "model=" + model + ", " : "").append("concurrency=").append(concurrency);
+    StringBuilder text = new StringBuilder(modelParam ? "model=" + model + ", " : "").append(loadParameter());
     params.forEach((name, value) -> text.append(", ").append(name).append('=').append(value));
     return text.toString();
   }
@@ -127,7 +167,11 @@ public record CasePlan(
     if (modelParam) {
       all.put("model", model);
     }
-    all.put("concurrency", concurrency);
+    if (load == null) {
+      all.put("concurrency", concurrency);
+    } else {
+      all.put(RATE, load.rate().text());
+    }
     Map<String, ParamDeclaration> declared = new java.util.HashMap<>();
     runner.params().forEach(p -> declared.put(p.name(), p));
     params.forEach((name, value) -> {
@@ -147,7 +191,11 @@ public record CasePlan(
     if (modelParam) {
       all.put("model", model);
     }
-    all.put("concurrency", String.valueOf(concurrency));
+    if (load == null) {
+      all.put("concurrency", String.valueOf(concurrency));
+    } else {
+      all.put(RATE, load.rate().text());
+    }
     all.putAll(params);
     return all;
   }

@@ -1,6 +1,10 @@
 package dev.llmh.plan;
 
 import dev.llmh.runner.DeclaredSettings;
+import dev.llmh.runner.LoadDeclaration;
+import dev.llmh.config.Rate;
+import dev.llmh.config.TimeSpan;
+import java.time.Duration;
 import dev.llmh.runner.ParamDeclaration;
 import dev.llmh.runner.PromptDeclaration;
 import dev.llmh.runner.ScenarioRunner;
@@ -21,7 +25,7 @@ import java.util.Map;
 
 /**
  * Expands a scenario into its cases: every prompt × every combination of param values × every
- * concurrency level, in declaration order, with settings resolved as configuration > annotation >
+ * concurrency level (or every {@code @Load} rate), in declaration order, with settings resolved as configuration > annotation >
  * default. When a prompt compares several models, every model is a case parameter as well, and the
  * cases are grouped by model, in the order the models are listed.
  */
@@ -82,9 +86,11 @@ public final class Planner {
       throw new ConfigException(runner.scenarioClassName() + " has a @Param named model and is run with several models"
           + " (" + ConfigKey.MODEL.key() + "), which make model a case parameter too; rename the field or name one model");
     }
+    List<OpenLoad> loads = loads(declared.load());
     List<CasePlan> cases = new ArrayList<>();
     for (Map<String, String> params : declared.synthetic() ? withPromptTokens(combinations, declared.promptTokens()) : combinations) {
-      for (int concurrency : levels) {
+      for (int step = 0; step < (loads.isEmpty() ? levels.size() : loads.size()); step++) {
+        int concurrency = loads.isEmpty() ? levels.get(step) : 1; // an open loop's warm-up is sent one at a time
         cases.add(
             new CasePlan(
                 runner,
@@ -92,7 +98,8 @@ public final class Planner {
                 params,
                 concurrency,
                 orDefault(declared.warmupRequests(), Defaults.WARMUP_REQUESTS),
-                orDefault(declared.measuredRequests(), Defaults.MEASURED_REQUESTS),
+                loads.isEmpty() ? orDefault(declared.measuredRequests(), Defaults.MEASURED_REQUESTS)
+                    : loads.get(step).arrivals(orDefault(declared.measuredRequests(), Defaults.MEASURED_REQUESTS)),
                 declared.temperature() != null ? declared.temperature() : Defaults.TEMPERATURE,
                 declared.seed() != null ? declared.seed() : Defaults.SEED,
                 orDefault(declared.maxTokens(), Defaults.MAX_TOKENS),
@@ -108,10 +115,23 @@ public final class Planner {
                 config.caseTimeout(),
                 options,
                 config.promptCache().orElse(declared.promptCache()),
-                modelParam));
+                modelParam,
+                loads.isEmpty() ? null : loads.get(step)));
       }
     }
     return cases;
+  }
+
+  /** One open load per declared rate, in declaration order; none for a closed loop. */
+  static List<OpenLoad> loads(LoadDeclaration declared) {
+    if (declared == null) {
+      return List.of();
+    }
+    Duration duration = declared.duration() == null ? null : TimeSpan.parse(declared.duration());
+    return declared.rates().stream()
+        .map(rate -> new OpenLoad(Rate.parse(rate), declared.arrivals(), declared.burstiness(), duration,
+            declared.maxInFlight(), declared.seed()))
+        .toList();
   }
 
   private static int orDefault(Integer declared, int fallback) {

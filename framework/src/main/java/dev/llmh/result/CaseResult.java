@@ -247,7 +247,17 @@ public record CaseResult(
       @JsonProperty("reasoning_chunks") Integer reasoningChunks,
       @JsonProperty("server_timings") Map<String, Double> serverTimings,
       @JsonProperty("retry_after") String retryAfter,
-      @JsonInclude(JsonInclude.Include.NON_NULL) Integer turn) {
+      @JsonInclude(JsonInclude.Include.NON_NULL) Integer turn,
+      @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("scheduled_ms") Double scheduledMs) {
+    /** Not sent on a schedule (closed loop). */
+    public SampleRecord(
+        Double startMs, Double ttftMs, Double tpotMs, Double e2eMs, Double endMs, List<Double> chunkMs,
+        Integer promptTokens, Integer outputTokens, String finishReason, List<String> flags, String error, Double ttfoMs,
+        Integer chunkCount, Integer reasoningChunks, Map<String, Double> serverTimings, String retryAfter, Integer turn) {
+      this(startMs, ttftMs, tpotMs, e2eMs, endMs, chunkMs, promptTokens, outputTokens, finishReason, flags, error, ttfoMs,
+          chunkCount, reasoningChunks, serverTimings, retryAfter, turn, null);
+    }
+
     /** A request that is no conversation's turn. */
     public SampleRecord(
         Double startMs, Double ttftMs, Double tpotMs, Double e2eMs, Double endMs, List<Double> chunkMs,

@@ -173,4 +173,35 @@ class PlannerTest {
     assertThatThrownBy(() -> Planner.plan(runner, Config.read(k -> Optional.empty(), Map.of("LLMH_MODEL", "a,b"))))
         .isInstanceOf(ConfigException.class).hasMessageContaining("@Param named model").hasMessageContaining("llmh.model");
   }
+
+  @Test
+  void eachLoadRateIsACaseWithTheRateAsItsParameterInPlaceOfConcurrency() {
+    DeclaredSettings open = DeclaredSettings.builder().measuredRequests(50)
+        .load(new dev.llmh.runner.LoadDeclaration(List.of("2/s", "240/min"), dev.llmh.annotations.Arrivals.GAMMA, 0.5, "30s", 3, 9))
+        .build();
+    ScenarioRunner runner = runner(List.of(new PromptDeclaration("p", "p", false, open)), List.of());
+    List<CasePlan> cases = Planner.plan(runner, Config.read(k -> Optional.empty(), Map.of()));
+    assertThat(cases).extracting(CasePlan::caseId).containsExactly("p[rate=2/s]", "p[rate=240/min]");
+    CasePlan second = cases.get(1);
+    assertThat(second.openLoop()).isTrue();
+    assertThat(second.load().rate().perSecond()).isEqualTo(4.0);
+    assertThat(second.load().burstiness()).isEqualTo(0.5);
+    assertThat(second.load().duration()).isEqualTo(java.time.Duration.ofSeconds(30));
+    assertThat(second.load().maxInFlight()).isEqualTo(3);
+    assertThat(second.load().seed()).isEqualTo(9);
+    // with a duration, the requests are the arrivals within it (4/s for 30 s: about 120), not @Measurement's 50
+    assertThat(second.measuredRequests())
+        .isEqualTo(dev.llmh.load.ArrivalSchedule.within(dev.llmh.annotations.Arrivals.GAMMA, 4, 0.5, 9, java.time.Duration.ofSeconds(30)).size())
+        .isBetween(80, 160);
+    assertThat(second.atRate(dev.llmh.config.Rate.perSecond(8)).measuredRequests()).isBetween(180, 300);
+    assertThat(second.allParams()).containsExactly(Map.entry("rate", "240/min"));
+    assertThat(second.paramTexts()).containsExactly(Map.entry("rate", "240/min"));
+    assertThat(second.adaptive()).as("a schedule is fixed in advance").isFalse();
+    // -Dllmh.select picks a rate as it picks a concurrency
+    assertThat(dev.llmh.select.Selection.parse("Scenario#p[rate=240/min]").selects(second)).isTrue();
+    assertThat(dev.llmh.select.Selection.parse("Scenario#p[rate=240/min]").selects(cases.get(0))).isFalse();
+    // a search steps over rates: the same load at another rate is another case
+    assertThat(second.atRate(dev.llmh.config.Rate.perSecond(8)).caseId()).isEqualTo("p[rate=8/s]");
+    assertThat(cases.get(0).load().rate().perSecond()).isEqualTo(2.0);
+  }
 }

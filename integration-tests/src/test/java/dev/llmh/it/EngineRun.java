@@ -100,4 +100,13 @@ final class EngineRun {
         .findFirst()
         .orElseThrow(() -> new AssertionError("no case " + caseId + " in " + record().results()));
   }
+
+  /** The case {@code caseId} of {@code scenario}: for ids that several scenarios of the run share. */
+  CaseResult caseNamed(String caseId, Class<?> scenario) {
+    return record().results().stream()
+        .filter(r -> r.caseId().equals(caseId)
+            && (r.scenario().equals(scenario.getName()) || r.scenario().equals(scenario.getCanonicalName())))
+        .findFirst()
+        .orElseThrow(() -> new AssertionError("no case " + caseId + " of " + scenario.getName() + " in " + record().results()));
+  }
 }

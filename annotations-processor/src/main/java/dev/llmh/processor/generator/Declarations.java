@@ -4,6 +4,7 @@ import dev.llmh.annotations.PromptCache;
 import dev.llmh.runner.DeclaredSettings;
 import dev.llmh.runner.SaturationDeclaration;
 import dev.llmh.runner.SloDeclaration;
+import dev.llmh.runner.LoadDeclaration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -23,6 +24,8 @@ import java.util.List;
  * @param promptCache {@code @PromptCache}
  * @param slo {@code @Slo}
  * @param saturationSearch {@code @SaturationSearch}
+ * @param load {@code @Load}; it and {@code concurrency} are the two kinds of load, so a member
+ *     declaring either replaces the class's choice of both
  */
 public record Declarations(
     Endpoint endpoint,
@@ -36,15 +39,16 @@ public record Declarations(
     Integer maxRequests,
     PromptCache.Mode promptCache,
     SloDeclaration slo,
-    SaturationDeclaration saturationSearch) {
+    SaturationDeclaration saturationSearch,
+    LoadDeclaration load) {
 
-  /** Without {@code @Slo} or {@code @SaturationSearch}. */
+  /** Without {@code @Slo}, {@code @SaturationSearch} or {@code @Load}. */
   public Declarations(
       Endpoint endpoint, Integer warmupRequests, Integer measuredRequests, Sampling sampling, Integer maxTokens,
       List<Integer> concurrency, List<String> constraints, List<String> ttftConstraints, Integer maxRequests,
       PromptCache.Mode promptCache) {
     this(endpoint, warmupRequests, measuredRequests, sampling, maxTokens, concurrency, constraints, ttftConstraints,
-        maxRequests, promptCache, null, null);
+        maxRequests, promptCache, null, null, null);
   }
 
   /** Without {@code @PromptCache}. */
@@ -101,19 +105,21 @@ public record Declarations(
 
   /** This element's annotations with {@code member}'s replacing them type by type. */
   public Declarations overriddenBy(Declarations member) {
+    boolean memberChoosesLoad = member.concurrency != null || member.load != null;
     return new Declarations(
         pick(member.endpoint, endpoint),
         pick(member.warmupRequests, warmupRequests),
         pick(member.measuredRequests, measuredRequests),
         pick(member.sampling, sampling),
         pick(member.maxTokens, maxTokens),
-        pick(member.concurrency, concurrency),
+        memberChoosesLoad ? member.concurrency : concurrency,
         pick(member.constraints, constraints),
         pick(member.ttftConstraints, ttftConstraints),
         member.measuredRequests != null ? member.maxRequests : maxRequests,
         pick(member.promptCache, promptCache),
         pick(member.slo, slo),
-        pick(member.saturationSearch, saturationSearch));
+        pick(member.saturationSearch, saturationSearch),
+        memberChoosesLoad ? member.load : load);
   }
 
   /** What the engine sees: the plan's record, with {@code @Ttft} folded into the constraints. */
@@ -134,7 +140,8 @@ public record Declarations(
         .maxRequests(maxRequests)
         .promptCache(promptCache)
         .slo(slo)
-        .saturationSearch(saturationSearch);
+        .saturationSearch(saturationSearch)
+        .load(load);
     if (endpoint != null) {
       settings.endpointUrl(endpoint.url()).models(endpoint.models()).api(endpoint.api()).options(endpoint.options());
     }

@@ -69,4 +69,11 @@ public final class JavaLiterals {
         ? "null"
         : values.stream().map(String::valueOf).collect(Collectors.joining(", ", "java.util.List.of(", ")"));
   }
+
+  /** {@code new dev.llmh.runner.LoadDeclaration(...)}: only finite burstiness reaches here. */
+  public static String load(dev.llmh.runner.LoadDeclaration load) {
+    return "new dev.llmh.runner.LoadDeclaration(" + stringList(load.rates()) + ", dev.llmh.annotations.Arrivals."
+        + load.arrivals().name() + ", " + load.burstiness() + ", " + string(load.duration()) + ", " + load.maxInFlight()
+        + ", " + longValue(load.seed()) + ")";
+  }
 }

@@ -107,6 +107,7 @@ public final class RunnerWriter {
         + JavaLiterals.string(slo.tpot()) + ", " + JavaLiterals.string(slo.e2e()) + ")");
     declare(calls, "saturationSearch", s.saturationSearch(), search -> "new dev.llmh.runner.SaturationDeclaration("
         + search.from() + ", " + search.to() + ", " + JavaLiterals.doubleValue(search.minGain()) + ")");
+    declare(calls, "load", s.load(), JavaLiterals::load);
     calls.add(".build()");
     return "dev.llmh.runner.DeclaredSettings.builder()"
         + calls.stream().map(call -> "\n                  " + call).collect(Collectors.joining());

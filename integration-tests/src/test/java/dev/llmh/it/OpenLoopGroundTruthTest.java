@@ -1,0 +1,147 @@
+package dev.llmh.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.llmh.it.fixtures.OpenLoopScenarios;
+import dev.llmh.result.CaseResult;
+import dev.llmh.result.CaseResult.SampleRecord;
+import dev.llmh.sim.ServedRequest;
+import dev.llmh.sim.SimulatedServer;
+import dev.llmh.stats.LinearFit;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Open-loop load against a one-slot simulator whose timing the test sets (first token 100 ms after a
+ * request gets the slot, 20 ms a token, four tokens: about 160 ms a request). Below capacity each
+ * request is served alone, so TTFT is the server's first-token time. Above capacity the server's
+ * queue grows by (service − gap) every gap: TTFT from the schedule grows linearly, at the slope the
+ * server's own record gives, whether the wait is in the server's queue or (with {@code maxInFlight})
+ * in the client's; the closed loop at the slot count sees none of it. Every expected figure is derived
+ * from the server's record of the same run, so a loaded machine moves the expectation with it.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class OpenLoopGroundTruthTest {
+  private static final long FIRST_TOKEN_MS = 100;
+  /** Of a wait the test expects to be zero: far below a 100 ms first token and an 80 ms queue step. */
+  private static final double NEAR_ZERO_MS = 20;
+  private static final Pattern LAG = Pattern.compile("client lag p99 ([0-9.]+) ms");
+
+  private EngineRun run;
+  private List<ServedRequest> served;
+
+  @BeforeAll
+  void runAllFourAgainstOneServer(@TempDir Path results) throws InterruptedException {
+    try (SimulatedServer server = SimulatedServer.start(GroundTruth.simulator(1, FIRST_TOKEN_MS, 50))) {
+      run = EngineRun.of(server.baseUrl(), results, OpenLoopScenarios.BelowCapacity.class,
+          OpenLoopScenarios.AboveCapacity.class, OpenLoopScenarios.AboveCapacityBounded.class,
+          OpenLoopScenarios.ClosedAtSlots.class);
+      served = server.awaitServedRequests(13 + 3 * 25, java.time.Duration.ofSeconds(10));
+    }
+    run.results.testEvents().assertStatistics(stats -> stats.started(4).failed(0));
+  }
+
+  @Test
+  void belowCapacityTtftIsTheServersFirstTokenTimeAndTheScheduleIsKept() {
+    CaseResult result = run.caseNamed("question[rate=4/s]");
+    assertThat(result.params()).containsEntry("rate", "4/s");
+    List<GroundTruth.Pair> pairs = GroundTruth.pairs(result, served);
+    assertThat(pairs).hasSize(12);
+    for (int i = 0; i < pairs.size(); i++) {
+      SampleRecord s = pairs.get(i).client();
+      assertThat(s.scheduledMs()).as("request %d's intended send", i).isCloseTo(250.0 * i, within(1e-6));
+      ServedRequest r = pairs.get(i).server();
+      assertThat(GroundTruth.ms(r.slotAcquiredNanos() - r.arrivalNanos())).as("server queue of request %d", i)
+          .isLessThan(NEAR_ZERO_MS);
+    }
+    GroundTruth.assertFromSend(result, CaseResult.TTFT, pairs, SampleRecord::ttftMs, r -> r.contentChunkNanos().get(0));
+    assertThat(result.metrics().get(CaseResult.TTFT).p50()).isBetween((double) FIRST_TOKEN_MS, FIRST_TOKEN_MS + NEAR_ZERO_MS);
+    assertQueueIsStartMinusSchedule(result);
+    assertThat(result.metrics().get("queue_ms").p50()).isLessThan(NEAR_ZERO_MS);
+    assertThat(result.metrics().get("ttft_from_schedule_ms").p50())
+        .isCloseTo(GroundTruth.median(pairs.stream().map(p -> p.client().ttftMs() + queue(p.client())).toList()), within(1e-6));
+  }
+
+  @Test
+  void aboveCapacityTtftFromTheScheduleGrowsAtTheSlopeTheServersQueueGives() {
+    CaseResult result = run.caseNamed("question[rate=12.5/s]", OpenLoopScenarios.AboveCapacity.class);
+    List<GroundTruth.Pair> pairs = GroundTruth.pairs(result, served);
+    assertThat(pairs).hasSize(24);
+    assertQueueIsStartMinusSchedule(result);
+    // sent on time: the client did not fall behind, the server queued
+    assertThat(result.metrics().get("queue_ms").p50()).isLessThan(NEAR_ZERO_MS);
+    double expected = expectedSlope(pairs);
+    LinearFit fromSchedule = fit(result, s -> s.ttftMs() + queue(s));
+    System.out.printf("above capacity: ttft_from_schedule slope %.3f ms/ms (R² %.3f), server's %.3f%n",
+        fromSchedule.slope(), fromSchedule.r2(), expected);
+    assertThat(fromSchedule.slope()).isCloseTo(expected, within(0.1 * expected));
+    assertThat(fromSchedule.r2()).isGreaterThan(0.95);
+    assertThat(result.metrics().get("ttft_from_schedule_ms").max())
+        .isGreaterThan(FIRST_TOKEN_MS + 0.8 * expected * 23 * 80);
+  }
+
+  @Test
+  void withMaxInFlightTheWaitMovesToTheClientAndIsNotCalledLag() {
+    CaseResult result = run.caseNamed("question[rate=12.5/s]", OpenLoopScenarios.AboveCapacityBounded.class);
+    List<GroundTruth.Pair> pairs = GroundTruth.pairs(result, served);
+    assertThat(result.requests().effectiveConcurrency()).isEqualTo(1);
+    assertQueueIsStartMinusSchedule(result);
+    double expected = expectedSlope(pairs);
+    LinearFit queue = fit(result, OpenLoopGroundTruthTest::queue);
+    LinearFit ttft = fit(result, SampleRecord::ttftMs);
+    System.out.printf("bounded: queue slope %.3f (R² %.3f), ttft slope %.4f, server's %.3f%n",
+        queue.slope(), queue.r2(), ttft.slope(), expected);
+    assertThat(queue.slope()).isCloseTo(expected, within(0.1 * expected));
+    assertThat(Math.abs(ttft.slope())).as("TTFT from the send stays flat").isLessThan(0.05);
+    assertThat(result.metrics().get(CaseResult.TTFT).p50()).isBetween((double) FIRST_TOKEN_MS, FIRST_TOKEN_MS + NEAR_ZERO_MS);
+    // waiting for a slot is the server's slowness, not the client's: no lag warning of that size
+    assertThat(result.warnings()).noneSatisfy(w -> {
+      Matcher m = LAG.matcher(w);
+      assertThat(m.find() && Double.parseDouble(m.group(1)) > 100).isTrue();
+    });
+  }
+
+  @Test
+  void theClosedLoopAtTheSlotCountSeesNoQueue() {
+    CaseResult result = run.caseNamed("question[concurrency=1]");
+    assertThat(result.metrics().get("queue_ms")).as("not measured without a schedule").isNull();
+    assertThat(result.metrics().get("ttft_from_schedule_ms")).isNull();
+    assertThat(result.samples()).allSatisfy(s -> assertThat(s.scheduledMs()).isNull());
+    LinearFit ttft = fit(result, SampleRecord::ttftMs);
+    System.out.printf("closed loop: ttft slope %.4f ms/ms%n", ttft.slope());
+    assertThat(Math.abs(ttft.slope())).isLessThan(0.05);
+    assertThat(result.metrics().get(CaseResult.TTFT).max()).isLessThan(FIRST_TOKEN_MS + 2 * NEAR_ZERO_MS);
+  }
+
+  /** Per ms of schedule, how much longer each request waits: (service − gap) / gap, service from the server's record. */
+  private static double expectedSlope(List<GroundTruth.Pair> pairs) {
+    double service = GroundTruth.median(pairs.stream()
+        .map(p -> GroundTruth.ms(p.server().finishedNanos() - p.server().slotAcquiredNanos())).toList());
+    return (service - 80) / 80;
+  }
+
+  private static LinearFit fit(CaseResult result, Function<SampleRecord, Double> y) {
+    List<SampleRecord> samples = result.samples();
+    double[] x = samples.stream().mapToDouble(s -> s.scheduledMs() != null ? s.scheduledMs() : s.startMs()).toArray();
+    return LinearFit.of(x, samples.stream().mapToDouble(y::apply).toArray()).orElseThrow();
+  }
+
+  private static double queue(SampleRecord s) {
+    return s.startMs() - s.scheduledMs();
+  }
+
+  /** Each sample's start_ms − scheduled_ms is its queue, and metrics.queue_ms summarises exactly those. */
+  private static void assertQueueIsStartMinusSchedule(CaseResult result) {
+    List<Double> queues = result.samples().stream().map(OpenLoopGroundTruthTest::queue).toList();
+    assertThat(queues).allSatisfy(q -> assertThat(q).as("never sent early").isGreaterThanOrEqualTo(0));
+    GroundTruth.assertSummarises(result, "queue_ms", queues);
+  }
+}
