@@ -26,8 +26,10 @@ public final class SaturationCurve {
   /** The step a case measured, with its figures. */
   public static Step step(CaseResult result) {
     Object concurrency = result.params().get("concurrency");
+    Object rate = result.params().get(dev.llmh.plan.CasePlan.RATE);
     MetricSummary ttft = result.metrics() == null ? null : result.metrics().get(CaseResult.TTFT);
-    return new Step(concurrency instanceof Number n ? n.intValue() : null, null,
+    return new Step(concurrency instanceof Number n ? n.intValue() : null,
+        rate == null ? null : dev.llmh.config.Rate.parse(rate.toString()).perSecond(),
         result.throughput() == null ? null : result.throughput().outputTokensPerSecond(),
         ttft == null || ttft.n() == 0 ? null : ttft.p95(),
         result.slo() == null ? null : result.slo().goodput(), result.verdict(), null);

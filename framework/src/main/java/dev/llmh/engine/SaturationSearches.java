@@ -58,10 +58,12 @@ final class SaturationSearches {
       CasePlan first = steps.get(0);
       Map<String, Object> params = new LinkedHashMap<>(first.allParams());
       params.remove("concurrency");
+      params.remove(CasePlan.RATE);
       records.add(SaturationCurve.record(first.scenarioClassName(), first.prompt().name(), params,
           first.saturationSearch().minGain(), first.slo() != null,
           steps.stream().map(p -> byCase.get(p.scenarioClassName() + "#" + p.caseId())).toList(),
-          steps.stream().map(p -> new Step(p.concurrency(), null, null, null, null, null, null)).toList(),
+          steps.stream().map(p -> p.openLoop() ? new Step(null, p.load().rate().perSecond(), null, null, null, null, null)
+              : new Step(p.concurrency(), null, null, null, null, null, null)).toList(),
           "the run stopped before this step"));
     });
     return records;

@@ -87,6 +87,11 @@ public final class Planner {
           + " (" + ConfigKey.MODEL.key() + "), which make model a case parameter too; rename the field or name one model");
     }
     List<OpenLoad> loads = loads(declared.load());
+    if (declared.saturationSearch() != null && !loads.isEmpty()) {
+      // Under @Load a search steps over rates, in req/s, sent with the @Load's arrivals in place of its rates.
+      OpenLoad first = loads.get(0);
+      loads = levels.stream().map(perSecond -> first.at(dev.llmh.config.Rate.perSecond(perSecond))).toList();
+    }
     List<CasePlan> cases = new ArrayList<>();
     for (Map<String, String> params : declared.synthetic() ? withPromptTokens(combinations, declared.promptTokens()) : combinations) {
       for (int step = 0; step < (loads.isEmpty() ? levels.size() : loads.size()); step++) {

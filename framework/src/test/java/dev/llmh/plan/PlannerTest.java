@@ -204,4 +204,21 @@ class PlannerTest {
     assertThat(second.atRate(dev.llmh.config.Rate.perSecond(8)).caseId()).isEqualTo("p[rate=8/s]");
     assertThat(cases.get(0).load().rate().perSecond()).isEqualTo(2.0);
   }
+
+  @Test
+  void aSaturationSearchUnderLoadStepsOverRatesWithTheLoadsArrivals() {
+    DeclaredSettings open = DeclaredSettings.builder().measuredRequests(20)
+        .load(new dev.llmh.runner.LoadDeclaration(List.of("1/s"), dev.llmh.annotations.Arrivals.CONSTANT, 1.0, null, 0, 7))
+        .saturationSearch(new dev.llmh.runner.SaturationDeclaration(2, 16, 0.05))
+        .build();
+    ScenarioRunner runner = runner(List.of(new PromptDeclaration("p", "p", false, open)), List.of());
+    List<CasePlan> cases = Planner.plan(runner, Config.read(k -> Optional.empty(), Map.of()));
+    assertThat(cases).extracting(CasePlan::caseId).containsExactly("p[rate=2/s]", "p[rate=4/s]", "p[rate=8/s]", "p[rate=16/s]");
+    assertThat(cases).allSatisfy(c -> {
+      assertThat(c.openLoop()).isTrue();
+      assertThat(c.load().arrivals()).isEqualTo(dev.llmh.annotations.Arrivals.CONSTANT);
+      assertThat(c.load().seed()).isEqualTo(7);
+      assertThat(c.saturationSearch()).isNotNull();
+    });
+  }
 }
