@@ -12,9 +12,11 @@ import dev.llmh.annotations.Warmup;
 
 /**
  * Requests as production sends them: Poisson arrivals at two rates, whether or not the server has
- * caught up. Below its capacity TTFT is the prefill; above it requests queue, which TTFT from the
- * send hides and {@code ttft_from_schedule} (from the intended send) shows. The {@code @Slo} says
- * what a good request is, so each case reports goodput and SLO attainment.
+ * caught up. Below its capacity TTFT is the prefill; above it requests wait in the server's queue
+ * and TTFT grows. {@code queue} is how late the harness itself sent (its lag: well under a
+ * millisecond here), and {@code ttft_from_schedule} counts from the intended send, so a client
+ * that fell behind could not hide a queue. The {@code @Slo} says what a good request is, so each
+ * case reports goodput and SLO attainment.
  */
 @LlmBenchmark
 @Warmup(requests = 2)
