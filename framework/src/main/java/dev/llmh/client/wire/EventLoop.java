@@ -99,7 +99,6 @@ final class EventLoop implements AutoCloseable {
           selector.select(readOne, CHECK_MILLIS);
         } else if (selector.selectNow(readOne) == 0 || ++roundsSinceEnd > MAX_ROUNDS_BEFORE_WAKING) {
           wakeSenders(); // nothing to read (or reading never stops): now the senders may have the core
-          continue;
         }
         for (int i = 0; i < ready.size(); i++) {
           decode(ready.get(i));
