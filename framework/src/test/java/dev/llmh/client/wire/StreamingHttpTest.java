@@ -95,6 +95,16 @@ class StreamingHttpTest {
     }
   }
 
+  /** One exchange that must succeed with {@code body}. */
+  private static Exchange succeeds(StreamingHttp http, String body) {
+    Exchange exchange = post();
+    CollectingSink sink = new CollectingSink();
+    http.execute(exchange, sink);
+    assertThat(exchange.failure()).isNull();
+    assertThat(sink.text()).isEqualTo(body);
+    return exchange;
+  }
+
   private static Exchange post() {
     return new Exchange("POST /x HTTP/1.1\r\nHost: h\r\nContent-Length: 2\r\n\r\n{}".getBytes(StandardCharsets.US_ASCII));
   }
@@ -104,11 +114,7 @@ class StreamingHttpTest {
     try (Server server = new Server(List.of("a", "b"), 0, Integer.MAX_VALUE);
         StreamingHttp http = new StreamingHttp(server.host(), server.port(), TIMEOUT, TIMEOUT)) {
       for (int i = 0; i < 5; i++) {
-        Exchange exchange = post();
-        CollectingSink body = new CollectingSink();
-        http.execute(exchange, body);
-        assertThat(exchange.failure()).isNull();
-        assertThat(body.text()).isEqualTo("ab");
+        Exchange exchange = succeeds(http, "ab");
         assertThat(exchange.endNanos()).isGreaterThanOrEqualTo(exchange.startNanos());
       }
       assertThat(server.connections.get()).isEqualTo(1);
@@ -145,11 +151,7 @@ class StreamingHttpTest {
     try (Server server = new Server(List.of("a"), 0, 1);
         StreamingHttp http = new StreamingHttp(server.host(), server.port(), TIMEOUT, TIMEOUT)) {
       for (int i = 0; i < 3; i++) {
-        Exchange exchange = post();
-        CollectingSink body = new CollectingSink();
-        http.execute(exchange, body);
-        assertThat(exchange.failure()).isNull();
-        assertThat(body.text()).isEqualTo("a");
+        succeeds(http, "a");
         waitUntil(() -> http.idleConnections() == 0); // the loop saw the close and dropped it
       }
       assertThat(server.connections.get()).isEqualTo(3);
