@@ -193,10 +193,11 @@ final class EndpointHttp {
     loop.execute(exchange, sink);
     recorder.networkStarted(exchange.startNanos());
     sink.settle();
-    if (exchange.failure() != null) {
-      recorder.fail(failureReason(recorder, exchange.failure(), exchange.headRead()));
+    Exchange.Ending ending = exchange.ending();
+    if (ending.failure() != null) {
+      recorder.fail(failureReason(recorder, ending.failure(), ending.headRead()));
     }
-    return finish(recorder, stream, exchange.endNanos());
+    return finish(recorder, stream, ending.atNanos());
   }
 
   private RequestSample streamThroughOkHttp(String path, byte[] body, ChatRequest chat, Stream stream) {

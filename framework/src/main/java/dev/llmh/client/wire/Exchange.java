@@ -15,9 +15,7 @@ public final class Exchange {
   volatile Connection connection;
   ResponseSink sink;
   long startNanos;
-  private long endNanos;
-  private IOException failure;
-  private boolean headRead;
+  private Ending ending;
 
   /** @param request the request's bytes as sent: request line, headers and body */
   public Exchange(byte[] request) {
@@ -35,9 +33,7 @@ public final class Exchange {
 
   /** Called once, on the thread that ends the exchange; the sender sees it once {@link #release}d. */
   void end(long at, IOException failure, boolean headRead) {
-    this.endNanos = at;
-    this.failure = failure;
-    this.headRead = headRead;
+    this.ending = new Ending(at, failure, headRead);
   }
 
   /** Wakes the sender, which from then on owns the sink and the outcome. */
@@ -54,18 +50,17 @@ public final class Exchange {
     return startNanos;
   }
 
-  /** When the response ended: the arrival of its last bytes, or when it failed. */
-  public long endNanos() {
-    return endNanos;
+  /** How it ended; read once {@link StreamingHttp#execute} has returned. */
+  public Ending ending() {
+    return ending;
   }
 
-  /** Why the exchange failed, or null when the response was read (or the sink stopped it). */
-  public IOException failure() {
-    return failure;
-  }
-
-  /** True when the response's status line and headers had arrived: a failure after it is mid-stream. */
-  public boolean headRead() {
-    return headRead;
-  }
+  /**
+   * How an exchange ended.
+   *
+   * @param atNanos when: the arrival of the response's last bytes, or when it failed
+   * @param failure why it failed, or null when the response was read (or the sink stopped it)
+   * @param headRead true when the status line and headers had arrived: a failure after them is mid-stream
+   */
+  public record Ending(long atNanos, IOException failure, boolean headRead) {}
 }

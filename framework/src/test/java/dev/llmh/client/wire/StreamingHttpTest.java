@@ -100,7 +100,7 @@ class StreamingHttpTest {
     Exchange exchange = post();
     CollectingSink sink = new CollectingSink();
     http.execute(exchange, sink);
-    assertThat(exchange.failure()).isNull();
+    assertThat(exchange.ending().failure()).isNull();
     assertThat(sink.text()).isEqualTo(body);
     return exchange;
   }
@@ -115,7 +115,7 @@ class StreamingHttpTest {
         StreamingHttp http = new StreamingHttp(server.host(), server.port(), TIMEOUT, TIMEOUT)) {
       for (int i = 0; i < 5; i++) {
         Exchange exchange = succeeds(http, "ab");
-        assertThat(exchange.endNanos()).isGreaterThanOrEqualTo(exchange.startNanos());
+        assertThat(exchange.ending().atNanos()).isGreaterThanOrEqualTo(exchange.startNanos());
       }
       assertThat(server.connections.get()).isEqualTo(1);
       assertThat(http.idleConnections()).isEqualTo(1);
@@ -134,7 +134,7 @@ class StreamingHttpTest {
             Exchange exchange = post();
             CollectingSink body = new CollectingSink();
             http.execute(exchange, body);
-            return exchange.failure() == null ? body.text() : exchange.failure().toString();
+            return exchange.ending().failure() == null ? body.text() : exchange.ending().failure().toString();
           }));
         }
         for (Future<String> body : bodies) {
@@ -164,9 +164,9 @@ class StreamingHttpTest {
         StreamingHttp http = new StreamingHttp(server.host(), server.port(), TIMEOUT, Duration.ofMillis(300))) {
       Exchange exchange = post();
       http.execute(exchange, new CollectingSink());
-      assertThat(exchange.failure()).isInstanceOf(SocketTimeoutException.class);
-      assertThat(exchange.headRead()).isTrue();
-      assertThat((exchange.endNanos() - exchange.startNanos()) / 1e6).isBetween(300.0, 1400.0);
+      assertThat(exchange.ending().failure()).isInstanceOf(SocketTimeoutException.class);
+      assertThat(exchange.ending().headRead()).isTrue();
+      assertThat((exchange.ending().atNanos() - exchange.startNanos()) / 1e6).isBetween(300.0, 1400.0);
     }
   }
 
@@ -181,8 +181,8 @@ class StreamingHttpTest {
       });
       canceller.start();
       http.execute(exchange, new CollectingSink());
-      assertThat(exchange.failure()).hasMessage("Canceled");
-      assertThat((exchange.endNanos() - exchange.startNanos()) / 1e6).isBetween(150.0, 1500.0);
+      assertThat(exchange.ending().failure()).hasMessage("Canceled");
+      assertThat((exchange.ending().atNanos() - exchange.startNanos()) / 1e6).isBetween(150.0, 1500.0);
     }
   }
 
@@ -195,8 +195,8 @@ class StreamingHttpTest {
     try (StreamingHttp http = new StreamingHttp("127.0.0.1", port, TIMEOUT, TIMEOUT)) {
       Exchange exchange = post();
       http.execute(exchange, new CollectingSink());
-      assertThat(exchange.failure()).isInstanceOf(java.net.ConnectException.class);
-      assertThat(exchange.headRead()).isFalse();
+      assertThat(exchange.ending().failure()).isInstanceOf(java.net.ConnectException.class);
+      assertThat(exchange.ending().headRead()).isFalse();
     }
   }
 
