@@ -42,7 +42,20 @@ public record Config(
     int clientWarmup,
     Progress progress,
     Optional<List<String>> options,
-    Optional<PromptCache.Mode> promptCache) {
+    Optional<PromptCache.Mode> promptCache,
+    Duration resourcesInterval) {
+
+  /** Without {@code llmh.resources.interval}. */
+  public Config(
+      Optional<String> endpoint, Optional<Secret> endpointUserInfo, List<String> models, Optional<Secret> apiKey,
+      Duration connectTimeout, Duration readTimeout, Duration firstTokenTimeout, Duration requestTimeout,
+      Duration caseTimeout, Path resultsDir, Embedded embedded, Simulated simulated, Optional<Api> api, double confidence,
+      String inconclusive, int maxRequests, int clientWarmup, Progress progress, Optional<List<String>> options,
+      Optional<PromptCache.Mode> promptCache) {
+    this(endpoint, endpointUserInfo, models, apiKey, connectTimeout, readTimeout, firstTokenTimeout, requestTimeout,
+        caseTimeout, resultsDir, embedded, simulated, api, confidence, inconclusive, maxRequests, clientWarmup, progress,
+        options, promptCache, Defaults.RESOURCES_INTERVAL);
+  }
 
   /** Without {@code llmh.options} and {@code llmh.promptCache}. */
   public Config(
@@ -139,7 +152,8 @@ public record Config(
             lookup.apply(ConfigKey.PROGRESS_INTERVAL).map(v -> duration(ConfigKey.PROGRESS_INTERVAL, v)).orElse(Defaults.PROGRESS_INTERVAL)),
         lookup.apply(ConfigKey.OPTIONS).map(Config::options),
         lookup.apply(ConfigKey.PROMPT_CACHE).map(v -> PromptCache.Mode.valueOf(
-            oneOf(ConfigKey.PROMPT_CACHE, v.toLowerCase(java.util.Locale.ROOT), "unique", "shared").toUpperCase(java.util.Locale.ROOT))));
+            oneOf(ConfigKey.PROMPT_CACHE, v.toLowerCase(java.util.Locale.ROOT), "unique", "shared").toUpperCase(java.util.Locale.ROOT))),
+        lookup.apply(ConfigKey.RESOURCES_INTERVAL).map(v -> duration(ConfigKey.RESOURCES_INTERVAL, v)).orElse(Defaults.RESOURCES_INTERVAL));
   }
 
   /** {@code llmh.options}, checked now so that a malformed option stops the run before its first request. */

@@ -127,6 +127,20 @@ class ConfigTest {
   }
 
   @Test
+  void theResourcesIntervalIs250msByDefaultAndADurationAboveZero() {
+    assertThat(Config.read(key -> Optional.empty(), Map.of()).resourcesInterval()).isEqualTo(Duration.ofMillis(250));
+    Config set = Config.read(key -> key.equals("llmh.resources.interval") ? Optional.of("1s") : Optional.empty(),
+        Map.of("LLMH_RESOURCES_INTERVAL", "100ms"));
+    assertThat(set.resourcesInterval()).isEqualTo(Duration.ofSeconds(1));
+    assertThat(Config.read(key -> Optional.empty(), Map.of("LLMH_RESOURCES_INTERVAL", "100ms")).resourcesInterval())
+        .isEqualTo(Duration.ofMillis(100));
+    assertThatThrownBy(() -> Config.read(key -> Optional.empty(), Map.of("LLMH_RESOURCES_INTERVAL", "250")))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("llmh.resources.interval").hasMessageContaining("not a duration");
+    assertThatThrownBy(() -> Config.read(key -> Optional.empty(), Map.of("LLMH_RESOURCES_INTERVAL", "0ms")))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("above zero");
+  }
+
+  @Test
   void thePromptCacheModeIsUniqueOrSharedInAnyCaseAndUndeclaredByDefault() {
     assertThat(Config.read(key -> Optional.empty(), Map.of()).promptCache()).isEmpty();
     assertThat(Config.read(key -> Optional.empty(), Map.of("LLMH_PROMPT_CACHE", "SHARED")).promptCache())
