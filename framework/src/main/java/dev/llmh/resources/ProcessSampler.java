@@ -113,25 +113,31 @@ public final class ProcessSampler {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-    synchronized (this) {
-      if (!ended && (series.isEmpty() || System.nanoTime() - lastNanos >= MIN_FINAL_NANOS)) {
-        sample();
-      }
-      long intervalMs = TimeUnit.NANOSECONDS.toMillis(intervalNanos);
-      if (series.isEmpty()) {
-        return Resources.notMeasured(source, intervalMs, "process " + tree.pid() + " ended before the first sample");
-      }
-      long peak = 0;
-      double rssSum = 0;
-      for (List<Number> s : series) {
-        peak = Math.max(peak, s.get(1).longValue());
-        rssSum += s.get(1).longValue();
-      }
-      // CPU time over wall time rather than the mean of the samples' %: a short last sample weighs less.
-      double meanCpu = wallNanos <= 0 ? 0 : 100.0 * cpuMillis * 1_000_000 / wallNanos;
-      return new Resources(source, intervalMs, series.size(), peak, Math.round(rssSum / series.size()), round(meanCpu),
-          series, null);
+    return snapshot();
+  }
+
+  /**
+   * The series so far and its summary, with a sample taken now as {@link #stop()} does; sampling
+   * goes on. An adaptive measurement judges each look with the resources up to that look.
+   */
+  public synchronized Resources snapshot() {
+    if (!ended && (series.isEmpty() || System.nanoTime() - lastNanos >= MIN_FINAL_NANOS)) {
+      sample();
     }
+    long intervalMs = TimeUnit.NANOSECONDS.toMillis(intervalNanos);
+    if (series.isEmpty()) {
+      return Resources.notMeasured(source, intervalMs, "process " + tree.pid() + " ended before the first sample");
+    }
+    long peak = 0;
+    double rssSum = 0;
+    for (List<Number> s : series) {
+      peak = Math.max(peak, s.get(1).longValue());
+      rssSum += s.get(1).longValue();
+    }
+    // CPU time over wall time rather than the mean of the samples' %: a short last sample weighs less.
+    double meanCpu = wallNanos <= 0 ? 0 : 100.0 * cpuMillis * 1_000_000 / wallNanos;
+    return new Resources(source, intervalMs, series.size(), peak, Math.round(rssSum / series.size()), round(meanCpu),
+        series, null, null);
   }
 
   /** Samples for {@code window}, then {@link #stop()}s. */

@@ -18,6 +18,7 @@ import java.util.List;
  * @param series each sample as {@code [t_ms, rss_bytes, cpu_percent]}, t from the start of sampling,
  *     cpu over the interval that ends at t
  * @param notMeasured why there is no figure (a remote endpoint, a process that ended), else null
+ * @param warmup the same, of the case's warm-up, when this is its measurement's
  */
 public record Resources(
     String source,
@@ -27,7 +28,8 @@ public record Resources(
     @JsonProperty("mean_rss_bytes") Long meanRssBytes,
     @JsonProperty("mean_cpu_percent") Double meanCpuPercent,
     List<List<Number>> series,
-    @JsonProperty("notMeasured") @JsonInclude(JsonInclude.Include.NON_NULL) String notMeasured) {
+    @JsonProperty("notMeasured") @JsonInclude(JsonInclude.Include.NON_NULL) String notMeasured,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Resources warmup) {
 
   public Resources {
     series = series == null ? List.of() : series.stream().map(List::copyOf).toList();
@@ -35,6 +37,11 @@ public record Resources(
 
   /** Nothing sampled, and why: never zeros that read as a measurement. */
   public static Resources notMeasured(String source, long intervalMs, String reason) {
-    return new Resources(source, intervalMs, 0, null, null, null, List.of(), reason);
+    return new Resources(source, intervalMs, 0, null, null, null, List.of(), reason, null);
+  }
+
+  /** The measurement's resources with the warm-up's beside them. */
+  public Resources withWarmup(Resources w) {
+    return new Resources(source, intervalMs, samples, peakRssBytes, meanRssBytes, meanCpuPercent, series, notMeasured, w);
   }
 }

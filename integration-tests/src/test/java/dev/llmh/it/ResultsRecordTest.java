@@ -56,6 +56,10 @@ class ResultsRecordTest {
         assertThat(result.harness().cpuUsPerChunk()).isPositive().isFinite();
         assertThat(result.harness().maxStallMs()).isNotNegative();
         assertThat(result.harness().stallResolutionMs()).isEqualTo(1.0);
+        // Issue 14: a server someone else runs has no process here; said so, never zeros.
+        assertThat(result.resources().notMeasured()).isEqualTo("remote endpoint: no process to sample");
+        assertThat(result.resources().peakRssBytes()).isNull();
+        assertThat(result.resources().warmup().notMeasured()).isEqualTo("remote endpoint: no process to sample");
       }
       assertThat(run.caseNamed("summary[concurrency=2,words=30]").samples()).allSatisfy(s -> assertThat(s.promptTokens()).isGreaterThan(30));
       // Each case's figures are a JUnit report entry on its test, as IDEs and Surefire show them.
