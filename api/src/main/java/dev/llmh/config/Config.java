@@ -43,9 +43,9 @@ public record Config(
     Progress progress,
     Optional<List<String>> options,
     Optional<PromptCache.Mode> promptCache,
-    Duration resourcesInterval) {
+    ServerSampling serverSampling) {
 
-  /** Without {@code llmh.resources.interval}. */
+  /** Without {@code llmh.resources.interval} and {@code llmh.server.*}. */
   public Config(
       Optional<String> endpoint, Optional<Secret> endpointUserInfo, List<String> models, Optional<Secret> apiKey,
       Duration connectTimeout, Duration readTimeout, Duration firstTokenTimeout, Duration requestTimeout,
@@ -54,7 +54,7 @@ public record Config(
       Optional<PromptCache.Mode> promptCache) {
     this(endpoint, endpointUserInfo, models, apiKey, connectTimeout, readTimeout, firstTokenTimeout, requestTimeout,
         caseTimeout, resultsDir, embedded, simulated, api, confidence, inconclusive, maxRequests, clientWarmup, progress,
-        options, promptCache, Defaults.RESOURCES_INTERVAL);
+        options, promptCache, new ServerSampling(Defaults.RESOURCES_INTERVAL, Optional.empty(), Optional.empty()));
   }
 
   /** Without {@code llmh.options} and {@code llmh.promptCache}. */
@@ -96,6 +96,27 @@ public record Config(
    * @param interval off a terminal, the least time between two progress lines ({@code llmh.progress.interval})
    */
   public record Progress(boolean enabled, Duration interval) {}
+
+  /**
+   * How the serving process is sampled for its memory and CPU.
+   *
+   * @param interval {@code llmh.resources.interval}
+   * @param pid {@code llmh.server.pid}: a local server's process, for an endpoint LLMH did not start
+   * @param process {@code llmh.server.process}: the same by process name
+   */
+  public record ServerSampling(Duration interval, Optional<Long> pid, Optional<String> process) {}
+
+  private static ServerSampling serverSampling(Function<ConfigKey, Optional<String>> lookup) {
+    Optional<Long> pid = lookup.apply(ConfigKey.SERVER_PID).map(v -> wholePositive(ConfigKey.SERVER_PID, v));
+    Optional<String> process = lookup.apply(ConfigKey.SERVER_PROCESS).map(String::strip).filter(v -> !v.isEmpty());
+    if (pid.isPresent() && process.isPresent()) {
+      throw new ConfigException(ConfigKey.SERVER_PID.key() + " and " + ConfigKey.SERVER_PROCESS.key()
+          + " are both set: they name the server two ways; keep one");
+    }
+    return new ServerSampling(
+        lookup.apply(ConfigKey.RESOURCES_INTERVAL).map(v -> duration(ConfigKey.RESOURCES_INTERVAL, v)).orElse(Defaults.RESOURCES_INTERVAL),
+        pid, process);
+  }
 
   private static final Pattern DURATION = Pattern.compile("\\s*(\\d+(?:\\.\\d+)?)\\s*([a-z]+)\\s*");
 
@@ -153,7 +174,7 @@ public record Config(
         lookup.apply(ConfigKey.OPTIONS).map(Config::options),
         lookup.apply(ConfigKey.PROMPT_CACHE).map(v -> PromptCache.Mode.valueOf(
             oneOf(ConfigKey.PROMPT_CACHE, v.toLowerCase(java.util.Locale.ROOT), "unique", "shared").toUpperCase(java.util.Locale.ROOT))),
-        lookup.apply(ConfigKey.RESOURCES_INTERVAL).map(v -> duration(ConfigKey.RESOURCES_INTERVAL, v)).orElse(Defaults.RESOURCES_INTERVAL));
+        serverSampling(lookup));
   }
 
   /** {@code llmh.options}, checked now so that a malformed option stops the run before its first request. */

@@ -120,16 +120,20 @@ public final class Endpoints implements AutoCloseable {
   }
 
   /**
-   * Resource sampling for a case on {@code endpoint}: the embedded server's child process, or why
-   * there is nothing to sample.
+   * Resource sampling for a case on {@code endpoint}: the embedded server's child process, a local
+   * server named by {@code llmh.server.pid} or {@code llmh.server.process}, or why there is nothing
+   * to sample.
    */
   public synchronized PhaseSampling resources(Endpoint endpoint) {
-    Duration interval = config.resourcesInterval();
+    Config.ServerSampling sampling = config.serverSampling();
+    Duration interval = sampling.interval();
     return switch (endpoint.kind()) {
       case EMBEDDED -> PhaseSampling.of(embeddedServer.pid(), interval);
       case SIMULATED -> PhaseSampling.none(endpoint.url(), interval,
           "simulated server: it runs inside the harness's JVM, with no process of its own to sample");
-      case REMOTE -> PhaseSampling.none(endpoint.url(), interval, "remote endpoint: no process to sample");
+      case REMOTE -> sampling.pid().map(pid -> PhaseSampling.of(pid, interval))
+          .or(() -> sampling.process().map(name -> PhaseSampling.named(name, interval)))
+          .orElseGet(() -> PhaseSampling.none(endpoint.url(), interval, "remote endpoint: no process to sample"));
     };
   }
 

@@ -31,14 +31,14 @@ public final class ProcessSampler {
   private boolean ended;
   private volatile long ownCpuNanos = -1;
 
-  private ProcessSampler(int pid, Duration interval) {
+  private ProcessSampler(ProcessTree tree, String source, Duration interval) {
     if (interval.isNegative() || interval.isZero()) {
       throw new IllegalArgumentException("sampling interval must be above zero, was " + interval);
     }
-    this.tree = new ProcessTree(pid);
+    this.tree = tree;
     this.intervalNanos = interval.toNanos();
-    this.source = "pid " + pid + " and its children";
-    this.thread = new Thread(this::run, "llmh-resources-" + pid);
+    this.source = source;
+    this.thread = new Thread(this::run, "llmh-resources");
     thread.setDaemon(true);
     // Sampling must not compete with the client threads whose timing is being measured.
     thread.setPriority(Thread.MIN_PRIORITY);
@@ -46,7 +46,12 @@ public final class ProcessSampler {
 
   /** A sampler of {@code pid} and its descendants, not started yet. */
   public static ProcessSampler of(long pid, Duration interval) {
-    return new ProcessSampler(Math.toIntExact(pid), interval);
+    return new ProcessSampler(ProcessTree.of(pid), "pid " + pid + " and its children", interval);
+  }
+
+  /** A sampler of every process named {@code name} and their descendants, summed; not started yet. */
+  public static ProcessSampler named(String name, Duration interval) {
+    return new ProcessSampler(ProcessTree.named(name), "processes named " + name + " and their children", interval);
   }
 
   /** Takes the baseline reading now (the first sample's CPU is measured from here), then samples. */
@@ -126,7 +131,7 @@ public final class ProcessSampler {
     }
     long intervalMs = TimeUnit.NANOSECONDS.toMillis(intervalNanos);
     if (series.isEmpty()) {
-      return Resources.notMeasured(source, intervalMs, "process " + tree.pid() + " ended before the first sample");
+      return Resources.notMeasured(source, intervalMs, tree.label() + (tree.label().startsWith("no ") ? "" : " ended before the first sample"));
     }
     long peak = 0;
     double rssSum = 0;

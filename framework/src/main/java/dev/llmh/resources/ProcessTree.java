@@ -1,15 +1,18 @@
 package dev.llmh.resources;
 
-import java.util.ArrayList;
+import java.nio.file.Path;
+import java.util.Collection;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import oshi.SystemInfo;
 import oshi.software.os.OSProcess;
 import oshi.software.os.OperatingSystem;
 
 /**
- * A process and its descendants, read through OSHI: their summed resident set and the CPU time they
+ * A process and its descendants (or every process of a name and theirs), read through OSHI: their summed resident set and the CPU time they
  * spent since the previous read. Descendants are looked up at every read, since a server may start
  * workers late, through the JDK's process handles: OSHI's lookup builds a full process object for
  * every descendant and the root each time (3.1 ms of CPU per sample against 1.9 ms this way, for one
@@ -17,19 +20,37 @@ import oshi.software.os.OperatingSystem;
  */
 final class ProcessTree {
   private final OperatingSystem os;
-  private final int pid;
+  private final Supplier<List<Long>> roots;
+  private final String label;
   /** CPU ms (user + kernel) of every process at the previous read, by pid. */
   private Map<Integer, Long> cpuMillis = new HashMap<>();
   /** The processes of the previous read, by pid, refreshed rather than rebuilt. */
   private Map<Integer, OSProcess> known = new HashMap<>();
 
-  ProcessTree(int pid) {
+  private ProcessTree(Supplier<List<Long>> roots, String label) {
     this.os = new SystemInfo().getOperatingSystem();
-    this.pid = pid;
+    this.roots = roots;
+    this.label = label;
   }
 
-  int pid() {
-    return pid;
+  /** {@code pid} and its descendants. */
+  static ProcessTree of(long pid) {
+    return new ProcessTree(() -> List.of(pid), "process " + pid);
+  }
+
+  /**
+   * Every process whose executable is named {@code name} and their descendants, found again at
+   * every read: a server restarted during a run is still followed.
+   */
+  static ProcessTree named(String name) {
+    return new ProcessTree(() -> ProcessHandle.allProcesses()
+        .filter(h -> h.info().command().map(c -> Path.of(c).getFileName().toString().equals(name)).orElse(false))
+        .map(ProcessHandle::pid).toList(), "no process named " + name);
+  }
+
+  /** What has ended when {@link #read()} returns null. */
+  String label() {
+    return label;
   }
 
   /**
@@ -41,23 +62,29 @@ final class ProcessTree {
    */
   record Reading(long rssBytes, long cpuMillis) {}
 
-  /** The tree now, or null when the root process has ended. */
+  /** The tree now, or null when no root process is left. */
   Reading read() {
-    OSProcess root = process(pid);
-    if (root == null) {
+    // By pid: processes of one name are often each other's children (ollama's runners), counted once.
+    Map<Integer, OSProcess> seen = new LinkedHashMap<>();
+    for (long rootPid : roots.get()) {
+      OSProcess root = process(Math.toIntExact(rootPid));
+      if (root == null) {
+        continue;
+      }
+      seen.put(root.getProcessID(), root);
+      ProcessHandle.of(rootPid).ifPresent(h -> h.descendants().forEach(d -> {
+        int id = Math.toIntExact(d.pid());
+        OSProcess p = seen.containsKey(id) ? null : process(id);
+        if (p != null) {
+          seen.put(id, p);
+        }
+      }));
+    }
+    if (seen.isEmpty()) {
       return null;
     }
-    List<OSProcess> tree = new ArrayList<>();
-    tree.add(root);
-    ProcessHandle.of(pid).ifPresent(h -> h.descendants().forEach(d -> {
-      OSProcess p = process(Math.toIntExact(d.pid()));
-      if (p != null) {
-        tree.add(p);
-      }
-    }));
-    Map<Integer, OSProcess> seen = new HashMap<>();
-    tree.forEach(p -> seen.put(p.getProcessID(), p));
     known = seen;
+    Collection<OSProcess> tree = seen.values();
     Map<Integer, Long> now = new HashMap<>();
     long rss = 0;
     long spent = 0;

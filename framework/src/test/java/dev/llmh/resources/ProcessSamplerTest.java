@@ -8,6 +8,7 @@ import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -15,6 +16,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The sampler against child processes whose memory and CPU the test controls. */
 class ProcessSamplerTest {
@@ -93,6 +95,30 @@ class ProcessSamplerTest {
     assertThat(tree.meanCpuPercent()).isBetween(60.0, 110.0);
     // A JVM's resident set, not a bare shell's (a few MiB).
     assertThat(tree.peakRssBytes()).isGreaterThan(20 * MIB);
+  }
+
+  @Test
+  void everyProcessOfANameIsSampledAndSummed(@TempDir Path dir) throws Exception {
+    // A shell under a name no other process has: one copy spins, one waits on its input.
+    String name = "llmh-hog-" + ProcessHandle.current().pid();
+    Path shell = dir.resolve(name);
+    Files.copy(Path.of("/bin/sh"), shell);
+    shell.toFile().setExecutable(true);
+    Process spinning = start(List.of(shell.toString(), "-c", "while :; do :; done"));
+    Process waiting = start(List.of(shell.toString(), "-c", "read x"));
+    Thread.sleep(300);
+    assertThat(spinning.isAlive() && waiting.isAlive()).isTrue();
+    Resources both = ProcessSampler.named(name, INTERVAL).start().stopAfter(Duration.ofSeconds(2));
+    Resources one = ProcessSampler.of(waiting.pid(), INTERVAL).start().stopAfter(Duration.ofMillis(600));
+
+    System.out.printf("processes named %s: CPU %.1f%%, RSS %d KiB (the waiting one alone %d KiB)%n",
+        name, both.meanCpuPercent(), both.peakRssBytes() >> 10, one.peakRssBytes() >> 10);
+    assertThat(both.source()).contains(name);
+    assertThat(both.meanCpuPercent()).isBetween(60.0, 110.0);
+    // Two shells: more than the one, and the same binary's pages counted in each.
+    assertThat(both.peakRssBytes()).isGreaterThan(one.peakRssBytes());
+    assertThat(ProcessSampler.named(name + "-none", INTERVAL).start().stopAfter(Duration.ofMillis(300)).notMeasured())
+        .isEqualTo("no process named " + name + "-none");
   }
 
   @Test

@@ -82,6 +82,25 @@ class ResultsRecordTest {
   }
 
   @Test
+  void aLocalServerNamedByPidHasItsProcessSampled(@TempDir Path results) throws Exception {
+    // The simulator serves from this JVM: this JVM is the server's process, as an Ollama's would be.
+    long pid = ProcessHandle.current().pid();
+    try (SimulatedServer server = SimulatedServer.start(GroundTruth.simulator(2, 100, 50))) {
+      EngineRun run = EngineRun.of(Map.of("llmh.endpoint", server.baseUrl(), "llmh.model", "any", "llmh.server.pid", String.valueOf(pid),
+          "llmh.resources.interval", "50ms"), results, WideScenario.class);
+      run.results.testEvents().assertStatistics(stats -> stats.succeeded(1));
+      var resources = run.record().results().get(0).resources();
+      assertThat(resources.source()).isEqualTo("pid " + pid + " and its children");
+      assertThat(resources.notMeasured()).isNull();
+      assertThat(resources.intervalMs()).isEqualTo(50);
+      assertThat(resources.samples()).isGreaterThan(1).isEqualTo(resources.series().size());
+      // A JVM's resident set: the server's process, not a stand-in.
+      assertThat(resources.peakRssBytes()).isGreaterThan(32L << 20);
+      assertThat(resources.warmup().notMeasured()).isNull();
+    }
+  }
+
+  @Test
   void concurrencyAboveOkHttpsPerHostDefaultIsNotHeldBack(@TempDir Path results) throws Exception {
     // Eight slots, 100 ms to the first token: a request the client held back until another ended would
     // reach the server a whole request (>= 100 ms) after the client started timing it.
