@@ -42,7 +42,20 @@ public record Config(
     int clientWarmup,
     Progress progress,
     Optional<List<String>> options,
-    Optional<PromptCache.Mode> promptCache) {
+    Optional<PromptCache.Mode> promptCache,
+    ServerSampling serverSampling) {
+
+  /** Without {@code llmh.resources.interval} and {@code llmh.server.*}. */
+  public Config(
+      Optional<String> endpoint, Optional<Secret> endpointUserInfo, List<String> models, Optional<Secret> apiKey,
+      Duration connectTimeout, Duration readTimeout, Duration firstTokenTimeout, Duration requestTimeout,
+      Duration caseTimeout, Path resultsDir, Embedded embedded, Simulated simulated, Optional<Api> api, double confidence,
+      String inconclusive, int maxRequests, int clientWarmup, Progress progress, Optional<List<String>> options,
+      Optional<PromptCache.Mode> promptCache) {
+    this(endpoint, endpointUserInfo, models, apiKey, connectTimeout, readTimeout, firstTokenTimeout, requestTimeout,
+        caseTimeout, resultsDir, embedded, simulated, api, confidence, inconclusive, maxRequests, clientWarmup, progress,
+        options, promptCache, new ServerSampling(Defaults.RESOURCES_INTERVAL, Optional.empty(), Optional.empty()));
+  }
 
   /** Without {@code llmh.options} and {@code llmh.promptCache}. */
   public Config(
@@ -83,6 +96,27 @@ public record Config(
    * @param interval off a terminal, the least time between two progress lines ({@code llmh.progress.interval})
    */
   public record Progress(boolean enabled, Duration interval) {}
+
+  /**
+   * How the serving process is sampled for its memory and CPU.
+   *
+   * @param interval {@code llmh.resources.interval}
+   * @param pid {@code llmh.server.pid}: a local server's process, for an endpoint LLMH did not start
+   * @param process {@code llmh.server.process}: the same by process name
+   */
+  public record ServerSampling(Duration interval, Optional<Long> pid, Optional<String> process) {}
+
+  private static ServerSampling serverSampling(Function<ConfigKey, Optional<String>> lookup) {
+    Optional<Long> pid = lookup.apply(ConfigKey.SERVER_PID).map(v -> wholePositive(ConfigKey.SERVER_PID, v));
+    Optional<String> process = lookup.apply(ConfigKey.SERVER_PROCESS).map(String::strip).filter(v -> !v.isEmpty());
+    if (pid.isPresent() && process.isPresent()) {
+      throw new ConfigException(ConfigKey.SERVER_PID.key() + " and " + ConfigKey.SERVER_PROCESS.key()
+          + " are both set: they name the server two ways; keep one");
+    }
+    return new ServerSampling(
+        lookup.apply(ConfigKey.RESOURCES_INTERVAL).map(v -> duration(ConfigKey.RESOURCES_INTERVAL, v)).orElse(Defaults.RESOURCES_INTERVAL),
+        pid, process);
+  }
 
   private static final Pattern DURATION = Pattern.compile("\\s*(\\d+(?:\\.\\d+)?)\\s*([a-z]+)\\s*");
 
@@ -139,7 +173,8 @@ public record Config(
             lookup.apply(ConfigKey.PROGRESS_INTERVAL).map(v -> duration(ConfigKey.PROGRESS_INTERVAL, v)).orElse(Defaults.PROGRESS_INTERVAL)),
         lookup.apply(ConfigKey.OPTIONS).map(Config::options),
         lookup.apply(ConfigKey.PROMPT_CACHE).map(v -> PromptCache.Mode.valueOf(
-            oneOf(ConfigKey.PROMPT_CACHE, v.toLowerCase(java.util.Locale.ROOT), "unique", "shared").toUpperCase(java.util.Locale.ROOT))));
+            oneOf(ConfigKey.PROMPT_CACHE, v.toLowerCase(java.util.Locale.ROOT), "unique", "shared").toUpperCase(java.util.Locale.ROOT))),
+        serverSampling(lookup));
   }
 
   /** {@code llmh.options}, checked now so that a malformed option stops the run before its first request. */

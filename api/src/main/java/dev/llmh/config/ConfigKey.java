@@ -38,6 +38,9 @@ public enum ConfigKey {
   CLIENT_WARMUP("llmh.clientWarmup", "most requests sent to a simulator inside the harness before an endpoint's first case, so that the JIT has compiled the request path (it stops sooner once the compiler is quiet), and the per-request bookkeeping on made-up samples; 0 turns both off"),
   PROGRESS("llmh.progress", "true or false: say what long phases do and show a progress line while a case runs"),
   PROGRESS_INTERVAL("llmh.progress.interval", "where the console is not a terminal (CI logs, Surefire): at most one progress line this often"),
+  SERVER_PID("llmh.server.pid", "a local server LLMH did not start: its process id, whose memory and CPU (children included) are sampled as the server's"),
+  SERVER_PROCESS("llmh.server.process", "a local server LLMH did not start: its process name (e.g. ollama); every process of that name is sampled, children included, and summed"),
+  RESOURCES_INTERVAL("llmh.resources.interval", "how often the serving process's resident memory and CPU are sampled"),
   PROMPT_CACHE("llmh.promptCache", "unique or shared: a marker unique to each request at the start of its prompt (the prefix cache cannot help), or a byte-identical system prompt and prompt with the marker at the end (@PromptCache)");
 
   private final String key;

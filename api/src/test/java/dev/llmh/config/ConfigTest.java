@@ -127,6 +127,34 @@ class ConfigTest {
   }
 
   @Test
+  void theResourcesIntervalIs250msByDefaultAndADurationAboveZero() {
+    assertThat(Config.read(key -> Optional.empty(), Map.of()).serverSampling().interval()).isEqualTo(Duration.ofMillis(250));
+    Config set = Config.read(key -> key.equals("llmh.resources.interval") ? Optional.of("1s") : Optional.empty(),
+        Map.of("LLMH_RESOURCES_INTERVAL", "100ms"));
+    assertThat(set.serverSampling().interval()).isEqualTo(Duration.ofSeconds(1));
+    assertThat(Config.read(key -> Optional.empty(), Map.of("LLMH_RESOURCES_INTERVAL", "100ms")).serverSampling().interval())
+        .isEqualTo(Duration.ofMillis(100));
+    assertThatThrownBy(() -> Config.read(key -> Optional.empty(), Map.of("LLMH_RESOURCES_INTERVAL", "250")))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("llmh.resources.interval").hasMessageContaining("not a duration");
+    assertThatThrownBy(() -> Config.read(key -> Optional.empty(), Map.of("LLMH_RESOURCES_INTERVAL", "0ms")))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("above zero");
+  }
+
+  @Test
+  void aLocalServerIsNamedByPidOrByProcessNameNotBoth() {
+    Config.ServerSampling none = Config.read(key -> Optional.empty(), Map.of()).serverSampling();
+    assertThat(none.pid()).isEmpty();
+    assertThat(none.process()).isEmpty();
+    assertThat(Config.read(key -> Optional.empty(), Map.of("LLMH_SERVER_PID", "4242")).serverSampling().pid()).contains(4242L);
+    assertThat(Config.read(key -> key.equals("llmh.server.process") ? Optional.of(" ollama ") : Optional.empty(), Map.of())
+        .serverSampling().process()).contains("ollama");
+    assertThatThrownBy(() -> Config.read(key -> Optional.empty(), Map.of("LLMH_SERVER_PID", "ollama")))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("llmh.server.pid").hasMessageContaining("not a number");
+    assertThatThrownBy(() -> Config.read(key -> Optional.empty(), Map.of("LLMH_SERVER_PID", "1", "LLMH_SERVER_PROCESS", "ollama")))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("keep one");
+  }
+
+  @Test
   void thePromptCacheModeIsUniqueOrSharedInAnyCaseAndUndeclaredByDefault() {
     assertThat(Config.read(key -> Optional.empty(), Map.of()).promptCache()).isEmpty();
     assertThat(Config.read(key -> Optional.empty(), Map.of("LLMH_PROMPT_CACHE", "SHARED")).promptCache())

@@ -103,6 +103,11 @@ final class EmbeddedServerProcess implements AutoCloseable {
     return baseUrl;
   }
 
+  /** The child's pid: its resident memory and CPU are the server's. */
+  long pid() {
+    return process.pid();
+  }
+
   /** Closing the child's standard input asks it to exit; it is killed if it does not. */
   @Override
   public void close() {

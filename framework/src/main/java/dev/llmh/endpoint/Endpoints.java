@@ -10,8 +10,10 @@ import dev.llmh.client.OpenAiChatClient;
 import dev.llmh.client.ProtocolClient;
 import dev.llmh.config.Config;
 import dev.llmh.config.Defaults;
+import dev.llmh.resources.PhaseSampling;
 import dev.llmh.sim.SimulatedServer;
 import dev.llmh.sim.SimulatorSettings;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -115,6 +117,24 @@ public final class Endpoints implements AutoCloseable {
                   .withRequiredApiKey(config.apiKey().map(Config.Secret::value).orElse(null)));
     }
     return simulatedServer.baseUrl();
+  }
+
+  /**
+   * Resource sampling for a case on {@code endpoint}: the embedded server's child process, a local
+   * server named by {@code llmh.server.pid} or {@code llmh.server.process}, or why there is nothing
+   * to sample.
+   */
+  public synchronized PhaseSampling resources(Endpoint endpoint) {
+    Config.ServerSampling sampling = config.serverSampling();
+    Duration interval = sampling.interval();
+    return switch (endpoint.kind()) {
+      case EMBEDDED -> PhaseSampling.of(embeddedServer.pid(), interval);
+      case SIMULATED -> PhaseSampling.none(endpoint.url(), interval,
+          "simulated server: it runs inside the harness's JVM, with no process of its own to sample");
+      case REMOTE -> sampling.pid().map(pid -> PhaseSampling.of(pid, interval))
+          .or(() -> sampling.process().map(name -> PhaseSampling.named(name, interval)))
+          .orElseGet(() -> PhaseSampling.none(endpoint.url(), interval, "remote endpoint: no process to sample"));
+    };
   }
 
   @Override

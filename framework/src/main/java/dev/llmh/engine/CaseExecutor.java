@@ -22,6 +22,7 @@ import dev.llmh.overhead.HarnessCheck;
 import dev.llmh.overhead.HarnessWatch;
 import dev.llmh.plan.CasePlan;
 import dev.llmh.plan.FilePrompts;
+import dev.llmh.resources.PhaseSampling;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.CaseResult.SampleRecord;
 import dev.llmh.verdict.CaseVerdict;
@@ -172,6 +173,14 @@ final class CaseExecutor {
           + " worker, so that every connection of the " + plan.concurrency() + " workers is open before measuring");
     }
     sink.sending(plan, warmupRequests(plan));
+    try (PhaseSampling resources = endpoints.resources(endpoint).warmingUp()) {
+      return measure(plan, endpoint, units, resources, deadline, warnings, turnTexts, file, system, prompt, setup);
+    }
+  }
+
+  private Outcome measure(
+      CasePlan plan, Endpoint endpoint, CaseUnits units, PhaseSampling resources, long deadline, List<String> warnings,
+      List<String> turnTexts, FilePrompts file, String system, String prompt, PromptSetup setup) throws InterruptedException {
     // A conversation's warm-up is whole conversations: the server sees every context length before measuring.
     List<RequestSample> warmup = CaseUnits.flat(ClosedLoop.each(warmupRequests(plan), plan.concurrency(),
         i -> units.send(i, endpoint.client()::send, (sample, n) -> sink.warmedUp(plan, sample)), deadline, CaseExecutor::failedUnit));
@@ -181,6 +190,7 @@ final class CaseExecutor {
           + " failed (first: " + warmup.stream().filter(s -> !s.succeeded()).findFirst().orElseThrow().error() + ")");
     }
     sink.beforeMeasuring(plan, warmup);
+    resources.measuring();
     long measurementStart = System.nanoTime();
     // Fixed: one look at measuredRequests. Adaptive: measure up to each planned point, judge with
     // the error split across the looks, stop at the first look where nothing is INCONCLUSIVE. Each
@@ -189,7 +199,8 @@ final class CaseExecutor {
       String identity = units.conversation() ? String.join("\n", turnTexts) : setup.identity(prompt);
       String promptHash = file != null ? file.sha256()
           : Baselines.promptHash(system == null ? identity : system + "\n\n" + identity);
-      Measured measured = new Measured(plan, endpoint, warmupFailed, promptHash, baselines, watch, units, new ArrayList<>(), setup);
+      Measured measured =
+          new Measured(plan, endpoint, warmupFailed, promptHash, baselines, watch, units, new ArrayList<>(), setup, resources);
       java.util.function.IntFunction<List<RequestSample>> measuredUnit = n -> units.send(n, chat -> {
         long cpuBefore = HarnessWatch.threadCpuNanos();
         RequestSample sample = endpoint.client().send(chat);
@@ -253,14 +264,15 @@ final class CaseExecutor {
    */
   private record Measured(
       CasePlan plan, Endpoint endpoint, int warmupFailed, String promptHash, Baselines baselines, HarnessWatch watch,
-      CaseUnits sent, List<List<RequestSample>> units, PromptSetup setup) {
+      CaseUnits sent, List<List<RequestSample>> units, PromptSetup setup, PhaseSampling resources) {
 
     /** @param inFlight the effective concurrency of the looks measured so far */
     Outcome outcome(List<String> warnings, double alpha, String timedOut, int inFlight) {
       List<RequestSample> samples = CaseUnits.flat(units);
       long chunks = samples.stream().mapToLong(s -> s.textChunkNanos().size()).sum();
-      return analysed(plan, endpoint, samples, sent.turns(units), warmupFailed, inFlight, warnings, promptHash, baselines, alpha,
-          timedOut, watch.check(chunks), setup);
+      Outcome o = analysed(plan, endpoint, samples, sent.turns(units), warmupFailed, inFlight, warnings, promptHash, baselines,
+          alpha, timedOut, watch.check(chunks), setup);
+      return new Outcome(o.result().withResources(resources.measured()), o.analysis());
     }
   }
 

@@ -62,7 +62,7 @@ final class CaseRecords {
         analysis.warnings(), samples, null, promptHash, analysis.baseline().record(),
         analysis.verdict().name(), analysis.reasons(), analysis.verdict().reported(plan.inconclusive()).text(), harness,
         setup.calibration(), options(plan), context(setup), null, null, null, promptFile(plan, promptHash),
-        slo(analysis, plan.confidence()));
+        slo(analysis, plan.confidence()), null);
   }
 
   /** Goodput and attainment with their two-sided intervals at the run's confidence, or why they are not measured. */

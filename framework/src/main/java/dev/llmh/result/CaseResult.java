@@ -41,6 +41,8 @@ import dev.llmh.overhead.HarnessCheck;
  *     {@code @Prompt} case
  * @param slo goodput and SLO attainment under the case's {@code @Slo}, or why they were not measured;
  *     absent for a case that measured nothing
+ * @param resources the serving process's memory and CPU over the measurement, the warm-up's within;
+ *     null for a case that sent nothing
  */
 public record CaseResult(
     String scenario,
@@ -70,7 +72,8 @@ public record CaseResult(
     @JsonInclude(JsonInclude.Include.NON_NULL) List<ConversationResult.Turn> turns,
     @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("context_fit") ConversationResult.ContextFit contextFit,
     @JsonInclude(JsonInclude.Include.NON_NULL) PromptFileRecord promptFile,
-    @JsonInclude(JsonInclude.Include.NON_NULL) SloRecord slo) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) SloRecord slo,
+    Resources resources) {
 
   /** Without an {@code @Slo} record. */
   public CaseResult(
@@ -83,7 +86,7 @@ public record CaseResult(
       PromptFileRecord promptFile) {
     this(scenario, caseName, caseId, params, endpoint, settings, promptCache, requests, metrics, throughput, constraints,
         warnings, samples, error, promptHash, baseline, verdict, verdictReasons, reportedAs, harness, calibration, options,
-        context, conversation, turns, contextFit, promptFile, null);
+        context, conversation, turns, contextFit, promptFile, null, null);
   }
 
   /** Without a synthetic prompt's calibration, server options or the server's context. */
@@ -113,14 +116,21 @@ public record CaseResult(
   public CaseResult withReportedAs(String reported) {
     return new CaseResult(scenario, caseName, caseId, params, endpoint, settings, promptCache, requests, metrics, throughput,
         constraints, warnings, samples, error, promptHash, baseline, verdict, verdictReasons, reported, harness, calibration,
-        options, context, conversation, turns, contextFit, promptFile, slo);
+        options, context, conversation, turns, contextFit, promptFile, slo, resources);
   }
 
   /** This record with a conversation case's own figures. */
   public CaseResult withConversation(ConversationResult c) {
     return new CaseResult(scenario, caseName, caseId, params, endpoint, settings, promptCache, requests, metrics, throughput,
         constraints, warnings, samples, error, promptHash, baseline, verdict, verdictReasons, reportedAs, harness, calibration,
-        options, context, c.counts(), c.turns(), c.contextFit(), promptFile, slo);
+        options, context, c.counts(), c.turns(), c.contextFit(), promptFile, slo, resources);
+  }
+
+  /** This record with the serving process's memory and CPU. */
+  public CaseResult withResources(Resources r) {
+    return new CaseResult(scenario, caseName, caseId, params, endpoint, settings, promptCache, requests, metrics, throughput,
+        constraints, warnings, samples, error, promptHash, baseline, verdict, verdictReasons, reportedAs, harness, calibration,
+        options, context, conversation, turns, contextFit, promptFile, slo, r);
   }
 
   /**

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.llmh.it.fixtures.EmbeddedScenario;
 import dev.llmh.result.CaseResult;
+import dev.llmh.result.Resources;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -35,6 +36,21 @@ class EmbeddedEndpointTest {
       assertThat(result.endpoint().server())
           .containsKeys("engine", "modelFile", "modelBytes", "modelSha256", "modelShape")
           .hasEntrySatisfying("modelSha256", sha -> assertThat(sha.toString()).matches("[0-9a-f]{64}"));
+      // Issue 14: the server's child process, sampled during warm-up and measurement apart. Its
+      // resident set holds the model file it loaded (and a JVM), so it is above the file's size.
+      Resources resources = result.resources();
+      System.out.printf("%s: server peak RSS %d MiB (model file %s B), mean CPU %.1f%%, %d samples; warm-up peak %d MiB%n",
+          result.caseId(), resources.peakRssBytes() >> 20, result.endpoint().server().get("modelBytes"),
+          resources.meanCpuPercent(), resources.samples(), resources.warmup().peakRssBytes() >> 20);
+      assertThat(resources.notMeasured()).isNull();
+      assertThat(resources.intervalMs()).isEqualTo(250);
+      assertThat(resources.samples()).isPositive().isEqualTo(resources.series().size());
+      assertThat(resources.peakRssBytes())
+          .isGreaterThan(((Number) result.endpoint().server().get("modelBytes")).longValue())
+          .isGreaterThanOrEqualTo(resources.meanRssBytes());
+      assertThat(resources.meanCpuPercent()).isNotNegative();
+      assertThat(resources.warmup().samples()).isPositive();
+      assertThat(resources.warmup().notMeasured()).isNull();
       assertThat(result.samples()).allSatisfy(sample -> {
         assertThat(sample.error()).isNull();
         assertThat(sample.outputTokens()).isEqualTo(8);

@@ -56,6 +56,10 @@ class ResultsRecordTest {
         assertThat(result.harness().cpuUsPerChunk()).isPositive().isFinite();
         assertThat(result.harness().maxStallMs()).isNotNegative();
         assertThat(result.harness().stallResolutionMs()).isEqualTo(1.0);
+        // Issue 14: a server someone else runs has no process here; said so, never zeros.
+        assertThat(result.resources().notMeasured()).isEqualTo("remote endpoint: no process to sample");
+        assertThat(result.resources().peakRssBytes()).isNull();
+        assertThat(result.resources().warmup().notMeasured()).isEqualTo("remote endpoint: no process to sample");
       }
       assertThat(run.caseNamed("summary[concurrency=2,words=30]").samples()).allSatisfy(s -> assertThat(s.promptTokens()).isGreaterThan(30));
       // Each case's figures are a JUnit report entry on its test, as IDEs and Surefire show them.
@@ -74,6 +78,25 @@ class ResultsRecordTest {
             .contains("latest.json")
             .anySatisfy(name -> assertThat(name).matches("run-\\d{4}-\\d\\d-\\d\\dT\\d\\d-\\d\\d-\\d\\dZ(-\\d+)?\\.json"));
       }
+    }
+  }
+
+  @Test
+  void aLocalServerNamedByPidHasItsProcessSampled(@TempDir Path results) throws Exception {
+    // The simulator serves from this JVM: this JVM is the server's process, as an Ollama's would be.
+    long pid = ProcessHandle.current().pid();
+    try (SimulatedServer server = SimulatedServer.start(GroundTruth.simulator(2, 100, 50))) {
+      EngineRun run = EngineRun.of(Map.of("llmh.endpoint", server.baseUrl(), "llmh.model", "any", "llmh.server.pid", String.valueOf(pid),
+          "llmh.resources.interval", "50ms"), results, WideScenario.class);
+      run.results.testEvents().assertStatistics(stats -> stats.succeeded(1));
+      var resources = run.record().results().get(0).resources();
+      assertThat(resources.source()).isEqualTo("pid " + pid + " and its children");
+      assertThat(resources.notMeasured()).isNull();
+      assertThat(resources.intervalMs()).isEqualTo(50);
+      assertThat(resources.samples()).isGreaterThan(1).isEqualTo(resources.series().size());
+      // A JVM's resident set: the server's process, not a stand-in.
+      assertThat(resources.peakRssBytes()).isGreaterThan(32L << 20);
+      assertThat(resources.warmup().notMeasured()).isNull();
     }
   }
 
