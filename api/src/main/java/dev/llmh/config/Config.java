@@ -43,41 +43,8 @@ public record Config(
     Progress progress,
     Optional<List<String>> options,
     Optional<PromptCache.Mode> promptCache,
-    ServerSampling serverSampling) {
-
-  /** Without {@code llmh.resources.interval} and {@code llmh.server.*}. */
-  public Config(
-      Optional<String> endpoint, Optional<Secret> endpointUserInfo, List<String> models, Optional<Secret> apiKey,
-      Duration connectTimeout, Duration readTimeout, Duration firstTokenTimeout, Duration requestTimeout,
-      Duration caseTimeout, Path resultsDir, Embedded embedded, Simulated simulated, Optional<Api> api, double confidence,
-      String inconclusive, int maxRequests, int clientWarmup, Progress progress, Optional<List<String>> options,
-      Optional<PromptCache.Mode> promptCache) {
-    this(endpoint, endpointUserInfo, models, apiKey, connectTimeout, readTimeout, firstTokenTimeout, requestTimeout,
-        caseTimeout, resultsDir, embedded, simulated, api, confidence, inconclusive, maxRequests, clientWarmup, progress,
-        options, promptCache, new ServerSampling(Defaults.RESOURCES_INTERVAL, Optional.empty(), Optional.empty()));
-  }
-
-  /** Without {@code llmh.options} and {@code llmh.promptCache}. */
-  public Config(
-      Optional<String> endpoint, Optional<Secret> endpointUserInfo, List<String> models, Optional<Secret> apiKey,
-      Duration connectTimeout, Duration readTimeout, Duration firstTokenTimeout, Duration requestTimeout,
-      Duration caseTimeout, Path resultsDir, Embedded embedded, Simulated simulated, Optional<Api> api, double confidence,
-      String inconclusive, int maxRequests, int clientWarmup, Progress progress) {
-    this(endpoint, endpointUserInfo, models, apiKey, connectTimeout, readTimeout, firstTokenTimeout, requestTimeout,
-        caseTimeout, resultsDir, embedded, simulated, api, confidence, inconclusive, maxRequests, clientWarmup, progress,
-        Optional.empty(), Optional.empty());
-  }
-
-  /** Without {@code llmh.promptCache}. */
-  public Config(
-      Optional<String> endpoint, Optional<Secret> endpointUserInfo, List<String> models, Optional<Secret> apiKey,
-      Duration connectTimeout, Duration readTimeout, Duration firstTokenTimeout, Duration requestTimeout,
-      Duration caseTimeout, Path resultsDir, Embedded embedded, Simulated simulated, Optional<Api> api, double confidence,
-      String inconclusive, int maxRequests, int clientWarmup, Progress progress, Optional<List<String>> options) {
-    this(endpoint, endpointUserInfo, models, apiKey, connectTimeout, readTimeout, firstTokenTimeout, requestTimeout,
-        caseTimeout, resultsDir, embedded, simulated, api, confidence, inconclusive, maxRequests, clientWarmup, progress,
-        options, Optional.empty());
-  }
+    ServerSampling serverSampling,
+    DeploymentFacts deployment) {
 
   /**
    * Settings of the embedded llama.cpp server.
@@ -174,7 +141,85 @@ public record Config(
         lookup.apply(ConfigKey.OPTIONS).map(Config::options),
         lookup.apply(ConfigKey.PROMPT_CACHE).map(v -> PromptCache.Mode.valueOf(
             oneOf(ConfigKey.PROMPT_CACHE, v.toLowerCase(java.util.Locale.ROOT), "unique", "shared").toUpperCase(java.util.Locale.ROOT))),
-        serverSampling(lookup));
+        serverSampling(lookup),
+        deployment(lookup));
+  }
+
+  /** {@code llmh.power.watts}, {@code llmh.hardware.memoryBandwidth}, {@code llmh.model.bytes} and {@code llmh.cost.*}. */
+  private static DeploymentFacts deployment(Function<ConfigKey, Optional<String>> lookup) {
+    String currency = lookup.apply(ConfigKey.COST_CURRENCY).map(v -> currency(ConfigKey.COST_CURRENCY, v)).orElse(Defaults.COST_CURRENCY);
+    Function<ConfigKey, Double> price = key -> lookup.apply(key).map(v -> price(key, v, currency)).orElse(null);
+    Function<ConfigKey, Double> number = key -> lookup.apply(key).map(v -> positive(key, v)).orElse(null);
+    Double hardware = price.apply(ConfigKey.COST_HARDWARE);
+    Double perHour = price.apply(ConfigKey.COST_PER_HOUR);
+    Double powerPrice = price.apply(ConfigKey.COST_POWER_PRICE);
+    Double years = number.apply(ConfigKey.COST_LIFETIME_YEARS);
+    Double hours = number.apply(ConfigKey.COST_HOURS_PER_DAY);
+    Optional<String> utilisation = lookup.apply(ConfigKey.COST_UTILISATION);
+    DeploymentFacts.Cost cost = null;
+    if (hardware != null || perHour != null || powerPrice != null || years != null || hours != null || utilisation.isPresent()) {
+      cost = new DeploymentFacts.Cost(hardware, years, hours, powerPrice,
+          utilisation.map(v -> percent(ConfigKey.COST_UTILISATION, v)).orElse(Defaults.COST_UTILISATION_PERCENT), perHour);
+      if (cost.problem() != null) {
+        throw new ConfigException(cost.problem());
+      }
+    }
+    return new DeploymentFacts(currency,
+        lookup.apply(ConfigKey.POWER_WATTS).map(v -> measure(ConfigKey.POWER_WATTS, v, Dimension.POWER, "90W")).orElse(null),
+        lookup.apply(ConfigKey.MEMORY_BANDWIDTH).map(Config::bandwidth).orElse(null),
+        lookup.apply(ConfigKey.MODEL_BYTES).map(v -> Math.round(measure(ConfigKey.MODEL_BYTES, v, Dimension.BYTES, "4.7GB"))).orElse(null),
+        cost);
+  }
+
+  /** An ISO 4217 code such as USD or EUR. */
+  static String currency(ConfigKey key, String value) {
+    String code = value.toUpperCase(java.util.Locale.ROOT);
+    if (!dev.llmh.constraint.Unit.isCurrency(code)) {
+      throw new ConfigException(key.key() + " (" + key.envName() + ") = '" + value + "' is not a currency code; write e.g. USD or EUR");
+    }
+    return code;
+  }
+
+  /** A price: a bare number, or one with the configured currency's code ({@code 600} or {@code 600USD}). */
+  static double price(ConfigKey key, String value, String currency) {
+    Matcher m = Pattern.compile("\\s*([0-9.eE+-]+)\\s*([A-Za-z]{3})?\\s*").matcher(value);
+    if (m.matches() && m.group(2) != null && !m.group(2).toUpperCase(java.util.Locale.ROOT).equals(currency)) {
+      throw new ConfigException(key.key() + " (" + key.envName() + ") = '" + value + "' is in " + m.group(2)
+          + " but prices are in " + currency + " (" + ConfigKey.COST_CURRENCY.key() + "): convert it, or set the currency");
+    }
+    return positive(key, m.matches() ? m.group(1) : value);
+  }
+
+  /** A percentage with its sign: {@code 50%}. A bare 0.5 could be a fraction or half a percent. */
+  static double percent(ConfigKey key, String value) {
+    String number = value.strip();
+    if (!number.endsWith("%")) {
+      throw new ConfigException(key.key() + " (" + key.envName() + ") = '" + value + "' needs its % sign, e.g. 50%");
+    }
+    return positive(key, number.substring(0, number.length() - 1).strip());
+  }
+
+  /** A quantity of {@code dimension} in its units ({@code 4.7GB}, {@code 90W}); a bare number is in the canonical unit. */
+  static double measure(ConfigKey key, String value, Dimension dimension, String example) {
+    try {
+      double canonical = dev.llmh.constraint.ConstraintParser.quantity(value, dimension, key.key() + " (" + key.envName() + ")", example).canonical();
+      if (!(canonical > 0) || Double.isInfinite(canonical)) {
+        throw new ConfigException(key.key() + " (" + key.envName() + ") must be above zero, was '" + value + "'");
+      }
+      return canonical;
+    } catch (dev.llmh.constraint.ConstraintException e) {
+      throw new ConfigException(e.getMessage());
+    }
+  }
+
+  /** Bytes per second: {@code 0.9TB/s}, {@code 100GB/s}. */
+  static double bandwidth(String value) {
+    String bytes = value.strip();
+    if (!bytes.endsWith("/s")) {
+      throw new ConfigException(ConfigKey.MEMORY_BANDWIDTH.key() + " (" + ConfigKey.MEMORY_BANDWIDTH.envName() + ") = '" + value
+          + "' is not a bandwidth; write bytes per second, e.g. 0.9TB/s or 100GB/s");
+    }
+    return measure(ConfigKey.MEMORY_BANDWIDTH, bytes.substring(0, bytes.length() - 2), Dimension.BYTES, "100GB/s");
   }
 
   /** {@code llmh.options}, checked now so that a malformed option stops the run before its first request. */

@@ -40,7 +40,17 @@ public enum ConfigKey {
   PROGRESS_INTERVAL("llmh.progress.interval", "where the console is not a terminal (CI logs, Surefire): at most one progress line this often"),
   SERVER_PID("llmh.server.pid", "a local server LLMH did not start: its process id, whose memory and CPU (children included) are sampled as the server's"),
   SERVER_PROCESS("llmh.server.process", "a local server LLMH did not start: its process name (e.g. ollama); every process of that name is sampled, children included, and summed"),
-  RESOURCES_INTERVAL("llmh.resources.interval", "how often the serving process's resident memory and CPU are sampled"),
+  RESOURCES_INTERVAL("llmh.resources.interval", "how often the serving process's resident memory and CPU (and, with nvidia-smi, the GPUs) are sampled"),
+  POWER_WATTS("llmh.power.watts", "declared power draw of the serving machine while it generates, e.g. 90W: energy per token from it only when neither nvidia-smi nor RAPL measures power (recorded as energySource declared)"),
+  MEMORY_BANDWIDTH("llmh.hardware.memoryBandwidth", "memory bandwidth of the serving hardware, e.g. 0.9TB/s: the ceiling of the decode-rate physics check (without it, a short probe measures this machine's when the server runs here)"),
+  MODEL_BYTES("llmh.model.bytes", "bytes of weights read per generated token, e.g. 4.7GB, where the server does not say (a mixture-of-experts model: its active weights)"),
+  COST_CURRENCY("llmh.cost.currency", "currency code of every llmh.cost.* price and of cost_per_mtok budgets"),
+  COST_HARDWARE("llmh.cost.hardware", "price of the serving hardware, amortised over llmh.cost.lifetimeYears at llmh.cost.hoursPerDay"),
+  COST_LIFETIME_YEARS("llmh.cost.lifetimeYears", "years the hardware serves before it is replaced"),
+  COST_HOURS_PER_DAY("llmh.cost.hoursPerDay", "hours a day the hardware is on and serving"),
+  COST_POWER_PRICE("llmh.cost.powerPrice", "price of a kWh of electricity"),
+  COST_UTILISATION("llmh.cost.utilisation", "share of the serving hours spent generating at the measured throughput, e.g. 50%"),
+  COST_PER_HOUR("llmh.cost.perHour", "rented hardware: its price per hour, instead of llmh.cost.hardware (electricity included unless llmh.cost.powerPrice is set)"),
   PROMPT_CACHE("llmh.promptCache", "unique or shared: a marker unique to each request at the start of its prompt (the prefix cache cannot help), or a byte-identical system prompt and prompt with the marker at the end (@PromptCache)");
 
   private final String key;

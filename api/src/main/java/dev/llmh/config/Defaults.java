@@ -85,6 +85,10 @@ public final class Defaults {
   public static final Duration PROGRESS_INTERVAL = Duration.ofSeconds(10);
   /** Resident memory and CPU of the serving process this often: seed 000's 250 ms RSS sampling. */
   public static final Duration RESOURCES_INTERVAL = Duration.ofMillis(250);
+  /** Prices and cost budgets are in US dollars unless {@code llmh.cost.currency} says otherwise. */
+  public static final String COST_CURRENCY = "USD";
+  /** Generating every hour the hardware is on: the best case, which a user lowers to their own. */
+  public static final double COST_UTILISATION_PERCENT = 100;
   /** On a terminal, the progress line is rewritten in place this often. */
   public static final Duration PROGRESS_REFRESH = Duration.ofSeconds(1);
 }

@@ -8,9 +8,26 @@ import java.util.Optional;
  * @param source the text as the user wrote it
  * @param stat the statistic, or null for a scalar metric
  * @param regression true for a comparison against a stored baseline (relative change in %)
+ * @param currency the ISO 4217 code of a budget in money ({@code USD} in {@code cost_per_mtok < 0.50USD}), else null
  */
 public record ConstraintExpression(
-    String source, Metric metric, Stat stat, boolean regression, Comparison comparison, Quantity budget) {
+    String source, Metric metric, Stat stat, boolean regression, Comparison comparison, Quantity budget,
+    String currency) {
+
+  /** A budget that is not a sum of money. */
+  public ConstraintExpression(
+      String source, Metric metric, Stat stat, boolean regression, Comparison comparison, Quantity budget) {
+    this(source, metric, stat, regression, comparison, budget, null);
+  }
+
+  /**
+   * A canonical figure of this constraint's metric as budgets and figures are shown: in the metric's
+   * display unit, and a sum of money with its currency ({@code 0.58 USD}).
+   */
+  public String format(double canonical) {
+    String text = Quantity.format(canonical, metric.displayUnit());
+    return currency == null || regression ? text : text + " " + currency;
+  }
 
   /** True for an upper limit ({@code <}, {@code <=}): kept by an upper bound, broken by a lower one. */
   public boolean upperBudget() {

@@ -52,7 +52,8 @@ public final class ConstraintParser {
     Comparison comparison = comparison(m.group("op"), text);
     Dimension expected = regression ? Dimension.RATIO : metric.dimension();
     Quantity budget = quantity(m.group("rest"), expected, metric, regression, text);
-    return new ConstraintExpression(text.strip(), metric, stat, regression, comparison, budget);
+    String currency = expected == Dimension.MONEY ? currency(m.group("rest"), text) : null;
+    return new ConstraintExpression(text.strip(), metric, stat, regression, comparison, budget, currency);
   }
 
   /**
@@ -62,20 +63,39 @@ public final class ConstraintParser {
    * @param what how the value is named in a message, e.g. {@code @Slo(ttft = "2x")}
    */
   public static Quantity duration(String text, String what) {
-    Matcher q = QUANTITY.matcher(text == null ? "" : text.strip());
-    if (!q.matches()) {
-      throw new ConstraintException(
-          "cannot read " + what + "; write a number with a unit of time (" + Dimension.TIME.units() + "), e.g. 2s");
-    }
-    String symbol = q.group("unit");
-    Unit unit = Unit.bySymbol(symbol).filter(u -> u.dimension() == Dimension.TIME).orElseThrow(() ->
-        new ConstraintException(what + (symbol.isEmpty() ? " has no unit" : " has unit '" + symbol + "', not a time")
-            + "; use " + Dimension.TIME.units() + ", e.g. " + q.group("number") + "ms"));
-    Quantity quantity = new Quantity(Double.parseDouble(q.group("number")), unit);
+    Quantity quantity = quantity(text, Dimension.TIME, what, "2s");
     if (!(quantity.value() > 0) || Double.isInfinite(quantity.value())) {
       throw new ConstraintException(what + " must be a positive time: no request takes less than nothing");
     }
     return quantity;
+  }
+
+  /**
+   * A quantity of {@code dimension} outside a constraint (a configured {@code 4.7GB}, {@code 90W}),
+   * read by the same rules as a budget; a bare number is in the dimension's canonical unit.
+   *
+   * @param what how the value is named in a message, e.g. {@code llmh.model.bytes (LLMH_MODEL_BYTES)}
+   */
+  public static Quantity quantity(String text, Dimension dimension, String what, String example) {
+    Matcher q = QUANTITY.matcher(text == null ? "" : text.strip());
+    if (!q.matches()) {
+      throw new ConstraintException(
+          "cannot read " + what + " = '" + text + "'; write a number with a unit (" + dimension.units() + "), e.g. " + example);
+    }
+    String symbol = q.group("unit");
+    double value = Double.parseDouble(q.group("number"));
+    if (symbol.isEmpty() && dimension != Dimension.TIME) {
+      return new Quantity(value, canonicalUnit(dimension));
+    }
+    Unit unit = Unit.bySymbol(symbol).filter(u -> u.dimension() == dimension).orElseThrow(() ->
+        new ConstraintException(what + (symbol.isEmpty() ? " has no unit" : " has unit '" + symbol + "', not " + dimension.description())
+            + "; use " + dimension.units() + ", e.g. " + example(dimension, q.group("number"))));
+    return new Quantity(value, unit);
+  }
+
+  private static Unit canonicalUnit(Dimension dimension) {
+    return java.util.Arrays.stream(Unit.values()).filter(u -> u.dimension() == dimension && u.toCanonical(1) == 1)
+        .findFirst().orElseThrow();
   }
 
   private static Metric metric(String key, String text) {
@@ -135,6 +155,13 @@ public final class ConstraintParser {
           "the budget '" + rest + "' has no unit in \"" + text + "\"; " + what + " takes " + expected.units()
               + ", e.g. " + example(expected, q.group("number")));
     }
+    if (expected == Dimension.MONEY) {
+      if (!Unit.isCurrency(symbol.toUpperCase(Locale.ROOT))) {
+        throw new ConstraintException("'" + symbol + "' is not a currency code in \"" + text + "\"; " + what
+            + " takes " + expected.units() + ", e.g. " + example(expected, q.group("number")));
+      }
+      return new Quantity(value, Unit.CURRENCY);
+    }
     Unit unit =
         Unit.bySymbol(symbol)
             .orElseThrow(
@@ -148,12 +175,25 @@ public final class ConstraintParser {
     return new Quantity(value, unit);
   }
 
+  /** The code a money budget is written in: {@code USD} for {@code 0.50USD}. */
+  private static String currency(String rest, String text) {
+    Matcher q = QUANTITY.matcher(rest);
+    if (!q.matches()) {
+      throw new ConstraintException("cannot read the budget '" + rest + "' in \"" + text + "\"");
+    }
+    return q.group("unit").toUpperCase(Locale.ROOT);
+  }
+
   private static String example(Dimension dimension, String number) {
     return switch (dimension) {
       case TIME -> number + "ms";
       case RATIO -> number + "%";
       case TOKEN_RATE -> number + " tok/s";
       case REQUEST_RATE -> number + " req/s";
+      case BYTES -> number + "GiB";
+      case ENERGY -> number + "J";
+      case POWER -> number + "W";
+      case MONEY -> number + "USD";
       case COUNT -> number;
     };
   }

@@ -9,6 +9,10 @@ public enum Dimension {
   RATIO,
   TOKEN_RATE,
   REQUEST_RATE,
+  BYTES,
+  ENERGY,
+  POWER,
+  MONEY,
   COUNT;
 
   /** For error messages: "a time", "a token rate". */
@@ -18,6 +22,10 @@ public enum Dimension {
       case RATIO -> "a ratio";
       case TOKEN_RATE -> "a token rate";
       case REQUEST_RATE -> "a request rate";
+      case BYTES -> "a size in bytes";
+      case ENERGY -> "an energy";
+      case POWER -> "a power";
+      case MONEY -> "a sum of money";
       case COUNT -> "a count";
     };
   }
@@ -29,6 +37,10 @@ public enum Dimension {
       case RATIO -> "%";
       case TOKEN_RATE -> "tok/s";
       case REQUEST_RATE -> "req/s";
+      case BYTES -> "B";
+      case ENERGY -> "J";
+      case POWER -> "W";
+      case MONEY -> "the configured currency";
       case COUNT -> "count";
     };
   }
@@ -43,6 +55,11 @@ public enum Dimension {
       case RATIO -> Unit.PERCENT;
       case TOKEN_RATE -> Unit.TOKENS_PER_SECOND;
       case REQUEST_RATE -> Unit.REQUESTS_PER_SECOND;
+      // MiB reads well from a small model's few hundred to a large one's tens of thousands
+      case BYTES -> Unit.MEBIBYTES;
+      case ENERGY -> Unit.JOULES;
+      case POWER -> Unit.WATTS;
+      case MONEY -> Unit.CURRENCY;
       case COUNT -> Unit.COUNT;
     };
   }
@@ -51,6 +68,9 @@ public enum Dimension {
   public String units() {
     if (this == COUNT) {
       return "a bare integer";
+    }
+    if (this == MONEY) {
+      return "a currency code such as USD (the configured llmh.cost.currency)";
     }
     List<String> symbols = Arrays.stream(Unit.values()).filter(u -> u.dimension() == this).map(Unit::symbol).toList();
     return symbols.size() == 1 ? symbols.get(0)

@@ -33,7 +33,24 @@ public enum Metric {
   GOODPUT("goodput", "goodput", "goodput (req/s)", Dimension.REQUEST_RATE, Shape.PER_CASE, false),
   /** Share of the measured requests that succeeded within every {@code @Slo} target; a failed one is not. */
   SLO_ATTAINMENT("slo_attainment", "slo_attainment", "slo attainment (%)", Dimension.RATIO, Shape.PER_CASE, false),
-  ERROR_RATE("error_rate", "error_rate", "error rate (%)", Dimension.RATIO, Shape.PER_CASE, false);
+  ERROR_RATE("error_rate", "error_rate", "error rate (%)", Dimension.RATIO, Shape.PER_CASE, false),
+  /** The serving process tree's largest resident set over the measured phase ({@code resources.peak_rss_bytes}). */
+  PEAK_RSS("peak_rss", "peak_rss_bytes", "peak rss (MiB)", Dimension.BYTES, Shape.PER_CASE, false),
+  /** The serving process tree's CPU per sample, in % of one core ({@code resources.series}). */
+  CPU("cpu", "cpu_percent", "server cpu (%)", Dimension.RATIO, Shape.SERIES, false),
+  /** Memory used on every GPU together, per sample ({@code resources.gpu}). */
+  GPU_MEMORY("gpu_memory", "gpu_memory_bytes", "gpu memory (MiB)", Dimension.BYTES, Shape.SERIES, false),
+  /** Power drawn by every GPU together, per sample ({@code resources.gpu}). */
+  GPU_POWER("gpu_power", "gpu_power_watts", "gpu power (W)", Dimension.POWER, Shape.SERIES, false),
+  /** Energy over the measured phase per output token ({@code resources.energy}). */
+  ENERGY_PER_TOKEN("energy_per_token", "energy_per_token_j", "energy (J/token)", Dimension.ENERGY, Shape.PER_CASE, false),
+  /** What a million output tokens cost at the declared prices and utilisation ({@code cost}). */
+  COST_PER_MTOK("cost_per_mtok", "cost_per_mtok", "cost per Mtok", Dimension.MONEY, Shape.PER_CASE, false),
+  /**
+   * Median decode rate per stream × weight bytes read per token, in % of the memory bandwidth
+   * ({@code physics}): above 100% the rate is physically implausible.
+   */
+  BANDWIDTH_USE("bandwidth_use", "bandwidth_use_percent", "bandwidth use (%)", Dimension.RATIO, Shape.PER_CASE, false);
 
   /** How a metric's values come about, which decides how it is summarised and judged. */
   public enum Shape {
@@ -42,7 +59,13 @@ public enum Metric {
     /** Many values per request (gaps), pooled: intervals by a request-level bootstrap. */
     POOLED,
     /** One figure for the whole case (a rate over the measured phase): judged on the figure. */
-    PER_CASE
+    PER_CASE,
+    /**
+     * Values sampled over time from the server's process or GPUs, not from requests: a statistic of
+     * the series ({@code cpu.mean}, {@code gpu_memory.max}) is judged on its observed value, since
+     * successive samples are not independent draws that an interval could rest on.
+     */
+    SERIES
   }
 
   private final String key;
@@ -92,9 +115,23 @@ public enum Metric {
     return shape;
   }
 
-  /** True for per-request distributions, which need a statistic ({@code ttft.p95}). */
+  /** True for distributions, per request or sampled over time, which need a statistic ({@code ttft.p95}, {@code cpu.mean}). */
   public boolean isDistribution() {
     return shape != Shape.PER_CASE;
+  }
+
+  /** True for figures that come from the requests (one or many values each), summarised in {@code metrics}. */
+  public boolean fromRequests() {
+    return shape == Shape.PER_REQUEST || shape == Shape.POOLED;
+  }
+
+  /**
+   * True for figures of the serving hardware rather than of the requests: sampled from its process
+   * or GPUs, or computed from them with declared prices and bandwidth. Where nothing can be sampled
+   * (a remote endpoint) they are not measured, and a budget on one is INCONCLUSIVE with the reason.
+   */
+  public boolean resource() {
+    return ordinal() >= PEAK_RSS.ordinal();
   }
 
   /** True when a stored baseline is compared on this metric ({@code ttft.p50 regression < 10%}). */

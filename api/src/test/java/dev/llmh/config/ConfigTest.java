@@ -164,4 +164,49 @@ class ConfigTest {
     assertThatThrownBy(() -> Config.read(key -> Optional.empty(), Map.of("LLMH_PROMPT_CACHE", "cached")))
         .isInstanceOf(ConfigException.class).hasMessageContaining("llmh.promptCache").hasMessageContaining("unique, shared");
   }
+
+  @Test
+  void deploymentFactsAreReadInTheirUnitsAndNothingIsDeclaredByDefault() {
+    DeploymentFacts none = Config.read(key -> Optional.empty(), Map.of()).deployment();
+    assertThat(none).isEqualTo(DeploymentFacts.NONE);
+    assertThat(none.currency()).isEqualTo("USD");
+    DeploymentFacts facts = Config.read(key -> Optional.empty(), Map.of(
+        "LLMH_POWER_WATTS", "0.2kW", "LLMH_HARDWARE_MEMORY_BANDWIDTH", "0.9TB/s", "LLMH_MODEL_BYTES", "4.7GB")).deployment();
+    assertThat(facts.powerWatts()).isEqualTo(200.0);
+    assertThat(facts.memoryBandwidth()).isEqualTo(0.9e12);
+    assertThat(facts.modelBytes()).isEqualTo(4_700_000_000L);
+    assertThat(Config.read(key -> Optional.empty(), Map.of("LLMH_MODEL_BYTES", "4GiB")).deployment().modelBytes())
+        .isEqualTo(4L << 30);
+    assertThat(Config.read(key -> Optional.empty(), Map.of("LLMH_POWER_WATTS", "90")).deployment().powerWatts()).isEqualTo(90.0);
+    assertThatThrownBy(() -> Config.read(key -> Optional.empty(), Map.of("LLMH_HARDWARE_MEMORY_BANDWIDTH", "100GB")))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("llmh.hardware.memoryBandwidth").hasMessageContaining("100GB/s");
+    assertThatThrownBy(() -> Config.read(key -> Optional.empty(), Map.of("LLMH_POWER_WATTS", "90J")))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("llmh.power.watts").hasMessageContaining("not a power");
+    assertThatThrownBy(() -> Config.read(key -> Optional.empty(), Map.of("LLMH_MODEL_BYTES", "0GB")))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("above zero");
+  }
+
+  @Test
+  void costIsOwnedOrRentedHardwareWithEveryPriceInTheConfiguredCurrency() {
+    DeploymentFacts.Cost owned = Config.read(key -> Optional.empty(), Map.of("LLMH_COST_HARDWARE", "600USD",
+        "LLMH_COST_LIFETIME_YEARS", "3", "LLMH_COST_HOURS_PER_DAY", "4", "LLMH_COST_POWER_PRICE", "0.30",
+        "LLMH_COST_UTILISATION", "50%")).deployment().cost();
+    assertThat(owned).isEqualTo(new DeploymentFacts.Cost(600.0, 3.0, 4.0, 0.30, 50, null));
+    DeploymentFacts eur = Config.read(key -> Optional.empty(), Map.of("LLMH_COST_CURRENCY", "eur", "LLMH_COST_PER_HOUR", "1.2"))
+        .deployment();
+    assertThat(eur.currency()).isEqualTo("EUR");
+    assertThat(eur.cost().rented()).isTrue();
+    assertThat(eur.cost().utilisationPercent()).isEqualTo(100);
+    assertThatThrownBy(() -> Config.read(key -> Optional.empty(), Map.of("LLMH_COST_HARDWARE", "600")))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining("missing: llmh.cost.lifetimeYears, llmh.cost.hoursPerDay, llmh.cost.powerPrice");
+    assertThatThrownBy(() -> Config.read(key -> Optional.empty(), Map.of("LLMH_COST_PER_HOUR", "1", "LLMH_COST_HARDWARE", "600")))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("keep one");
+    assertThatThrownBy(() -> Config.read(key -> Optional.empty(), Map.of("LLMH_COST_PER_HOUR", "1EUR")))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("is in EUR but prices are in USD");
+    assertThatThrownBy(() -> Config.read(key -> Optional.empty(), Map.of("LLMH_COST_PER_HOUR", "1", "LLMH_COST_UTILISATION", "0.5")))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("needs its % sign");
+    assertThatThrownBy(() -> Config.read(key -> Optional.empty(), Map.of("LLMH_COST_CURRENCY", "dollars")))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("not a currency code");
+  }
 }

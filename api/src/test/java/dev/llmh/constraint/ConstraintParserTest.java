@@ -122,4 +122,27 @@ class ConstraintParserTest {
       }
     }
   }
+
+  @Test
+  void resourceBudgetsTakeBytesJoulesWattsPercentAndTheCurrencyCode() {
+    assertThat(ConstraintParser.parse("peak_rss < 6GiB").budget().canonical()).isEqualTo(6.0 * (1L << 30));
+    assertThat(ConstraintParser.parse("peak_rss < 6GB").budget().canonical()).isEqualTo(6e9);
+    assertThat(ConstraintParser.parse("gpu_memory.max < 20GiB").stat()).isEqualTo(Stat.MAX);
+    assertThat(ConstraintParser.parse("cpu.mean < 90%").budget().canonical()).isEqualTo(90.0);
+    assertThat(ConstraintParser.parse("energy_per_token < 3J").budget().unit()).isEqualTo(Unit.JOULES);
+    assertThat(ConstraintParser.parse("gpu_power.p95 < 0.3kW").budget().canonical()).isEqualTo(300.0);
+    ConstraintExpression cost = ConstraintParser.parse("cost_per_mtok < 0.5USD");
+    assertThat(cost.currency()).isEqualTo("USD");
+    assertThat(cost.budget().canonical()).isEqualTo(0.5);
+    assertThat(cost.format(0.58)).isEqualTo("0.58 USD");
+    assertThat(ConstraintParser.parse("cost_per_mtok < 0.5 eur").currency()).isEqualTo("EUR");
+
+    assertThatThrownBy(() -> ConstraintParser.parse("peak_rss < 6")).hasMessageContaining("B, KiB, MiB");
+    assertThatThrownBy(() -> ConstraintParser.parse("peak_rss < 6s")).hasMessageContaining("does not fit 'peak_rss'");
+    assertThatThrownBy(() -> ConstraintParser.parse("peak_rss.max < 6GiB")).hasMessageContaining("takes no statistic");
+    assertThatThrownBy(() -> ConstraintParser.parse("cpu < 90%")).hasMessageContaining("needs a statistic");
+    assertThatThrownBy(() -> ConstraintParser.parse("cost_per_mtok < 0.5")).hasMessageContaining("currency code such as USD");
+    assertThatThrownBy(() -> ConstraintParser.parse("cost_per_mtok < 0.5XYZ")).hasMessageContaining("'XYZ' is not a currency code");
+    assertThatThrownBy(() -> ConstraintParser.parse("energy_per_token < 3W")).hasMessageContaining("J");
+  }
 }

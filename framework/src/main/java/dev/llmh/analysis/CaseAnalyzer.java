@@ -86,9 +86,9 @@ public final class CaseAnalyzer {
     Map<Metric, MetricSample> distributions = new EnumMap<>(Metric.class);
     Map<Metric, Double> figures = new EnumMap<>(Metric.class);
     for (Metric metric : Metric.values()) {
-      if (metric.isDistribution()) {
+      if (metric.fromRequests()) {
         distributions.put(metric, MetricValues.distribution(metric, counted));
-      } else {
+      } else if (!metric.resource()) {
         figures.put(metric, MetricValues.figure(metric, counts, good));
       }
     }

@@ -38,6 +38,8 @@ final class MetricValues {
           ? MetricSample.pooled(counted.stream().filter(m -> m.itlTokenMs() != null).map(m -> doubles(m.itlTokenMs())).toList())
           : null;
       case THROUGHPUT, REQUEST_RATE, GOODPUT, SLO_ATTAINMENT, ERROR_RATE -> throw new IllegalArgumentException(metric + " is a per-case figure");
+      case PEAK_RSS, CPU, GPU_MEMORY, GPU_POWER, ENERGY_PER_TOKEN, COST_PER_MTOK, BANDWIDTH_USE ->
+          throw new IllegalArgumentException(metric + " is a figure of the serving hardware, not of the requests");
     };
   }
 

@@ -27,7 +27,7 @@ public record MetricRows(Map<Metric, MetricSummary> rows, List<String> equalitie
     Map<Metric, MetricSummary> rows = new LinkedHashMap<>();
     List<String> equalities = new ArrayList<>();
     for (Metric metric : Metric.values()) {
-      if (!metric.isDistribution() || !metrics.containsKey(metric.jsonName())) {
+      if (!metric.fromRequests() || !metrics.containsKey(metric.jsonName())) {
         continue;
       }
       MetricSummary summary = metrics.get(metric.jsonName());

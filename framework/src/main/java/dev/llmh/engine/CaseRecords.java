@@ -43,7 +43,7 @@ final class CaseRecords {
       List<SampleRecord> samples, CaseAnalysis analysis, String promptHash, HarnessCheck harness, PromptSetup setup) {
     Map<String, MetricSummary> metrics = new LinkedHashMap<>();
     for (Metric metric : Metric.values()) {
-      if (metric.isDistribution()) {
+      if (metric.fromRequests()) {
         MetricSample sample = analysis.distributions().get(metric);
         metrics.put(metric.jsonName(), sample == null ? null : MetricSummary.of(sample, plan.confidence()));
       }

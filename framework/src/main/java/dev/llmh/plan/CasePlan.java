@@ -6,6 +6,7 @@ import dev.llmh.runner.ScenarioRunner;
 import dev.llmh.annotations.PromptCache;
 import dev.llmh.config.Api;
 import dev.llmh.config.Defaults;
+import dev.llmh.config.DeploymentFacts;
 import dev.llmh.config.ServerOptions;
 import dev.llmh.constraint.ConstraintExpression;
 import java.util.List;
@@ -56,7 +57,8 @@ public record CasePlan(
     Map<String, Object> options,
     PromptCache.Mode promptCache,
     boolean modelParam,
-    OpenLoad load) {
+    OpenLoad load,
+    DeploymentFacts deployment) {
 
   /** The parameter of a {@code @SyntheticPrompt} case: its target length in the server's tokens. */
   public static final String PROMPT_TOKENS = "promptTokens";
@@ -67,6 +69,19 @@ public record CasePlan(
     maxRequests = Math.max(maxRequests, measuredRequests);
     options = options == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(options));
     promptCache = promptCache == null ? Defaults.PROMPT_CACHE : promptCache;
+    deployment = deployment == null ? DeploymentFacts.NONE : deployment;
+  }
+
+  /** With nothing declared about the deployment (no power, bandwidth, model size or prices). */
+  public CasePlan(
+      ScenarioRunner runner, PromptDeclaration prompt, Map<String, String> params, int concurrency, int warmupRequests,
+      int measuredRequests, double temperature, long seed, int maxTokens, String endpoint, String model,
+      List<ConstraintExpression> constraints, Api api, int maxRequests, double confidence, String inconclusive,
+      java.time.Duration caseTimeout, Map<String, Object> options, PromptCache.Mode promptCache, boolean modelParam,
+      OpenLoad load) {
+    this(runner, prompt, params, concurrency, warmupRequests, measuredRequests, temperature, seed, maxTokens, endpoint,
+        model, constraints, api, maxRequests, confidence, inconclusive, caseTimeout, options, promptCache, modelParam, load,
+        null);
   }
 
   /** Closed loop. */
@@ -129,7 +144,7 @@ public record CasePlan(
     int requests = moved.duration() == null ? measuredRequests : moved.arrivals(measuredRequests);
     return new CasePlan(runner, prompt, params, concurrency, warmupRequests, requests, temperature, seed, maxTokens,
         endpoint, model, constraints, api, Math.max(maxRequests, requests), confidence, inconclusive, caseTimeout, options,
-        promptCache, modelParam, moved);
+        promptCache, modelParam, moved, deployment);
   }
 
   /** {@code concurrency=4}, or {@code rate=4/s} for an open loop. */

@@ -70,6 +70,12 @@ public final class Planner {
     DeclaredSettings declared = prompt.settings();
     List<ConstraintExpression> constraints =
         declared.constraints().stream().map(ConstraintParser::parse).toList();
+    String currency = config.deployment().currency();
+    constraints.stream().filter(c -> c.currency() != null && !c.currency().equals(currency)).findFirst().ifPresent(c -> {
+      throw new ConfigException(runner.scenarioClassName() + ": the budget \"" + c.source() + "\" is in " + c.currency()
+          + " but prices are in " + currency + " (" + ConfigKey.COST_CURRENCY.key() + "): write the budget in " + currency
+          + ", or set " + ConfigKey.COST_CURRENCY.key() + "=" + c.currency() + " with prices in " + c.currency());
+    });
     List<Integer> levels = declared.saturationSearch() != null ? declared.saturationSearch().concurrencySteps()
         : declared.concurrency() != null ? declared.concurrency() : Defaults.CONCURRENCY;
     // Credentials in an annotation are a compile error; were one to get here, it is never shown.
@@ -121,7 +127,8 @@ public final class Planner {
                 options,
                 config.promptCache().orElse(declared.promptCache()),
                 modelParam,
-                loads.isEmpty() ? null : loads.get(step)));
+                loads.isEmpty() ? null : loads.get(step),
+                config.deployment()));
       }
     }
     return cases;

@@ -142,7 +142,7 @@ public final class ProcessSampler {
     // CPU time over wall time rather than the mean of the samples' %: a short last sample weighs less.
     double meanCpu = wallNanos <= 0 ? 0 : 100.0 * cpuMillis * 1_000_000 / wallNanos;
     return new Resources(source, intervalMs, series.size(), peak, Math.round(rssSum / series.size()), round(meanCpu),
-        series, null, null);
+        series, null, null, null, null);
   }
 
   /** Samples for {@code window}, then {@link #stop()}s. */

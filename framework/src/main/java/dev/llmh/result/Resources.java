@@ -18,6 +18,8 @@ import java.util.List;
  * @param series each sample as {@code [t_ms, rss_bytes, cpu_percent]}, t from the start of sampling,
  *     cpu over the interval that ends at t
  * @param notMeasured why there is no figure (a remote endpoint, a process that ended), else null
+ * @param gpu the GPUs over the same phase, or why they are not measured; null before GPU sampling began
+ * @param energy the energy over the phase, or why it is not measured; null in a warm-up's record
  * @param warmup the same, of the case's warm-up, when this is its measurement's
  */
 public record Resources(
@@ -29,6 +31,8 @@ public record Resources(
     @JsonProperty("mean_cpu_percent") Double meanCpuPercent,
     List<List<Number>> series,
     @JsonProperty("notMeasured") @JsonInclude(JsonInclude.Include.NON_NULL) String notMeasured,
+    @JsonInclude(JsonInclude.Include.NON_NULL) GpuResources gpu,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Energy energy,
     @JsonInclude(JsonInclude.Include.NON_NULL) Resources warmup) {
 
   public Resources {
@@ -37,11 +41,18 @@ public record Resources(
 
   /** Nothing sampled, and why: never zeros that read as a measurement. */
   public static Resources notMeasured(String source, long intervalMs, String reason) {
-    return new Resources(source, intervalMs, 0, null, null, null, List.of(), reason, null);
+    return new Resources(source, intervalMs, 0, null, null, null, List.of(), reason, null, null, null);
   }
 
   /** The measurement's resources with the warm-up's beside them. */
   public Resources withWarmup(Resources w) {
-    return new Resources(source, intervalMs, samples, peakRssBytes, meanRssBytes, meanCpuPercent, series, notMeasured, w);
+    return new Resources(source, intervalMs, samples, peakRssBytes, meanRssBytes, meanCpuPercent, series, notMeasured, gpu,
+        energy, w);
+  }
+
+  /** These resources with the GPUs' and the energy over the same phase. */
+  public Resources with(GpuResources g, Energy e) {
+    return new Resources(source, intervalMs, samples, peakRssBytes, meanRssBytes, meanCpuPercent, series, notMeasured, g, e,
+        warmup);
   }
 }

@@ -160,7 +160,7 @@ class ProcessSamplerTest {
 
   @Test
   void serialisedWithTheIssuesNames() throws Exception {
-    Resources r = new Resources("pid 7 and its children", 250, 1, 10L, 10L, 50.0, List.of(List.of(250L, 10L, 50.0)), null, null);
+    Resources r = new Resources("pid 7 and its children", 250, 1, 10L, 10L, 50.0, List.of(List.of(250L, 10L, 50.0)), null, null, null, null);
     String json = new ObjectMapper().writeValueAsString(r);
     assertThat(json).isEqualTo("{\"source\":\"pid 7 and its children\",\"interval_ms\":250,\"samples\":1,"
         + "\"peak_rss_bytes\":10,\"mean_rss_bytes\":10,\"mean_cpu_percent\":50.0,\"series\":[[250,10,50.0]]}");

@@ -1,0 +1,65 @@
+package dev.llmh.config;
+
+/**
+ * What the user declares about the deployment where LLMH cannot measure it: the machine's power
+ * draw, its memory bandwidth, the bytes of weights a token reads, and what the hardware costs.
+ * Declared figures are inputs, never results: a figure computed from one says so.
+ *
+ * @param currency {@code llmh.cost.currency}: of every price and of {@code cost_per_mtok} budgets
+ * @param powerWatts {@code llmh.power.watts}, or null
+ * @param memoryBandwidth {@code llmh.hardware.memoryBandwidth} in bytes per second, or null
+ * @param modelBytes {@code llmh.model.bytes}, or null
+ * @param cost the {@code llmh.cost.*} prices, or null when none is declared
+ */
+public record DeploymentFacts(String currency, Double powerWatts, Double memoryBandwidth, Long modelBytes, Cost cost) {
+
+  public static final DeploymentFacts NONE = new DeploymentFacts(Defaults.COST_CURRENCY, null, null, null, null);
+
+  /**
+   * The prices a cost per million tokens is computed from: owned hardware ({@code hardware} over
+   * {@code lifetimeYears} at {@code hoursPerDay}, electricity at {@code powerPrice}) or rented
+   * ({@code perHour}, electricity included unless {@code powerPrice} is given).
+   *
+   * @param utilisationPercent share of the serving hours spent generating at the measured throughput
+   */
+  public record Cost(
+      Double hardware, Double lifetimeYears, Double hoursPerDay, Double powerPrice, double utilisationPercent,
+      Double perHour) {
+
+    /** True for rented hardware, priced by the hour. */
+    public boolean rented() {
+      return perHour != null;
+    }
+
+    /**
+     * What is missing or contradictory, naming the keys to set, or null when a cost can be computed:
+     * checked before the first request, never discovered after the measurement.
+     */
+    public String problem() {
+      if (!(utilisationPercent > 0) || utilisationPercent > 100) {
+        return ConfigKey.COST_UTILISATION.key() + " must be above 0% and at most 100%";
+      }
+      if (rented()) {
+        return hardware != null || lifetimeYears != null || hoursPerDay != null
+            ? ConfigKey.COST_PER_HOUR.key() + " prices rented hardware by the hour, and " + ConfigKey.COST_HARDWARE.key()
+                + " (with lifetimeYears, hoursPerDay) prices owned hardware: keep one"
+            : null;
+      }
+      StringBuilder missing = new StringBuilder();
+      for (var key : new Object[][] {
+          {ConfigKey.COST_HARDWARE, hardware}, {ConfigKey.COST_LIFETIME_YEARS, lifetimeYears},
+          {ConfigKey.COST_HOURS_PER_DAY, hoursPerDay}, {ConfigKey.COST_POWER_PRICE, powerPrice}}) {
+        if (key[1] == null) {
+          missing.append(missing.isEmpty() ? "" : ", ").append(((ConfigKey) key[0]).key());
+        }
+      }
+      if (!missing.isEmpty()) {
+        return "a cost per million tokens of owned hardware needs " + ConfigKey.COST_HARDWARE.key() + ", "
+            + ConfigKey.COST_LIFETIME_YEARS.key() + ", " + ConfigKey.COST_HOURS_PER_DAY.key() + " and "
+            + ConfigKey.COST_POWER_PRICE.key() + " (or " + ConfigKey.COST_PER_HOUR.key() + " for rented hardware); missing: "
+            + missing;
+      }
+      return hoursPerDay > 24 ? ConfigKey.COST_HOURS_PER_DAY.key() + " must be at most 24" : null;
+    }
+  }
+}

@@ -1,0 +1,76 @@
+package dev.llmh.result;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The GPUs over one phase, as {@code nvidia-smi} reports them every {@code intervalMs}: memory used,
+ * utilisation and power draw of each.
+ *
+ * @param source what reported them, e.g. {@code nvidia-smi}
+ * @param gpus each GPU's summary over the phase, by index
+ * @param series each GPU's sample as {@code [t_ms, gpu_index, memory_used_bytes, utilization_percent,
+ *     power_watts]}; the rows of one reading (every GPU) share their {@code t_ms}, and a field the GPU
+ *     does not report ({@code [N/A]}) is null
+ * @param notMeasured why there is no figure (no nvidia-smi on the PATH, a remote endpoint), else null
+ */
+public record GpuResources(
+    String source,
+    @JsonProperty("interval_ms") long intervalMs,
+    int samples,
+    List<Gpu> gpus,
+    List<List<Number>> series,
+    @JsonProperty("notMeasured") @JsonInclude(JsonInclude.Include.NON_NULL) String notMeasured) {
+
+  /** Column of {@link #series()} holding the memory used, in bytes. */
+  public static final int MEMORY_BYTES = 2;
+  /** Column of {@link #series()} holding the power draw, in watts. */
+  public static final int POWER_WATTS = 4;
+
+  public GpuResources {
+    gpus = gpus == null ? List.of() : List.copyOf(gpus);
+    // List.copyOf rejects nulls, and a field a GPU does not report is one
+    series = series == null ? List.of()
+        : series.stream().map(row -> java.util.Collections.unmodifiableList(new ArrayList<>(row))).toList();
+  }
+
+  /** One GPU over the phase; a figure it never reported is null. */
+  public record Gpu(
+      int index,
+      String name,
+      @JsonProperty("memory_total_bytes") Long memoryTotalBytes,
+      @JsonProperty("peak_memory_bytes") Long peakMemoryBytes,
+      @JsonProperty("mean_utilization_percent") Double meanUtilizationPercent,
+      @JsonProperty("mean_power_watts") Double meanPowerWatts) {}
+
+  /** Nothing sampled, and why. */
+  public static GpuResources notMeasured(String source, long intervalMs, String reason) {
+    return new GpuResources(source, intervalMs, 0, List.of(), List.of(), reason);
+  }
+
+  /**
+   * Column {@code column} summed over the GPUs of each reading, in time order: every GPU's memory
+   * together, say. A reading in which a GPU did not report the field is left out rather than
+   * summed short.
+   */
+  public double[] totals(int column) {
+    List<Double> totals = new ArrayList<>();
+    int i = 0;
+    while (i < series.size()) {
+      Number t = series.get(i).get(0);
+      double sum = 0;
+      boolean known = true;
+      for (; i < series.size() && series.get(i).get(0).equals(t); i++) {
+        Number value = series.get(i).get(column);
+        known &= value != null;
+        sum += value == null ? 0 : value.doubleValue();
+      }
+      if (known) {
+        totals.add(sum);
+      }
+    }
+    return totals.stream().mapToDouble(Double::doubleValue).toArray();
+  }
+}
