@@ -10,6 +10,8 @@ import dev.llmh.client.OpenAiChatClient;
 import dev.llmh.client.ProtocolClient;
 import dev.llmh.config.Config;
 import dev.llmh.config.Defaults;
+import dev.llmh.resources.EnergyMeter;
+import dev.llmh.resources.GpuSampler;
 import dev.llmh.resources.PhaseSampling;
 import dev.llmh.sim.SimulatedServer;
 import dev.llmh.sim.SimulatorSettings;
@@ -122,18 +124,23 @@ public final class Endpoints implements AutoCloseable {
   /**
    * Resource sampling for a case on {@code endpoint}: the embedded server's child process, a local
    * server named by {@code llmh.server.pid} or {@code llmh.server.process}, or why there is nothing
-   * to sample.
+   * to sample; beside it this machine's GPUs and energy when the server runs here (the simulator
+   * uses no GPU), else the GPUs not measured and the energy from {@code llmh.power.watts} at most.
    */
   public synchronized PhaseSampling resources(Endpoint endpoint) {
     Config.ServerSampling sampling = config.serverSampling();
     Duration interval = sampling.interval();
+    Double watts = config.deployment().powerWatts();
     return switch (endpoint.kind()) {
-      case EMBEDDED -> PhaseSampling.of(embeddedServer.pid(), interval);
+      case EMBEDDED -> PhaseSampling.of(embeddedServer.pid(), interval).onThisMachine(watts);
       case SIMULATED -> PhaseSampling.none(endpoint.url(), interval,
-          "simulated server: it runs inside the harness's JVM, with no process of its own to sample");
-      case REMOTE -> sampling.pid().map(pid -> PhaseSampling.of(pid, interval))
-          .or(() -> sampling.process().map(name -> PhaseSampling.named(name, interval)))
-          .orElseGet(() -> PhaseSampling.none(endpoint.url(), interval, "remote endpoint: no process to sample"));
+              "simulated server: it runs inside the harness's JVM, with no process of its own to sample")
+          .withHardware(() -> GpuSampler.none("simulated server: it uses no GPU", interval), () -> EnergyMeter.local(watts));
+      case REMOTE -> sampling.pid().map(pid -> PhaseSampling.of(pid, interval).onThisMachine(watts))
+          .or(() -> sampling.process().map(name -> PhaseSampling.named(name, interval).onThisMachine(watts)))
+          .orElseGet(() -> PhaseSampling.none(endpoint.url(), interval, "remote endpoint: no process to sample")
+              .withHardware(() -> GpuSampler.none("remote endpoint: its GPUs are not on this machine", interval),
+                  () -> EnergyMeter.remote(watts)));
     };
   }
 

@@ -12,6 +12,7 @@ import dev.llmh.console.ConsoleSummary;
 import dev.llmh.endpoint.Endpoints;
 import dev.llmh.plan.CasePlan;
 import dev.llmh.progress.Progress;
+import dev.llmh.resources.GpuInventory;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.ResultsFiles;
 import dev.llmh.result.RunJournal;
@@ -326,6 +327,7 @@ public final class LlmhTestEngine implements TestEngine {
     environment.put("osArch", System.getProperty("os.arch"));
     environment.put("availableProcessors", Runtime.getRuntime().availableProcessors());
     environment.put("maxHeapBytes", Runtime.getRuntime().maxMemory());
+    environment.putAll(GpuInventory.thisMachine());
     return environment;
   }
 }

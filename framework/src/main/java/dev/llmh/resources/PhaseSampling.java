@@ -1,5 +1,7 @@
 package dev.llmh.resources;
 
+import dev.llmh.result.Energy;
+import dev.llmh.result.GpuResources;
 import dev.llmh.result.Resources;
 import java.time.Duration;
 import java.util.function.Supplier;
@@ -7,61 +9,101 @@ import java.util.function.Supplier;
 /**
  * A case's resource sampling, warm-up and measurement apart: the warm-up's includes loading the
  * model and first allocations, which would blur the measurement's mean. Without a process to
- * sample, both phases are recorded as not measured with the reason.
+ * sample, both phases are recorded as not measured with the reason. The GPUs are sampled beside the
+ * process in both phases, the energy over the measurement only.
  */
 public final class PhaseSampling implements AutoCloseable {
   private final Supplier<ProcessSampler> sampler;
   private final String source;
   private final String notMeasured;
   private final Duration interval;
+  private final Supplier<GpuSampler> gpus;
+  private final Supplier<EnergyMeter> energy;
   private ProcessSampler running;
+  private GpuSampler gpuRunning;
+  private EnergyMeter meter;
   private Resources warmup;
 
-  private PhaseSampling(Supplier<ProcessSampler> sampler, String source, String notMeasured, Duration interval) {
+  private PhaseSampling(Supplier<ProcessSampler> sampler, String source, String notMeasured, Duration interval,
+      Supplier<GpuSampler> gpus, Supplier<EnergyMeter> energy) {
     this.sampler = sampler;
     this.source = source;
     this.notMeasured = notMeasured;
     this.interval = interval;
+    this.gpus = gpus;
+    this.energy = energy;
   }
 
   /** Sampling of {@code pid} and its children. */
   public static PhaseSampling of(long pid, Duration interval) {
-    return new PhaseSampling(() -> ProcessSampler.of(pid, interval), null, null, interval);
+    return new PhaseSampling(() -> ProcessSampler.of(pid, interval), null, null, interval, null, null);
   }
 
   /** Sampling of every process named {@code name} and their children, summed. */
   public static PhaseSampling named(String name, Duration interval) {
-    return new PhaseSampling(() -> ProcessSampler.named(name, interval), null, null, interval);
+    return new PhaseSampling(() -> ProcessSampler.named(name, interval), null, null, interval, null, null);
   }
 
   /** No process to sample for {@code source}, and why. */
   public static PhaseSampling none(String source, Duration interval, String reason) {
-    return new PhaseSampling(null, source, reason, interval);
+    return new PhaseSampling(null, source, reason, interval, null, null);
+  }
+
+  /** The same, with each phase's GPUs from {@code gpus} and the measurement's energy from {@code energy}. */
+  public PhaseSampling withHardware(Supplier<GpuSampler> gpus, Supplier<EnergyMeter> energy) {
+    return new PhaseSampling(sampler, source, notMeasured, interval, gpus, energy);
+  }
+
+  /**
+   * The same for a server on this machine: its GPUs by the nvidia-smi on the PATH, its energy from
+   * them, else RAPL, else {@code declaredWatts} ({@code llmh.power.watts}, or null).
+   */
+  public PhaseSampling onThisMachine(Double declaredWatts) {
+    return withHardware(() -> GpuSampler.onPath(System.getenv("PATH"), interval), () -> EnergyMeter.local(declaredWatts));
   }
 
   /** The warm-up begins. */
   public PhaseSampling warmingUp() {
+    long start = System.nanoTime();
     if (sampler != null) {
       running = sampler.get().start();
+    }
+    if (gpus != null) {
+      gpuRunning = gpus.get().start(start);
     }
     return this;
   }
 
   /** The warm-up is over and the measurement begins. */
   public void measuring() {
+    GpuResources warmupGpus = gpuRunning == null ? null : gpuRunning.stop();
+    long start = System.nanoTime();
     if (sampler != null) {
       warmup = running == null ? null : running.stop();
       running = sampler.get().start();
+    } else {
+      warmup = none();
+    }
+    if (gpus != null) {
+      warmup = warmup == null ? null : warmup.with(warmupGpus, null);
+      gpuRunning = gpus.get().start(start);
+      meter = energy.get().start(start);
     }
   }
 
   /** The measurement's resources so far, with the warm-up's. */
   public Resources measured() {
-    if (sampler == null) {
-      Resources none = Resources.notMeasured(source, interval.toMillis(), notMeasured);
-      return none.withWarmup(none);
+    GpuResources gpu = gpuRunning == null ? null : gpuRunning.snapshot();
+    Energy used = meter == null ? null : meter.over(gpu, System.nanoTime());
+    Resources resources = sampler == null ? none() : running.snapshot();
+    if (gpus != null) {
+      resources = resources.with(gpu, used);
     }
-    return running.snapshot().withWarmup(warmup);
+    return resources.withWarmup(warmup == null && sampler == null ? none() : warmup);
+  }
+
+  private Resources none() {
+    return Resources.notMeasured(source, interval.toMillis(), notMeasured);
   }
 
   @Override
@@ -69,6 +111,10 @@ public final class PhaseSampling implements AutoCloseable {
     if (running != null) {
       running.stop();
       running = null;
+    }
+    if (gpuRunning != null) {
+      gpuRunning.stop();
+      gpuRunning = null;
     }
   }
 }

@@ -26,6 +26,8 @@ public record GpuResources(
 
   /** Column of {@link #series()} holding the memory used, in bytes. */
   public static final int MEMORY_BYTES = 2;
+  /** Column of {@link #series()} holding the utilisation, in %. */
+  public static final int UTILIZATION_PERCENT = 3;
   /** Column of {@link #series()} holding the power draw, in watts. */
   public static final int POWER_WATTS = 4;
 
@@ -56,7 +58,15 @@ public record GpuResources(
    * summed short.
    */
   public double[] totals(int column) {
-    List<Double> totals = new ArrayList<>();
+    return java.util.Arrays.stream(readings(column)).mapToDouble(r -> r[1]).toArray();
+  }
+
+  /**
+   * As {@link #totals(int)}, each with its reading's time: {@code [t_ms, total]} rows, in time order;
+   * what power is integrated over.
+   */
+  public double[][] readings(int column) {
+    List<double[]> totals = new ArrayList<>();
     int i = 0;
     while (i < series.size()) {
       Number t = series.get(i).get(0);
@@ -68,9 +78,9 @@ public record GpuResources(
         sum += value == null ? 0 : value.doubleValue();
       }
       if (known) {
-        totals.add(sum);
+        totals.add(new double[] {t.doubleValue(), sum});
       }
     }
-    return totals.stream().mapToDouble(Double::doubleValue).toArray();
+    return totals.toArray(double[][]::new);
   }
 }

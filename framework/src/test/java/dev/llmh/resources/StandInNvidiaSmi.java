@@ -1,0 +1,50 @@
+package dev.llmh.resources;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+
+/**
+ * A stand-in {@code nvidia-smi} for machines without a GPU: a bash script in a test's directory that
+ * appends its arguments to {@code argv} there and, with {@code -lms N}, prints {@code tick} (one
+ * line per GPU, {@code $i} the reading's number) every N ms; without it, {@code once} and exits.
+ */
+final class StandInNvidiaSmi {
+  final Path dir;
+
+  private StandInNvidiaSmi(Path dir) {
+    this.dir = dir;
+  }
+
+  static StandInNvidiaSmi write(Path dir, String tick, String once) throws IOException {
+    Path script = dir.resolve("nvidia-smi");
+    Files.writeString(script, String.join("\n",
+        "#!/bin/bash",
+        "printf '%s\\n' \"$*\" >> '" + dir.resolve("argv") + "'",
+        "case \" $* \" in *' -lms '*) ;; *) " + once + "; exit 0;; esac",
+        "ms=${@: -1}",
+        "i=0",
+        "while true; do",
+        tick,
+        "  i=$((i+1))",
+        "  sleep $(awk \"BEGIN{print $ms/1000}\")",
+        "done",
+        ""));
+    Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
+    return new StandInNvidiaSmi(dir);
+  }
+
+  /** A PATH with the stand-in's directory first. */
+  String path() {
+    return dir + File.pathSeparator + System.getenv("PATH");
+  }
+
+  /** The argument lines of every run so far. */
+  List<String> runs() throws IOException {
+    Path argv = dir.resolve("argv");
+    return Files.exists(argv) ? Files.readAllLines(argv) : List.of();
+  }
+}
