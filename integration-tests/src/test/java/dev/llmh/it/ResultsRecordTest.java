@@ -35,7 +35,11 @@ class ResultsRecordTest {
       assertThat(record.schemaVersion()).isEqualTo(1);
       assertThat(record.run().complete()).isTrue();
       assertThat(record.statistics().percentileMethod()).contains("type 7");
-      assertThat(record.environment()).containsKeys("javaVersion", "osName", "availableProcessors", "maxHeapBytes");
+      assertThat(record.environment()).containsKeys("javaVersion", "osName", "availableProcessors", "maxHeapBytes", "gpus");
+      // Issue 14: this machine's GPUs, or an empty list and why.
+      if (((java.util.List<?>) record.environment().get("gpus")).isEmpty()) {
+        assertThat(record.environment().get("gpusNotMeasured")).asString().isNotBlank();
+      }
       // The collector that ran is named, as the JVM names it.
       assertThat((String) record.environment().get("garbageCollectors"))
           .contains(java.lang.management.ManagementFactory.getGarbageCollectorMXBeans().get(0).getName());
@@ -60,6 +64,14 @@ class ResultsRecordTest {
         assertThat(result.resources().notMeasured()).isEqualTo("remote endpoint: no process to sample");
         assertThat(result.resources().peakRssBytes()).isNull();
         assertThat(result.resources().warmup().notMeasured()).isEqualTo("remote endpoint: no process to sample");
+        assertThat(result.resources().gpu().notMeasured()).isEqualTo("remote endpoint: its GPUs are not on this machine");
+        assertThat(result.resources().warmup().gpu().notMeasured()).isEqualTo("remote endpoint: its GPUs are not on this machine");
+        assertThat(result.resources().warmup().energy()).isNull();
+        if (System.getenv("LLMH_POWER_WATTS") == null) {
+          assertThat(result.resources().energy().joules()).isNull();
+          assertThat(result.resources().energy().notMeasured()).isEqualTo("nvidia-smi: remote endpoint: its GPUs are not on this machine;"
+              + " RAPL: remote endpoint: its CPUs are not on this machine; llmh.power.watts: not declared");
+        }
       }
       assertThat(run.caseNamed("summary[concurrency=2,words=30]").samples()).allSatisfy(s -> assertThat(s.promptTokens()).isGreaterThan(30));
       // Each case's figures are a JUnit report entry on its test, as IDEs and Surefire show them.
@@ -87,7 +99,7 @@ class ResultsRecordTest {
     long pid = ProcessHandle.current().pid();
     try (SimulatedServer server = SimulatedServer.start(GroundTruth.simulator(2, 100, 50))) {
       EngineRun run = EngineRun.of(Map.of("llmh.endpoint", server.baseUrl(), "llmh.model", "any", "llmh.server.pid", String.valueOf(pid),
-          "llmh.resources.interval", "50ms"), results, WideScenario.class);
+          "llmh.resources.interval", "50ms", "llmh.power.watts", "90W"), results, WideScenario.class);
       run.results.testEvents().assertStatistics(stats -> stats.succeeded(1));
       var resources = run.record().results().get(0).resources();
       assertThat(resources.source()).isEqualTo("pid " + pid + " and its children");
@@ -97,6 +109,18 @@ class ResultsRecordTest {
       // A JVM's resident set: the server's process, not a stand-in.
       assertThat(resources.peakRssBytes()).isGreaterThan(32L << 20);
       assertThat(resources.warmup().notMeasured()).isNull();
+      // A server on this machine: its GPUs by nvidia-smi (none on a machine without it, and why) and
+      // its energy from them, RAPL, or the declared 90 W, never a declared figure called measured.
+      assertThat(resources.gpu().source()).isEqualTo("nvidia-smi");
+      assertThat(resources.gpu().intervalMs()).isEqualTo(50);
+      assertThat(resources.warmup().gpu()).isNotNull();
+      var energy = resources.energy();
+      assertThat(energy.energySource()).isIn("nvidia-smi", "rapl", "declared");
+      assertThat(energy.windowMs()).isPositive();
+      if (energy.energySource().equals("declared")) {
+        assertThat(energy.meanWatts()).isEqualTo(90.0);
+        assertThat(energy.joules()).isCloseTo(90.0 * energy.windowMs() / 1000, org.assertj.core.api.Assertions.within(0.05));
+      }
     }
   }
 
