@@ -244,6 +244,9 @@ public final class Baselines {
       return differences;
     }
     for (String key : now.keySet()) {
+      if (!before.containsKey(key)) {
+        continue; // recorded by a later LLMH (the gpus of issue 14): an older baseline says nothing of it
+      }
       String a = String.valueOf(before.get(key));
       String b = String.valueOf(now.get(key));
       if (!a.equals(b)) {

@@ -47,6 +47,30 @@ class BaselinesTest {
   }
 
   @Test
+  void aFieldTheBaselineDidNotRecordIsNoDifferenceAndTheGpusCompareAsRead(@TempDir Path dir) throws Exception {
+    Path old = dir.resolve("old.json");
+    Baselines saving = read(Map.of("llmh.saveBaseline", old.toString()), Map.of("javaVersion", "17"));
+    saving.keep(KEY, samples(100, 10));
+    saving.save();
+    Map<String, Object> withGpus = Map.of("javaVersion", "17", "gpus", java.util.List.of(), "gpusNotMeasured", "no nvidia-smi on the PATH");
+    assertThat(read(Map.of("llmh.baseline", old.toString()), withGpus).compare(KEY, samples(100, 10)).warnings()).isEmpty();
+
+    Path gpus = dir.resolve("gpus.json");
+    Map<String, Object> h100 = new java.util.LinkedHashMap<>();
+    h100.put("index", 0);
+    h100.put("name", "NVIDIA H100");
+    h100.put("memory_total_bytes", 81559L << 20);
+    h100.put("driver_version", "550.54.15");
+    Baselines savingGpus = read(Map.of("llmh.saveBaseline", gpus.toString()), Map.of("gpus", java.util.List.of(h100)));
+    savingGpus.keep(KEY, samples(100, 10));
+    savingGpus.save();
+    assertThat(read(Map.of("llmh.baseline", gpus.toString()), Map.of("gpus", java.util.List.of(h100))).compare(KEY, samples(100, 10))
+        .warnings()).as("the same GPUs, read back from the file").isEmpty();
+    assertThat(read(Map.of("llmh.baseline", gpus.toString()), withGpus).compare(KEY, samples(100, 10)).warnings())
+        .singleElement().asString().contains("another environment").contains("gpus [{index=0, name=NVIDIA H100");
+  }
+
+  @Test
   void savesThenComparesRefusesDifferentCasesAndWarnsOfAnotherEnvironment(@TempDir Path dir) throws Exception {
     Path file = dir.resolve("base.json");
     Baselines saving = read(Map.of("llmh.saveBaseline", file.toString()), Map.of("javaVersion", "17"));
