@@ -48,12 +48,13 @@ public final class GpuInventory {
       Process p = new ProcessBuilder(smi.get().toString(), "--query-gpu=" + QUERY, "--format=csv,noheader,nounits")
           .redirectErrorStream(true).start();
       p.getOutputStream().close();
-      try (InputStream in = p.getInputStream()) {
-        out = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-      }
+      // Waited for before reading: a wedged driver hangs nvidia-smi, and a few lines fit the pipe.
       if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
         p.destroyForcibly();
         return absent("nvidia-smi did not answer within " + TIMEOUT_SECONDS + " s");
+      }
+      try (InputStream in = p.getInputStream()) {
+        out = new String(in.readAllBytes(), StandardCharsets.UTF_8);
       }
       if (p.exitValue() != 0) {
         return absent("nvidia-smi ended with status " + p.exitValue() + ": " + firstLine(out));

@@ -105,6 +105,7 @@ public final class GpuSampler {
       String line;
       while ((line = in.readLine()) != null) {
         if (!accept(line, System.nanoTime())) {
+          process.descendants().forEach(ProcessHandle::destroy);
           process.destroy();
           return;
         }

@@ -26,11 +26,12 @@ final class StandInNvidiaSmi {
         "printf '%s\\n' \"$*\" >> '" + dir.resolve("argv") + "'",
         "case \" $* \" in *' -lms '*) ;; *) " + once + "; exit 0;; esac",
         "ms=${@: -1}",
+        "seconds=$(awk \"BEGIN{print $ms/1000}\")",
         "i=0",
         "while true; do",
         tick,
         "  i=$((i+1))",
-        "  sleep $(awk \"BEGIN{print $ms/1000}\")",
+        "  sleep $seconds",
         "done",
         ""));
     Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
