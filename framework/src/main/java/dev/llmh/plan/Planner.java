@@ -13,6 +13,7 @@ import dev.llmh.config.Config;
 import dev.llmh.config.ConfigException;
 import dev.llmh.config.ConfigKey;
 import dev.llmh.config.Defaults;
+import dev.llmh.config.DeploymentFacts;
 import dev.llmh.config.EndpointUrl;
 import dev.llmh.config.ServerOptions;
 import dev.llmh.constraint.ConstraintExpression;
@@ -70,7 +71,8 @@ public final class Planner {
     DeclaredSettings declared = prompt.settings();
     List<ConstraintExpression> constraints =
         declared.constraints().stream().map(ConstraintParser::parse).toList();
-    String currency = config.deployment().currency();
+    DeploymentFacts deployment = deployment(runner, declared, config);
+    String currency = deployment.currencyOrDefault();
     constraints.stream().filter(c -> c.currency() != null && !c.currency().equals(currency)).findFirst().ifPresent(c -> {
       throw new ConfigException(runner.scenarioClassName() + ": the budget \"" + c.source() + "\" is in " + c.currency()
           + " but prices are in " + currency + " (" + ConfigKey.COST_CURRENCY.key() + "): write the budget in " + currency
@@ -128,10 +130,23 @@ public final class Planner {
                 config.promptCache().orElse(declared.promptCache()),
                 modelParam,
                 loads.isEmpty() ? null : loads.get(step),
-                config.deployment()));
+                deployment));
       }
     }
     return cases;
+  }
+
+  /**
+   * What configuration declares about the deployment over what the scenario declares, checked
+   * here, before the first request: prices that cannot make a cost are a configuration error.
+   */
+  private static DeploymentFacts deployment(ScenarioRunner runner, DeclaredSettings declared, Config config) {
+    DeploymentFacts deployment = config.deployment();
+    DeploymentFacts.Cost cost = deployment.cost();
+    if (cost != null && cost.problem() != null) {
+      throw new ConfigException(runner.scenarioClassName() + ": " + cost.problem());
+    }
+    return deployment;
   }
 
   /** One open load per declared rate, in declaration order; none for a closed loop. */
