@@ -34,7 +34,7 @@ public final class CostPerMillionTokens {
     String currency = facts.currencyOrDefault();
     DeploymentFacts.Cost cost = facts.cost();
     if (cost == null) {
-      return CostRecord.notMeasured(currency, "no prices declared: set " + ConfigKey.COST_HARDWARE.key() + " (with "
+      return CostRecord.notMeasured(currency, CostRecord.NO_PRICES + ": set " + ConfigKey.COST_HARDWARE.key() + " (with "
           + ConfigKey.COST_LIFETIME_YEARS.key() + ", " + ConfigKey.COST_HOURS_PER_DAY.key() + ", "
           + ConfigKey.COST_POWER_PRICE.key() + ") or " + ConfigKey.COST_PER_HOUR.key() + ", or @Cost");
     }

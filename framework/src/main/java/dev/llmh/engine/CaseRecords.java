@@ -65,7 +65,12 @@ final class CaseRecords {
         analysis.warnings(), samples, null, promptHash, analysis.baseline().record(),
         analysis.verdict().name(), analysis.reasons(), analysis.verdict().reported(plan.inconclusive()).text(), harness,
         setup.calibration(), options(plan), context(setup), null, null, null, promptFile(plan, promptHash),
-        slo(analysis, plan.confidence()), resources, analysis.hardware().cost());
+        slo(analysis, plan.confidence()), withEnergyPerToken(resources, analysis), analysis.hardware().cost());
+  }
+
+  private static Resources withEnergyPerToken(Resources resources, CaseAnalysis analysis) {
+    return resources == null || resources.energy() == null ? resources
+        : resources.with(resources.gpu(), resources.energy().withPerToken(analysis.figures().get(Metric.ENERGY_PER_TOKEN)));
   }
 
   /** Goodput and attainment with their two-sided intervals at the run's confidence, or why they are not measured. */

@@ -30,6 +30,9 @@ public record CostRecord(
     String energySource,
     @JsonProperty("notMeasured") @JsonInclude(JsonInclude.Include.NON_NULL) String notMeasured) {
 
+  /** How the reason begins when no prices are declared at all: nothing to say beside the figures. */
+  public static final String NO_PRICES = "no prices declared";
+
   /** No cost, and why. */
   public static CostRecord notMeasured(String currency, String reason) {
     return new CostRecord(currency, null, null, null, null, null, null, null, null, reason);
