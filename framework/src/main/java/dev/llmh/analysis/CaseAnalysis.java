@@ -60,6 +60,16 @@ public record CaseAnalysis(
         new Baselines.Comparison(null, List.of()), List.of(), verdict, List.of(reason));
   }
 
+  /**
+   * True when more requests could not change the verdict: it is not INCONCLUSIVE, or only budgets
+   * on the serving hardware are undecided, which are not measured for this endpoint however many
+   * requests are sent. An adaptive measurement stops here.
+   */
+  public boolean settled() {
+    return verdict != CaseVerdict.INCONCLUSIVE || !constraints.isEmpty() && constraints.stream()
+        .filter(c -> c.verdict() == dev.llmh.verdict.Verdict.INCONCLUSIVE).allMatch(c -> c.expression().metric().resource());
+  }
+
   /** The constraints that failed. */
   public List<ConstraintResult> failed() {
     return constraints.stream().filter(c -> c.verdict() == dev.llmh.verdict.Verdict.FAIL).toList();

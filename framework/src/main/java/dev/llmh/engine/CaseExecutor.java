@@ -241,11 +241,12 @@ final class CaseExecutor {
         }
         boolean last = look == looks.points().size() - 1;
         Outcome outcome = measured.outcome(lookWarnings, looks.alphaPerLook(), null, inFlight);
-        boolean decided = outcome.analysis().verdict() != CaseVerdict.INCONCLUSIVE;
+        boolean decided = outcome.analysis().settled();
         if (plan.adaptive() && (decided || last)) {
           lookWarnings.add(0, "adaptive measurement: " + measured.units().size() + (units.conversation() ? " conversations" : " requests")
               + " (planned looks " + looks.points()
-              + ", stopped at look " + (look + 1) + (decided ? ", every constraint decided" : ", maxRequests reached")
+              + ", stopped at look " + (look + 1) + (!decided ? ", maxRequests reached" : outcome.analysis().verdict() != CaseVerdict.INCONCLUSIVE
+                  ? ", every constraint decided" : ", every constraint on the requests decided")
               + "); each look's bounds at " + String.format(Locale.ROOT, "%.4g", 1 - looks.alphaPerLook())
               + " (Bonferroni over " + looks.points().size() + " looks)");
           outcome = measured.outcome(lookWarnings, looks.alphaPerLook(), null, inFlight);

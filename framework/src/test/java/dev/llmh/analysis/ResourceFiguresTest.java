@@ -89,6 +89,10 @@ class ResourceFiguresTest {
     assertThat(analysis.constraints().get(4).message()).contains("no prices declared");
     assertThat(analysis.verdict()).isEqualTo(CaseVerdict.INCONCLUSIVE);
     assertThat(analysis.figures()).doesNotContainKeys(Metric.PEAK_RSS, Metric.ENERGY_PER_TOKEN, Metric.COST_PER_MTOK);
+    // more requests would not measure them: an adaptive measurement stops rather than run to its ceiling
+    assertThat(analysis.settled()).isTrue();
+    // a p99 bound needs 59 requests; 10 were measured: more requests could settle that one
+    assertThat(analyze(remote, DeploymentFacts.NONE, "peak_rss < 6GiB", "ttft.p99 < 1s").settled()).isFalse();
   }
 
   @Test
