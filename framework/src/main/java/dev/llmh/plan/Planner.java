@@ -137,11 +137,13 @@ public final class Planner {
   }
 
   /**
-   * What configuration declares about the deployment over what the scenario declares, checked
-   * here, before the first request: prices that cannot make a cost are a configuration error.
+   * What configuration declares about the deployment over what the scenario declares ({@code @Power},
+   * {@code @Cost}), key by key, checked here, before the first request: merged prices that cannot make
+   * a cost are a configuration error, whichever side left the gap.
    */
   private static DeploymentFacts deployment(ScenarioRunner runner, DeclaredSettings declared, Config config) {
-    DeploymentFacts deployment = config.deployment();
+    DeploymentFacts annotated = declared.deployment() == null ? DeploymentFacts.NONE : declared.deployment();
+    DeploymentFacts deployment = annotated.under(config.deployment());
     DeploymentFacts.Cost cost = deployment.cost();
     if (cost != null && cost.problem() != null) {
       throw new ConfigException(runner.scenarioClassName() + ": " + cost.problem());
