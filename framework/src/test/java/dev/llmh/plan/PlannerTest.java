@@ -241,8 +241,17 @@ class PlannerTest {
     CasePlan plan = plannedWith(ANNOTATED, Map.of("llmh.cost.powerPrice", "0.25", "llmh.power.watts", "150W"));
     assertThat(plan.deployment()).isEqualTo(new dev.llmh.config.DeploymentFacts("EUR", 150.0, null, null,
         new dev.llmh.config.DeploymentFacts.Cost(600.0, 3.0, 4.0, 0.25, 50.0, null)));
-    // the merged currency is the one money budgets are checked against: configuration's over the annotation's
-    assertThatThrownBy(() -> plannedWith(ANNOTATED, Map.of("llmh.cost.currency", "USD")))
+  }
+
+  @Test
+  void aConfiguredCurrencyOverTheScenariosPricesInAnotherIsAnErrorUnlessEveryPriceIsConfiguredToo() {
+    assertThatThrownBy(() -> plannedWith(ANNOTATED, Map.of("llmh.cost.currency", "USD", "llmh.cost.powerPrice", "0.2")))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining("com.example.Scenario: llmh.cost.currency = USD but the scenario's @Cost prices are in EUR");
+    // every price configured: the scenario's only keeps its years, hours and utilisation, which have no currency;
+    // the merged currency is then the one money budgets are checked against
+    assertThatThrownBy(() -> plannedWith(ANNOTATED,
+        Map.of("llmh.cost.currency", "USD", "llmh.cost.powerPrice", "0.2", "llmh.cost.hardware", "700")))
         .isInstanceOf(ConfigException.class)
         .hasMessageContaining("\"cost_per_mtok < 0.5EUR\" is in EUR but prices are in USD");
   }
