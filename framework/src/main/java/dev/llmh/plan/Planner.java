@@ -137,16 +137,36 @@ public final class Planner {
   }
 
   /**
-   * What configuration declares about the deployment over what the scenario declares, checked
-   * here, before the first request: prices that cannot make a cost are a configuration error.
+   * What configuration declares about the deployment over what the scenario declares ({@code @Power},
+   * {@code @Cost}), key by key, checked here, before the first request: merged prices that cannot make
+   * a cost are a configuration error, whichever side left the gap.
    */
   private static DeploymentFacts deployment(ScenarioRunner runner, DeclaredSettings declared, Config config) {
-    DeploymentFacts deployment = config.deployment();
+    DeploymentFacts annotated = declared.deployment() == null ? DeploymentFacts.NONE : declared.deployment();
+    DeploymentFacts deployment = annotated.under(config.deployment());
     DeploymentFacts.Cost cost = deployment.cost();
     if (cost != null && cost.problem() != null) {
       throw new ConfigException(runner.scenarioClassName() + ": " + cost.problem());
     }
+    String configured = config.deployment().currency();
+    if (annotated.currency() != null && configured != null && !configured.equals(annotated.currency())
+        && keepsAPrice(annotated.cost(), config.deployment().cost())) {
+      // merged key by key, a price written in the scenario's currency would be read in configuration's
+      throw new ConfigException(runner.scenarioClassName() + ": " + ConfigKey.COST_CURRENCY.key() + " = " + configured
+          + " but the scenario's @Cost prices are in " + annotated.currency() + ": configure its prices in " + configured
+          + " too, or leave " + ConfigKey.COST_CURRENCY.key() + " unset");
+    }
     return deployment;
+  }
+
+  /** True when a price of {@code declared} (utilisation is none) is not replaced by configuration's. */
+  private static boolean keepsAPrice(DeploymentFacts.Cost declared, DeploymentFacts.Cost configured) {
+    if (declared == null) {
+      return false;
+    }
+    DeploymentFacts.Cost over = configured == null ? new DeploymentFacts.Cost(null, null, null, null, null, null) : configured;
+    return declared.hardware() != null && over.hardware() == null || declared.powerPrice() != null && over.powerPrice() == null
+        || declared.perHour() != null && over.perHour() == null;
   }
 
   /** One open load per declared rate, in declaration order; none for a closed loop. */
