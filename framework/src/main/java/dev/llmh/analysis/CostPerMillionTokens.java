@@ -45,7 +45,8 @@ public final class CostPerMillionTokens {
     boolean electricity = cost.powerPrice() != null;
     if (electricity && energyPerToken == null) {
       return CostRecord.notMeasured(currency, "the electricity cannot be priced: energy per token not measured ("
-          + (energy == null || energy.notMeasured() == null ? "no output tokens" : energy.notMeasured()) + ")");
+          + (energy == null ? "energy was not measured" : energy.notMeasured() != null ? energy.notMeasured()
+              : "no output tokens in the measured phase") + ")");
     }
     double hardwarePerHour = cost.rented() ? cost.perHour()
         : cost.hardware() / (cost.lifetimeYears() * 365 * cost.hoursPerDay());

@@ -23,9 +23,9 @@ final class ResourceLines {
       return;
     }
     if (r.notMeasured() != null) {
-      out.append("  server     not measured: ").append(r.notMeasured()).append('\n');
+      out.append("  process    not measured: ").append(r.notMeasured()).append('\n');
     } else {
-      out.append("  server     peak rss ").append(bytes(r.peakRssBytes())).append(", cpu ")
+      out.append("  process    peak rss ").append(bytes(r.peakRssBytes())).append(", cpu ")
           .append(Quantity.format(r.meanCpuPercent(), Unit.PERCENT)).append(" of a core on average (").append(r.source())
           .append(", ").append(r.samples()).append(" samples every ").append(r.intervalMs()).append(" ms)\n");
     }
