@@ -39,7 +39,35 @@ final class ConstraintReader {
    * wrapped in one {@code @Constraints} container, so both shapes are read.
    */
   List<String> constraints(Element element) {
-    List<String> texts = null;
+    boolean declared = element.getAnnotationMirrors().stream().map(Annotations::nameOf).anyMatch(
+        name -> name.equals(Constraint.class.getCanonicalName()) || name.equals(Constraints.class.getCanonicalName()));
+    if (!declared) {
+      return null;
+    }
+    List<String> texts = new ArrayList<>();
+    for (Written written : written(element)) {
+      if (written.text() != null) {
+        constraintProblem(written.text(), "").ifPresent(problem -> report(element, written, problem));
+        texts.add(written.text());
+      }
+    }
+    return texts;
+  }
+
+  /**
+   * An error on the {@code @Constraint} of {@code element} that reads {@code text}, or on the element
+   * when none there does (the budget was inherited from a superclass).
+   */
+  void error(Element element, String text, String message) {
+    written(element).stream().filter(w -> text.equals(w.text())).findFirst()
+        .ifPresentOrElse(w -> report(element, w, message), () -> reporter.error(element, message));
+  }
+
+  /** One {@code @Constraint} as written: alone, or the {@code index}-th in a {@code @Constraints} container. */
+  private record Written(AnnotationMirror single, AnnotationValue value, String text, int index, boolean container) {}
+
+  private List<Written> written(Element element) {
+    List<Written> found = new ArrayList<>();
     for (AnnotationMirror mirror : element.getAnnotationMirrors()) {
       String name = Annotations.nameOf(mirror);
       boolean container = name.equals(Constraints.class.getCanonicalName());
@@ -53,25 +81,21 @@ final class ConstraintReader {
       } else {
         continue;
       }
-      texts = texts == null ? new ArrayList<>() : texts;
       for (int i = 0; i < singles.size(); i++) {
-        AnnotationMirror single = singles.get(i);
-        AnnotationValue value = annotations.value(single, "value");
-        Optional<String> text = asString(value);
-        if (text.isEmpty()) {
-          continue;
-        }
-        Optional<String> problem = constraintProblem(text.get(), "");
-        if (problem.isPresent() && container) {
-          reporter.errorOnRepetition(
-              element, Constraint.class.getCanonicalName(), i, single, value, problem.get());
-        } else if (problem.isPresent()) {
-          reporter.error(element, single, value, problem.get());
-        }
-        texts.add(text.get());
+        AnnotationValue value = annotations.value(singles.get(i), "value");
+        found.add(new Written(singles.get(i), value, asString(value).orElse(null), i, container));
       }
     }
-    return texts;
+    return found;
+  }
+
+  private void report(Element element, Written written, String message) {
+    if (written.container()) {
+      reporter.errorOnRepetition(element, Constraint.class.getCanonicalName(), written.index(), written.single(),
+          written.value(), message);
+    } else {
+      reporter.error(element, written.single(), written.value(), message);
+    }
   }
 
   /** {@code @Ttft(p95 = "2s")} as constraint texts, each checked like a {@code @Constraint}. */

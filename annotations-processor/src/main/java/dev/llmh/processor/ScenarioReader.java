@@ -148,12 +148,16 @@ final class ScenarioReader {
 
     List<PromptModel> models = new ArrayList<>();
     java.util.Set<Element> sloReported = new java.util.HashSet<>();
+    java.util.Set<String> currencyReported = new java.util.HashSet<>();
     if (syntheticPrompt.isPresent() || find(type, PromptFile.class).isPresent()) {
       settings.sloSearch().checkClass(type, classDeclarations, sloReported);
+      settings.deployment().checkCurrency(type, type, classDeclarations, classDeclarations, currencyReported);
     }
     for (PromptSource p : promptSources) {
       settings.sloSearch().checkMerged(type, p.element(), p.declarations(), classDeclarations.overriddenBy(p.declarations()),
           sloReported);
+      settings.deployment().checkCurrency(type, p.element(), p.declarations(), classDeclarations.overriddenBy(p.declarations()),
+          currencyReported);
       DeclaredSettings merged = classDeclarations.overriddenBy(p.declarations()).toSettings().withConversationTurns(turns);
       models.add(new PromptModel(p.name(), p.element().getSimpleName().toString(), p.method(), p.isStatic(),
           p.throwsChecked(), merged, p.takesTurn()));

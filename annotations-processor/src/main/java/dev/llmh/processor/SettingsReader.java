@@ -8,9 +8,11 @@ import static dev.llmh.processor.Annotations.find;
 import dev.llmh.annotations.Concurrency;
 import dev.llmh.annotations.Constraint;
 import dev.llmh.annotations.Constraints;
+import dev.llmh.annotations.Cost;
 import dev.llmh.annotations.Endpoint;
 import dev.llmh.annotations.Load;
 import dev.llmh.annotations.MaxTokens;
+import dev.llmh.annotations.Power;
 import dev.llmh.annotations.PromptCache;
 import dev.llmh.annotations.Measurement;
 import dev.llmh.annotations.Sampling;
@@ -46,12 +48,13 @@ final class SettingsReader {
       List.of(
           Endpoint.class, Warmup.class, Measurement.class, Sampling.class, MaxTokens.class,
           Concurrency.class, Constraint.class, Constraints.class, Ttft.class, PromptCache.class, Slo.class,
-          SaturationSearch.class, Load.class);
+          SaturationSearch.class, Load.class, Power.class, Cost.class);
 
   private final Annotations annotations;
   private final ConstraintReader constraints;
   private final SloSearchReader sloSearch;
   private final LoadReader load;
+  private final DeploymentReader deployment;
   private final Reporter reporter;
 
   SettingsReader(Annotations annotations, Reporter reporter) {
@@ -59,6 +62,7 @@ final class SettingsReader {
     this.constraints = new ConstraintReader(annotations, reporter);
     this.sloSearch = new SloSearchReader(annotations, reporter);
     this.load = new LoadReader(annotations, reporter);
+    this.deployment = new DeploymentReader(reporter, constraints);
     this.reporter = reporter;
   }
 
@@ -86,7 +90,14 @@ final class SettingsReader {
         find(element, PromptCache.class).flatMap(m -> promptCache(m)).orElse(null),
         sloSearch.slo(element),
         sloSearch.saturationSearch(element),
-        load.read(element));
+        load.read(element),
+        deployment.power(element),
+        deployment.cost(element));
+  }
+
+  /** The check of money budgets against {@code @Cost(currency)}, which needs the merged settings. */
+  DeploymentReader deployment() {
+    return deployment;
   }
 
   /** The checks of {@code @Slo} and {@code @SaturationSearch} that need the merged settings. */

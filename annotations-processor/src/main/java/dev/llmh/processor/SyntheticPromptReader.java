@@ -115,7 +115,7 @@ record SyntheticPromptReader(Annotations annotations, Reporter reporter) {
           .endpointUrl(s.endpointUrl()).models(s.models()).warmupRequests(s.warmupRequests())
           .measuredRequests(s.measuredRequests()).temperature(s.temperature()).seed(s.seed()).maxTokens(s.maxTokens())
           .concurrency(s.concurrency()).constraints(s.constraints()).api(s.api()).maxRequests(s.maxRequests())
-          .options(s.options()).promptTokens(tokens).instruction(instruction).load(s.load())
+          .options(s.options()).promptTokens(tokens).instruction(instruction).load(s.load()).deployment(s.deployment())
           .build();
       return new PromptModel(name, name, false, false, false, settings);
     }

@@ -147,7 +147,7 @@ public record Config(
 
   /** {@code llmh.power.watts}, {@code llmh.hardware.memoryBandwidth}, {@code llmh.model.bytes} and {@code llmh.cost.*}. */
   private static DeploymentFacts deployment(Function<ConfigKey, Optional<String>> lookup) {
-    String currency = lookup.apply(ConfigKey.COST_CURRENCY).map(v -> currency(ConfigKey.COST_CURRENCY, v)).orElse(Defaults.COST_CURRENCY);
+    String currency = lookup.apply(ConfigKey.COST_CURRENCY).map(v -> currency(ConfigKey.COST_CURRENCY, v)).orElse(null);
     Function<ConfigKey, Double> price = key -> lookup.apply(key).map(v -> price(key, v, currency)).orElse(null);
     Function<ConfigKey, Double> number = key -> lookup.apply(key).map(v -> positive(key, v)).orElse(null);
     Double hardware = price.apply(ConfigKey.COST_HARDWARE);
@@ -158,11 +158,9 @@ public record Config(
     Optional<String> utilisation = lookup.apply(ConfigKey.COST_UTILISATION);
     DeploymentFacts.Cost cost = null;
     if (hardware != null || perHour != null || powerPrice != null || years != null || hours != null || utilisation.isPresent()) {
+      // checked once merged with the scenario's @Cost, by the planner: either may complete the other
       cost = new DeploymentFacts.Cost(hardware, years, hours, powerPrice,
-          utilisation.map(v -> percent(ConfigKey.COST_UTILISATION, v)).orElse(Defaults.COST_UTILISATION_PERCENT), perHour);
-      if (cost.problem() != null) {
-        throw new ConfigException(cost.problem());
-      }
+          utilisation.map(v -> percent(ConfigKey.COST_UTILISATION, v)).orElse(null), perHour);
     }
     return new DeploymentFacts(currency,
         lookup.apply(ConfigKey.POWER_WATTS).map(v -> measure(ConfigKey.POWER_WATTS, v, Dimension.POWER, "90W")).orElse(null),
@@ -180,8 +178,12 @@ public record Config(
     return code;
   }
 
-  /** A price: a bare number, or one with the configured currency's code ({@code 600} or {@code 600USD}). */
-  static double price(ConfigKey key, String value, String currency) {
+  /**
+   * A price: a bare number, or one with the configured currency's code ({@code 600} or
+   * {@code 600USD}); {@code currency} null stands for the default.
+   */
+  static double price(ConfigKey key, String value, String configured) {
+    String currency = configured == null ? Defaults.COST_CURRENCY : configured;
     Matcher m = Pattern.compile("\\s*([0-9.eE+-]+)\\s*([A-Za-z]{3})?\\s*").matcher(value);
     if (m.matches() && m.group(2) != null && !m.group(2).toUpperCase(java.util.Locale.ROOT).equals(currency)) {
       throw new ConfigException(key.key() + " (" + key.envName() + ") = '" + value + "' is in " + m.group(2)

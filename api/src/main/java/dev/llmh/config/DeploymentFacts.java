@@ -13,18 +13,55 @@ package dev.llmh.config;
  */
 public record DeploymentFacts(String currency, Double powerWatts, Double memoryBandwidth, Long modelBytes, Cost cost) {
 
-  public static final DeploymentFacts NONE = new DeploymentFacts(Defaults.COST_CURRENCY, null, null, null, null);
+  public static final DeploymentFacts NONE = new DeploymentFacts(null, null, null, null, null);
+
+  /** The currency of prices and budgets: {@link Defaults#COST_CURRENCY} when none is declared. */
+  public String currencyOrDefault() {
+    return currency == null ? Defaults.COST_CURRENCY : currency;
+  }
+
+  /**
+   * Each figure of {@code over} (the configuration) where declared, else this one's (the scenario's
+   * annotations): the settings' precedence, key by key.
+   */
+  public DeploymentFacts under(DeploymentFacts over) {
+    return new DeploymentFacts(pick(over.currency, currency), pick(over.powerWatts, powerWatts),
+        pick(over.memoryBandwidth, memoryBandwidth), pick(over.modelBytes, modelBytes),
+        cost == null ? over.cost : cost.under(over.cost));
+  }
+
+  private static <T> T pick(T over, T under) {
+    return over != null ? over : under;
+  }
 
   /**
    * The prices a cost per million tokens is computed from: owned hardware ({@code hardware} over
    * {@code lifetimeYears} at {@code hoursPerDay}, electricity at {@code powerPrice}) or rented
    * ({@code perHour}, electricity included unless {@code powerPrice} is given).
    *
+   * <p>Each component is null when not declared: configuration and {@code @Cost} are merged key by
+   * key before {@link #problem()} is asked.
+   *
    * @param utilisationPercent share of the serving hours spent generating at the measured throughput
+   *     (null: {@link Defaults#COST_UTILISATION_PERCENT})
    */
   public record Cost(
-      Double hardware, Double lifetimeYears, Double hoursPerDay, Double powerPrice, double utilisationPercent,
+      Double hardware, Double lifetimeYears, Double hoursPerDay, Double powerPrice, Double utilisationPercent,
       Double perHour) {
+
+    /** The utilisation the cost is computed at, in %. */
+    public double utilisation() {
+      return utilisationPercent == null ? Defaults.COST_UTILISATION_PERCENT : utilisationPercent;
+    }
+
+    /** Each component of {@code over} where declared, else this one's: configuration over {@code @Cost}. */
+    public Cost under(Cost over) {
+      if (over == null) {
+        return this;
+      }
+      return new Cost(pick(over.hardware, hardware), pick(over.lifetimeYears, lifetimeYears), pick(over.hoursPerDay, hoursPerDay),
+          pick(over.powerPrice, powerPrice), pick(over.utilisationPercent, utilisationPercent), pick(over.perHour, perHour));
+    }
 
     /** True for rented hardware, priced by the hour. */
     public boolean rented() {
@@ -36,7 +73,7 @@ public record DeploymentFacts(String currency, Double powerWatts, Double memoryB
      * checked before the first request, never discovered after the measurement.
      */
     public String problem() {
-      if (!(utilisationPercent > 0) || utilisationPercent > 100) {
+      if (!(utilisation() > 0) || utilisation() > 100) {
         return ConfigKey.COST_UTILISATION.key() + " must be above 0% and at most 100%";
       }
       if (rented()) {

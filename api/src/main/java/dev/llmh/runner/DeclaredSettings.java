@@ -25,6 +25,7 @@ import java.util.List;
  * @param slo {@code @Slo}: what a good request is, or null when not declared
  * @param saturationSearch {@code @SaturationSearch}: its steps replace the concurrency levels; null when not declared
  * @param load {@code @Load}: open-loop arrivals instead of {@code concurrency}'s closed loop; null when not declared
+ * @param deployment {@code @Power} and {@code @Cost}: each figure null where not declared; null when neither is
  */
 public record DeclaredSettings(
     String endpointUrl,
@@ -45,7 +46,8 @@ public record DeclaredSettings(
     dev.llmh.annotations.PromptCache.Mode promptCache,
     SloDeclaration slo,
     SaturationDeclaration saturationSearch,
-    LoadDeclaration load) {
+    LoadDeclaration load,
+    dev.llmh.config.DeploymentFacts deployment) {
 
   public DeclaredSettings {
     models = models == null ? null : List.copyOf(models);
@@ -96,11 +98,22 @@ public record DeclaredSettings(
         maxRequests, promptTokens, instruction, options, conversationTurns, promptCache, null, null, null);
   }
 
+  /** Without {@code @Power} or {@code @Cost}. */
+  public DeclaredSettings(
+      String endpointUrl, List<String> models, Integer warmupRequests, Integer measuredRequests, Double temperature, Long seed,
+      Integer maxTokens, List<Integer> concurrency, List<String> constraints, String api, Integer maxRequests,
+      List<Integer> promptTokens, String instruction, List<String> options, Integer conversationTurns,
+      dev.llmh.annotations.PromptCache.Mode promptCache, SloDeclaration slo, SaturationDeclaration saturationSearch,
+      LoadDeclaration load) {
+    this(endpointUrl, models, warmupRequests, measuredRequests, temperature, seed, maxTokens, concurrency, constraints, api,
+        maxRequests, promptTokens, instruction, options, conversationTurns, promptCache, slo, saturationSearch, load, null);
+  }
+
   /** These settings with {@code @Conversation(turns)}, which belongs to the class, not to one prompt. */
   public DeclaredSettings withConversationTurns(Integer turns) {
     return new DeclaredSettings(endpointUrl, models, warmupRequests, measuredRequests, temperature, seed, maxTokens,
         concurrency, constraints, api, maxRequests, promptTokens, instruction, options, turns, promptCache, slo,
-        saturationSearch, load);
+        saturationSearch, load, deployment);
   }
 
   /** Nothing declared yet; each setter declares one setting. */
@@ -129,6 +142,7 @@ public record DeclaredSettings(
     private SloDeclaration slo;
     private SaturationDeclaration saturationSearch;
     private LoadDeclaration load;
+    private dev.llmh.config.DeploymentFacts deployment;
 
     private Builder() {}
 
@@ -233,11 +247,16 @@ public record DeclaredSettings(
       return this;
     }
 
+    public Builder deployment(dev.llmh.config.DeploymentFacts deployment) {
+      this.deployment = deployment;
+      return this;
+    }
+
     public DeclaredSettings build() {
       return new DeclaredSettings(
           endpointUrl, models, warmupRequests, measuredRequests, temperature, seed, maxTokens, concurrency,
           constraints, api, maxRequests, promptTokens, instruction, options, conversationTurns, promptCache, slo,
-          saturationSearch, load);
+          saturationSearch, load, deployment);
     }
   }
 }

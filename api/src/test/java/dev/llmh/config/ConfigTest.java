@@ -169,7 +169,7 @@ class ConfigTest {
   void deploymentFactsAreReadInTheirUnitsAndNothingIsDeclaredByDefault() {
     DeploymentFacts none = Config.read(key -> Optional.empty(), Map.of()).deployment();
     assertThat(none).isEqualTo(DeploymentFacts.NONE);
-    assertThat(none.currency()).isEqualTo("USD");
+    assertThat(none.currencyOrDefault()).isEqualTo("USD");
     DeploymentFacts facts = Config.read(key -> Optional.empty(), Map.of(
         "LLMH_POWER_WATTS", "0.2kW", "LLMH_HARDWARE_MEMORY_BANDWIDTH", "0.9TB/s", "LLMH_MODEL_BYTES", "4.7GB")).deployment();
     assertThat(facts.powerWatts()).isEqualTo(200.0);
@@ -191,17 +191,23 @@ class ConfigTest {
     DeploymentFacts.Cost owned = Config.read(key -> Optional.empty(), Map.of("LLMH_COST_HARDWARE", "600USD",
         "LLMH_COST_LIFETIME_YEARS", "3", "LLMH_COST_HOURS_PER_DAY", "4", "LLMH_COST_POWER_PRICE", "0.30",
         "LLMH_COST_UTILISATION", "50%")).deployment().cost();
-    assertThat(owned).isEqualTo(new DeploymentFacts.Cost(600.0, 3.0, 4.0, 0.30, 50, null));
+    assertThat(owned).isEqualTo(new DeploymentFacts.Cost(600.0, 3.0, 4.0, 0.30, 50.0, null));
+    assertThat(owned.problem()).isNull();
     DeploymentFacts eur = Config.read(key -> Optional.empty(), Map.of("LLMH_COST_CURRENCY", "eur", "LLMH_COST_PER_HOUR", "1.2"))
         .deployment();
     assertThat(eur.currency()).isEqualTo("EUR");
     assertThat(eur.cost().rented()).isTrue();
-    assertThat(eur.cost().utilisationPercent()).isEqualTo(100);
-    assertThatThrownBy(() -> Config.read(key -> Optional.empty(), Map.of("LLMH_COST_HARDWARE", "600")))
-        .isInstanceOf(ConfigException.class)
-        .hasMessageContaining("missing: llmh.cost.lifetimeYears, llmh.cost.hoursPerDay, llmh.cost.powerPrice");
-    assertThatThrownBy(() -> Config.read(key -> Optional.empty(), Map.of("LLMH_COST_PER_HOUR", "1", "LLMH_COST_HARDWARE", "600")))
-        .isInstanceOf(ConfigException.class).hasMessageContaining("keep one");
+    assertThat(eur.cost().utilisation()).isEqualTo(100);
+    // incomplete or contradictory prices are found once merged with @Cost (the planner asks)
+    assertThat(Config.read(key -> Optional.empty(), Map.of("LLMH_COST_HARDWARE", "600")).deployment().cost().problem())
+        .contains("missing: llmh.cost.lifetimeYears, llmh.cost.hoursPerDay, llmh.cost.powerPrice");
+    assertThat(Config.read(key -> Optional.empty(), Map.of("LLMH_COST_PER_HOUR", "1", "LLMH_COST_HARDWARE", "600"))
+        .deployment().cost().problem()).contains("keep one");
+    DeploymentFacts.Cost annotated = new DeploymentFacts.Cost(600.0, 3.0, 4.0, 0.30, null, null);
+    DeploymentFacts merged = new DeploymentFacts("USD", 200.0, null, null, annotated)
+        .under(Config.read(key -> Optional.empty(), Map.of("LLMH_COST_UTILISATION", "25%", "LLMH_POWER_WATTS", "90")).deployment());
+    assertThat(merged.cost()).isEqualTo(new DeploymentFacts.Cost(600.0, 3.0, 4.0, 0.30, 25.0, null));
+    assertThat(merged.powerWatts()).isEqualTo(90.0);
     assertThatThrownBy(() -> Config.read(key -> Optional.empty(), Map.of("LLMH_COST_PER_HOUR", "1EUR")))
         .isInstanceOf(ConfigException.class).hasMessageContaining("is in EUR but prices are in USD");
     assertThatThrownBy(() -> Config.read(key -> Optional.empty(), Map.of("LLMH_COST_PER_HOUR", "1", "LLMH_COST_UTILISATION", "0.5")))

@@ -40,6 +40,19 @@ class DeclaredSettingsTest {
   }
 
   @Test
+  void theDeploymentIsDeclaredByItsSetterAndKeptWithConversationTurns() {
+    dev.llmh.config.DeploymentFacts facts = new dev.llmh.config.DeploymentFacts("EUR", 200.0, null, null,
+        new dev.llmh.config.DeploymentFacts.Cost(null, null, null, null, null, 1.5));
+    DeclaredSettings declared = DeclaredSettings.builder().maxTokens(4).deployment(facts).build();
+    assertThat(declared.deployment()).isEqualTo(facts);
+    assertThat(declared.withConversationTurns(3).deployment()).isEqualTo(facts);
+    // the constructor of runners written before @Power and @Cost leaves the deployment undeclared
+    assertThat(new DeclaredSettings(null, null, null, null, null, null, 4, null, null, null, null, null, null, null, null, null,
+        null, null, null).deployment()).isNull();
+    assertThat(DeclaredSettings.builder().build().deployment()).isNull();
+  }
+
+  @Test
   void oneModelOrSeveralDeclareTheModels() {
     assertThat(DeclaredSettings.builder().model("m").build().models()).containsExactly("m");
     assertThat(DeclaredSettings.builder().models(List.of("a", "b")).build().models()).containsExactly("a", "b");

@@ -19,6 +19,7 @@ import java.util.Map;
  * @param good the requests that met the {@code @Slo}, or why that was not measured
  * @param warnings what a reader should know about the figures (flags, made-up counts, timeouts)
  * @param reasons why the verdict is what it is: failed budgets, failed requests, undecided budgets
+ * @param hardware the serving hardware's figures (memory, CPU, GPUs, energy, cost), or why each is not measured
  */
 public record CaseAnalysis(
     Map<Metric, MetricSample> distributions,
@@ -29,7 +30,8 @@ public record CaseAnalysis(
     Baselines.Comparison baseline,
     List<ConstraintResult> constraints,
     CaseVerdict verdict,
-    List<String> reasons) {
+    List<String> reasons,
+    ResourceFigures hardware) {
 
   public CaseAnalysis {
     warnings = List.copyOf(warnings);
@@ -37,11 +39,35 @@ public record CaseAnalysis(
     reasons = List.copyOf(reasons);
   }
 
+  /** Without the serving hardware's figures: nothing was sampled. */
+  public CaseAnalysis(
+      Map<Metric, MetricSample> distributions, Map<Metric, Double> figures, CaseCounts counts, GoodRequests good,
+      List<String> warnings, Baselines.Comparison baseline, List<ConstraintResult> constraints, CaseVerdict verdict,
+      List<String> reasons) {
+    this(distributions, figures, counts, good, warnings, baseline, constraints, verdict, reasons,
+        ResourceFigures.none("nothing was measured"));
+  }
+
+  /** This analysis with the serving hardware's figures. */
+  CaseAnalysis with(ResourceFigures h) {
+    return new CaseAnalysis(distributions, figures, counts, good, warnings, baseline, constraints, verdict, reasons, h);
+  }
+
   /** A case with nothing measured (NOT_RUN, or ERROR when the harness broke): its one reason says why. */
   public static CaseAnalysis unmeasured(CaseVerdict verdict, String reason) {
     return new CaseAnalysis(Map.of(), Map.of(), new CaseCounts(0, 0, 0, 0, 0, 0, 0),
         new GoodRequests(null, 0, 0, reason), List.of(),
         new Baselines.Comparison(null, List.of()), List.of(), verdict, List.of(reason));
+  }
+
+  /**
+   * True when more requests could not change the verdict: it is not INCONCLUSIVE, or only budgets
+   * on the serving hardware are undecided, which are not measured for this endpoint however many
+   * requests are sent. An adaptive measurement stops here.
+   */
+  public boolean settled() {
+    return verdict != CaseVerdict.INCONCLUSIVE || !constraints.isEmpty() && constraints.stream()
+        .filter(c -> c.verdict() == dev.llmh.verdict.Verdict.INCONCLUSIVE).allMatch(c -> c.expression().metric().resource());
   }
 
   /** The constraints that failed. */

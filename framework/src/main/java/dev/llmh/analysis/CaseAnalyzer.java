@@ -1,6 +1,9 @@
 package dev.llmh.analysis;
 
 import dev.llmh.baseline.Baselines;
+import dev.llmh.config.DeploymentFacts;
+import dev.llmh.result.Resources;
+import dev.llmh.stats.Summary;
 import dev.llmh.constraint.ConstraintExpression;
 import dev.llmh.constraint.Metric;
 import dev.llmh.constraint.Stat;
@@ -40,13 +43,24 @@ public final class CaseAnalyzer {
    * @param harness what the harness itself cost and suffered while measuring, or null when not watched
    * @param promptCheck how each request's prompt count is checked (truncation, a synthetic target)
    * @param slo what a good request is ({@code @Slo}), or null when not declared
+   * @param resources the serving hardware sampled over the measured phase, or null when not sampled
+   * @param deployment what is declared about the deployment: prices, power, bandwidth
    */
   public record Context(
       String model, int maxTokens, List<ConstraintExpression> constraints, double confidence, double alpha,
-      String timedOut, List<String> warnings, HarnessCheck harness, PromptCheck promptCheck, SloDeclaration slo) {
+      String timedOut, List<String> warnings, HarnessCheck harness, PromptCheck promptCheck, SloDeclaration slo,
+      Resources resources, DeploymentFacts deployment) {
 
     public Context {
       promptCheck = promptCheck == null ? PromptCheck.NONE : promptCheck;
+      deployment = deployment == null ? DeploymentFacts.NONE : deployment;
+    }
+
+    /** Without the serving hardware's samples. */
+    public Context(
+        String model, int maxTokens, List<ConstraintExpression> constraints, double confidence, double alpha,
+        String timedOut, List<String> warnings, HarnessCheck harness, PromptCheck promptCheck, SloDeclaration slo) {
+      this(model, maxTokens, constraints, confidence, alpha, timedOut, warnings, harness, promptCheck, slo, null, null);
     }
 
     /** Without an {@code @Slo}. */
@@ -93,6 +107,10 @@ public final class CaseAnalyzer {
       }
     }
 
+    ResourceFigures hardware =
+        ResourceFigures.of(context.resources(), context.deployment(), figures.get(Metric.THROUGHPUT), counts.outputTokens());
+    figures.putAll(hardware.figures());
+
     List<String> warnings = new ArrayList<>(context.warnings());
     warnings.addAll(Warnings.of(succeeded, counted, context.maxTokens()));
     if (context.model() != null && servedModel != null && !context.model().equals(servedModel)) {
@@ -108,14 +126,32 @@ public final class CaseAnalyzer {
     int implausible = count(succeeded, RequestMetrics::usageImplausible);
     List<ConstraintResult> results = new ArrayList<>();
     for (ConstraintExpression constraint : context.constraints()) {
-      ConstraintResult result = judge(constraint, distributions, figures, counts, good, baseline, context);
+      ConstraintResult result = constraint.metric().resource() ? judgeResource(constraint, hardware)
+          : judge(constraint, distributions, figures, counts, good, baseline, context);
       if (implausible > 0 && result.verdict() == Verdict.PASS && !constraint.regression()
           && constraint.metric().countsOutputTokens()) {
         result = notPassedOnMadeUpCounts(result, implausible, succeeded.size());
       }
       results.add(result);
     }
-    return decide(distributions, figures, counts, good, warnings, baseline, results, measured, context.timedOut(), truncation);
+    return decide(distributions, figures, counts, good, warnings, baseline, results, measured, context.timedOut(), truncation)
+        .with(hardware);
+  }
+
+  /**
+   * A budget on the serving hardware: a per-case figure as it is, a sampled series by its observed
+   * statistic (its samples follow one another in time, so no interval); INCONCLUSIVE with the reason
+   * when the figure could not be measured for this endpoint, never a PASS.
+   */
+  private static ConstraintResult judgeResource(ConstraintExpression constraint, ResourceFigures hardware) {
+    Metric metric = constraint.metric();
+    String reason = hardware.notMeasured().get(metric);
+    if (metric.shape() != Metric.Shape.SERIES) {
+      return Judge.judgeFigure(constraint, hardware.figures().get(metric), reason);
+    }
+    double[] series = hardware.series().get(metric);
+    return Judge.judgeFigure(constraint, series == null ? null : Summary.of(series).get(constraint.stat()), reason,
+        series == null ? "" : " over " + series.length + " samples");
   }
 
   /**

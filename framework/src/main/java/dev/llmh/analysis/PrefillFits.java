@@ -2,6 +2,7 @@ package dev.llmh.analysis;
 
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.FitRecord;
+import dev.llmh.result.Resources;
 import dev.llmh.stats.LinearFit;
 import dev.llmh.synthetic.PromptCheck;
 import dev.llmh.measure.RequestMetrics;
@@ -81,10 +82,22 @@ public final class PrefillFits {
     }
     double[] x = points.stream().mapToDouble(p -> p[0]).toArray();
     double[] y = points.stream().mapToDouble(p -> p[1]).toArray();
-    return LinearFit.of(x, y).map(line -> record(group.get(0), line, lengths));
+    return LinearFit.of(x, y).map(line -> record(group.get(0), line, lengths, longestPrompt(group, lengths.last())));
   }
 
-  private static FitRecord record(CaseResult first, LinearFit line, TreeSet<Integer> lengths) {
+  /** The peak memory of the case with the longest prompt, or why it has none. */
+  private static FitRecord.LongestPrompt longestPrompt(List<CaseResult> group, int longest) {
+    CaseResult result = group.stream().filter(r -> ((Number) r.params().get(PROMPT_TOKENS)).intValue() == longest)
+        .findFirst().orElseThrow();
+    Resources resources = result.resources();
+    if (resources == null || resources.peakRssBytes() == null) {
+      return new FitRecord.LongestPrompt(longest, null,
+          resources == null ? "the serving process was not sampled" : resources.notMeasured());
+    }
+    return new FitRecord.LongestPrompt(longest, resources.peakRssBytes(), null);
+  }
+
+  private static FitRecord record(CaseResult first, LinearFit line, TreeSet<Integer> lengths, FitRecord.LongestPrompt longest) {
     Map<String, Object> params = others(first.params());
     Object concurrency = params.remove("concurrency");
     boolean rate = line.linear() && line.slope() > 0;
@@ -97,7 +110,7 @@ public final class PrefillFits {
     return new FitRecord(first.scenario(), model(first), concurrency instanceof Number n ? n.intValue() : 1,
         params.isEmpty() ? null : params, FitRecord.PROMPT_TOKENS, FitRecord.TTFT_MS, line.slope(), line.intercept(),
         line.r2(), rate ? 1000 / line.slope() : null, ci, List.of(line.slopeLow(), line.slopeHigh()), line.n(),
-        List.copyOf(lengths), 0.95, line.linear(), note);
+        List.copyOf(lengths), 0.95, line.linear(), note, longest);
   }
 
 }

@@ -76,6 +76,7 @@ public final class ConsoleSummary {
           throughput.outputTokensPerSecond(), throughput.requestsPerSecond()));
     }
     out.append('\n');
+    ResourceLines.append(out, result);
     sloLine(out, result.slo());
     out.append(PromptLines.caseLines(result));
     out.append(String.format(Locale.ROOT, "  %-15s %5s %9s %9s %9s %9s %9s %9s%n",

@@ -48,7 +48,7 @@ final class PromptLines {
       if (fit.params() != null) {
         fit.params().forEach((k, v) -> out.append(", ").append(k).append('=').append(v));
       }
-      out.append(": ").append(line(fit)).append('\n');
+      out.append(": ").append(line(fit)).append(peak(fit.longestPrompt())).append('\n');
     }
     return out.toString();
   }
@@ -65,6 +65,16 @@ final class PromptLines {
     String high = ci.get(1) == null ? "unbounded" : String.format(Locale.ROOT, "%,.0f", ci.get(1));
     return String.format(Locale.ROOT, "prefill %,.0f tok/s [%,.0f, %s]: ", fit.prefillTokensPerSecond(), ci.get(0), high)
         + equation;
+  }
+
+  /** {@code ; peak RSS 231 MiB on the 2,048-token prompt}, or why it is not measured. */
+  private static String peak(FitRecord.LongestPrompt longest) {
+    if (longest == null) {
+      return "";
+    }
+    String on = String.format(Locale.ROOT, " on the %,d-token prompt", longest.promptTokens());
+    return longest.peakRssBytes() == null ? "; peak RSS" + on + " not measured: " + longest.notMeasured()
+        : "; peak RSS " + dev.llmh.constraint.Quantity.format(longest.peakRssBytes(), dev.llmh.constraint.Unit.MEBIBYTES) + on;
   }
 
   private static String lengths(List<Integer> lengths) {

@@ -24,6 +24,7 @@ import dev.llmh.plan.CasePlan;
 import dev.llmh.plan.FilePrompts;
 import dev.llmh.resources.PhaseSampling;
 import dev.llmh.result.CaseResult;
+import dev.llmh.result.Resources;
 import dev.llmh.result.CaseResult.SampleRecord;
 import dev.llmh.verdict.CaseVerdict;
 import dev.llmh.verdict.Looks;
@@ -240,11 +241,12 @@ final class CaseExecutor {
         }
         boolean last = look == looks.points().size() - 1;
         Outcome outcome = measured.outcome(lookWarnings, looks.alphaPerLook(), null, inFlight);
-        boolean decided = outcome.analysis().verdict() != CaseVerdict.INCONCLUSIVE;
+        boolean decided = outcome.analysis().settled();
         if (plan.adaptive() && (decided || last)) {
           lookWarnings.add(0, "adaptive measurement: " + measured.units().size() + (units.conversation() ? " conversations" : " requests")
               + " (planned looks " + looks.points()
-              + ", stopped at look " + (look + 1) + (decided ? ", every constraint decided" : ", maxRequests reached")
+              + ", stopped at look " + (look + 1) + (!decided ? ", maxRequests reached" : outcome.analysis().verdict() != CaseVerdict.INCONCLUSIVE
+                  ? ", every constraint decided" : ", every constraint on the requests decided")
               + "); each look's bounds at " + String.format(Locale.ROOT, "%.4g", 1 - looks.alphaPerLook())
               + " (Bonferroni over " + looks.points().size() + " looks)");
           outcome = measured.outcome(lookWarnings, looks.alphaPerLook(), null, inFlight);
@@ -270,9 +272,8 @@ final class CaseExecutor {
     Outcome outcome(List<String> warnings, double alpha, String timedOut, int inFlight) {
       List<RequestSample> samples = CaseUnits.flat(units);
       long chunks = samples.stream().mapToLong(s -> s.textChunkNanos().size()).sum();
-      Outcome o = analysed(plan, endpoint, samples, sent.turns(units), warmupFailed, inFlight, warnings, promptHash, baselines,
-          alpha, timedOut, watch.check(chunks), setup);
-      return new Outcome(o.result().withResources(resources.measured()), o.analysis());
+      return analysed(plan, endpoint, samples, sent.turns(units), warmupFailed, inFlight, warnings, promptHash, baselines,
+          alpha, timedOut, watch.check(chunks), setup, resources.measured());
     }
   }
 
@@ -323,14 +324,17 @@ final class CaseExecutor {
     int inFlight = Math.min(plan.concurrency(), plan.measuredRequests()); // the first look's: where a run is cut short
     // The turn indices of a conversation cut short are not known here: its requests are recorded without them.
     return analysed(plan, null, ordered, null, 0, inFlight, warnings, null, Baselines.NONE, 1 - plan.confidence(), null, null,
-        PromptSetup.NONE).result();
+        PromptSetup.NONE, null).result();
   }
 
-  /** @param turns each request's turn index within its conversation, or null for single requests */
+  /**
+   * @param turns each request's turn index within its conversation, or null for single requests
+   * @param resources the serving hardware sampled over the measured phase, or null when not sampled
+   */
   private static Outcome analysed(
       CasePlan plan, Endpoint endpoint, List<RequestSample> measured, List<Integer> turns, int warmupFailed, int inFlight,
       List<String> warnings, String promptHash, Baselines baselines, double alpha, String timedOut, HarnessCheck harness,
-      PromptSetup setup) {
+      PromptSetup setup, Resources resources) {
     // On a schedule, times count from the first scheduled send, so that start_ms − scheduled_ms is the queue.
     long firstStart = measured.stream().mapToLong(s -> s.scheduledNanos() != null ? s.scheduledNanos() : s.startNanos())
         .min().orElse(0);
@@ -343,10 +347,11 @@ final class CaseExecutor {
     String servedModel = measured.stream().map(RequestSample::servedModel).filter(Objects::nonNull).findFirst().orElse(null);
     CaseAnalysis analysis = CaseAnalyzer.analyze(
         new CaseAnalyzer.Context(EmbeddedModels.asked(plan), plan.maxTokens(), plan.constraints(), plan.confidence(), alpha,
-            timedOut, warnings, harness, setup.check(), plan.slo()),
+            timedOut, warnings, harness, setup.check(), plan.slo(), resources, plan.deployment()),
         measured, servedModel, baselines.compare(caseKey(plan, servedModel, promptHash), records));
     CaseResult result = CaseRecords.measured(
-        plan, endpoint, servedModel, warmupRequests(plan), warmupFailed, inFlight, records, analysis, promptHash, harness, setup);
+        plan, endpoint, servedModel, warmupRequests(plan), warmupFailed, inFlight, records, analysis, promptHash, harness, setup,
+        resources);
     if (turns != null) {
       result = result.withConversation(ConversationAnalysis.of(plan.conversationTurns(), records));
     }

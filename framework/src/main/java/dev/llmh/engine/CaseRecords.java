@@ -2,6 +2,7 @@ package dev.llmh.engine;
 
 import dev.llmh.analysis.CaseAnalysis;
 import dev.llmh.analysis.GoodRequests;
+import dev.llmh.result.Resources;
 import dev.llmh.result.SloRecord;
 import dev.llmh.runner.SloDeclaration;
 import dev.llmh.constraint.ConstraintExpression;
@@ -37,10 +38,12 @@ final class CaseRecords {
    * @param samples every measured request as recorded, failed or not, in request order
    * @param warmup warm-up requests sent, and how many of them failed
    * @param effectiveConcurrency the most measured requests that were in flight at once
+   * @param resources the serving hardware sampled over the measured phase, or null when not sampled
    */
   static CaseResult measured(
       CasePlan plan, Endpoint endpoint, String servedModel, int warmup, int warmupFailed, int effectiveConcurrency,
-      List<SampleRecord> samples, CaseAnalysis analysis, String promptHash, HarnessCheck harness, PromptSetup setup) {
+      List<SampleRecord> samples, CaseAnalysis analysis, String promptHash, HarnessCheck harness, PromptSetup setup,
+      Resources resources) {
     Map<String, MetricSummary> metrics = new LinkedHashMap<>();
     for (Metric metric : Metric.values()) {
       if (metric.fromRequests()) {
@@ -62,7 +65,12 @@ final class CaseRecords {
         analysis.warnings(), samples, null, promptHash, analysis.baseline().record(),
         analysis.verdict().name(), analysis.reasons(), analysis.verdict().reported(plan.inconclusive()).text(), harness,
         setup.calibration(), options(plan), context(setup), null, null, null, promptFile(plan, promptHash),
-        slo(analysis, plan.confidence()), null);
+        slo(analysis, plan.confidence()), withEnergyPerToken(resources, analysis), analysis.hardware().cost());
+  }
+
+  private static Resources withEnergyPerToken(Resources resources, CaseAnalysis analysis) {
+    return resources == null || resources.energy() == null ? resources
+        : resources.with(resources.gpu(), resources.energy().withPerToken(analysis.figures().get(Metric.ENERGY_PER_TOKEN)));
   }
 
   /** Goodput and attainment with their two-sided intervals at the run's confidence, or why they are not measured. */
@@ -176,7 +184,7 @@ final class CaseRecords {
   }
 
   private static String unit(ConstraintExpression constraint) {
-    return constraint.regression() ? "%" : constraint.metric().dimension().canonicalUnit();
+    return constraint.regression() ? "%" : constraint.currency() != null ? constraint.currency() : constraint.metric().dimension().canonicalUnit();
   }
 
   private static EndpointRecord endpointRecord(CasePlan plan, Endpoint endpoint, String servedModel) {

@@ -13,6 +13,7 @@ import dev.llmh.config.Config;
 import dev.llmh.config.ConfigException;
 import dev.llmh.config.ConfigKey;
 import dev.llmh.config.Defaults;
+import dev.llmh.config.DeploymentFacts;
 import dev.llmh.config.EndpointUrl;
 import dev.llmh.config.ServerOptions;
 import dev.llmh.constraint.ConstraintExpression;
@@ -70,7 +71,8 @@ public final class Planner {
     DeclaredSettings declared = prompt.settings();
     List<ConstraintExpression> constraints =
         declared.constraints().stream().map(ConstraintParser::parse).toList();
-    String currency = config.deployment().currency();
+    DeploymentFacts deployment = deployment(runner, declared, config);
+    String currency = deployment.currencyOrDefault();
     constraints.stream().filter(c -> c.currency() != null && !c.currency().equals(currency)).findFirst().ifPresent(c -> {
       throw new ConfigException(runner.scenarioClassName() + ": the budget \"" + c.source() + "\" is in " + c.currency()
           + " but prices are in " + currency + " (" + ConfigKey.COST_CURRENCY.key() + "): write the budget in " + currency
@@ -128,10 +130,43 @@ public final class Planner {
                 config.promptCache().orElse(declared.promptCache()),
                 modelParam,
                 loads.isEmpty() ? null : loads.get(step),
-                config.deployment()));
+                deployment));
       }
     }
     return cases;
+  }
+
+  /**
+   * What configuration declares about the deployment over what the scenario declares ({@code @Power},
+   * {@code @Cost}), key by key, checked here, before the first request: merged prices that cannot make
+   * a cost are a configuration error, whichever side left the gap.
+   */
+  private static DeploymentFacts deployment(ScenarioRunner runner, DeclaredSettings declared, Config config) {
+    DeploymentFacts annotated = declared.deployment() == null ? DeploymentFacts.NONE : declared.deployment();
+    DeploymentFacts deployment = annotated.under(config.deployment());
+    DeploymentFacts.Cost cost = deployment.cost();
+    if (cost != null && cost.problem() != null) {
+      throw new ConfigException(runner.scenarioClassName() + ": " + cost.problem());
+    }
+    String configured = config.deployment().currency();
+    if (annotated.currency() != null && configured != null && !configured.equals(annotated.currency())
+        && keepsAPrice(annotated.cost(), config.deployment().cost())) {
+      // merged key by key, a price written in the scenario's currency would be read in configuration's
+      throw new ConfigException(runner.scenarioClassName() + ": " + ConfigKey.COST_CURRENCY.key() + " = " + configured
+          + " but the scenario's @Cost prices are in " + annotated.currency() + ": configure its prices in " + configured
+          + " too, or leave " + ConfigKey.COST_CURRENCY.key() + " unset");
+    }
+    return deployment;
+  }
+
+  /** True when a price of {@code declared} (utilisation is none) is not replaced by configuration's. */
+  private static boolean keepsAPrice(DeploymentFacts.Cost declared, DeploymentFacts.Cost configured) {
+    if (declared == null) {
+      return false;
+    }
+    DeploymentFacts.Cost over = configured == null ? new DeploymentFacts.Cost(null, null, null, null, null, null) : configured;
+    return declared.hardware() != null && over.hardware() == null || declared.powerPrice() != null && over.powerPrice() == null
+        || declared.perHour() != null && over.perHour() == null;
   }
 
   /** One open load per declared rate, in declaration order; none for a closed loop. */

@@ -43,6 +43,8 @@ import dev.llmh.overhead.HarnessCheck;
  *     absent for a case that measured nothing
  * @param resources the serving process's memory and CPU over the measurement, the warm-up's within;
  *     null for a case that sent nothing
+ * @param cost what a million output tokens cost at the declared prices, or why not measured; absent
+ *     for a case that measured nothing
  */
 public record CaseResult(
     String scenario,
@@ -73,7 +75,8 @@ public record CaseResult(
     @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("context_fit") ConversationResult.ContextFit contextFit,
     @JsonInclude(JsonInclude.Include.NON_NULL) PromptFileRecord promptFile,
     @JsonInclude(JsonInclude.Include.NON_NULL) SloRecord slo,
-    Resources resources) {
+    Resources resources,
+    @JsonInclude(JsonInclude.Include.NON_NULL) CostRecord cost) {
 
   /** Without an {@code @Slo} record. */
   public CaseResult(
@@ -86,7 +89,7 @@ public record CaseResult(
       PromptFileRecord promptFile) {
     this(scenario, caseName, caseId, params, endpoint, settings, promptCache, requests, metrics, throughput, constraints,
         warnings, samples, error, promptHash, baseline, verdict, verdictReasons, reportedAs, harness, calibration, options,
-        context, conversation, turns, contextFit, promptFile, null, null);
+        context, conversation, turns, contextFit, promptFile, null, null, null);
   }
 
   /** Without a synthetic prompt's calibration, server options or the server's context. */
@@ -116,21 +119,14 @@ public record CaseResult(
   public CaseResult withReportedAs(String reported) {
     return new CaseResult(scenario, caseName, caseId, params, endpoint, settings, promptCache, requests, metrics, throughput,
         constraints, warnings, samples, error, promptHash, baseline, verdict, verdictReasons, reported, harness, calibration,
-        options, context, conversation, turns, contextFit, promptFile, slo, resources);
+        options, context, conversation, turns, contextFit, promptFile, slo, resources, cost);
   }
 
   /** This record with a conversation case's own figures. */
   public CaseResult withConversation(ConversationResult c) {
     return new CaseResult(scenario, caseName, caseId, params, endpoint, settings, promptCache, requests, metrics, throughput,
         constraints, warnings, samples, error, promptHash, baseline, verdict, verdictReasons, reportedAs, harness, calibration,
-        options, context, c.counts(), c.turns(), c.contextFit(), promptFile, slo, resources);
-  }
-
-  /** This record with the serving process's memory and CPU. */
-  public CaseResult withResources(Resources r) {
-    return new CaseResult(scenario, caseName, caseId, params, endpoint, settings, promptCache, requests, metrics, throughput,
-        constraints, warnings, samples, error, promptHash, baseline, verdict, verdictReasons, reportedAs, harness, calibration,
-        options, context, conversation, turns, contextFit, promptFile, slo, r);
+        options, context, c.counts(), c.turns(), c.contextFit(), promptFile, slo, resources, cost);
   }
 
   /**

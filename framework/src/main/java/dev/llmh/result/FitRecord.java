@@ -26,6 +26,8 @@ import java.util.Map;
  * @param lengths the distinct target lengths they came from
  * @param linear whether R² is at least {@link #LINEAR_R2}
  * @param note why no rate is given, or null
+ * @param longestPrompt the serving process's peak memory on the longest prompt (seed 000's rule:
+ *     memory is measured where the context is largest)
  */
 @JsonPropertyOrder({"scenario", "model", "concurrency", "params", "x", "y", "slope_ms_per_token", "intercept_ms", "r2",
     "prefill_tokens_per_s", "ci"})
@@ -47,7 +49,18 @@ public record FitRecord(
     List<Integer> lengths,
     double confidence,
     boolean linear,
-    String note) {
+    String note,
+    @JsonProperty("longest_prompt") LongestPrompt longestPrompt) {
+
+  /**
+   * @param promptTokens the longest target length of the fit
+   * @param peakRssBytes the serving process's peak resident memory in that case's measured phase, or null
+   * @param notMeasured why there is no peak, else null
+   */
+  public record LongestPrompt(
+      @JsonProperty("prompt_tokens") int promptTokens,
+      @JsonProperty("peak_rss_bytes") Long peakRssBytes,
+      @JsonProperty("notMeasured") String notMeasured) {}
 
   /** The x of a prefill fit. */
   public static final String PROMPT_TOKENS = "prompt_tokens";

@@ -115,7 +115,7 @@ public final class Judge {
    * reads like the figure beside it and the console's columns.
    */
   static String budgetText(ConstraintExpression constraint) {
-    return Quantity.format(constraint.budget().canonical(), constraint.metric().displayUnit());
+    return constraint.format(constraint.budget().canonical());
   }
 
   private static String end(Double value, Unit unit) {
@@ -131,17 +131,30 @@ public final class Judge {
    * rate over the whole measured phase has one value, not a sample to bound.
    */
   public static ConstraintResult judgeFigure(ConstraintExpression constraint, Double observed) {
+    return judgeFigure(constraint, observed, null);
+  }
+
+  /** The same, saying why there is no figure when there is none ({@code reason}, or "nothing was measured"). */
+  public static ConstraintResult judgeFigure(ConstraintExpression constraint, Double observed, String reason) {
+    return judgeFigure(constraint, observed, reason, "");
+  }
+
+  /**
+   * The same, with what the figure is of after it ({@code " over 40 samples"}): how a statistic of a
+   * sampled series is judged, on its observed value.
+   */
+  public static ConstraintResult judgeFigure(ConstraintExpression constraint, Double observed, String reason, String of) {
     if (observed == null || observed.isNaN()) {
+      String why = reason == null ? "has no value (nothing was measured)" : "not measured: " + reason;
       return new ConstraintResult(
           constraint, Double.NaN, Verdict.INCONCLUSIVE,
-          constraint.subject() + " has no value (nothing was measured) against budget " + budgetText(constraint) + ": INCONCLUSIVE");
+          constraint.subject() + " " + why + " against budget " + budgetText(constraint) + ": INCONCLUSIVE");
     }
     boolean holds = constraint.comparison().holds(observed, constraint.budget().canonical());
     Verdict verdict = holds ? Verdict.PASS : Verdict.FAIL;
     String shown = holds ? constraint.comparison().symbol() : constraint.comparison().negation().symbol();
-    return new ConstraintResult(constraint, observed, verdict, constraint.subject() + " = "
-        + Quantity.format(observed, constraint.metric().displayUnit()) + " " + shown + " budget " + budgetText(constraint)
-        + ": " + verdict);
+    return new ConstraintResult(constraint, observed, verdict, constraint.subject() + " = " + constraint.format(observed) + of
+        + " " + shown + " budget " + budgetText(constraint) + ": " + verdict);
   }
 
   /**

@@ -83,4 +83,29 @@ class PrefillFitsTest {
         sweepCase("S", 512, 1, 52, 0.5, 0, "model_load"), sweepCase("S", 2048, 1, 52, 0.5, 0));
     assertThat(PrefillFits.of(results).get(0).n()).isEqualTo(13);
   }
+
+  /** {@code result} with the serving process's peak memory, as sampled over its measured phase. */
+  private static CaseResult peak(CaseResult r, long bytes) {
+    return new CaseResult(r.scenario(), r.caseName(), r.caseId(), r.params(), r.endpoint(), r.settings(), r.promptCache(),
+        r.requests(), r.metrics(), r.throughput(), r.constraints(), r.warnings(), r.samples(), r.error(), r.promptHash(),
+        r.baseline(), r.verdict(), r.verdictReasons(), r.reportedAs(), r.harness(), r.calibration(), r.options(), r.context(),
+        r.conversation(), r.turns(), r.contextFit(), r.promptFile(), r.slo(),
+        new dev.llmh.result.Resources("pid 7 and its children", 250, 4, bytes, bytes, 100.0, List.of(), null, null, null, null),
+        null);
+  }
+
+  @Test
+  void theFitReportsPeakMemoryOnItsLongestPrompt() {
+    List<CaseResult> results = List.of(peak(sweepCase("S", 2048, 1, 52, 0.497, 0.5), 300L << 20),
+        peak(sweepCase("S", 128, 1, 52, 0.497, 0.5), 900L << 20), peak(sweepCase("S", 512, 1, 52, 0.497, 0.5), 250L << 20));
+    FitRecord.LongestPrompt longest = PrefillFits.of(results).get(0).longestPrompt();
+    assertThat(longest.promptTokens()).isEqualTo(2048);
+    assertThat(longest.peakRssBytes()).isEqualTo(300L << 20); // the longest prompt's case, not the run's highest
+    assertThat(longest.notMeasured()).isNull();
+
+    FitRecord.LongestPrompt remote = PrefillFits.of(List.of(sweepCase("S", 128, 1, 52, 0.497, 0.5),
+        sweepCase("S", 512, 1, 52, 0.497, 0.5), sweepCase("S", 2048, 1, 52, 0.497, 0.5))).get(0).longestPrompt();
+    assertThat(remote.peakRssBytes()).isNull();
+    assertThat(remote.notMeasured()).isEqualTo("the serving process was not sampled");
+  }
 }

@@ -205,4 +205,34 @@ class ConsoleSummaryTest {
         ""));
     assertThat(ConsoleSummary.modelTables(results.subList(3, 4), false)).isEmpty();
   }
+
+  private static CaseResult withHardware(CaseResult r, dev.llmh.result.Resources resources, dev.llmh.result.CostRecord cost) {
+    return new CaseResult(r.scenario(), r.caseName(), r.caseId(), r.params(), r.endpoint(), r.settings(), r.promptCache(),
+        r.requests(), r.metrics(), r.throughput(), r.constraints(), r.warnings(), r.samples(), r.error(), r.promptHash(),
+        r.baseline(), r.verdict(), r.verdictReasons(), r.reportedAs(), r.harness(), r.calibration(), r.options(), r.context(),
+        r.conversation(), r.turns(), r.contextFit(), r.promptFile(), r.slo(), resources, cost);
+  }
+
+  @Test
+  void theServingHardwareIsSummarisedInAFewLinesAndAFigureNotMeasuredSaysWhy() {
+    var gpu = new dev.llmh.result.GpuResources("nvidia-smi", 250, 2, List.of(
+        new dev.llmh.result.GpuResources.Gpu(0, "NVIDIA L4", 24L << 30, 10L << 30, 91.5, 70.2)), List.of(), null);
+    var energy = new dev.llmh.result.Energy("declared", 9000.0, 90.0, 100_000L, null, 2.5);
+    var resources = new dev.llmh.result.Resources("pid 7 and its children", 250, 40, 231L << 20, 200L << 20, 185.0, List.of(),
+        null, gpu, energy, null);
+    var cost = new dev.llmh.result.CostRecord("USD", "owned", 0.58, 0.40, 0.18, 100.0, 95.0, 2.1, "declared", null);
+    String block = ConsoleSummary.caseBlock(
+        withHardware(result("define", params("concurrency", 1), plainMetrics(), "PASS", List.of(PASSED)), resources, cost), false);
+    assertThat(block)
+        .contains("  process    peak rss 231 MiB, cpu 185 % of a core on average (pid 7 and its children, 40 samples every 250 ms)\n")
+        .contains("  gpus       0 NVIDIA L4: memory peak 10240 MiB, 91.5 % busy, 70.2 W mean\n")
+        .contains("  energy     2.5 J per token (declared, an estimate from llmh.power.watts: 90 W mean over 100000 ms)\n")
+        .contains("  cost       0.58 USD per million output tokens (hardware 0.4 USD + electricity 0.18 USD, owned, at 100 % utilisation)\n");
+
+    var remote = dev.llmh.result.Resources.notMeasured("http://gpu-box/v1", 250, "remote endpoint: no process to sample");
+    String remoteBlock = ConsoleSummary.caseBlock(withHardware(result("define", params("concurrency", 1), plainMetrics(), "PASS",
+        List.of(PASSED)), remote, dev.llmh.result.CostRecord.notMeasured("USD", "no prices declared: set ...")), false);
+    assertThat(remoteBlock).contains("  process    not measured: remote endpoint: no process to sample\n")
+        .doesNotContain("  gpus ").doesNotContain("  energy ").doesNotContain("  cost ");
+  }
 }

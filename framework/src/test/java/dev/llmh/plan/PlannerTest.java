@@ -221,4 +221,53 @@ class PlannerTest {
       assertThat(c.saturationSearch()).isNotNull();
     });
   }
+
+  private static final dev.llmh.config.DeploymentFacts ANNOTATED = new dev.llmh.config.DeploymentFacts("EUR", 200.0, null, null,
+      new dev.llmh.config.DeploymentFacts.Cost(600.0, 3.0, 4.0, 0.30, 50.0, null));
+
+  private static CasePlan plannedWith(dev.llmh.config.DeploymentFacts declared, Map<String, String> properties) {
+    ScenarioRunner runner = runner(List.of(new PromptDeclaration("p", "p", false,
+        DeclaredSettings.builder().deployment(declared).constraints(List.of("cost_per_mtok < 0.5EUR")).build())), List.of());
+    return Planner.plan(runner, Config.read(k -> Optional.ofNullable(properties.get(k)), Map.of())).get(0);
+  }
+
+  @Test
+  void theScenariosPowerAndCostApplyWhenNothingIsConfigured() {
+    assertThat(plannedWith(ANNOTATED, Map.of()).deployment()).isEqualTo(ANNOTATED);
+  }
+
+  @Test
+  void configurationOverridesOneFigureOfTheAnnotationAndKeepsTheOthers() {
+    CasePlan plan = plannedWith(ANNOTATED, Map.of("llmh.cost.powerPrice", "0.25", "llmh.power.watts", "150W"));
+    assertThat(plan.deployment()).isEqualTo(new dev.llmh.config.DeploymentFacts("EUR", 150.0, null, null,
+        new dev.llmh.config.DeploymentFacts.Cost(600.0, 3.0, 4.0, 0.25, 50.0, null)));
+  }
+
+  @Test
+  void aConfiguredCurrencyOverTheScenariosPricesInAnotherIsAnErrorUnlessEveryPriceIsConfiguredToo() {
+    assertThatThrownBy(() -> plannedWith(ANNOTATED, Map.of("llmh.cost.currency", "USD", "llmh.cost.powerPrice", "0.2")))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining("com.example.Scenario: llmh.cost.currency = USD but the scenario's @Cost prices are in EUR");
+    // every price configured: the scenario's only keeps its years, hours and utilisation, which have no currency;
+    // the merged currency is then the one money budgets are checked against
+    assertThatThrownBy(() -> plannedWith(ANNOTATED,
+        Map.of("llmh.cost.currency", "USD", "llmh.cost.powerPrice", "0.2", "llmh.cost.hardware", "700")))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining("\"cost_per_mtok < 0.5EUR\" is in EUR but prices are in USD");
+  }
+
+  @Test
+  void pricesIncompleteOnceMergedFailBeforeAnyRequest() {
+    // owned hardware from the annotation, a rented price from configuration: neither side alone is wrong
+    assertThatThrownBy(() -> plannedWith(ANNOTATED, Map.of("llmh.cost.perHour", "1.5")))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining("com.example.Scenario: llmh.cost.perHour prices rented hardware by the hour, and llmh.cost.hardware");
+    dev.llmh.config.DeploymentFacts partial = new dev.llmh.config.DeploymentFacts("EUR", null, null, null,
+        new dev.llmh.config.DeploymentFacts.Cost(600.0, 3.0, null, null, null, null));
+    assertThatThrownBy(() -> plannedWith(partial, Map.of("llmh.cost.hoursPerDay", "8")))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining("missing: llmh.cost.powerPrice");
+    assertThat(plannedWith(partial, Map.of("llmh.cost.hoursPerDay", "8", "llmh.cost.powerPrice", "0.3")).deployment().cost())
+        .isEqualTo(new dev.llmh.config.DeploymentFacts.Cost(600.0, 3.0, 8.0, 0.3, null, null));
+  }
 }

@@ -1,6 +1,7 @@
 package dev.llmh.processor.generator;
 
 import dev.llmh.annotations.PromptCache;
+import dev.llmh.config.DeploymentFacts;
 import dev.llmh.runner.DeclaredSettings;
 import dev.llmh.runner.SaturationDeclaration;
 import dev.llmh.runner.SloDeclaration;
@@ -26,6 +27,8 @@ import java.util.List;
  * @param saturationSearch {@code @SaturationSearch}
  * @param load {@code @Load}; it and {@code concurrency} are the two kinds of load, so a member
  *     declaring either replaces the class's choice of both
+ * @param power {@code @Power(watts)}
+ * @param cost {@code @Cost}: its currency (null: not declared) and its prices; no power
  */
 public record Declarations(
     Endpoint endpoint,
@@ -40,7 +43,18 @@ public record Declarations(
     PromptCache.Mode promptCache,
     SloDeclaration slo,
     SaturationDeclaration saturationSearch,
-    LoadDeclaration load) {
+    LoadDeclaration load,
+    Double power,
+    DeploymentFacts cost) {
+
+  /** Without {@code @Power} or {@code @Cost}. */
+  public Declarations(
+      Endpoint endpoint, Integer warmupRequests, Integer measuredRequests, Sampling sampling, Integer maxTokens,
+      List<Integer> concurrency, List<String> constraints, List<String> ttftConstraints, Integer maxRequests,
+      PromptCache.Mode promptCache, SloDeclaration slo, SaturationDeclaration saturationSearch, LoadDeclaration load) {
+    this(endpoint, warmupRequests, measuredRequests, sampling, maxTokens, concurrency, constraints, ttftConstraints,
+        maxRequests, promptCache, slo, saturationSearch, load, null, null);
+  }
 
   /** Without {@code @Slo}, {@code @SaturationSearch} or {@code @Load}. */
   public Declarations(
@@ -119,7 +133,9 @@ public record Declarations(
         pick(member.promptCache, promptCache),
         pick(member.slo, slo),
         pick(member.saturationSearch, saturationSearch),
-        memberChoosesLoad ? member.load : load);
+        memberChoosesLoad ? member.load : load,
+        pick(member.power, power),
+        pick(member.cost, cost));
   }
 
   /** What the engine sees: the plan's record, with {@code @Ttft} folded into the constraints. */
@@ -142,6 +158,10 @@ public record Declarations(
         .slo(slo)
         .saturationSearch(saturationSearch)
         .load(load);
+    if (power != null || cost != null) {
+      settings.deployment(new DeploymentFacts(cost == null ? null : cost.currency(), power, null, null,
+          cost == null ? null : cost.cost()));
+    }
     if (endpoint != null) {
       settings.endpointUrl(endpoint.url()).models(endpoint.models()).api(endpoint.api()).options(endpoint.options());
     }

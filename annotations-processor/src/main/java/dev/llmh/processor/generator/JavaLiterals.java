@@ -76,4 +76,15 @@ public final class JavaLiterals {
         + load.arrivals().name() + ", " + load.burstiness() + ", " + string(load.duration()) + ", " + load.maxInFlight()
         + ", " + longValue(load.seed()) + ")";
   }
+
+  /** {@code new dev.llmh.config.DeploymentFacts(...)}: the processor lets only finite figures through. */
+  public static String deployment(dev.llmh.config.DeploymentFacts facts) {
+    dev.llmh.config.DeploymentFacts.Cost cost = facts.cost();
+    return "new dev.llmh.config.DeploymentFacts(" + string(facts.currency()) + ", " + doubleValue(facts.powerWatts()) + ", "
+        + doubleValue(facts.memoryBandwidth()) + ", " + longValue(facts.modelBytes()) + ", "
+        + (cost == null ? "null" : "new dev.llmh.config.DeploymentFacts.Cost(" + doubleValue(cost.hardware()) + ", "
+            + doubleValue(cost.lifetimeYears()) + ", " + doubleValue(cost.hoursPerDay()) + ", " + doubleValue(cost.powerPrice())
+            + ", " + doubleValue(cost.utilisationPercent()) + ", " + doubleValue(cost.perHour()) + ")")
+        + ")";
+  }
 }

@@ -108,6 +108,7 @@ public final class RunnerWriter {
     declare(calls, "saturationSearch", s.saturationSearch(), search -> "new dev.llmh.runner.SaturationDeclaration("
         + search.from() + ", " + search.to() + ", " + JavaLiterals.doubleValue(search.minGain()) + ")");
     declare(calls, "load", s.load(), JavaLiterals::load);
+    declare(calls, "deployment", s.deployment(), JavaLiterals::deployment);
     calls.add(".build()");
     return "dev.llmh.runner.DeclaredSettings.builder()"
         + calls.stream().map(call -> "\n                  " + call).collect(Collectors.joining());

@@ -1,0 +1,96 @@
+package dev.llmh.analysis;
+
+import dev.llmh.config.DeploymentFacts;
+import dev.llmh.constraint.Metric;
+import dev.llmh.result.CostRecord;
+import dev.llmh.result.GpuResources;
+import dev.llmh.result.Resources;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The figures of the serving hardware over a case's measured phase: sampled from its process and
+ * GPUs ({@code peak_rss}, {@code cpu}, {@code gpu_memory}, {@code gpu_power}) or computed from them
+ * and the declared facts ({@code energy_per_token}, {@code cost_per_mtok}). Each metric has a value
+ * or the reason it has none; never a zero standing in for "not measured".
+ *
+ * @param figures per-case values in canonical units
+ * @param series values sampled over time, in canonical units, in time order
+ * @param notMeasured why each resource metric without a value has none
+ * @param cost the cost per million tokens and what it rests on, or why not measured
+ */
+public record ResourceFigures(
+    Map<Metric, Double> figures, Map<Metric, double[]> series, Map<Metric, String> notMeasured, CostRecord cost) {
+
+  public ResourceFigures {
+    figures = copy(figures);
+    series = copy(series);
+    notMeasured = copy(notMeasured);
+  }
+
+  /** Nothing sampled (a case that measured nothing), and why. */
+  static ResourceFigures none(String reason) {
+    Map<Metric, String> reasons = new EnumMap<>(Metric.class);
+    for (Metric metric : Metric.values()) {
+      if (metric.resource()) {
+        reasons.put(metric, reason);
+      }
+    }
+    return new ResourceFigures(Map.of(), Map.of(), reasons, null);
+  }
+
+  /**
+   * @param resources the measured phase's samples, or null when nothing was sampled
+   * @param throughput the case's output tokens per second, or null when not measured
+   * @param outputTokens the output tokens of the counted requests
+   */
+  static ResourceFigures of(Resources resources, DeploymentFacts facts, Double throughput, long outputTokens) {
+    Map<Metric, Double> figures = new EnumMap<>(Metric.class);
+    Map<Metric, double[]> series = new EnumMap<>(Metric.class);
+    Map<Metric, String> reasons = new EnumMap<>(Metric.class);
+    if (resources == null) {
+      return none("the serving process was not sampled");
+    }
+    String process = resources.notMeasured() != null ? resources.notMeasured() : "no sample of the serving process";
+    put(figures, reasons, Metric.PEAK_RSS, resources.peakRssBytes() == null ? null : resources.peakRssBytes().doubleValue(), process);
+    put(series, reasons, Metric.CPU, column(resources.series(), 2), process);
+
+    GpuResources gpu = resources.gpu();
+    String gpus = gpu == null ? "the GPUs were not sampled" : gpu.notMeasured() != null ? gpu.notMeasured() : null;
+    put(series, reasons, Metric.GPU_MEMORY, gpus != null ? null : gpu.totals(GpuResources.MEMORY_BYTES),
+        gpus != null ? gpus : "no GPU reported its memory used");
+    put(series, reasons, Metric.GPU_POWER, gpus != null ? null : gpu.totals(GpuResources.POWER_WATTS),
+        gpus != null ? gpus : "no GPU reported its power draw");
+
+    Double energyPerToken = CostPerMillionTokens.energyPerToken(resources.energy(), outputTokens);
+    put(figures, reasons, Metric.ENERGY_PER_TOKEN, energyPerToken,
+        resources.energy() == null ? "energy was not measured"
+            : resources.energy().notMeasured() != null ? resources.energy().notMeasured() : "no output tokens in the measured phase");
+
+    CostRecord cost = CostPerMillionTokens.of(facts, throughput, resources.energy(), outputTokens);
+    put(figures, reasons, Metric.COST_PER_MTOK, cost.perMtok(), cost.notMeasured());
+    reasons.put(Metric.BANDWIDTH_USE, "the decode rate is not checked against memory bandwidth yet");
+    return new ResourceFigures(figures, series, reasons, cost);
+  }
+
+  private static <T> void put(Map<Metric, T> values, Map<Metric, String> reasons, Metric metric, T value, String reason) {
+    boolean empty = value == null || value instanceof double[] d && d.length == 0;
+    if (empty) {
+      reasons.put(metric, reason);
+    } else {
+      values.put(metric, value);
+    }
+  }
+
+  private static <T> Map<Metric, T> copy(Map<Metric, T> map) {
+    Map<Metric, T> copy = new EnumMap<>(Metric.class);
+    copy.putAll(map);
+    return Collections.unmodifiableMap(copy);
+  }
+
+  private static double[] column(List<List<Number>> rows, int column) {
+    return rows.stream().map(r -> r.get(column)).filter(v -> v != null).mapToDouble(Number::doubleValue).toArray();
+  }
+}

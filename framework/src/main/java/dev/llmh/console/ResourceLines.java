@@ -1,0 +1,71 @@
+package dev.llmh.console;
+
+import dev.llmh.constraint.Quantity;
+import dev.llmh.constraint.Unit;
+import dev.llmh.result.CaseResult;
+import dev.llmh.result.CostRecord;
+import dev.llmh.result.Energy;
+import dev.llmh.result.GpuResources;
+import dev.llmh.result.Resources;
+import java.util.Locale;
+
+/**
+ * A case's serving hardware in a few lines: the process's memory and CPU, the GPUs, energy per
+ * token and cost per million tokens. Figures never measured on this kind of machine (no GPU, no
+ * prices declared) are left out here; the results file says why each is not measured.
+ */
+final class ResourceLines {
+  private ResourceLines() {}
+
+  static void append(StringBuilder out, CaseResult result) {
+    Resources r = result.resources();
+    if (r == null) {
+      return;
+    }
+    if (r.notMeasured() != null) {
+      out.append("  process    not measured: ").append(r.notMeasured()).append('\n');
+    } else {
+      out.append("  process    peak rss ").append(bytes(r.peakRssBytes())).append(", cpu ")
+          .append(Quantity.format(r.meanCpuPercent(), Unit.PERCENT)).append(" of a core on average (").append(r.source())
+          .append(", ").append(r.samples()).append(" samples every ").append(r.intervalMs()).append(" ms)\n");
+    }
+    GpuResources gpu = r.gpu();
+    if (gpu != null && gpu.notMeasured() == null) {
+      out.append("  gpus       ");
+      for (GpuResources.Gpu g : gpu.gpus()) {
+        out.append(g.index() == 0 ? "" : "; ").append(g.index()).append(' ').append(g.name()).append(": memory peak ")
+            .append(bytes(g.peakMemoryBytes())).append(", ").append(figure(g.meanUtilizationPercent(), Unit.PERCENT))
+            .append(" busy, ").append(figure(g.meanPowerWatts(), Unit.WATTS)).append(" mean");
+      }
+      out.append('\n');
+    }
+    Energy energy = r.energy();
+    if (energy != null && energy.perTokenJ() != null) {
+      out.append(String.format(Locale.ROOT, "  energy     %s per token (%s%s: %s mean over %s)%n",
+          Quantity.format(energy.perTokenJ(), Unit.JOULES), energy.energySource(),
+          Energy.DECLARED.equals(energy.energySource()) ? ", an estimate from llmh.power.watts" : "",
+          Quantity.format(energy.meanWatts(), Unit.WATTS), Quantity.format(energy.windowMs(), Unit.MILLISECONDS)));
+    }
+    CostRecord cost = result.cost();
+    if (cost != null && cost.perMtok() != null) {
+      out.append("  cost       ").append(money(cost.perMtok(), cost)).append(" per million output tokens (hardware ")
+          .append(money(cost.hardwarePerMtok(), cost)).append(" + electricity ").append(money(cost.energyPerMtok(), cost))
+          .append(", ").append(cost.basis()).append(", at ").append(Quantity.format(cost.utilisationPercent(), Unit.PERCENT))
+          .append(" utilisation)\n");
+    } else if (cost != null && !cost.notMeasured().startsWith(CostRecord.NO_PRICES)) {
+      out.append("  cost       not measured: ").append(cost.notMeasured()).append('\n');
+    }
+  }
+
+  private static String money(double value, CostRecord cost) {
+    return Quantity.formatBare(value, Unit.CURRENCY) + " " + cost.currency();
+  }
+
+  private static String bytes(Long value) {
+    return value == null ? "?" : Quantity.format(value, Unit.MEBIBYTES);
+  }
+
+  private static String figure(Double value, Unit unit) {
+    return value == null ? "?" : Quantity.format(value, unit);
+  }
+}

@@ -1,0 +1,40 @@
+package dev.llmh.result;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+/**
+ * What a million output tokens cost at the declared prices, the measured throughput and energy,
+ * and the declared utilisation; the formula is in the README.
+ *
+ * @param currency the ISO 4217 code of every sum here
+ * @param basis {@code owned} (the hardware's price amortised over its serving hours) or {@code rented} (per hour)
+ * @param perMtok hardware plus electricity per million output tokens; null when not measured
+ * @param hardwarePerMtok the hardware's share
+ * @param energyPerMtok the electricity's share: energy per token at the price of a kWh (0 for rented
+ *     hardware whose hourly price includes it)
+ * @param utilisationPercent the share of serving hours spent generating, as declared
+ * @param throughput the measured output tokens per second it rests on
+ * @param energyPerTokenJ the energy per token it rests on, and {@code energySource} where that came from
+ * @param notMeasured why there is no cost (no prices declared, throughput or energy not measured), else null
+ */
+public record CostRecord(
+    String currency,
+    String basis,
+    @JsonProperty("per_mtok") Double perMtok,
+    @JsonProperty("hardware_per_mtok") Double hardwarePerMtok,
+    @JsonProperty("energy_per_mtok") Double energyPerMtok,
+    @JsonProperty("utilisation_percent") Double utilisationPercent,
+    @JsonProperty("output_tokens_per_s") Double throughput,
+    @JsonProperty("energy_per_token_j") Double energyPerTokenJ,
+    String energySource,
+    @JsonProperty("notMeasured") @JsonInclude(JsonInclude.Include.NON_NULL) String notMeasured) {
+
+  /** How the reason begins when no prices are declared at all: nothing to say beside the figures. */
+  public static final String NO_PRICES = "no prices declared";
+
+  /** No cost, and why. */
+  public static CostRecord notMeasured(String currency, String reason) {
+    return new CostRecord(currency, null, null, null, null, null, null, null, null, reason);
+  }
+}

@@ -1,0 +1,38 @@
+package dev.llmh.samples;
+
+import dev.llmh.annotations.Constraint;
+import dev.llmh.annotations.Cost;
+import dev.llmh.annotations.LlmBenchmark;
+import dev.llmh.annotations.MaxTokens;
+import dev.llmh.annotations.Measurement;
+import dev.llmh.annotations.Power;
+import dev.llmh.annotations.Prompt;
+import dev.llmh.annotations.Sampling;
+import dev.llmh.annotations.Warmup;
+
+/**
+ * Seed 000's other question, beside the latency: does it fit, and what does a million tokens cost
+ * here? The embedded server's memory and CPU are sampled by themselves. Its machine has no power
+ * meter LLMH can read in most containers (no nvidia-smi; RAPL missing or root-only), so the sample
+ * declares the machine's draw — the energy is then recorded as {@code energySource: "declared"}, an
+ * estimate — and seed 000's prices: a 600-dollar machine over three years, four hours a day, 30 cents
+ * a kWh. On a machine whose GPU or RAPL counters LLMH can read, the measured energy replaces the
+ * declared one. {@code -Dllmh.power.watts}, {@code -Dllmh.cost.*} override these.
+ */
+@LlmBenchmark
+@Power(watts = 65)
+@Cost(currency = "USD", hardware = 600, lifetimeYears = 3, hoursPerDay = 4, powerPrice = 0.30)
+@Warmup(requests = 2)
+@Measurement(requests = 10)
+@Sampling(temperature = 0.0, seed = 42)
+@MaxTokens(64)
+// the small model's server holds some 230 MiB; 65 W at 30 to 150 tok/s is 0.4 to 2.2 J a token, and
+// 0.3 to 1.6 USD per million tokens: budgets with room for a slower, busier machine
+@Constraint("peak_rss < 2GiB")
+@Constraint("energy_per_token < 5J")
+@Constraint("cost_per_mtok < 5USD")
+public class EnergyAndCost {
+
+  @Prompt
+  String explain = "Explain in two sentences what a token is.";
+}
