@@ -125,12 +125,14 @@ public final class Endpoints implements AutoCloseable {
    * Resource sampling for a case on {@code endpoint}: the embedded server's child process, a local
    * server named by {@code llmh.server.pid} or {@code llmh.server.process}, or why there is nothing
    * to sample; beside it this machine's GPUs and energy when the server runs here (the simulator
-   * uses no GPU), else the GPUs not measured and the energy from {@code llmh.power.watts} at most.
+   * uses no GPU), else the GPUs not measured and the energy from the declared power at most.
+   *
+   * @param watts the case's declared power ({@code @Power} under {@code llmh.power.watts}), or null:
+   *     the last source of its energy, recorded as declared
    */
-  public synchronized PhaseSampling resources(Endpoint endpoint) {
+  public synchronized PhaseSampling resources(Endpoint endpoint, Double watts) {
     Config.ServerSampling sampling = config.serverSampling();
     Duration interval = sampling.interval();
-    Double watts = config.deployment().powerWatts();
     return switch (endpoint.kind()) {
       case EMBEDDED -> PhaseSampling.of(embeddedServer.pid(), interval).onThisMachine(watts);
       case SIMULATED -> PhaseSampling.none(endpoint.url(), interval,

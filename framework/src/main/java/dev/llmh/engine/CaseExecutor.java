@@ -174,7 +174,7 @@ final class CaseExecutor {
           + " worker, so that every connection of the " + plan.concurrency() + " workers is open before measuring");
     }
     sink.sending(plan, warmupRequests(plan));
-    try (PhaseSampling resources = endpoints.resources(endpoint).warmingUp()) {
+    try (PhaseSampling resources = endpoints.resources(endpoint, plan.deployment().powerWatts()).warmingUp()) {
       return measure(plan, endpoint, units, resources, deadline, warnings, turnTexts, file, system, prompt, setup);
     }
   }

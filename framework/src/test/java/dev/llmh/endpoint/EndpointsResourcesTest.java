@@ -23,10 +23,10 @@ class EndpointsResourcesTest {
   @Test
   void aRemoteServerHasNoGpusHereAndADeclaredEnergy() throws Exception {
     try (SimulatedServer far = SimulatedServer.start(SimulatorSettings.defaults());
-        Endpoints endpoints = new Endpoints(config(Map.of("llmh.power.watts", "90W")), line -> {})) {
+        Endpoints endpoints = new Endpoints(config(Map.of()), line -> {})) {
       Endpoint endpoint = endpoints.get(far.baseUrl());
       assertThat(endpoint.kind()).isEqualTo(EndpointKind.REMOTE);
-      Resources r = phase(endpoints.resources(endpoint));
+      Resources r = phase(endpoints.resources(endpoint, 90.0));
       assertThat(r.notMeasured()).isEqualTo("remote endpoint: no process to sample");
       assertThat(r.gpu().notMeasured()).isEqualTo("remote endpoint: its GPUs are not on this machine");
       assertThat(r.warmup().gpu().notMeasured()).isEqualTo("remote endpoint: its GPUs are not on this machine");
@@ -40,7 +40,7 @@ class EndpointsResourcesTest {
   void aLocalServerNamedByItsPidHasThisMachinesGpusAndEnergy() throws Exception {
     try (SimulatedServer local = SimulatedServer.start(SimulatorSettings.defaults());
         Endpoints endpoints = new Endpoints(config(Map.of("llmh.server.pid", Long.toString(ProcessHandle.current().pid()))), line -> {})) {
-      Resources r = phase(endpoints.resources(endpoints.get(local.baseUrl())));
+      Resources r = phase(endpoints.resources(endpoints.get(local.baseUrl()), null));
       assertThat(r.peakRssBytes()).isPositive();
       assertThat(r.gpu().source()).isEqualTo("nvidia-smi");
       if (!nvidiaSmiOnThePath()) {
@@ -56,8 +56,8 @@ class EndpointsResourcesTest {
 
   @Test
   void theSimulatorUsesNoGpu() throws Exception {
-    try (Endpoints endpoints = new Endpoints(config(Map.of("llmh.power.watts", "40W")), line -> {})) {
-      Resources r = phase(endpoints.resources(endpoints.get(Endpoints.SIMULATED)));
+    try (Endpoints endpoints = new Endpoints(config(Map.of()), line -> {})) {
+      Resources r = phase(endpoints.resources(endpoints.get(Endpoints.SIMULATED), 40.0));
       assertThat(r.gpu().notMeasured()).isEqualTo("simulated server: it uses no GPU");
       assertThat(r.energy().energySource()).isIn("rapl", "declared");
       if (!raplReadable()) {

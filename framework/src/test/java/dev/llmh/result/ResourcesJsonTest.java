@@ -27,7 +27,7 @@ class ResourcesJsonTest {
         + "\"gpus\":[{\"index\":0,\"name\":\"Stand-in A100\",\"memory_total_bytes\":4096,\"peak_memory_bytes\":2048,"
         + "\"mean_utilization_percent\":40.0,\"mean_power_watts\":100.5}],\"series\":[[12,0,2048,40.0,null]]}");
     assertThat(MAPPER.writeValueAsString(json.get("energy")))
-        .isEqualTo("{\"energySource\":\"nvidia-smi\",\"joules\":120.6,\"mean_watts\":100.5,\"window_ms\":1200}");
+        .isEqualTo("{\"energySource\":\"nvidia-smi\",\"joules\":120.6,\"mean_watts\":100.5,\"window_ms\":1200,\"per_token_j\":null}");
     assertThat(MAPPER.writeValueAsString(json.get("warmup").get("gpu"))).isEqualTo("{\"source\":\"nvidia-smi\",\"interval_ms\":250,"
         + "\"samples\":0,\"gpus\":[],\"series\":[],\"notMeasured\":\"no nvidia-smi on the PATH\"}");
     assertThat(json.get("warmup").has("energy")).isFalse();
@@ -37,7 +37,7 @@ class ResourcesJsonTest {
     assertThat(back.energy()).isEqualTo(energy);
     assertThat(MAPPER.writeValueAsString(Energy.notMeasured("llmh.power.watts: not declared")))
         .isEqualTo("{\"energySource\":null,\"joules\":null,\"mean_watts\":null,\"window_ms\":null,"
-            + "\"notMeasured\":\"llmh.power.watts: not declared\"}");
+            + "\"notMeasured\":\"llmh.power.watts: not declared\",\"per_token_j\":null}");
   }
 
   @Test
