@@ -43,7 +43,7 @@ final class ResourceLines {
     if (energy != null && energy.perTokenJ() != null) {
       out.append(String.format(Locale.ROOT, "  energy     %s per token (%s%s: %s mean over %s)%n",
           Quantity.format(energy.perTokenJ(), Unit.JOULES), energy.energySource(),
-          Energy.DECLARED.equals(energy.energySource()) ? ", an estimate from llmh.power.watts" : "",
+          Energy.DECLARED.equals(energy.energySource()) ? ", an estimate from the declared power" : "",
           Quantity.format(energy.meanWatts(), Unit.WATTS), Quantity.format(energy.windowMs(), Unit.MILLISECONDS)));
     }
     CostRecord cost = result.cost();
