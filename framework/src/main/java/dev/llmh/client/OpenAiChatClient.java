@@ -59,6 +59,54 @@ public final class OpenAiChatClient extends HttpProtocolClient {
     return info;
   }
 
+  /**
+   * The model's file size from the listing's {@code meta.modelBytes} (the embedded server: the GGUF
+   * file it loaded); else, behind an OpenAI-compatible {@code /v1} that says nothing of sizes, Ollama's
+   * native {@code /api/tags} beside it.
+   */
+  @Override
+  public ModelBytes modelBytes(String model) {
+    ModelBytes listed = listedBytes(http.getJson("models", false), model);
+    if (listed != null) {
+      return listed;
+    }
+    List<String> path = http.base.pathSegments();
+    if (!path.isEmpty() && "v1".equals(path.get(path.size() - 1))) {
+      JsonNode tags = http.getJson("api/tags", true);
+      if (tags != null && tags.path("models").isArray()) {
+        return ModelBytes.fromOllamaTags(tags, model);
+      }
+    }
+    return ModelBytes.unknown("the server's model listing gives no size for " + (model == null ? "its model" : "'" + model + "'"));
+  }
+
+  /**
+   * {@code meta.modelBytes} of {@code model}'s entry (the first one when null) in a {@code /models}
+   * listing; not yet known for a model the embedded server lists but has not loaded; null when the
+   * listing does not tell.
+   */
+  static ModelBytes listedBytes(JsonNode listing, String model) {
+    JsonNode entry = null;
+    for (JsonNode candidate : listing == null ? MAPPER.createArrayNode() : listing.path("data")) {
+      if (model == null || model.equals(candidate.path("id").asText())) {
+        entry = candidate;
+        break;
+      }
+    }
+    if (entry == null) {
+      return null;
+    }
+    JsonNode meta = entry.path("meta");
+    if (meta.path("modelBytes").canConvertToLong() && meta.path("modelBytes").asLong() > 0) {
+      return ModelBytes.of(meta.path("modelBytes").asLong(), ModelBytes.GGUF);
+    }
+    if (!meta.path("loaded").asBoolean(true)) {
+      return ModelBytes.notYet("the server has not loaded '" + entry.path("id").asText()
+          + "' yet (the embedded server loads a model on its first request): ask after the case's warm-up");
+    }
+    return null;
+  }
+
   /** Sends one streaming request and records what arrived; failures become the sample's error. */
   @Override
   public RequestSample send(ChatRequest chat) {

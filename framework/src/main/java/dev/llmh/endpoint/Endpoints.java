@@ -10,10 +10,15 @@ import dev.llmh.client.OpenAiChatClient;
 import dev.llmh.client.ProtocolClient;
 import dev.llmh.config.Config;
 import dev.llmh.config.Defaults;
+import dev.llmh.client.ModelBytes;
+import dev.llmh.config.ConfigKey;
+import dev.llmh.resources.MemoryBandwidthProbe;
 import dev.llmh.resources.PhaseSampling;
+import dev.llmh.resources.PhysicsInputs;
 import dev.llmh.sim.SimulatedServer;
 import dev.llmh.sim.SimulatorSettings;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -32,6 +37,11 @@ public final class Endpoints implements AutoCloseable {
   private final Config config;
   private final Consumer<String> phases;
   private final Map<String, Object> opened = new LinkedHashMap<>();
+  /** The probe's figure by endpoint URL; a null value: the probe failed ({@link #probeFailure}). */
+  private final Map<String, MemoryBandwidthProbe.Result> bandwidth = new HashMap<>();
+  private final Map<String, PhysicsInputs> physics = new HashMap<>();
+  private MemoryBandwidthProbe.Result probed;
+  private String probeFailure;
   private EmbeddedServerProcess embeddedServer;
   private SimulatedServer simulatedServer;
 
@@ -86,6 +96,7 @@ public final class Endpoints implements AutoCloseable {
         new Timeouts(config.connectTimeout(), config.readTimeout(), config.firstTokenTimeout(), config.requestTimeout());
     ProtocolClient client = protocolClient(api, base, credentials, timeouts);
     EndpointInfo info = client.probe();
+    probeBandwidth(kind, client.baseUrl(), client, info);
     client.warmUp();
     if (config.clientWarmup() > 0) {
       RequestPathWarmUp.Done warm = RequestPathWarmUp.run(api, timeouts, config.clientWarmup());
@@ -135,6 +146,118 @@ public final class Endpoints implements AutoCloseable {
           .or(() -> sampling.process().map(name -> PhaseSampling.named(name, interval)))
           .orElseGet(() -> PhaseSampling.none(endpoint.url(), interval, "remote endpoint: no process to sample"));
     };
+  }
+
+  /**
+   * The inputs of the physics check for {@code servedModel} on {@code endpoint} (the model a case
+   * asked for, as the server names it; null for the server's default): the bytes a decode step reads
+   * and the memory bandwidth, each declared, discovered or measured, or why unknown. Cached per
+   * endpoint and model. Call it after the case's warm-up, never during its measurement: it may ask
+   * the server for its model listing, and the embedded server lists a model's file only once a
+   * request has loaded it. The bandwidth probe itself ran when the endpoint was opened.
+   */
+  public synchronized PhysicsInputs physicsInputs(Endpoint endpoint, String servedModel) {
+    String key = endpoint.url() + " " + servedModel;
+    PhysicsInputs known = physics.get(key);
+    if (known != null) {
+      return known;
+    }
+    ModelBytes bytes = modelBytes(endpoint, servedModel);
+    Double declared = config.deployment().memoryBandwidth();
+    PhysicsInputs inputs;
+    if (declared != null) {
+      inputs = new PhysicsInputs(bytes.bytes(), bytes.source(), bytes.unknown(), declared, PhysicsInputs.DECLARED, null);
+    } else if (bandwidth.containsKey(endpoint.url())) {
+      MemoryBandwidthProbe.Result probed = bandwidth.get(endpoint.url());
+      inputs = probed == null
+          ? new PhysicsInputs(bytes.bytes(), bytes.source(), bytes.unknown(), null, null, probeFailure)
+          : new PhysicsInputs(bytes.bytes(), bytes.source(), bytes.unknown(), probed.bytesPerSecond(), PhysicsInputs.PROBE, null);
+    } else {
+      inputs = new PhysicsInputs(bytes.bytes(), bytes.source(), bytes.unknown(), null, null, unprobed(endpoint));
+    }
+    if (bytes.lasting()) {
+      physics.put(key, inputs);
+    }
+    return inputs;
+  }
+
+  private ModelBytes modelBytes(Endpoint endpoint, String servedModel) {
+    Long declared = config.deployment().modelBytes();
+    if (declared != null) {
+      return ModelBytes.of(declared, PhysicsInputs.DECLARED);
+    }
+    return switch (endpoint.kind()) {
+      case SIMULATED -> ModelBytes.unknown("simulated server: it reads no model weights");
+      case EMBEDDED -> endpoint.client().modelBytes(servedModel == null ? null : EmbeddedModels.servedId(servedModel).orElse(servedModel));
+      case REMOTE -> {
+        ModelBytes told = endpoint.client().modelBytes(servedModel);
+        yield told.bytes() != null || !told.lasting() ? told
+            : ModelBytes.unknown(told.unknown() + ": declare " + ConfigKey.MODEL_BYTES.key());
+      }
+    };
+  }
+
+  /** Why an endpoint has no probed bandwidth when none is declared. */
+  private String unprobed(Endpoint endpoint) {
+    if (endpoint.kind() == EndpointKind.SIMULATED) {
+      return "simulated server: its decode reads no memory to bound it";
+    }
+    return onThisMachine(endpoint.kind(), endpoint.url())
+        ? "server on this machine, but its model size was unknown when it was opened, so its memory was not probed: declare "
+            + ConfigKey.MEMORY_BANDWIDTH.key()
+        : "remote endpoint: declare " + ConfigKey.MEMORY_BANDWIDTH.key();
+  }
+
+  /**
+   * Measures this machine's memory bandwidth once per run, when an endpoint on this machine is
+   * opened (before any warm-up, never during a measurement) and the probe's figure will be used: no
+   * bandwidth is declared, and the bytes a decode step reads can be known (the embedded server's
+   * model file, a declared {@code llmh.model.bytes}, or a size the server reports for its first
+   * model). A server on this machine without such a size (the simulator behind a local URL) is not
+   * probed, which spares a second of every such run.
+   */
+  private void probeBandwidth(EndpointKind kind, String url, ProtocolClient client, EndpointInfo info) {
+    if (config.deployment().memoryBandwidth() != null || kind == EndpointKind.SIMULATED || !onThisMachine(kind, url)) {
+      return;
+    }
+    if (probed != null || probeFailure != null) {
+      bandwidth.put(url, probed);
+      return;
+    }
+    boolean sized = kind == EndpointKind.EMBEDDED || config.deployment().modelBytes() != null
+        || client.modelBytes(info.modelIds().isEmpty() ? null : info.modelIds().get(0)).bytes() != null;
+    if (!sized) {
+      return;
+    }
+    try {
+      probed = MemoryBandwidthProbe.measure();
+      phases.accept("memory bandwidth of this machine: " + probed.describe() + " (the decode-rate physics check's ceiling)");
+    } catch (RuntimeException e) {
+      probeFailure = "memory bandwidth probe failed (" + e.getMessage() + "): declare " + ConfigKey.MEMORY_BANDWIDTH.key();
+    }
+    bandwidth.put(url, probed);
+  }
+
+  /**
+   * True when the server runs on this machine: the embedded server, a loopback URL, or a server
+   * named by {@code llmh.server.pid} / {@code llmh.server.process}.
+   */
+  boolean onThisMachine(EndpointKind kind, String url) {
+    if (kind == EndpointKind.EMBEDDED) {
+      return true;
+    }
+    Config.ServerSampling sampling = config.serverSampling();
+    if (sampling.pid().isPresent() || sampling.process().isPresent()) {
+      return true;
+    }
+    String host;
+    try {
+      host = java.net.URI.create(url).getHost();
+    } catch (IllegalArgumentException e) {
+      return false;
+    }
+    host = host == null ? "" : host.toLowerCase(java.util.Locale.ROOT);
+    return host.equals("localhost") || host.startsWith("127.") || host.equals("[::1]") || host.equals("::1");
   }
 
   @Override
