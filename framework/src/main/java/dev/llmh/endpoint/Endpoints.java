@@ -96,7 +96,7 @@ public final class Endpoints implements AutoCloseable {
         new Timeouts(config.connectTimeout(), config.readTimeout(), config.firstTokenTimeout(), config.requestTimeout());
     ProtocolClient client = protocolClient(api, base, credentials, timeouts);
     EndpointInfo info = client.probe();
-    probeBandwidth(kind, client.baseUrl(), client, info);
+    probeBandwidth(kind, client.baseUrl());
     client.warmUp();
     if (config.clientWarmup() > 0) {
       RequestPathWarmUp.Done warm = RequestPathWarmUp.run(api, timeouts, config.clientWarmup());
@@ -198,42 +198,27 @@ public final class Endpoints implements AutoCloseable {
   }
 
   /** Why an endpoint has no probed bandwidth when none is declared. */
-  private String unprobed(Endpoint endpoint) {
-    if (endpoint.kind() == EndpointKind.SIMULATED) {
-      return "simulated server: its decode reads no memory to bound it";
-    }
-    return onThisMachine(endpoint.kind(), endpoint.url())
-        ? "server on this machine, but its model size was unknown when it was opened, so its memory was not probed: declare "
-            + ConfigKey.MEMORY_BANDWIDTH.key()
+  private static String unprobed(Endpoint endpoint) {
+    return endpoint.kind() == EndpointKind.SIMULATED ? "simulated server: its decode reads no memory to bound it"
         : "remote endpoint: declare " + ConfigKey.MEMORY_BANDWIDTH.key();
   }
 
   /**
-   * Measures this machine's memory bandwidth once per run, when an endpoint on this machine is
-   * opened (before any warm-up, never during a measurement) and the probe's figure will be used: no
-   * bandwidth is declared, and the bytes a decode step reads can be known (the embedded server's
-   * model file, a declared {@code llmh.model.bytes}, or a size the server reports for its first
-   * model). A server on this machine without such a size (the simulator behind a local URL) is not
-   * probed, which spares a second of every such run.
+   * Measures this machine's memory bandwidth once per run (about 0.3 s and a 256 MiB buffer), when
+   * the first endpoint on this machine is opened and no bandwidth is declared: before any warm-up,
+   * so never while a case is measuring, and before the model a case asks for is known.
    */
-  private void probeBandwidth(EndpointKind kind, String url, ProtocolClient client, EndpointInfo info) {
+  private void probeBandwidth(EndpointKind kind, String url) {
     if (config.deployment().memoryBandwidth() != null || kind == EndpointKind.SIMULATED || !onThisMachine(kind, url)) {
       return;
     }
-    if (probed != null || probeFailure != null) {
-      bandwidth.put(url, probed);
-      return;
-    }
-    boolean sized = kind == EndpointKind.EMBEDDED || config.deployment().modelBytes() != null
-        || client.modelBytes(info.modelIds().isEmpty() ? null : info.modelIds().get(0)).bytes() != null;
-    if (!sized) {
-      return;
-    }
-    try {
-      probed = MemoryBandwidthProbe.measure();
-      phases.accept("memory bandwidth of this machine: " + probed.describe() + " (the decode-rate physics check's ceiling)");
-    } catch (RuntimeException e) {
-      probeFailure = "memory bandwidth probe failed (" + e.getMessage() + "): declare " + ConfigKey.MEMORY_BANDWIDTH.key();
+    if (probed == null && probeFailure == null) {
+      try {
+        probed = MemoryBandwidthProbe.measure();
+        phases.accept("memory bandwidth of this machine: " + probed.describe() + " (the decode-rate physics check's ceiling)");
+      } catch (RuntimeException e) {
+        probeFailure = "memory bandwidth probe failed (" + e.getMessage() + "): declare " + ConfigKey.MEMORY_BANDWIDTH.key();
+      }
     }
     bandwidth.put(url, probed);
   }

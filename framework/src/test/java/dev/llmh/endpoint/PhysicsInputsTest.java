@@ -10,6 +10,8 @@ import dev.llmh.config.Config;
 import dev.llmh.measure.RequestSample;
 import dev.llmh.resources.BandwidthCheck;
 import dev.llmh.resources.PhysicsInputs;
+import dev.llmh.sim.SimulatedServer;
+import dev.llmh.sim.SimulatorSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -77,6 +79,24 @@ class PhysicsInputsTest {
       assertThat(inputs.notMeasured())
           .isEqualTo("simulated server: it reads no model weights; simulated server: its decode reads no memory to bound it");
       assertThat(phases).noneMatch(line -> line.startsWith("memory bandwidth"));
+    }
+  }
+
+  @Test
+  void aServerBehindALoopbackUrlIsProbedOnceWhenOpenedAndItsUnreportedSizeNamesTheKey() {
+    List<String> phases = new ArrayList<>();
+    try (SimulatedServer server = SimulatedServer.start(SimulatorSettings.defaults());
+        Endpoints endpoints = new Endpoints(config(Map.of("llmh.clientWarmup", "0")), phases::add)) {
+      Endpoint chat = endpoints.get(server.baseUrl());
+      Endpoint ollama = endpoints.get(server.rootUrl(), Api.OLLAMA_CHAT);
+
+      PhysicsInputs inputs = endpoints.physicsInputs(chat, "any");
+
+      assertThat(inputs.bandwidthSource()).isEqualTo("probe");
+      assertThat(endpoints.physicsInputs(ollama, "any").memoryBandwidth()).isEqualTo(inputs.memoryBandwidth());
+      assertThat(phases.stream().filter(line -> line.startsWith("memory bandwidth of this machine: "))).hasSize(1);
+      assertThat(inputs.modelBytes()).isNull();
+      assertThat(inputs.modelBytesUnknown()).endsWith(": declare llmh.model.bytes");
     }
   }
 
