@@ -7,7 +7,8 @@ import com.fasterxml.jackson.databind.JsonNode;
  * the server does not tell.
  *
  * @param bytes the size in bytes, or null when unknown
- * @param source {@code gguf} (the embedded server's model file on disk) or {@code ollama} (the
+ * @param source {@code gguf} (the embedded server's model file on disk, or llama.cpp's {@code meta.size}: its
+ *     GGUF's tensors) or {@code ollama} (the
  *     model's size in Ollama's {@code /api/tags}); null when unknown
  * @param unknown why there is no size, else null
  * @param lasting false when asking later may tell (a model the server has not loaded yet)

@@ -60,8 +60,8 @@ public final class OpenAiChatClient extends HttpProtocolClient {
   }
 
   /**
-   * The model's file size from the listing's {@code meta.modelBytes} (the embedded server: the GGUF
-   * file it loaded); else, behind an OpenAI-compatible {@code /v1} that says nothing of sizes, Ollama's
+   * The model's size from the listing's {@code meta}: the embedded server's GGUF file it loaded, or
+   * llama.cpp's tensor bytes; else, behind an OpenAI-compatible {@code /v1} that says nothing of sizes, Ollama's
    * native {@code /api/tags} beside it.
    */
   @Override
@@ -81,8 +81,8 @@ public final class OpenAiChatClient extends HttpProtocolClient {
   }
 
   /**
-   * {@code meta.modelBytes} of {@code model}'s entry (the first one when null) in a {@code /models}
-   * listing; not yet known for a model the embedded server lists but has not loaded; null when the
+   * {@code meta.modelBytes} (the embedded server) or {@code meta.size} (llama.cpp) of {@code
+   * model}'s entry (the first one when null) in a {@code /models} listing; not yet known for a model the embedded server lists but has not loaded; null when the
    * listing does not tell.
    */
   static ModelBytes listedBytes(JsonNode listing, String model) {
@@ -97,8 +97,10 @@ public final class OpenAiChatClient extends HttpProtocolClient {
       return null;
     }
     JsonNode meta = entry.path("meta");
-    if (meta.path("modelBytes").canConvertToLong() && meta.path("modelBytes").asLong() > 0) {
-      return ModelBytes.of(meta.path("modelBytes").asLong(), ModelBytes.GGUF);
+    // llama.cpp's llama-server gives its weights' bytes as meta.size (llama_model_size).
+    JsonNode size = "llamacpp".equals(entry.path("owned_by").asText()) ? meta.path("size") : meta.path("modelBytes");
+    if (size.canConvertToLong() && size.asLong() > 0) {
+      return ModelBytes.of(size.asLong(), ModelBytes.GGUF);
     }
     if (!meta.path("loaded").asBoolean(true)) {
       return ModelBytes.notYet("the server has not loaded '" + entry.path("id").asText()

@@ -89,6 +89,15 @@ class ModelBytesTest {
     assertThat(OpenAiChatClient.listedBytes(listing, "other")).isNull();
   }
 
+  @Test
+  void llamaCppsListingGivesItsWeightsBytesAsMetaSize() throws IOException {
+    var listing = new ObjectMapper().readTree("""
+        {"object":"list","data":[{"id":"qwen2.5-7b-instruct-q4_k_m.gguf","object":"model","owned_by":"llamacpp",
+          "meta":{"vocab_type":2,"n_vocab":152064,"n_ctx_train":32768,"n_embd":3584,"n_params":7615616512,"size":4677120000}}]}""");
+
+    assertThat(OpenAiChatClient.listedBytes(listing, null)).isEqualTo(ModelBytes.of(4_677_120_000L, "gguf"));
+  }
+
   private String serve(Map<String, String> bodies) throws IOException {
     server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
     server.createContext("/", ex -> {
