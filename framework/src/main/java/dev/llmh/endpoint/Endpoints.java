@@ -12,6 +12,7 @@ import dev.llmh.config.Config;
 import dev.llmh.config.Defaults;
 import dev.llmh.client.ModelBytes;
 import dev.llmh.config.ConfigKey;
+import dev.llmh.config.DeploymentFacts;
 import dev.llmh.resources.MemoryBandwidthProbe;
 import dev.llmh.resources.PhaseSampling;
 import dev.llmh.resources.PhysicsInputs;
@@ -39,7 +40,8 @@ public final class Endpoints implements AutoCloseable {
   private final Map<String, Object> opened = new LinkedHashMap<>();
   /** The probe's figure by endpoint URL; a null value: the probe failed ({@link #probeFailure}). */
   private final Map<String, MemoryBandwidthProbe.Result> bandwidth = new HashMap<>();
-  private final Map<String, PhysicsInputs> physics = new HashMap<>();
+  /** Model sizes servers reported (or said they do not), by endpoint URL and model. */
+  private final Map<String, ModelBytes> sizes = new HashMap<>();
   private MemoryBandwidthProbe.Result probed;
   private String probeFailure;
   private EmbeddedServerProcess embeddedServer;
@@ -148,45 +150,42 @@ public final class Endpoints implements AutoCloseable {
     };
   }
 
+  /** {@link #physicsInputs(Endpoint, String, DeploymentFacts)} with the configuration's declared figures. */
+  public PhysicsInputs physicsInputs(Endpoint endpoint, String servedModel) {
+    return physicsInputs(endpoint, servedModel, config.deployment());
+  }
+
   /**
    * The inputs of the physics check for {@code servedModel} on {@code endpoint} (the model a case
    * asked for, as the server names it; null for the server's default): the bytes a decode step reads
-   * and the memory bandwidth, each declared, discovered or measured, or why unknown. Cached per
-   * endpoint and model. Call it after the case's warm-up, never during its measurement: it may ask
-   * the server for its model listing, and the embedded server lists a model's file only once a
-   * request has loaded it. The bandwidth probe itself ran when the endpoint was opened.
+   * and the memory bandwidth, each declared in {@code declared} (a case's plan's deployment facts),
+   * else discovered or measured, or why unknown. A size the server reports is cached per endpoint and
+   * model. Call it after the case's warm-up, never during its measurement: it may ask the server for
+   * its model listing, and the embedded server lists a model's file only once a request has loaded
+   * it. The bandwidth probe itself ran when the endpoint was opened.
    */
-  public synchronized PhysicsInputs physicsInputs(Endpoint endpoint, String servedModel) {
+  public synchronized PhysicsInputs physicsInputs(Endpoint endpoint, String servedModel, DeploymentFacts declared) {
+    ModelBytes bytes = declared.modelBytes() != null ? ModelBytes.of(declared.modelBytes(), PhysicsInputs.DECLARED)
+        : discoveredBytes(endpoint, servedModel);
+    if (declared.memoryBandwidth() != null) {
+      return new PhysicsInputs(bytes.bytes(), bytes.source(), bytes.unknown(), declared.memoryBandwidth(), PhysicsInputs.DECLARED, null);
+    }
+    if (!bandwidth.containsKey(endpoint.url())) {
+      return new PhysicsInputs(bytes.bytes(), bytes.source(), bytes.unknown(), null, null, unprobed(endpoint));
+    }
+    MemoryBandwidthProbe.Result probe = bandwidth.get(endpoint.url());
+    return probe == null
+        ? new PhysicsInputs(bytes.bytes(), bytes.source(), bytes.unknown(), null, null, probeFailure)
+        : new PhysicsInputs(bytes.bytes(), bytes.source(), bytes.unknown(), probe.bytesPerSecond(), PhysicsInputs.PROBE, null);
+  }
+
+  private ModelBytes discoveredBytes(Endpoint endpoint, String servedModel) {
     String key = endpoint.url() + " " + servedModel;
-    PhysicsInputs known = physics.get(key);
+    ModelBytes known = sizes.get(key);
     if (known != null) {
       return known;
     }
-    ModelBytes bytes = modelBytes(endpoint, servedModel);
-    Double declared = config.deployment().memoryBandwidth();
-    PhysicsInputs inputs;
-    if (declared != null) {
-      inputs = new PhysicsInputs(bytes.bytes(), bytes.source(), bytes.unknown(), declared, PhysicsInputs.DECLARED, null);
-    } else if (bandwidth.containsKey(endpoint.url())) {
-      MemoryBandwidthProbe.Result probed = bandwidth.get(endpoint.url());
-      inputs = probed == null
-          ? new PhysicsInputs(bytes.bytes(), bytes.source(), bytes.unknown(), null, null, probeFailure)
-          : new PhysicsInputs(bytes.bytes(), bytes.source(), bytes.unknown(), probed.bytesPerSecond(), PhysicsInputs.PROBE, null);
-    } else {
-      inputs = new PhysicsInputs(bytes.bytes(), bytes.source(), bytes.unknown(), null, null, unprobed(endpoint));
-    }
-    if (bytes.lasting()) {
-      physics.put(key, inputs);
-    }
-    return inputs;
-  }
-
-  private ModelBytes modelBytes(Endpoint endpoint, String servedModel) {
-    Long declared = config.deployment().modelBytes();
-    if (declared != null) {
-      return ModelBytes.of(declared, PhysicsInputs.DECLARED);
-    }
-    return switch (endpoint.kind()) {
+    ModelBytes found = switch (endpoint.kind()) {
       case SIMULATED -> ModelBytes.unknown("simulated server: it reads no model weights");
       case EMBEDDED -> endpoint.client().modelBytes(servedModel == null ? null : EmbeddedModels.servedId(servedModel).orElse(servedModel));
       case REMOTE -> {
@@ -195,6 +194,10 @@ public final class Endpoints implements AutoCloseable {
             : ModelBytes.unknown(told.unknown() + ": declare " + ConfigKey.MODEL_BYTES.key());
       }
     };
+    if (found.lasting()) {
+      sizes.put(key, found);
+    }
+    return found;
   }
 
   /** Why an endpoint has no probed bandwidth when none is declared. */

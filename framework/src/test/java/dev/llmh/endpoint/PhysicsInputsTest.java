@@ -7,6 +7,7 @@ import dev.llmh.client.ProtocolClient;
 import dev.llmh.client.ChatRequest;
 import dev.llmh.config.Api;
 import dev.llmh.config.Config;
+import dev.llmh.config.DeploymentFacts;
 import dev.llmh.measure.RequestSample;
 import dev.llmh.resources.BandwidthCheck;
 import dev.llmh.resources.PhysicsInputs;
@@ -49,9 +50,12 @@ class PhysicsInputsTest {
       assertThat(inputs.bandwidthSource()).isEqualTo("probe");
       assertThat(inputs.memoryBandwidth()).isBetween(0.5e9, 2e12);
       assertThat(phases).anyMatch(line -> line.startsWith("memory bandwidth of this machine: "));
-      // The name as the plan gives it finds the same model; the answer is kept, not asked again.
+      // The name as the plan gives it finds the same model.
       assertThat(endpoints.physicsInputs(endpoint, "tiny")).isEqualTo(inputs);
-      assertThat(endpoints.physicsInputs(endpoint, "llmh-tiny")).isSameAs(inputs);
+      // A case's declared figures come first: config beats discovery (a mixture-of-experts model
+      // reads only its active weights).
+      assertThat(endpoints.physicsInputs(endpoint, "tiny", new DeploymentFacts(null, null, 20e9, 1_000_000L, null)))
+          .isEqualTo(PhysicsInputs.of(1_000_000L, "declared", 20e9, "declared"));
     }
   }
 
