@@ -207,7 +207,7 @@ public final class Endpoints implements AutoCloseable {
   }
 
   /**
-   * Measures this machine's memory bandwidth once per run (about 0.3 s and a 256 MiB buffer), when
+   * Measures this machine's memory bandwidth once per run (about 0.5 s and a 256 MiB buffer), when
    * the first endpoint on this machine is opened and no bandwidth is declared: before any warm-up,
    * so never while a case is measuring, and before the model a case asks for is known.
    */

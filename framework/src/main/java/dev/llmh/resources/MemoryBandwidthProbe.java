@@ -16,8 +16,9 @@ import oshi.hardware.CentralProcessor;
  * larger than the largest CPU cache (at least 256 MiB) is read by one thread per core, one long per
  * 64-byte cache line (the line is what memory delivers, so touching one word of it costs the same
  * traffic as reading all of it while keeping the cores' own work from being the limit), and the
- * best of a few passes is kept. The ceiling of the physics check when the server runs here and no
- * {@code llmh.hardware.memoryBandwidth} is declared.
+ * best of the passes that fit in 0.3 s (at least 6; a pass takes a few milliseconds) is kept. The
+ * ceiling of the physics check when the server runs here and no {@code llmh.hardware.memoryBandwidth}
+ * is declared.
  *
  * <p>The best pass, not the mean: a bandwidth is a ceiling, and everything that disturbs a pass —
  * the JIT still compiling the loop in the first passes, another process taking a core or the memory
@@ -37,8 +38,11 @@ public final class MemoryBandwidthProbe {
   private static final long MIN_BUFFER = 256L << 20;
   private static final long SMALLEST_BUFFER = 64L << 20;
   private static final int CACHE_MULTIPLE = 4;
-  private static final int PASSES = 6;
-  /** After this long no further pass is started, once two have run. */
+  /** Passes at the least, and then more until {@link #PASSING_NANOS} of them: a pass takes milliseconds. */
+  private static final int MIN_PASSES = 6;
+  private static final long PASSING_NANOS = 300_000_000L;
+  private static final int MAX_PASSES = 200;
+  /** After this long from the start no further pass is started, once two have run. */
   private static final long BUDGET_NANOS = 1_500_000_000L;
   /** Longs per 64-byte cache line. */
   private static final int STRIDE = 8;
@@ -49,7 +53,7 @@ public final class MemoryBandwidthProbe {
    * @param bytesPerSecond the best pass's bytes read over its wall time
    * @param bufferBytes the bytes each pass read
    * @param threads the reading threads, one per core
-   * @param passes the passes run
+   * @param passes the passes run: at least 6, and as many as fit in 0.3 s
    * @param millis the probe's whole duration, allocation included
    */
   public record Result(double bytesPerSecond, long bufferBytes, int threads, int passes, long millis) {
@@ -88,7 +92,9 @@ public final class MemoryBandwidthProbe {
       double best = 0;
       int passes = 0;
       long sink = 0;
-      while (passes < PASSES && (passes < 2 || System.nanoTime() - started < BUDGET_NANOS)) {
+      long passing = System.nanoTime();
+      while (passes < MAX_PASSES && (passes < MIN_PASSES || System.nanoTime() - passing < PASSING_NANOS)
+          && (passes < 2 || System.nanoTime() - started < BUDGET_NANOS)) {
         long[] sums = new long[threads];
         long nanos = run(pool, threads, i -> sums[i] = read(buffer, bounds[i], bounds[i + 1]));
         passes++;

@@ -15,7 +15,7 @@ class MemoryBandwidthProbeTest {
     assertThat(r.bytesPerSecond()).isBetween(0.5e9, 2e12);
     assertThat(r.bufferBytes()).isGreaterThanOrEqualTo(256L << 20);
     assertThat(r.threads()).isEqualTo(Runtime.getRuntime().availableProcessors());
-    assertThat(r.passes()).isBetween(2, 6);
+    assertThat(r.passes()).isBetween(2, 200);
     // About a second on a busy two-core machine; loose, but an unbounded probe would fail it.
     assertThat(r.millis()).isLessThan(4_000);
   }
