@@ -138,6 +138,19 @@ final class EndpointHttp {
     return client.newCall(new Request.Builder().url(root.newBuilder().addPathSegments(path).build()).get().build()).execute();
   }
 
+  /**
+   * GETs {@code path} under the base URL, or under its root when {@code fromRoot} (Ollama's native
+   * routes beside an OpenAI-compatible {@code /v1}), and reads the JSON answer; null on any failure.
+   */
+  JsonNode getJson(String path, boolean fromRoot) {
+    HttpUrl root = fromRoot ? base.newBuilder().encodedPath("/").build() : base;
+    try (Response response = get(root, path)) {
+      return response.isSuccessful() ? MAPPER.readTree(response.body().string()) : null;
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
+  }
+
   /** POSTs {@code body} to {@code path} and reads the JSON answer; null on any failure or non-JSON answer. */
   JsonNode postJson(String path, byte[] body) {
     Request request = new Request.Builder().url(url(path))

@@ -64,6 +64,12 @@ public final class OllamaClient extends HttpProtocolClient {
     return numCtx == null ? null : new ServerContext(numCtx, "/api/show parameters num_ctx");
   }
 
+  /** {@code models[].size} in {@code GET /api/tags}: the bytes of the model's files as pulled. */
+  @Override
+  public ModelBytes modelBytes(String model) {
+    return ModelBytes.fromOllamaTags(http.getJson("api/tags", false), model);
+  }
+
   /** {@code num_ctx N} in the text of Ollama's model parameters (one name and value per line). */
   static Integer numCtx(String parameters) {
     java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?m)^\\s*num_ctx\\s+(\\d{1,9})\\s*$").matcher(parameters);

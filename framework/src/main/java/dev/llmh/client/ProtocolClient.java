@@ -32,6 +32,15 @@ public interface ProtocolClient extends AutoCloseable {
   }
 
   /**
+   * The size of {@code model}'s weights as the server reports it (the model it serves by default
+   * when {@code model} is null), or why it does not: the bytes a decode step reads, for the physics
+   * check. One small request, never during a measurement. Never throws.
+   */
+  default ModelBytes modelBytes(String model) {
+    return ModelBytes.unknown("the server does not report the size of its model");
+  }
+
+  /**
    * CPU time so far of the thread that reads and timestamps every stream of this client, when one
    * does (the event loop of plain HTTP); 0 when each sending thread reads its own.
    */
