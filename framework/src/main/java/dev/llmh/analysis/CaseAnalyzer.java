@@ -1,8 +1,6 @@
 package dev.llmh.analysis;
 
 import dev.llmh.baseline.Baselines;
-import dev.llmh.config.DeploymentFacts;
-import dev.llmh.result.Resources;
 import dev.llmh.stats.Summary;
 import dev.llmh.constraint.ConstraintExpression;
 import dev.llmh.constraint.Metric;
@@ -43,24 +41,24 @@ public final class CaseAnalyzer {
    * @param harness what the harness itself cost and suffered while measuring, or null when not watched
    * @param promptCheck how each request's prompt count is checked (truncation, a synthetic target)
    * @param slo what a good request is ({@code @Slo}), or null when not declared
-   * @param resources the serving hardware sampled over the measured phase, or null when not sampled
-   * @param deployment what is declared about the deployment: prices, power, bandwidth
+   * @param hardware the serving hardware sampled over the measured phase, what is declared of it, and
+   *     the bandwidth check's inputs
    */
   public record Context(
       String model, int maxTokens, List<ConstraintExpression> constraints, double confidence, double alpha,
       String timedOut, List<String> warnings, HarnessCheck harness, PromptCheck promptCheck, SloDeclaration slo,
-      Resources resources, DeploymentFacts deployment) {
+      ResourceInputs hardware) {
 
     public Context {
       promptCheck = promptCheck == null ? PromptCheck.NONE : promptCheck;
-      deployment = deployment == null ? DeploymentFacts.NONE : deployment;
+      hardware = hardware == null ? ResourceInputs.NONE : hardware;
     }
 
     /** Without the serving hardware's samples. */
     public Context(
         String model, int maxTokens, List<ConstraintExpression> constraints, double confidence, double alpha,
         String timedOut, List<String> warnings, HarnessCheck harness, PromptCheck promptCheck, SloDeclaration slo) {
-      this(model, maxTokens, constraints, confidence, alpha, timedOut, warnings, harness, promptCheck, slo, null, null);
+      this(model, maxTokens, constraints, confidence, alpha, timedOut, warnings, harness, promptCheck, slo, null);
     }
 
     /** Without an {@code @Slo}. */
@@ -107,8 +105,8 @@ public final class CaseAnalyzer {
       }
     }
 
-    ResourceFigures hardware =
-        ResourceFigures.of(context.resources(), context.deployment(), figures.get(Metric.THROUGHPUT), counts.outputTokens());
+    ResourceFigures hardware = ResourceFigures.of(context.hardware(), figures.get(Metric.THROUGHPUT), counts.outputTokens(),
+        statistic(distributions, Metric.DECODE_RATE, Stat.P50));
     figures.putAll(hardware.figures());
 
     List<String> warnings = new ArrayList<>(context.warnings());
@@ -117,6 +115,10 @@ public final class CaseAnalyzer {
       warnings.add("requested model '" + context.model() + "' but the server answered as '" + servedModel + "'");
     }
     warnings.addAll(baseline.warnings());
+    if (hardware.physics() != null && hardware.physics().implausible() != null) {
+      warnings.add(hardware.physics().implausible() + ": a decode rate above what the memory can feed is a measurement"
+          + " or reporting error, or the weights read per token are fewer than declared (llmh.model.bytes)");
+    }
     if (context.harness() != null) {
       context.harness().warning(statistic(distributions, Metric.ITL, Stat.P99), statistic(distributions, Metric.TTFT, Stat.P50))
           .ifPresent(warnings::add);

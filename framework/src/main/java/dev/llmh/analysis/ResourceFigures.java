@@ -2,7 +2,9 @@ package dev.llmh.analysis;
 
 import dev.llmh.config.DeploymentFacts;
 import dev.llmh.constraint.Metric;
+import dev.llmh.resources.BandwidthCheck;
 import dev.llmh.result.CostRecord;
+import dev.llmh.result.PhysicsRecord;
 import dev.llmh.result.GpuResources;
 import dev.llmh.result.Resources;
 import java.util.Collections;
@@ -20,9 +22,11 @@ import java.util.Map;
  * @param series values sampled over time, in canonical units, in time order
  * @param notMeasured why each resource metric without a value has none
  * @param cost the cost per million tokens and what it rests on, or why not measured
+ * @param physics the median decode rate per stream against the memory bandwidth, or null when not checked
  */
 public record ResourceFigures(
-    Map<Metric, Double> figures, Map<Metric, double[]> series, Map<Metric, String> notMeasured, CostRecord cost) {
+    Map<Metric, Double> figures, Map<Metric, double[]> series, Map<Metric, String> notMeasured, CostRecord cost,
+    PhysicsRecord physics) {
 
   public ResourceFigures {
     figures = copy(figures);
@@ -38,15 +42,17 @@ public record ResourceFigures(
         reasons.put(metric, reason);
       }
     }
-    return new ResourceFigures(Map.of(), Map.of(), reasons, null);
+    return new ResourceFigures(Map.of(), Map.of(), reasons, null, null);
   }
 
   /**
-   * @param resources the measured phase's samples, or null when nothing was sampled
    * @param throughput the case's output tokens per second, or null when not measured
    * @param outputTokens the output tokens of the counted requests
+   * @param decodeRate the median decode rate per request (one stream's), or null when not measured
    */
-  static ResourceFigures of(Resources resources, DeploymentFacts facts, Double throughput, long outputTokens) {
+  static ResourceFigures of(ResourceInputs inputs, Double throughput, long outputTokens, Double decodeRate) {
+    Resources resources = inputs.resources();
+    DeploymentFacts facts = inputs.deployment();
     Map<Metric, Double> figures = new EnumMap<>(Metric.class);
     Map<Metric, double[]> series = new EnumMap<>(Metric.class);
     Map<Metric, String> reasons = new EnumMap<>(Metric.class);
@@ -71,8 +77,10 @@ public record ResourceFigures(
 
     CostRecord cost = CostPerMillionTokens.of(facts, throughput, resources.energy(), outputTokens);
     put(figures, reasons, Metric.COST_PER_MTOK, cost.perMtok(), cost.notMeasured());
-    reasons.put(Metric.BANDWIDTH_USE, "the decode rate is not checked against memory bandwidth yet");
-    return new ResourceFigures(figures, series, reasons, cost);
+    PhysicsRecord physics = inputs.physics() == null ? null : BandwidthCheck.check(inputs.physics(), decodeRate);
+    put(figures, reasons, Metric.BANDWIDTH_USE, physics == null ? null : physics.bandwidthUsePercent(),
+        physics == null ? "the model's size and the memory bandwidth were not looked up" : physics.notMeasured());
+    return new ResourceFigures(figures, series, reasons, cost, physics);
   }
 
   private static <T> void put(Map<Metric, T> values, Map<Metric, String> reasons, Metric metric, T value, String reason) {

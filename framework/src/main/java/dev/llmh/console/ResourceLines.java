@@ -6,6 +6,7 @@ import dev.llmh.result.CaseResult;
 import dev.llmh.result.CostRecord;
 import dev.llmh.result.Energy;
 import dev.llmh.result.GpuResources;
+import dev.llmh.result.PhysicsRecord;
 import dev.llmh.result.Resources;
 import java.util.Locale;
 
@@ -45,6 +46,15 @@ final class ResourceLines {
           Quantity.format(energy.perTokenJ(), Unit.JOULES), energy.energySource(),
           Energy.DECLARED.equals(energy.energySource()) ? ", an estimate from the declared power" : "",
           Quantity.format(energy.meanWatts(), Unit.WATTS), Quantity.format(energy.windowMs(), Unit.MILLISECONDS)));
+    }
+    PhysicsRecord physics = result.physics();
+    if (physics != null && physics.bandwidthUsePercent() != null) {
+      out.append(String.format(Locale.ROOT, "  bandwidth  decode %s tok/s per stream × %s of weights (%s) = %s/s, %s of %s/s (%s)%n",
+          Quantity.formatBare(physics.decodeRate(), Unit.TOKENS_PER_SECOND),
+          Quantity.format(physics.modelBytes(), Unit.MEGABYTES), physics.modelBytesSource(),
+          Quantity.format(physics.impliedBytesPerS(), Unit.GIGABYTES),
+          Quantity.format(physics.bandwidthUsePercent(), Unit.PERCENT),
+          Quantity.format(physics.memoryBandwidthBytesPerS(), Unit.GIGABYTES), physics.bandwidthSource()));
     }
     CostRecord cost = result.cost();
     if (cost != null && cost.perMtok() != null) {

@@ -2,10 +2,7 @@ package dev.llmh.engine;
 
 import dev.llmh.analysis.CaseAnalysis;
 import dev.llmh.annotations.PromptCache;
-import dev.llmh.analysis.CaseAnalyzer;
 import dev.llmh.baseline.Baselines;
-import dev.llmh.baseline.CaseKey;
-import dev.llmh.analysis.ConversationAnalysis;
 import dev.llmh.client.ChatRequest;
 import dev.llmh.config.Api;
 import dev.llmh.client.Durations;
@@ -16,20 +13,17 @@ import dev.llmh.endpoint.EndpointKind;
 import dev.llmh.endpoint.Endpoints;
 import dev.llmh.load.ClosedLoop;
 import dev.llmh.load.PromptMarker;
-import dev.llmh.measure.RequestMetrics;
 import dev.llmh.measure.RequestSample;
-import dev.llmh.overhead.HarnessCheck;
 import dev.llmh.overhead.HarnessWatch;
 import dev.llmh.plan.CasePlan;
 import dev.llmh.plan.FilePrompts;
+import dev.llmh.analysis.ResourceInputs;
 import dev.llmh.resources.PhaseSampling;
+import dev.llmh.resources.PhysicsInputs;
 import dev.llmh.result.CaseResult;
-import dev.llmh.result.Resources;
-import dev.llmh.result.CaseResult.SampleRecord;
 import dev.llmh.verdict.CaseVerdict;
 import dev.llmh.verdict.Looks;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -70,19 +64,16 @@ final class CaseExecutor {
     this.baselines = baselines;
   }
 
-  /** The case's record and the analysis it was written from. */
-  record Outcome(CaseResult result, CaseAnalysis analysis) {}
-
-  Outcome run(CasePlan plan) throws InterruptedException {
-    Outcome outcome = measure(plan);
+  CaseOutcome run(CasePlan plan) throws InterruptedException {
+    CaseOutcome outcome = measure(plan);
     CaseResult result = outcome.result();
     if (outcome.analysis().verdict() != CaseVerdict.NOT_RUN) {
-      baselines.keep(caseKey(plan, result.endpoint().servedModel(), result.promptHash()), result.samples());
+      baselines.keep(CaseOutcome.caseKey(plan, result.endpoint().servedModel(), result.promptHash()), result.samples());
     }
     return outcome;
   }
 
-  private Outcome measure(CasePlan plan) throws InterruptedException {
+  private CaseOutcome measure(CasePlan plan) throws InterruptedException {
     long deadline = System.nanoTime() + plan.caseTimeout().toNanos();
     String prompt = null;
     FilePrompts file = null;
@@ -93,33 +84,33 @@ final class CaseExecutor {
       try {
         file = FilePrompts.load(plan.runner().getClass().getClassLoader(), plan.prompt().promptFile());
       } catch (IllegalArgumentException e) {
-        return notRun(plan, null, e.getMessage());
+        return CaseOutcome.notRun(plan, null, e.getMessage());
       }
     } else if (plan.promptTokens() == null) {
       try {
         prompt = Objects.requireNonNull(plan.promptText(), "the prompt is null");
         turnTexts = plan.turnTexts();
       } catch (RuntimeException e) {
-        return notRun(plan, null, "prompt '" + plan.prompt().name() + "' could not be read: " + e);
+        return CaseOutcome.notRun(plan, null, "prompt '" + plan.prompt().name() + "' could not be read: " + e);
       }
     }
     if (!turnTexts.isEmpty() && (plan.api() == Api.OPENAI_COMPLETIONS || plan.api() == Api.OLLAMA_GENERATE)) {
-      return notRun(plan, null, "a @Conversation sends its history as chat messages, which " + plan.api().key()
+      return CaseOutcome.notRun(plan, null, "a @Conversation sends its history as chat messages, which " + plan.api().key()
           + " cannot carry (it takes one prompt); use " + Api.OPENAI_CHAT.key() + " or " + Api.OLLAMA_CHAT.key()
           + ": @Endpoint(api = \"...\") or -Dllmh.api");
     }
     try {
       system = plan.systemPromptText();
     } catch (RuntimeException e) {
-      return notRun(plan, null, "the system prompt could not be read: " + e);
+      return CaseOutcome.notRun(plan, null, "the system prompt could not be read: " + e);
     }
     try {
       endpoint = endpoints.get(plan.endpoint(), plan.api());
     } catch (RuntimeException e) {
-      return notRun(plan, null, e.getMessage());
+      return CaseOutcome.notRun(plan, null, e.getMessage());
     }
     if (plan.model() == null && !endpoint.kind().startedByLlmh()) {
-      return notRun(
+      return CaseOutcome.notRun(
           plan, endpoint,
           "no model configured for " + endpoint.url() + ": set @Endpoint(model = \"...\") or -Dllmh.model / LLMH_MODEL"
               + (endpoint.info().modelIds().isEmpty() ? "" : " (the endpoint lists: " + String.join(", ", endpoint.info().modelIds()) + ")"));
@@ -131,7 +122,7 @@ final class CaseExecutor {
     if (model != null && endpoint.kind() == EndpointKind.EMBEDDED) {
       Optional<String> served = EmbeddedModels.servedId(model);
       if (served.isEmpty() && plan.modelParam()) {
-        return notRun(plan, endpoint, "the embedded server serves the models " + String.join(" and ", EmbeddedModels.NAMES)
+        return CaseOutcome.notRun(plan, endpoint, "the embedded server serves the models " + String.join(" and ", EmbeddedModels.NAMES)
             + ", not '" + model + "': set -Dllmh.endpoint (LLMH_ENDPOINT) to a server that has it, or compare -D"
             + ConfigKey.MODEL.key() + "=" + String.join(",", EmbeddedModels.NAMES));
       }
@@ -145,7 +136,7 @@ final class CaseExecutor {
             plan.options())));
     if (setup.failure() != null) {
       CaseAnalysis analysis = CaseAnalysis.unmeasured(setup.failureVerdict(), setup.failure());
-      return new Outcome(CaseRecords.unmeasured(plan, endpoint, analysis, setup), analysis);
+      return new CaseOutcome(CaseRecords.unmeasured(plan, endpoint, analysis, setup), analysis);
     }
     if (prompt == null) {
       prompt = setup.text();
@@ -179,7 +170,7 @@ final class CaseExecutor {
     }
   }
 
-  private Outcome measure(
+  private CaseOutcome measure(
       CasePlan plan, Endpoint endpoint, CaseUnits units, PhaseSampling resources, long deadline, List<String> warnings,
       List<String> turnTexts, FilePrompts file, String system, String prompt, PromptSetup setup) throws InterruptedException {
     // A conversation's warm-up is whole conversations: the server sees every context length before measuring.
@@ -191,6 +182,9 @@ final class CaseExecutor {
           + " failed (first: " + warmup.stream().filter(s -> !s.succeeded()).findFirst().orElseThrow().error() + ")");
     }
     sink.beforeMeasuring(plan, warmup);
+    // Looked up before measuring, once: it may ask the server (GET /models, /api/tags) for the model's size.
+    PhysicsInputs physics = endpoints.physicsInputs(endpoint, warmup.stream().map(RequestSample::servedModel)
+        .filter(Objects::nonNull).findFirst().orElse(EmbeddedModels.asked(plan)), plan.deployment());
     resources.measuring();
     long measurementStart = System.nanoTime();
     // Fixed: one look at measuredRequests. Adaptive: measure up to each planned point, judge with
@@ -201,7 +195,8 @@ final class CaseExecutor {
       String promptHash = file != null ? file.sha256()
           : Baselines.promptHash(system == null ? identity : system + "\n\n" + identity);
       Measured measured =
-          new Measured(plan, endpoint, warmupFailed, promptHash, baselines, watch, units, new ArrayList<>(), setup, resources);
+          new Measured(plan, endpoint, warmupFailed, promptHash, baselines, watch, units, new ArrayList<>(), setup, resources,
+              physics);
       java.util.function.IntFunction<List<RequestSample>> measuredUnit = n -> units.send(n, chat -> {
         long cpuBefore = HarnessWatch.threadCpuNanos();
         RequestSample sample = endpoint.client().send(chat);
@@ -240,7 +235,7 @@ final class CaseExecutor {
           return measured.outcome(lookWarnings, looks.alphaPerLook(), reason, inFlight);
         }
         boolean last = look == looks.points().size() - 1;
-        Outcome outcome = measured.outcome(lookWarnings, looks.alphaPerLook(), null, inFlight);
+        CaseOutcome outcome = measured.outcome(lookWarnings, looks.alphaPerLook(), null, inFlight);
         boolean decided = outcome.analysis().settled();
         if (plan.adaptive() && (decided || last)) {
           lookWarnings.add(0, "adaptive measurement: " + measured.units().size() + (units.conversation() ? " conversations" : " requests")
@@ -266,14 +261,14 @@ final class CaseExecutor {
    */
   private record Measured(
       CasePlan plan, Endpoint endpoint, int warmupFailed, String promptHash, Baselines baselines, HarnessWatch watch,
-      CaseUnits sent, List<List<RequestSample>> units, PromptSetup setup, PhaseSampling resources) {
+      CaseUnits sent, List<List<RequestSample>> units, PromptSetup setup, PhaseSampling resources, PhysicsInputs physics) {
 
     /** @param inFlight the effective concurrency of the looks measured so far */
-    Outcome outcome(List<String> warnings, double alpha, String timedOut, int inFlight) {
+    CaseOutcome outcome(List<String> warnings, double alpha, String timedOut, int inFlight) {
       List<RequestSample> samples = CaseUnits.flat(units);
       long chunks = samples.stream().mapToLong(s -> s.textChunkNanos().size()).sum();
-      return analysed(plan, endpoint, samples, sent.turns(units), warmupFailed, inFlight, warnings, promptHash, baselines,
-          alpha, timedOut, watch.check(chunks), setup, resources.measured());
+      return CaseOutcome.analysed(plan, endpoint, samples, sent.turns(units), warmupFailed, inFlight, warnings, promptHash,
+          baselines, alpha, timedOut, watch.check(chunks), setup, new ResourceInputs(resources.measured(), plan.deployment(), physics));
     }
   }
 
@@ -310,70 +305,5 @@ final class CaseExecutor {
    */
   static int warmupRequests(CasePlan plan) {
     return plan.warmupRequests() == 0 ? 0 : Math.max(plan.warmupRequests(), plan.concurrency());
-  }
-
-  /**
-   * The record of a case the run was stopped in: what finished of it, judged as it stands, with a
-   * warning saying how much is missing. The endpoint is not asked anything again.
-   */
-  static CaseResult cutShort(CasePlan plan, List<RequestSample> finished) {
-    List<String> warnings = List.of("run stopped during this case: " + finished.size() + " of " + plan.measuredRequests()
-        + " measured requests had finished; the figures and verdicts are of those");
-    List<RequestSample> ordered = new ArrayList<>(finished);
-    ordered.sort(Comparator.comparingLong(RequestSample::startNanos));
-    int inFlight = Math.min(plan.concurrency(), plan.measuredRequests()); // the first look's: where a run is cut short
-    // The turn indices of a conversation cut short are not known here: its requests are recorded without them.
-    return analysed(plan, null, ordered, null, 0, inFlight, warnings, null, Baselines.NONE, 1 - plan.confidence(), null, null,
-        PromptSetup.NONE, null).result();
-  }
-
-  /**
-   * @param turns each request's turn index within its conversation, or null for single requests
-   * @param resources the serving hardware sampled over the measured phase, or null when not sampled
-   */
-  private static Outcome analysed(
-      CasePlan plan, Endpoint endpoint, List<RequestSample> measured, List<Integer> turns, int warmupFailed, int inFlight,
-      List<String> warnings, String promptHash, Baselines baselines, double alpha, String timedOut, HarnessCheck harness,
-      PromptSetup setup, Resources resources) {
-    // On a schedule, times count from the first scheduled send, so that start_ms − scheduled_ms is the queue.
-    long firstStart = measured.stream().mapToLong(s -> s.scheduledNanos() != null ? s.scheduledNanos() : s.startNanos())
-        .min().orElse(0);
-    List<SampleRecord> records = new ArrayList<>(measured.size());
-    for (int i = 0; i < measured.size(); i++) {
-      RequestSample s = measured.get(i);
-      records.add(CaseRecords.sampleRecord(s, RequestMetrics.of(s), firstStart, setup.check().flags(s.promptTokens()),
-          turns == null ? null : turns.get(i)));
-    }
-    String servedModel = measured.stream().map(RequestSample::servedModel).filter(Objects::nonNull).findFirst().orElse(null);
-    CaseAnalysis analysis = CaseAnalyzer.analyze(
-        new CaseAnalyzer.Context(EmbeddedModels.asked(plan), plan.maxTokens(), plan.constraints(), plan.confidence(), alpha,
-            timedOut, warnings, harness, setup.check(), plan.slo(), resources, plan.deployment()),
-        measured, servedModel, baselines.compare(caseKey(plan, servedModel, promptHash), records));
-    CaseResult result = CaseRecords.measured(
-        plan, endpoint, servedModel, warmupRequests(plan), warmupFailed, inFlight, records, analysis, promptHash, harness, setup,
-        resources);
-    if (turns != null) {
-      result = result.withConversation(ConversationAnalysis.of(plan.conversationTurns(), records));
-    }
-    return new Outcome(result, analysis);
-  }
-
-  /** The endpoint by kind, not URL: the embedded server's and simulator's ports change every run. */
-  private static CaseKey caseKey(CasePlan plan, String servedModel, String promptHash) {
-    return new CaseKey(plan.scenarioClassName(), plan.caseId(), plan.paramTexts(), promptHash, servedModel,
-        EndpointKind.of(plan.endpoint()).key() + "/" + plan.api().key(), plan.maxTokens(), plan.temperature(), plan.seed(),
-        PromptMarker.recorded(plan.promptCache()));
-  }
-
-  /** A case that could not send a single request: recorded with its reason, never dropped. */
-  private static Outcome notRun(CasePlan plan, Endpoint endpoint, String reason) {
-    CaseAnalysis analysis = CaseAnalysis.unmeasured(CaseVerdict.NOT_RUN, reason);
-    return new Outcome(CaseRecords.unmeasured(plan, endpoint, analysis), analysis);
-  }
-
-  /** A case with nothing measured, NOT_RUN (the run stopped first) or ERROR (the harness broke). */
-  static Outcome unmeasured(CasePlan plan, CaseVerdict verdict, String reason) {
-    CaseAnalysis analysis = CaseAnalysis.unmeasured(verdict, reason);
-    return new Outcome(CaseRecords.unmeasured(plan, null, analysis), analysis);
   }
 }

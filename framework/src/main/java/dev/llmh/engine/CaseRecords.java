@@ -65,7 +65,8 @@ final class CaseRecords {
         analysis.warnings(), samples, null, promptHash, analysis.baseline().record(),
         analysis.verdict().name(), analysis.reasons(), analysis.verdict().reported(plan.inconclusive()).text(), harness,
         setup.calibration(), options(plan), context(setup), null, null, null, promptFile(plan, promptHash),
-        slo(analysis, plan.confidence()), withEnergyPerToken(resources, analysis), analysis.hardware().cost());
+        slo(analysis, plan.confidence()), withEnergyPerToken(resources, analysis), analysis.hardware().cost(),
+        analysis.hardware().physics());
   }
 
   private static Resources withEnergyPerToken(Resources resources, CaseAnalysis analysis) {

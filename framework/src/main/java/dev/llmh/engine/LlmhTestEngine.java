@@ -151,7 +151,7 @@ public final class LlmhTestEngine implements TestEngine {
           Optional<String> skip = complete ? searches.skipReason(descriptor.plan()) : Optional.empty();
           if (skip.isPresent()) {
             // a step past its search's stop: recorded and reported as not run, saying why
-            CaseResult skipped = CaseExecutor.unmeasured(descriptor.plan(), CaseVerdict.NOT_RUN, skip.get()).result()
+            CaseResult skipped = CaseOutcome.unmeasured(descriptor.plan(), CaseVerdict.NOT_RUN, skip.get()).result()
                 .withReportedAs(CaseVerdict.Reported.SKIPPED.text());
             state.caseSkipped(descriptor.plan(), skipped);
             System.out.print(ConsoleSummary.caseBlock(skipped));
@@ -166,7 +166,7 @@ public final class LlmhTestEngine implements TestEngine {
           TestExecutionResult outcome;
           try {
             state.caseStarted(descriptor.plan());
-            CaseExecutor.Outcome result = executor.run(descriptor.plan());
+            CaseOutcome result = executor.run(descriptor.plan());
             state.caseFinished(result.result());
             searches.finished(descriptor.plan(), result.result());
             System.out.print(ConsoleSummary.caseBlock(result.result()) + BaselineConsole.lines(result.result()));
@@ -178,7 +178,7 @@ public final class LlmhTestEngine implements TestEngine {
             complete = false;
             outcome = TestExecutionResult.aborted(e);
           } catch (RuntimeException | Error e) {
-            state.caseFinished(CaseExecutor.unmeasured(descriptor.plan(), CaseVerdict.ERROR, "harness error: " + e).result());
+            state.caseFinished(CaseOutcome.unmeasured(descriptor.plan(), CaseVerdict.ERROR, "harness error: " + e).result());
             outcome = TestExecutionResult.failed(e);
           }
           listener.executionFinished(descriptor, outcome);

@@ -201,11 +201,11 @@ final class RunState implements CaseExecutor.SampleSink {
     written = true;
     List<CaseResult> all = new ArrayList<>(results);
     if (current != null) {
-      all.add(CaseExecutor.cutShort(current, currentSamples));
+      all.add(CaseOutcome.cutShort(current, currentSamples));
     }
     for (CasePlan plan : plans) {
       if (!finished.contains(plan) && plan != current) {
-        all.add(CaseExecutor.unmeasured(plan, dev.llmh.verdict.CaseVerdict.NOT_RUN, "the run stopped before this case").result());
+        all.add(CaseOutcome.unmeasured(plan, dev.llmh.verdict.CaseVerdict.NOT_RUN, "the run stopped before this case").result());
       }
     }
     return all;

@@ -45,6 +45,8 @@ import dev.llmh.overhead.HarnessCheck;
  *     null for a case that sent nothing
  * @param cost what a million output tokens cost at the declared prices, or why not measured; absent
  *     for a case that measured nothing
+ * @param physics the median decode rate per stream × the weights' bytes against the memory
+ *     bandwidth: {@code implausible} says so when above it; absent for a case that measured nothing
  */
 public record CaseResult(
     String scenario,
@@ -76,7 +78,8 @@ public record CaseResult(
     @JsonInclude(JsonInclude.Include.NON_NULL) PromptFileRecord promptFile,
     @JsonInclude(JsonInclude.Include.NON_NULL) SloRecord slo,
     Resources resources,
-    @JsonInclude(JsonInclude.Include.NON_NULL) CostRecord cost) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) CostRecord cost,
+    @JsonInclude(JsonInclude.Include.NON_NULL) PhysicsRecord physics) {
 
   /** Without an {@code @Slo} record. */
   public CaseResult(
@@ -89,7 +92,7 @@ public record CaseResult(
       PromptFileRecord promptFile) {
     this(scenario, caseName, caseId, params, endpoint, settings, promptCache, requests, metrics, throughput, constraints,
         warnings, samples, error, promptHash, baseline, verdict, verdictReasons, reportedAs, harness, calibration, options,
-        context, conversation, turns, contextFit, promptFile, null, null, null);
+        context, conversation, turns, contextFit, promptFile, null, null, null, null);
   }
 
   /** Without a synthetic prompt's calibration, server options or the server's context. */
@@ -119,14 +122,14 @@ public record CaseResult(
   public CaseResult withReportedAs(String reported) {
     return new CaseResult(scenario, caseName, caseId, params, endpoint, settings, promptCache, requests, metrics, throughput,
         constraints, warnings, samples, error, promptHash, baseline, verdict, verdictReasons, reported, harness, calibration,
-        options, context, conversation, turns, contextFit, promptFile, slo, resources, cost);
+        options, context, conversation, turns, contextFit, promptFile, slo, resources, cost, physics);
   }
 
   /** This record with a conversation case's own figures. */
   public CaseResult withConversation(ConversationResult c) {
     return new CaseResult(scenario, caseName, caseId, params, endpoint, settings, promptCache, requests, metrics, throughput,
         constraints, warnings, samples, error, promptHash, baseline, verdict, verdictReasons, reportedAs, harness, calibration,
-        options, context, c.counts(), c.turns(), c.contextFit(), promptFile, slo, resources, cost);
+        options, context, c.counts(), c.turns(), c.contextFit(), promptFile, slo, resources, cost, physics);
   }
 
   /**

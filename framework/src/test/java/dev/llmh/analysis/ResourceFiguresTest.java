@@ -50,7 +50,7 @@ class ResourceFiguresTest {
   private static CaseAnalysis analyze(Resources resources, DeploymentFacts facts, String... constraints) {
     return CaseAnalyzer.analyze(
         new CaseAnalyzer.Context(null, 128, java.util.Arrays.stream(constraints).map(ConstraintParser::parse).toList(), 0.95,
-            0.05, null, List.of(), null, null, null, resources, facts),
+            0.05, null, List.of(), null, null, null, new ResourceInputs(resources, facts, null)),
         tenRequests(), "m", new Baselines.Comparison(null, List.of()));
   }
 
@@ -104,5 +104,29 @@ class ResourceFiguresTest {
     assertThat(analysis.figures().get(Metric.COST_PER_MTOK)).isCloseTo(expected, within(1e-9));
     assertThat(analysis.constraints().get(0).message()).isEqualTo("cost_per_mtok = 2.89 EUR < budget 5 EUR: PASS");
     assertThat(analysis.hardware().cost().basis()).isEqualTo("rented");
+  }
+
+  @Test
+  void aDecodeRateAboveWhatTheMemoryCanFeedIsFlaggedAndBoundedByBandwidthUse() {
+    // every request decodes 19 gaps of 10 ms: 100 tok/s per stream; 4.7 GB of weights at 0.3 TB/s allow 63.8 tok/s
+    var inputs = dev.llmh.resources.PhysicsInputs.of(4_700_000_000L, "declared", 0.3e12, "declared");
+    CaseAnalysis analysis = CaseAnalyzer.analyze(
+        new CaseAnalyzer.Context(null, 128, List.of(ConstraintParser.parse("bandwidth_use <= 100%")), 0.95, 0.05, null,
+            List.of(), null, null, null, new ResourceInputs(sampled(null), DeploymentFacts.NONE, inputs)),
+        tenRequests(), "m", new Baselines.Comparison(null, List.of()));
+    assertThat(analysis.figures().get(Metric.BANDWIDTH_USE)).isCloseTo(100 * 100 * 4.7e9 / 0.3e12, within(1e-6));
+    assertThat(analysis.constraints().get(0).verdict()).isEqualTo(Verdict.FAIL);
+    assertThat(analysis.hardware().physics().implausible())
+        .isEqualTo("implausible: 100 tok/s × 4.7 GB = 470 GB/s exceeds 300 GB/s memory bandwidth");
+    assertThat(analysis.warnings()).anyMatch(w -> w.startsWith("implausible: 100 tok/s × 4.7 GB"));
+
+    var unknown = new dev.llmh.resources.PhysicsInputs(null, null, "remote endpoint: declare llmh.model.bytes", 0.3e12,
+        "declared", null);
+    CaseAnalysis remote = CaseAnalyzer.analyze(
+        new CaseAnalyzer.Context(null, 128, List.of(ConstraintParser.parse("bandwidth_use <= 100%")), 0.95, 0.05, null,
+            List.of(), null, null, null, new ResourceInputs(sampled(null), DeploymentFacts.NONE, unknown)),
+        tenRequests(), "m", new Baselines.Comparison(null, List.of()));
+    assertThat(remote.constraints().get(0).verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+    assertThat(remote.constraints().get(0).message()).contains("declare llmh.model.bytes");
   }
 }

@@ -210,7 +210,9 @@ class ConsoleSummaryTest {
     return new CaseResult(r.scenario(), r.caseName(), r.caseId(), r.params(), r.endpoint(), r.settings(), r.promptCache(),
         r.requests(), r.metrics(), r.throughput(), r.constraints(), r.warnings(), r.samples(), r.error(), r.promptHash(),
         r.baseline(), r.verdict(), r.verdictReasons(), r.reportedAs(), r.harness(), r.calibration(), r.options(), r.context(),
-        r.conversation(), r.turns(), r.contextFit(), r.promptFile(), r.slo(), resources, cost);
+        r.conversation(), r.turns(), r.contextFit(), r.promptFile(), r.slo(), resources, cost,
+        new dev.llmh.result.PhysicsRecord(540.0, 69_200_000L, "gguf", 540 * 69.2e6, 54.2e9, "probe", 540 * 69.2e6 / 54.2e9 * 100,
+            null, null));
   }
 
   @Test
@@ -227,6 +229,7 @@ class ConsoleSummaryTest {
         .contains("  process    peak rss 231 MiB, cpu 185 % of a core on average (pid 7 and its children, 40 samples every 250 ms)\n")
         .contains("  gpus       0 NVIDIA L4: memory peak 10240 MiB, 91.5 % busy, 70.2 W mean\n")
         .contains("  energy     2.5 J per token (declared, an estimate from the declared power: 90 W mean over 100000 ms)\n")
+        .contains("  bandwidth  decode 540 tok/s per stream × 69.2 MB of weights (gguf) = 37.4 GB/s, 68.9 % of 54.2 GB/s (probe)\n")
         .contains("  cost       0.58 USD per million output tokens (hardware 0.4 USD + electricity 0.18 USD, owned, at 100 % utilisation)\n");
 
     var remote = dev.llmh.result.Resources.notMeasured("http://gpu-box/v1", 250, "remote endpoint: no process to sample");

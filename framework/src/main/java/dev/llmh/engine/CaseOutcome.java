@@ -1,0 +1,95 @@
+package dev.llmh.engine;
+
+import dev.llmh.analysis.CaseAnalysis;
+import dev.llmh.analysis.CaseAnalyzer;
+import dev.llmh.analysis.ConversationAnalysis;
+import dev.llmh.analysis.ResourceInputs;
+import dev.llmh.baseline.Baselines;
+import dev.llmh.baseline.CaseKey;
+import dev.llmh.endpoint.EmbeddedModels;
+import dev.llmh.endpoint.Endpoint;
+import dev.llmh.endpoint.EndpointKind;
+import dev.llmh.load.PromptMarker;
+import dev.llmh.measure.RequestMetrics;
+import dev.llmh.measure.RequestSample;
+import dev.llmh.overhead.HarnessCheck;
+import dev.llmh.plan.CasePlan;
+import dev.llmh.result.CaseResult;
+import dev.llmh.result.CaseResult.SampleRecord;
+import dev.llmh.verdict.CaseVerdict;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A case's record and the analysis it was written from, and how a case's measured requests become
+ * both: analysed by {@link CaseAnalyzer}, written down by {@link CaseRecords}.
+ */
+record CaseOutcome(CaseResult result, CaseAnalysis analysis) {
+
+  /**
+   * The record of a case the run was stopped in: what finished of it, judged as it stands, with a
+   * warning saying how much is missing. The endpoint is not asked anything again.
+   */
+  static CaseResult cutShort(CasePlan plan, List<RequestSample> finished) {
+    List<String> warnings = List.of("run stopped during this case: " + finished.size() + " of " + plan.measuredRequests()
+        + " measured requests had finished; the figures and verdicts are of those");
+    List<RequestSample> ordered = new ArrayList<>(finished);
+    ordered.sort(Comparator.comparingLong(RequestSample::startNanos));
+    int inFlight = Math.min(plan.concurrency(), plan.measuredRequests()); // the first look's: where a run is cut short
+    // The turn indices of a conversation cut short are not known here: its requests are recorded without them.
+    return analysed(plan, null, ordered, null, 0, inFlight, warnings, null, Baselines.NONE, 1 - plan.confidence(), null, null,
+        PromptSetup.NONE, null).result();
+  }
+
+  /**
+   * @param turns each request's turn index within its conversation, or null for single requests
+   * @param hardware the serving hardware sampled over the measured phase, and what is known of it; null when not sampled
+   */
+  static CaseOutcome analysed(
+      CasePlan plan, Endpoint endpoint, List<RequestSample> measured, List<Integer> turns, int warmupFailed, int inFlight,
+      List<String> warnings, String promptHash, Baselines baselines, double alpha, String timedOut, HarnessCheck harness,
+      PromptSetup setup, ResourceInputs hardware) {
+    // On a schedule, times count from the first scheduled send, so that start_ms − scheduled_ms is the queue.
+    long firstStart = measured.stream().mapToLong(s -> s.scheduledNanos() != null ? s.scheduledNanos() : s.startNanos())
+        .min().orElse(0);
+    List<SampleRecord> records = new ArrayList<>(measured.size());
+    for (int i = 0; i < measured.size(); i++) {
+      RequestSample s = measured.get(i);
+      records.add(CaseRecords.sampleRecord(s, RequestMetrics.of(s), firstStart, setup.check().flags(s.promptTokens()),
+          turns == null ? null : turns.get(i)));
+    }
+    String servedModel = measured.stream().map(RequestSample::servedModel).filter(Objects::nonNull).findFirst().orElse(null);
+    CaseAnalysis analysis = CaseAnalyzer.analyze(
+        new CaseAnalyzer.Context(EmbeddedModels.asked(plan), plan.maxTokens(), plan.constraints(), plan.confidence(), alpha,
+            timedOut, warnings, harness, setup.check(), plan.slo(), hardware),
+        measured, servedModel, baselines.compare(caseKey(plan, servedModel, promptHash), records));
+    CaseResult result = CaseRecords.measured(
+        plan, endpoint, servedModel, CaseExecutor.warmupRequests(plan), warmupFailed, inFlight, records, analysis, promptHash,
+        harness, setup, hardware == null ? null : hardware.resources());
+    if (turns != null) {
+      result = result.withConversation(ConversationAnalysis.of(plan.conversationTurns(), records));
+    }
+    return new CaseOutcome(result, analysis);
+  }
+
+  /** The endpoint by kind, not URL: the embedded server's and simulator's ports change every run. */
+  static CaseKey caseKey(CasePlan plan, String servedModel, String promptHash) {
+    return new CaseKey(plan.scenarioClassName(), plan.caseId(), plan.paramTexts(), promptHash, servedModel,
+        EndpointKind.of(plan.endpoint()).key() + "/" + plan.api().key(), plan.maxTokens(), plan.temperature(), plan.seed(),
+        PromptMarker.recorded(plan.promptCache()));
+  }
+
+  /** A case that could not send a single request: recorded with its reason, never dropped. */
+  static CaseOutcome notRun(CasePlan plan, Endpoint endpoint, String reason) {
+    CaseAnalysis analysis = CaseAnalysis.unmeasured(CaseVerdict.NOT_RUN, reason);
+    return new CaseOutcome(CaseRecords.unmeasured(plan, endpoint, analysis), analysis);
+  }
+
+  /** A case with nothing measured, NOT_RUN (the run stopped first) or ERROR (the harness broke). */
+  static CaseOutcome unmeasured(CasePlan plan, CaseVerdict verdict, String reason) {
+    CaseAnalysis analysis = CaseAnalysis.unmeasured(verdict, reason);
+    return new CaseOutcome(CaseRecords.unmeasured(plan, null, analysis), analysis);
+  }
+}
