@@ -12,11 +12,13 @@ import oshi.software.os.OSProcess;
 import oshi.software.os.OperatingSystem;
 
 /**
- * A process and its descendants (or every process of a name and theirs), read through OSHI: their summed resident set and the CPU time they
- * spent since the previous read. Descendants are looked up at every read, since a server may start
- * workers late, through the JDK's process handles: OSHI's lookup builds a full process object for
- * every descendant and the root each time (3.1 ms of CPU per sample against 1.9 ms this way, for one
- * child on a 67-process machine). A process seen before is refreshed in place.
+ * A process and its descendants (or every process of a name and theirs), read through OSHI: their
+ * summed resident set and the CPU time they spent since the previous read. Descendants are looked up
+ * through the JDK's process handles (OSHI's lookup builds a full process object for every descendant
+ * and the root each time: 3.1 ms of CPU per sample against 1.9 ms this way, for one child on a
+ * 67-process machine), and at most once every {@link #RESCAN_NANOS}, since the lookup reads every
+ * process on the machine: a worker a server starts late is followed from the next rescan. A process
+ * seen before is refreshed in place.
  */
 final class ProcessTree {
   private final OperatingSystem os;
@@ -26,6 +28,11 @@ final class ProcessTree {
   private Map<Integer, Long> cpuMillis = new HashMap<>();
   /** The processes of the previous read, by pid, refreshed rather than rebuilt. */
   private Map<Integer, OSProcess> known = new HashMap<>();
+  /** How often the roots and their descendants are looked up again. */
+  static final long RESCAN_NANOS = 1_000_000_000L;
+  /** The roots and descendants of the last lookup, and when it was. */
+  private List<Integer> pids = List.of();
+  private long scannedNanos;
 
   private ProcessTree(Supplier<List<Long>> roots, String label) {
     this.os = new SystemInfo().getOperatingSystem();
@@ -64,28 +71,34 @@ final class ProcessTree {
 
   /** The tree now, or null when no root process is left. */
   Reading read() {
-    // By pid: processes of one name are often each other's children (ollama's runners), counted once.
+    long now = System.nanoTime();
+    if (pids.isEmpty() || now - scannedNanos >= RESCAN_NANOS) {
+      pids = scan();
+      scannedNanos = now;
+    }
     Map<Integer, OSProcess> seen = new LinkedHashMap<>();
-    for (long rootPid : roots.get()) {
-      OSProcess root = process(Math.toIntExact(rootPid));
-      if (root == null) {
-        continue;
+    for (int id : pids) {
+      OSProcess p = process(id);
+      if (p != null) {
+        seen.put(id, p);
       }
-      seen.put(root.getProcessID(), root);
-      ProcessHandle.of(rootPid).ifPresent(h -> h.descendants().forEach(d -> {
-        int id = Math.toIntExact(d.pid());
-        OSProcess p = seen.containsKey(id) ? null : process(id);
+    }
+    if (seen.isEmpty() && !pids.isEmpty()) {
+      pids = scan(); // every process of the last lookup ended: a restarted server is found again now
+      scannedNanos = now;
+      pids.forEach(id -> {
+        OSProcess p = process(id);
         if (p != null) {
           seen.put(id, p);
         }
-      }));
+      });
     }
     if (seen.isEmpty()) {
       return null;
     }
     known = seen;
     Collection<OSProcess> tree = seen.values();
-    Map<Integer, Long> now = new HashMap<>();
+    Map<Integer, Long> cpuNow = new HashMap<>();
     long rss = 0;
     long spent = 0;
     for (OSProcess p : tree) {
@@ -96,10 +109,25 @@ final class ProcessTree {
       if (before != null && cpu >= before) {
         spent += cpu - before;
       }
-      now.put(p.getProcessID(), cpu);
+      cpuNow.put(p.getProcessID(), cpu);
     }
-    cpuMillis = now;
+    cpuMillis = cpuNow;
     return new Reading(rss, spent);
+  }
+
+  /**
+   * The roots and their descendants now, each once: processes of one name are often each other's
+   * children (ollama's runners).
+   */
+  private List<Integer> scan() {
+    java.util.Set<Integer> found = new java.util.LinkedHashSet<>();
+    for (long rootPid : roots.get()) {
+      ProcessHandle.of(rootPid).ifPresent(h -> {
+        found.add(Math.toIntExact(rootPid));
+        h.descendants().forEach(d -> found.add(Math.toIntExact(d.pid())));
+      });
+    }
+    return List.copyOf(found);
   }
 
   /** The process now, or null when it has ended. */
