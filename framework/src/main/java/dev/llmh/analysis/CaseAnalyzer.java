@@ -117,7 +117,9 @@ public final class CaseAnalyzer {
     warnings.addAll(baseline.warnings());
     if (hardware.physics() != null && hardware.physics().implausible() != null) {
       warnings.add(hardware.physics().implausible() + ": a decode rate above what the memory can feed is a measurement"
-          + " or reporting error, or the weights read per token are fewer than declared (llmh.model.bytes)");
+          + " or reporting error, or the weights read per token are fewer than counted (declare llmh.model.bytes)"
+          + (dev.llmh.resources.PhysicsInputs.PROBE.equals(hardware.physics().bandwidthSource())
+              ? ", or the bandwidth probe ran while this machine was busy (declare llmh.hardware.memoryBandwidth)" : ""));
     }
     if (context.harness() != null) {
       context.harness().warning(statistic(distributions, Metric.ITL, Stat.P99), statistic(distributions, Metric.TTFT, Stat.P50))

@@ -28,7 +28,7 @@ final class ResourceLines {
     } else {
       out.append("  process    peak rss ").append(bytes(r.peakRssBytes())).append(", cpu ")
           .append(Quantity.format(r.meanCpuPercent(), Unit.PERCENT)).append(" of a core on average (").append(r.source())
-          .append(", ").append(r.samples()).append(" samples every ").append(r.intervalMs()).append(" ms)\n");
+          .append(", ").append(r.samples()).append(r.samples() == 1 ? " sample every " : " samples every ").append(r.intervalMs()).append(" ms)\n");
     }
     GpuResources gpu = r.gpu();
     if (gpu != null && gpu.notMeasured() == null) {
