@@ -1,0 +1,78 @@
+package dev.llmh.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.llmh.it.fixtures.HardwareScenario;
+import dev.llmh.result.CaseResult;
+import dev.llmh.result.CostRecord;
+import dev.llmh.result.Energy;
+import dev.llmh.result.PhysicsRecord;
+import dev.llmh.sim.ServedRequest;
+import dev.llmh.sim.SimulatedServer;
+import dev.llmh.sim.SimulatorSettings;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The serving hardware's figures through the whole engine, against a simulator decoding at exactly
+ * 50 tok/s per stream: with 4 GB of weights declared and 100 GB/s of bandwidth, that rate would read
+ * 200 GB/s, twice what the memory can feed — implausible, as seed 004's 620 tok/s was. The client's
+ * decode rate is the simulator's within the few percent a busy machine moves it, far from the
+ * factor of two the check turns on.
+ */
+class HardwareGroundTruthTest {
+
+  @Test
+  void aDecodeRateAboveTheBandwidthIsFlaggedAndDeclaredPowerAndPricesGiveEnergyAndCost(@TempDir Path results) {
+    try (SimulatedServer server = SimulatedServer.start(
+        SimulatorSettings.defaults().withSlots(1).withPrefillTokensPerSecond(5000).withDecodeTokensPerSecond(50))) {
+      EngineRun run = EngineRun.watched(Map.of("llmh.endpoint", server.baseUrl(), "llmh.model", "any",
+          "llmh.model.bytes", "4GB", "llmh.hardware.memoryBandwidth", "100GB/s", "llmh.power.watts", "100",
+          "llmh.cost.perHour", "3.6"), results, HardwareScenario.class);
+      CaseResult result = run.record().results().get(0);
+
+      PhysicsRecord physics = result.physics();
+      // the server's own decode rate per measured request, from its chunks' send times, as the client computes it
+      double[] byServer = server.servedRequests().stream().filter(r -> r.path().endsWith("/chat/completions"))
+          .skip(1).map(ServedRequest::contentChunkNanos)
+          .mapToDouble(c -> (c.size() - 1) / ((c.get(c.size() - 1) - c.get(0)) / 1e9)).sorted().toArray();
+      double serverMedian = (byServer[2] + byServer[3]) / 2;
+      assertThat(serverMedian).isCloseTo(50.0, within(1.0));
+      assertThat(physics.decodeRate()).isCloseTo(serverMedian, within(0.05 * serverMedian));
+      assertThat(physics.modelBytesSource()).isEqualTo("declared");
+      assertThat(physics.bandwidthSource()).isEqualTo("declared");
+      assertThat(physics.bandwidthUsePercent()).isCloseTo(physics.decodeRate() * 4e9 / 100e9 * 100, within(1e-6));
+      assertThat(physics.implausible()).startsWith("implausible: ").contains(" tok/s × 4 GB = ")
+          .endsWith(" GB/s exceeds 100 GB/s memory bandwidth");
+      assertThat(result.warnings()).anyMatch(w -> w.startsWith(physics.implausible()));
+      assertThat(result.constraints().get(0).verdict()).isEqualTo("FAIL");
+
+      // a server at a URL that no llmh.server.pid names: no process to sample; energy from the declared 100 W
+      Energy energy = result.resources().energy();
+      assertThat(energy.energySource()).isIn("declared", "rapl");
+      long tokens = result.samples().stream().mapToLong(s -> s.outputTokens()).sum();
+      if (energy.energySource().equals("declared")) {
+        assertThat(energy.joules()).isCloseTo(100 * energy.windowMs() / 1000.0, within(0.1)); // window_ms is whole ms
+      }
+      assertThat(energy.perTokenJ()).isCloseTo(energy.joules() / tokens, within(1e-12));
+      assertThat(result.constraints().get(1).verdict()).isEqualTo("PASS");
+
+      // rented at 3.6 an hour, power included: 1,000 per second of generation, over the tokens generated per second
+      CostRecord cost = result.cost();
+      assertThat(cost.basis()).isEqualTo("rented");
+      assertThat(cost.perMtok()).isCloseTo(3.6 / (result.throughput().outputTokensPerSecond() * 3600) * 1e6, within(1e-9));
+      assertThat(cost.energyPerMtok()).isZero();
+      assertThat(result.constraints().get(2).verdict()).isEqualTo("PASS");
+
+      assertThat(result.resources().notMeasured()).isEqualTo("remote endpoint: no process to sample");
+      assertThat(result.constraints().get(3).verdict()).isEqualTo("INCONCLUSIVE");
+      assertThat(result.constraints().get(3).message()).startsWith("peak_rss not measured: remote endpoint: no process to sample");
+      assertThat(result.verdict()).isEqualTo("FAIL");
+      assertThat(run.console).contains("  bandwidth  decode ").contains(" of 100 GB/s (declared)")
+          .contains("  cost       ");
+    }
+  }
+}
