@@ -21,6 +21,8 @@ import java.util.regex.Pattern;
  *
  * @param models {@code llmh.model}: the models to request, in order ({@code a,b} compares two side by
  *     side); empty when not configured
+ * @param recordTextChars {@code llmh.record.textChars}: the most characters of an answer, and of its
+ *     reasoning, that a sample's record keeps (0: none)
  */
 public record Config(
     Optional<String> endpoint,
@@ -44,7 +46,8 @@ public record Config(
     Optional<List<String>> options,
     Optional<PromptCache.Mode> promptCache,
     ServerSampling serverSampling,
-    DeploymentFacts deployment) {
+    DeploymentFacts deployment,
+    int recordTextChars) {
 
   /**
    * Settings of the embedded llama.cpp server.
@@ -142,7 +145,8 @@ public record Config(
         lookup.apply(ConfigKey.PROMPT_CACHE).map(v -> PromptCache.Mode.valueOf(
             oneOf(ConfigKey.PROMPT_CACHE, v.toLowerCase(java.util.Locale.ROOT), "unique", "shared").toUpperCase(java.util.Locale.ROOT))),
         serverSampling(lookup),
-        deployment(lookup));
+        deployment(lookup),
+        lookup.apply(ConfigKey.RECORD_TEXT_CHARS).map(v -> wholeInt(ConfigKey.RECORD_TEXT_CHARS, v)).orElse(Defaults.RECORD_TEXT_CHARS));
   }
 
   /** {@code llmh.power.watts}, {@code llmh.hardware.memoryBandwidth}, {@code llmh.model.bytes} and {@code llmh.cost.*}. */
@@ -352,6 +356,15 @@ public record Config(
       // reported below
     }
     throw new ConfigException(key.key() + " (" + key.envName() + ") must be a whole number, 0 or more, was '" + value + "'");
+  }
+
+  /** A count that may be zero and is held in an int: a larger one is refused rather than wrapped round. */
+  static int wholeInt(ConfigKey key, String value) {
+    long parsed = whole(key, value);
+    if (parsed > Integer.MAX_VALUE) {
+      throw new ConfigException(key.key() + " (" + key.envName() + ") must be at most " + Integer.MAX_VALUE + ", was '" + value + "'");
+    }
+    return (int) parsed;
   }
 
   /** A value that must never be printed: {@link #toString()} hides it. */

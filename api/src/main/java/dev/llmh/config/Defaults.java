@@ -89,6 +89,11 @@ public final class Defaults {
   public static final String COST_CURRENCY = "USD";
   /** Generating every hour the hardware is on: the best case, which a user lowers to their own. */
   public static final double COST_UTILISATION_PERCENT = 100;
+  /**
+   * Characters of each answer (and of its reasoning) in the record: a long answer whole, and a few
+   * thousand requests' worth of them still a results file a person can open.
+   */
+  public static final int RECORD_TEXT_CHARS = 4_000;
   /** On a terminal, the progress line is rewritten in place this often. */
   public static final Duration PROGRESS_REFRESH = Duration.ofSeconds(1);
 }

@@ -53,6 +53,22 @@ class ConfigTest {
   }
 
   @Test
+  void theRecordedTextIsBoundedByAWholeNumberOfCharacters() {
+    assertThat(Defaults.RECORD_TEXT_CHARS).isEqualTo(4_000);
+    assertThat(Config.read(key -> Optional.empty(), Map.of()).recordTextChars()).isEqualTo(4_000);
+    assertThat(ConfigKey.RECORD_TEXT_CHARS.key()).isEqualTo("llmh.record.textChars");
+    assertThat(ConfigKey.RECORD_TEXT_CHARS.envName()).isEqualTo("LLMH_RECORD_TEXT_CHARS");
+    assertThat(Config.read(key -> key.equals("llmh.record.textChars") ? Optional.of("120") : Optional.empty(),
+        Map.of("LLMH_RECORD_TEXT_CHARS", "7")).recordTextChars()).isEqualTo(120);
+    assertThat(Config.read(key -> Optional.empty(), Map.of("LLMH_RECORD_TEXT_CHARS", "0")).recordTextChars()).isZero();
+    for (String bad : new String[] {"-1", "1.5", "lots", "4e3", "2147483648"}) {
+      assertThatThrownBy(() -> Config.read(key -> Optional.empty(), Map.of("LLMH_RECORD_TEXT_CHARS", bad)))
+          .as(bad).isInstanceOf(ConfigException.class).hasMessageContaining("llmh.record.textChars")
+          .hasMessageContaining("'" + bad + "'");
+    }
+  }
+
+  @Test
   void apiKeyIsHiddenWhenPrinted() {
     Config config = Config.read(key -> Optional.empty(), Map.of("LLMH_API_KEY", "sk-secret-123"));
     assertThat(config.apiKey()).hasValueSatisfying(k -> assertThat(k.value()).isEqualTo("sk-secret-123"));

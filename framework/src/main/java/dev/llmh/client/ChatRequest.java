@@ -50,7 +50,7 @@ public record ChatRequest(
     this(model, prompt, maxTokens, temperature, seed, disablePromptCache, caseDeadlineNanos, java.util.Map.of());
   }
 
-  /** True for a conversation's turn, whose answer is kept for the next turn. */
+  /** True for a conversation's turn, which sends the history before its message. */
   public boolean conversation() {
     return history != null;
   }

@@ -34,18 +34,24 @@ final class StreamRecorder {
   private String servedModel;
   private String error;
   private boolean done;
-  /** The answer text, kept only for a conversation's turn (its next turn sends it back); else null. */
-  private final StringBuilder answer;  // the parameter of chunk() of the same name is one chunk's text
+  /**
+   * The whole answer and reasoning texts, for every request: checks read the whole answer, and a
+   * conversation's next turn sends it back. Only the record is bounded ({@code llmh.record.textChars}),
+   * after the request. {@link #chunk} runs on the event loop's reader thread, between a read's
+   * timestamp and the next read of every stream, so all it does with a chunk's text is append it: no
+   * allocation but the builder's own growth, which doubles and so copies each character about once
+   * more; cutting, copying out and redacting wait for {@link #finish}, off that thread.
+   */
+  private final StringBuilder answerText = new StringBuilder(TEXT_CAPACITY);
+  private final StringBuilder reasoningText = new StringBuilder();
+
+  /** Some 64 tokens' worth: a short answer never grows the builder; reasoning is rarer and starts empty. */
+  private static final int TEXT_CAPACITY = 256;
 
   StreamRecorder(long startNanos, RequestWatch watch, int maxTokens) {
-    this(startNanos, watch, maxTokens, false);
-  }
-
-  StreamRecorder(long startNanos, RequestWatch watch, int maxTokens, boolean keepAnswer) {
     this.startNanos = startNanos;
     this.watch = watch;
     this.maxTokens = maxTokens;
-    this.answer = keepAnswer ? new StringBuilder() : null;
   }
 
   /** The request's {@code t0} is when it started using the network (see {@link NetworkStart}). */
@@ -110,8 +116,11 @@ final class StreamRecorder {
     if (isAnswer && firstAnswer == null) {
       firstAnswer = now;
     }
-    if (isAnswer && this.answer != null) {
-      this.answer.append(answer);
+    if (isAnswer) {
+      answerText.append(answer);
+    }
+    if (isReasoning) {
+      reasoningText.append(reasoning);
     }
     if (!isAnswer) {
       reasoningChunks++;
@@ -132,7 +141,8 @@ final class StreamRecorder {
     Integer hidden = reasoningTokens != null && reasoningChunks == 0 && reasoningTokens > 0 ? reasoningTokens : null;
     return new RequestSample(startNanos, textChunks, end, promptTokens, outputTokens, finishReason, servedModel, error,
         firstAnswer, reasoningChunks, chunkTokens(cumulativeTokens), timings, maxTokens, textBytes, hidden,
-        replacementCharacters, retryAfter, answer == null ? null : answer.toString()).redacted(redact);
+        replacementCharacters, retryAfter, answerText.toString(),
+        reasoningText.length() == 0 ? null : reasoningText.toString(), null).redacted(redact);
   }
 
   /**

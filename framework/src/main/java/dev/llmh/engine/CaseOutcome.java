@@ -58,7 +58,7 @@ record CaseOutcome(CaseResult result, CaseAnalysis analysis) {
     for (int i = 0; i < measured.size(); i++) {
       RequestSample s = measured.get(i);
       records.add(CaseRecords.sampleRecord(s, RequestMetrics.of(s), firstStart, setup.check().flags(s.promptTokens()),
-          turns == null ? null : turns.get(i)));
+          turns == null ? null : turns.get(i), plan.textChars()));
     }
     String servedModel = measured.stream().map(RequestSample::servedModel).filter(Objects::nonNull).findFirst().orElse(null);
     CaseAnalysis analysis = CaseAnalyzer.analyze(

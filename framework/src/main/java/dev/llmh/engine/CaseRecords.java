@@ -132,27 +132,28 @@ final class CaseRecords {
         setup.calibration(), options(plan), context(setup), null, null, null, promptFile(plan, null));
   }
 
-  static SampleRecord sampleRecord(RequestSample sample, RequestMetrics m, long firstStart) {
-    return sampleRecord(sample, m, firstStart, List.of());
-  }
-
-  /** @param promptFlags what the case's prompt check says of this request ({@code prompt_truncated}...) */
-  static SampleRecord sampleRecord(RequestSample sample, RequestMetrics m, long firstStart, List<String> promptFlags) {
-    return sampleRecord(sample, m, firstStart, promptFlags, null);
-  }
+  /** A sample's flag: its answer or reasoning text was cut to {@code llmh.record.textChars} in the record. */
+  static final String TEXT_TRUNCATED = "text_truncated";
 
   /**
    * @param firstStart where {@code start_ms} and {@code scheduled_ms} count from: the first send, or
    *     under an open loop the first scheduled send, so that {@code start_ms − scheduled_ms} is the queue
    * @param promptFlags what the case's prompt check says of this request ({@code prompt_truncated}...)
    * @param turn the conversation turn the request was, or null for a single request
+   * @param textChars the most characters of the answer, and of the reasoning, the record keeps
    */
   static SampleRecord sampleRecord(
-      RequestSample sample, RequestMetrics m, long firstStart, List<String> promptFlags, Integer turn) {
+      RequestSample sample, RequestMetrics m, long firstStart, List<String> promptFlags, Integer turn, int textChars) {
+    String text = cut(sample.answer(), textChars);
+    String reasoning = cut(sample.reasoning(), textChars);
+    boolean truncated = !java.util.Objects.equals(text, sample.answer()) || !java.util.Objects.equals(reasoning, sample.reasoning());
     List<String> flags = m.flags();
-    if (!promptFlags.isEmpty()) {
+    if (!promptFlags.isEmpty() || truncated) {
       flags = new java.util.ArrayList<>(flags);
       flags.addAll(promptFlags);
+      if (truncated) {
+        flags.add(TEXT_TRUNCATED);
+      }
     }
     List<Double> chunks = sample.textChunkNanos().stream().map(t -> (t - sample.startNanos()) / 1e6).toList();
     return new SampleRecord(
@@ -173,7 +174,21 @@ final class CaseRecords {
         sample.serverTimings().isEmpty() ? null : sample.serverTimings(),
         sample.retryAfter(),
         turn,
-        sample.scheduledNanos() == null ? null : (sample.scheduledNanos() - firstStart) / 1e6);
+        sample.scheduledNanos() == null ? null : (sample.scheduledNanos() - firstStart) / 1e6,
+        text,
+        reasoning);
+  }
+
+  /**
+   * The first {@code chars} characters of {@code text}, counted in code points so that a cut never
+   * splits a surrogate pair (which would not be valid UTF-8 in the file); the text itself when it is
+   * no longer, null for null.
+   */
+  static String cut(String text, int chars) {
+    if (text == null || text.length() <= chars || text.codePointCount(0, text.length()) <= chars) {
+      return text;
+    }
+    return text.substring(0, text.offsetByCodePoints(0, chars));
   }
 
   private static ConstraintRecord constraintRecord(ConstraintResult result) {

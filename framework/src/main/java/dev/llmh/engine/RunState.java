@@ -1,5 +1,6 @@
 package dev.llmh.engine;
 
+import dev.llmh.config.Defaults;
 import dev.llmh.measure.RequestMetrics;
 import dev.llmh.measure.RequestSample;
 import dev.llmh.overhead.CompilerQuiet;
@@ -179,7 +180,8 @@ final class RunState implements CaseExecutor.SampleSink {
   /** A conversation's turn is numbered conversation × turns + turn − 1 (CaseUnits): the record says which turn it was. */
   private static CaseResult.SampleRecord record(CasePlan plan, int request, RequestSample sample, long measurementStart) {
     int turns = plan == null ? 0 : plan.conversationTurns();
-    return CaseRecords.sampleRecord(sample, RequestMetrics.of(sample), measurementStart, List.of(), turns > 0 ? request % turns + 1 : null);
+    return CaseRecords.sampleRecord(sample, RequestMetrics.of(sample), measurementStart, List.of(), turns > 0 ? request % turns + 1 : null,
+        plan == null ? Defaults.RECORD_TEXT_CHARS : plan.textChars());
   }
 
   private static void serialise(RunJournal.Line line) {

@@ -30,8 +30,11 @@ import java.util.Map;
  *     ({@code usage.completion_tokens_details.reasoning_tokens} with no reasoning chunk), or null
  * @param replacementCharacters true when the text held U+FFFD: bytes that were not valid UTF-8
  * @param retryAfter the {@code Retry-After} header of a refused request (429, 503), or null
- * @param answer the answer text that arrived, kept only for a conversation's turn (the next turn sends
- *     it back as the assistant's message); null otherwise
+ * @param answer the whole answer text that arrived ("" when none did), for every streamed request: a
+ *     conversation's next turn sends it back, checks read it; the record keeps at most
+ *     {@code llmh.record.textChars} of it. Null from a client that does not keep it
+ * @param reasoning the whole reasoning text that arrived ({@code reasoning_content}, Ollama
+ *     {@code thinking}), kept apart from the answer; null when none arrived
  * @param scheduledNanos when an open-loop schedule meant the request to be sent ({@link System#nanoTime()}),
  *     or null for a closed loop, which sends as soon as a worker is free
  */
@@ -54,6 +57,7 @@ public record RequestSample(
     boolean replacementCharacters,
     String retryAfter,
     String answer,
+    String reasoning,
     Long scheduledNanos) {
 
   public RequestSample {
@@ -62,7 +66,7 @@ public record RequestSample(
     serverTimings = serverTimings == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(serverTimings));
   }
 
-  /** Not sent on a schedule: what the client observed, as clients make it. */
+  /** Not sent on a schedule, without reasoning text. */
   public RequestSample(
       long startNanos, List<Long> textChunkNanos, long endNanos, Integer promptTokens, Integer usageOutputTokens,
       String finishReason, String servedModel, String error, Long firstAnswerNanos, int reasoningChunks,
@@ -70,14 +74,14 @@ public record RequestSample(
       Integer hiddenReasoningTokens, boolean replacementCharacters, String retryAfter, String answer) {
     this(startNanos, textChunkNanos, endNanos, promptTokens, usageOutputTokens, finishReason, servedModel, error,
         firstAnswerNanos, reasoningChunks, chunkTokens, serverTimings, maxTokens, textBytes, hiddenReasoningTokens,
-        replacementCharacters, retryAfter, answer, null);
+        replacementCharacters, retryAfter, answer, null, null);
   }
 
   /** This sample as sent by an open-loop schedule that meant it for {@code scheduled} ({@link System#nanoTime()}). */
   public RequestSample scheduledAt(long scheduled) {
     return new RequestSample(startNanos, textChunkNanos, endNanos, promptTokens, usageOutputTokens, finishReason,
         servedModel, error, firstAnswerNanos, reasoningChunks, chunkTokens, serverTimings, maxTokens, textBytes,
-        hiddenReasoningTokens, replacementCharacters, retryAfter, answer, scheduled);
+        hiddenReasoningTokens, replacementCharacters, retryAfter, answer, reasoning, scheduled);
   }
 
   /** A sample from a client that does not tell reasoning apart: every text chunk is answer. */
@@ -89,7 +93,7 @@ public record RequestSample(
         -1, null, false, null);
   }
 
-  /** Without an answer's text: a request that is no conversation's turn. */
+  /** Without the answer's text. */
   public RequestSample(
       long startNanos, List<Long> textChunkNanos, long endNanos, Integer promptTokens, Integer usageOutputTokens,
       String finishReason, String servedModel, String error, Long firstAnswerNanos, int reasoningChunks,
@@ -114,6 +118,7 @@ public record RequestSample(
     serverTimings.forEach((key, value) -> timings.put(r.apply(key), value));
     return new RequestSample(startNanos, textChunkNanos, endNanos, promptTokens, usageOutputTokens, r.apply(finishReason),
         r.apply(servedModel), r.apply(error), firstAnswerNanos, reasoningChunks, chunkTokens, timings, maxTokens,
-        textBytes, hiddenReasoningTokens, replacementCharacters, r.apply(retryAfter), r.apply(answer), scheduledNanos);
+        textBytes, hiddenReasoningTokens, replacementCharacters, r.apply(retryAfter), r.apply(answer),
+        r.apply(reasoning), scheduledNanos);
   }
 }

@@ -35,6 +35,8 @@ import java.util.Map;
  *     {@code concurrency} then only sets the warm-up's; null for a closed loop. Its
  *     {@code measuredRequests} are the schedule's arrivals: all those within {@code @Load(duration)}
  *     when one is given
+ * @param textChars {@code llmh.record.textChars}: the most characters of each answer, and of its
+ *     reasoning, that a sample's record keeps
  */
 public record CasePlan(
     ScenarioRunner runner,
@@ -58,7 +60,8 @@ public record CasePlan(
     PromptCache.Mode promptCache,
     boolean modelParam,
     OpenLoad load,
-    DeploymentFacts deployment) {
+    DeploymentFacts deployment,
+    int textChars) {
 
   /** The parameter of a {@code @SyntheticPrompt} case: its target length in the server's tokens. */
   public static final String PROMPT_TOKENS = "promptTokens";
@@ -70,6 +73,18 @@ public record CasePlan(
     options = options == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(options));
     promptCache = promptCache == null ? Defaults.PROMPT_CACHE : promptCache;
     deployment = deployment == null ? DeploymentFacts.NONE : deployment;
+  }
+
+  /** With the default bound on the text recorded. */
+  public CasePlan(
+      ScenarioRunner runner, PromptDeclaration prompt, Map<String, String> params, int concurrency, int warmupRequests,
+      int measuredRequests, double temperature, long seed, int maxTokens, String endpoint, String model,
+      List<ConstraintExpression> constraints, Api api, int maxRequests, double confidence, String inconclusive,
+      java.time.Duration caseTimeout, Map<String, Object> options, PromptCache.Mode promptCache, boolean modelParam,
+      OpenLoad load, DeploymentFacts deployment) {
+    this(runner, prompt, params, concurrency, warmupRequests, measuredRequests, temperature, seed, maxTokens, endpoint,
+        model, constraints, api, maxRequests, confidence, inconclusive, caseTimeout, options, promptCache, modelParam, load,
+        deployment, Defaults.RECORD_TEXT_CHARS);
   }
 
   /** With nothing declared about the deployment (no power, bandwidth, model size or prices). */
@@ -144,7 +159,7 @@ public record CasePlan(
     int requests = moved.duration() == null ? measuredRequests : moved.arrivals(measuredRequests);
     return new CasePlan(runner, prompt, params, concurrency, warmupRequests, requests, temperature, seed, maxTokens,
         endpoint, model, constraints, api, Math.max(maxRequests, requests), confidence, inconclusive, caseTimeout, options,
-        promptCache, modelParam, moved, deployment);
+        promptCache, modelParam, moved, deployment, textChars);
   }
 
   /** {@code concurrency=4}, or {@code rate=4/s} for an open loop. */

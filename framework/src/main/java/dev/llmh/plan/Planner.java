@@ -130,7 +130,8 @@ public final class Planner {
                 config.promptCache().orElse(declared.promptCache()),
                 modelParam,
                 loads.isEmpty() ? null : loads.get(step),
-                deployment));
+                deployment,
+                config.recordTextChars()));
       }
     }
     return cases;

@@ -237,7 +237,10 @@ public record CaseResult(
    * server measured itself, in ms (llama.cpp {@code timings}; Ollama's durations as {@code load_ms},
    * {@code prompt_eval_ms}, {@code eval_ms}, {@code total_ms}). {@code retry_after} is the
    * {@code Retry-After} header of a refused request (429, 503), as the server sent it. {@code turn}
-   * is a conversation's turn (from 1) the request was, absent for a single request.
+   * is a conversation's turn (from 1) the request was, absent for a single request. {@code text} is
+   * the answer text and {@code reasoning_text} the reasoning text (absent when none arrived), each
+   * cut to its first {@code llmh.record.textChars} characters (flag {@code text_truncated} when
+   * either was); {@code text} is null when the client kept none.
    */
   public record SampleRecord(
       @JsonProperty("start_ms") Double startMs,
@@ -257,7 +260,19 @@ public record CaseResult(
       @JsonProperty("server_timings") Map<String, Double> serverTimings,
       @JsonProperty("retry_after") String retryAfter,
       @JsonInclude(JsonInclude.Include.NON_NULL) Integer turn,
-      @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("scheduled_ms") Double scheduledMs) {
+      @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("scheduled_ms") Double scheduledMs,
+      @JsonProperty("text") String text,
+      @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("reasoning_text") String reasoningText) {
+    /** Without the generated text. */
+    public SampleRecord(
+        Double startMs, Double ttftMs, Double tpotMs, Double e2eMs, Double endMs, List<Double> chunkMs,
+        Integer promptTokens, Integer outputTokens, String finishReason, List<String> flags, String error, Double ttfoMs,
+        Integer chunkCount, Integer reasoningChunks, Map<String, Double> serverTimings, String retryAfter, Integer turn,
+        Double scheduledMs) {
+      this(startMs, ttftMs, tpotMs, e2eMs, endMs, chunkMs, promptTokens, outputTokens, finishReason, flags, error, ttfoMs,
+          chunkCount, reasoningChunks, serverTimings, retryAfter, turn, scheduledMs, null, null);
+    }
+
     /** Not sent on a schedule (closed loop). */
     public SampleRecord(
         Double startMs, Double ttftMs, Double tpotMs, Double e2eMs, Double endMs, List<Double> chunkMs,

@@ -16,7 +16,7 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-/** A conversation's turn: the history goes before the new user message, and only a turn keeps its answer's text. */
+/** A conversation's turn: the history goes before the new user message, and its answer's text is kept apart from the reasoning. */
 class ConversationTurnTest {
   private static final List<ChatMessage> HISTORY =
       List.of(ChatMessage.user("Hello."), ChatMessage.assistant(" the model"));
@@ -36,7 +36,7 @@ class ConversationTurnTest {
   }
 
   @Test
-  void aTurnKeepsItsAnswerWithoutTheReasoningAndASingleRequestKeepsNone() {
+  void everyRequestKeepsItsAnswerApartFromItsReasoning() {
     SimulatorSettings settings = SimulatorSettings.defaults().withDecodeTokensPerSecond(2000).withReasoningTokens(2);
     try (SimulatedServer server = SimulatedServer.start(settings);
         OpenAiChatClient client = new OpenAiChatClient(server.baseUrl(), Optional.empty(), Duration.ofSeconds(5), Duration.ofSeconds(5))) {
@@ -46,9 +46,13 @@ class ConversationTurnTest {
       assertThat(server.servedRequests().get(0).messages()).containsExactly(
           new Message("user", "Hello."), new Message("assistant", " the model"), new Message("user", "And now?"));
 
+      assertThat(turn.reasoning()).isEqualTo(SimTokenizer.outputText(42, 0, 2));
+
+      // A single request keeps its answer too, for checks: only the record bounds it.
       RequestSample single = client.send(new ChatRequest("any", "Hi", 5, 0, 42, false));
       assertThat(single.error()).isNull();
-      assertThat(single.answer()).isNull();
+      assertThat(single.answer()).isEqualTo(SimTokenizer.outputText(42, 2, 5));
+      assertThat(single.reasoning()).isEqualTo(SimTokenizer.outputText(42, 0, 2));
     }
   }
 }

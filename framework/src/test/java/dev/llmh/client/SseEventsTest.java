@@ -22,7 +22,7 @@ class SseEventsTest {
   void multiLineDataCommentsAndOtherFieldsReadTheSameAtEverySplitPoint() {
     byte[] bytes = STREAM.getBytes(StandardCharsets.UTF_8);
     for (int split = 1; split < bytes.length; split++) {
-      StreamRecorder recorder = new StreamRecorder(0, RequestWatch.start(() -> { }, TIMEOUTS, ChatRequest.NO_DEADLINE), 16, true);
+      StreamRecorder recorder = new StreamRecorder(0, RequestWatch.start(() -> { }, TIMEOUTS, ChatRequest.NO_DEADLINE), 16);
       LineFrames frames = new OpenAiChatClient.Sse().frames(recorder);
       frames.feed(bytes, 0, split, 10);
       frames.feed(bytes, split, bytes.length - split, 20);
