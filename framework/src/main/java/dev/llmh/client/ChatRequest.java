@@ -12,8 +12,8 @@ package dev.llmh.client;
  * @param options server options ({@code @Endpoint(options)}), sent as each protocol expects; empty when none
  * @param history a conversation's earlier turns, user and assistant messages in order, sent before
  *     {@code prompt}; empty on a conversation's first turn. Null for a request that is no conversation's
- *     turn: only a turn's answer text is kept in its sample ({@link dev.llmh.measure.RequestSample#answer()}),
- *     for the next turn's history
+ *     turn. Every request's answer text is kept in its sample ({@link dev.llmh.measure.RequestSample#answer()}):
+ *     the case's checks read it, and a turn's is the next turn's history
  * @param system the system prompt, or null for none: each protocol sends it its own way (see
  *     {@code HttpProtocolClient.startBody}), before a conversation's history
  */
@@ -50,7 +50,7 @@ public record ChatRequest(
     this(model, prompt, maxTokens, temperature, seed, disablePromptCache, caseDeadlineNanos, java.util.Map.of());
   }
 
-  /** True for a conversation's turn, whose answer is kept for the next turn. */
+  /** True for a conversation's turn, whose answer the next turn sends back. */
   public boolean conversation() {
     return history != null;
   }

@@ -201,7 +201,7 @@ final class EndpointHttp {
   private RequestSample streamOnLoop(StreamingHttp loop, String path, byte[] body, ChatRequest chat, Stream stream) {
     Exchange exchange = new Exchange(HttpMessages.post(url(path), body, credentials));
     RequestWatch watch = RequestWatch.start(exchange::cancel, timeouts, chat.caseDeadlineNanos());
-    StreamRecorder recorder = new StreamRecorder(System.nanoTime(), watch, chat.maxTokens(), chat.conversation());
+    StreamRecorder recorder = new StreamRecorder(System.nanoTime(), watch, chat.maxTokens(), true);
     StreamSink sink = new StreamSink(recorder, stream);
     loop.execute(exchange, sink);
     recorder.networkStarted(exchange.startNanos());
@@ -219,7 +219,7 @@ final class EndpointHttp {
         .tag(NetworkStart.Stamp.class, networkStart).build();
     Call call = client.newCall(request);
     RequestWatch watch = RequestWatch.start(call::cancel, timeouts, chat.caseDeadlineNanos());
-    StreamRecorder recorder = new StreamRecorder(System.nanoTime(), watch, chat.maxTokens(), chat.conversation());
+    StreamRecorder recorder = new StreamRecorder(System.nanoTime(), watch, chat.maxTokens(), true);
     StreamSink sink = new StreamSink(recorder, stream);
     boolean headRead = false;
     try (Response response = call.execute()) {

@@ -34,7 +34,7 @@ final class StreamRecorder {
   private String servedModel;
   private String error;
   private boolean done;
-  /** The answer text, kept only for a conversation's turn (its next turn sends it back); else null. */
+  /** The answer text, when kept: the case's checks read it, a conversation's next turn sends it back; else null. */
   private final StringBuilder answer;  // the parameter of chunk() of the same name is one chunk's text
 
   StreamRecorder(long startNanos, RequestWatch watch, int maxTokens) {

@@ -30,10 +30,12 @@ import java.util.Map;
  *     ({@code usage.completion_tokens_details.reasoning_tokens} with no reasoning chunk), or null
  * @param replacementCharacters true when the text held U+FFFD: bytes that were not valid UTF-8
  * @param retryAfter the {@code Retry-After} header of a refused request (429, 503), or null
- * @param answer the answer text that arrived, kept only for a conversation's turn (the next turn sends
- *     it back as the assistant's message); null otherwise
+ * @param answer the answer text that arrived, whole: the case's checks read it, and a conversation's
+ *     next turn sends it back as the assistant's message; null when the client kept none
  * @param scheduledNanos when an open-loop schedule meant the request to be sent ({@link System#nanoTime()}),
  *     or null for a closed loop, which sends as soon as a worker is free
+ * @param checks what the case's checks found of the answer, run after the request ended; null when
+ *     none ran (no check declared, a failed request, a warm-up request)
  */
 public record RequestSample(
     long startNanos,
@@ -54,12 +56,25 @@ public record RequestSample(
     boolean replacementCharacters,
     String retryAfter,
     String answer,
-    Long scheduledNanos) {
+    Long scheduledNanos,
+    List<dev.llmh.check.CheckOutcome> checks) {
 
   public RequestSample {
     textChunkNanos = List.copyOf(textChunkNanos);
+    checks = checks == null ? null : List.copyOf(checks);
     chunkTokens = chunkTokens == null ? List.of() : List.copyOf(chunkTokens);
     serverTimings = serverTimings == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(serverTimings));
+  }
+
+  /** Before any check ran. */
+  public RequestSample(
+      long startNanos, List<Long> textChunkNanos, long endNanos, Integer promptTokens, Integer usageOutputTokens,
+      String finishReason, String servedModel, String error, Long firstAnswerNanos, int reasoningChunks,
+      List<Integer> chunkTokens, Map<String, Double> serverTimings, int maxTokens, long textBytes,
+      Integer hiddenReasoningTokens, boolean replacementCharacters, String retryAfter, String answer, Long scheduledNanos) {
+    this(startNanos, textChunkNanos, endNanos, promptTokens, usageOutputTokens, finishReason, servedModel, error,
+        firstAnswerNanos, reasoningChunks, chunkTokens, serverTimings, maxTokens, textBytes, hiddenReasoningTokens,
+        replacementCharacters, retryAfter, answer, scheduledNanos, null);
   }
 
   /** Not sent on a schedule: what the client observed, as clients make it. */
@@ -77,7 +92,14 @@ public record RequestSample(
   public RequestSample scheduledAt(long scheduled) {
     return new RequestSample(startNanos, textChunkNanos, endNanos, promptTokens, usageOutputTokens, finishReason,
         servedModel, error, firstAnswerNanos, reasoningChunks, chunkTokens, serverTimings, maxTokens, textBytes,
-        hiddenReasoningTokens, replacementCharacters, retryAfter, answer, scheduled);
+        hiddenReasoningTokens, replacementCharacters, retryAfter, answer, scheduled, checks);
+  }
+
+  /** This sample with what the case's checks found of its answer. */
+  public RequestSample withChecks(List<dev.llmh.check.CheckOutcome> found) {
+    return new RequestSample(startNanos, textChunkNanos, endNanos, promptTokens, usageOutputTokens, finishReason,
+        servedModel, error, firstAnswerNanos, reasoningChunks, chunkTokens, serverTimings, maxTokens, textBytes,
+        hiddenReasoningTokens, replacementCharacters, retryAfter, answer, scheduledNanos, found);
   }
 
   /** A sample from a client that does not tell reasoning apart: every text chunk is answer. */
@@ -114,6 +136,8 @@ public record RequestSample(
     serverTimings.forEach((key, value) -> timings.put(r.apply(key), value));
     return new RequestSample(startNanos, textChunkNanos, endNanos, promptTokens, usageOutputTokens, r.apply(finishReason),
         r.apply(servedModel), r.apply(error), firstAnswerNanos, reasoningChunks, chunkTokens, timings, maxTokens,
-        textBytes, hiddenReasoningTokens, replacementCharacters, r.apply(retryAfter), r.apply(answer), scheduledNanos);
+        textBytes, hiddenReasoningTokens, replacementCharacters, r.apply(retryAfter), r.apply(answer), scheduledNanos,
+        checks == null ? null : checks.stream()
+            .map(c -> new dev.llmh.check.CheckOutcome(c.name(), c.passed(), r.apply(c.reason()))).toList());
   }
 }
