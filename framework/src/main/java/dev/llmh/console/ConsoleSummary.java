@@ -94,6 +94,15 @@ public final class ConsoleSummary {
         .filter(sample -> sample.error() != null)
         .limit(3)
         .forEach(sample -> out.append("  failed request: ").append(sample.error()).append('\n'));
+    // the first few distinct reasons an answer failed a check: what to look at in samples[].checks
+    result.samples().stream()
+        .filter(sample -> sample.checks() != null)
+        .flatMap(sample -> sample.checks().stream())
+        .filter(check -> !check.passed())
+        .map(check -> check.name() + ": " + check.reason())
+        .distinct()
+        .limit(3)
+        .forEach(check -> out.append("  failed check: ").append(check).append('\n'));
     return out.toString();
   }
 
