@@ -26,7 +26,7 @@ class AnswerChecksGroundTruthTest {
 
   @Test
   void theSuccessRateCountsAnswersOfKnownShapeAndAFailedRequestAsNotPassed(@TempDir Path results) {
-    AnswerCheckScenarios.EightWords.SEEN.clear();
+    AnswerCheckScenarios.Noting.SEEN.clear();
     Faults faults = Faults.of(Faults.ignoresMaxTokens(4, 12), Faults.status(9, 500), Faults.ignoresMaxTokens(15, 12));
     try (SimulatedServer server = SimulatedServer.start(FailureTaxonomyTest.fast().withHook(faults))) {
       EngineRun run = EngineRun.watched(server.baseUrl(), results, AnswerCheckScenarios.EightWords.class);
@@ -50,7 +50,7 @@ class AnswerChecksGroundTruthTest {
       }
 
       // every check ran after its request, on the worker that sent it, never on the stream reader; and saw the whole answer
-      List<String> seen = List.copyOf(AnswerCheckScenarios.EightWords.SEEN);
+      List<String> seen = List.copyOf(AnswerCheckScenarios.Noting.SEEN);
       assertThat(seen).hasSize(19).allMatch(s -> s.startsWith("llmh-worker-"));
       assertThat(seen.stream().map(s -> s.substring(s.indexOf('|') + 1)))
           .containsOnly(eightWords, " w0 w1 w2 w3 w4 w5 w6 w7 w8 w9 w10 w11")
@@ -102,6 +102,22 @@ class AnswerChecksGroundTruthTest {
       // the same answer every time: its one reason, once
       assertThat(run.console).containsOnlyOnce("  failed check: ExpectJson: not JSON: ")
           .contains("  checks     ExpectJson: 0 of 6 passed (ExpectJson failed 6); success rate 0.0% [0.0, 45.9]");
+    }
+  }
+
+  @Test
+  void anOpenLoopChecksEveryAnswerOnItsWorkerAndKeepsTheFindings(@TempDir Path results) {
+    AnswerCheckScenarios.Noting.SEEN.clear();
+    try (SimulatedServer server = SimulatedServer.start(FailureTaxonomyTest.fast())) {
+      CaseResult result = EngineRun.of(server.baseUrl(), results, AnswerCheckScenarios.OpenLoop.class).record().results().get(0);
+      assertThat(result.samples()).hasSize(8).allSatisfy(s -> {
+        assertThat(s.scheduledMs()).isNotNull();
+        assertThat(s.checks()).containsExactly(
+            new CheckOutcome("ExpectRegex", true, null), new CheckOutcome("notedWhereItRan", true, null));
+      });
+      assertThat(result.checks().passed()).isEqualTo(8);
+      assertThat(result.checks().successRate()).isEqualTo(100.0);
+      assertThat(AnswerCheckScenarios.Noting.SEEN).hasSize(8).allMatch(seen -> seen.startsWith("llmh-open-"));
     }
   }
 }
