@@ -88,7 +88,7 @@ record ScenarioMembers(Elements elements, Reporter reporter) {
 
   private static boolean annotated(Element member) {
     return find(member, Prompt.class).isPresent() || find(member, Param.class).isPresent()
-        || find(member, SystemPrompt.class).isPresent();
+        || find(member, SystemPrompt.class).isPresent() || find(member, dev.llmh.annotations.Check.class).isPresent();
   }
 
   /**

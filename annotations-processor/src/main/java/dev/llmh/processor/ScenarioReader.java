@@ -10,6 +10,7 @@ import dev.llmh.annotations.PromptFile;
 import dev.llmh.annotations.SystemPrompt;
 import dev.llmh.annotations.SyntheticPrompt;
 import dev.llmh.runner.DeclaredSettings;
+import dev.llmh.processor.generator.CheckModel;
 import dev.llmh.processor.generator.Declarations;
 import dev.llmh.processor.generator.ParamModel;
 import dev.llmh.processor.generator.PromptModel;
@@ -41,7 +42,7 @@ final class ScenarioReader {
   /** Every annotation the processor answers for. */
   static final List<Class<?>> ALL =
       concat(List.of(LlmBenchmark.class, Prompt.class, Param.class, SyntheticPrompt.class, Conversation.class,
-          SystemPrompt.class, PromptFile.class), SettingsReader.SETTINGS);
+          SystemPrompt.class, PromptFile.class), concat(SettingsReader.SETTINGS, CheckReader.ANNOTATIONS));
 
   private final Elements elements;
   private final Reporter reporter;
@@ -55,6 +56,7 @@ final class ScenarioReader {
   private final PromptFileReader promptFiles;
   private final ConversationChecks conversations;
   private final SyntheticPromptReader synthetic;
+  private final CheckReader checks;
 
   ScenarioReader(ProcessingEnvironment env, Reporter reporter) {
     this.elements = env.getElementUtils();
@@ -71,6 +73,7 @@ final class ScenarioReader {
     this.systemPrompts = new SystemPromptReader(javaTypes, new VolatileCalls(Reporter.treesOrNull(env)), reporter);
     this.conversations = new ConversationChecks(annotations, reporter);
     this.synthetic = new SyntheticPromptReader(annotations, reporter);
+    this.checks = new CheckReader(javaTypes, annotations, reporter);
   }
 
   /**
@@ -100,7 +103,8 @@ final class ScenarioReader {
     boolean anyPromptMember = false;
     Optional<Element> systemMember = Optional.empty();
     PromptModel systemPrompt = null;
-    for (Element member : members.of(type)) {
+    List<Element> scenarioMembers = members.of(type);
+    for (Element member : scenarioMembers) {
       Optional<AnnotationMirror> prompt = find(member, Prompt.class);
       Optional<AnnotationMirror> param = find(member, Param.class);
       Optional<AnnotationMirror> system = find(member, SystemPrompt.class);
@@ -146,16 +150,22 @@ final class ScenarioReader {
     Integer turns = conversations.check(type, promptSources).orElse(null);
     syntheticPrompt.ifPresent(s -> synthetic.checkClashes(s, promptSources, paramModels));
 
+    List<CheckModel> checkModels = checks.read(type, scenarioMembers);
+    boolean anyCheck = !checkModels.isEmpty() || anyCheckWritten(type, scenarioMembers);
     List<PromptModel> models = new ArrayList<>();
     java.util.Set<Element> sloReported = new java.util.HashSet<>();
+    java.util.Set<Element> checksReported = new java.util.HashSet<>();
     java.util.Set<String> currencyReported = new java.util.HashSet<>();
     if (syntheticPrompt.isPresent() || find(type, PromptFile.class).isPresent()) {
       settings.sloSearch().checkClass(type, classDeclarations, sloReported);
+      checks.checksNeeded(type, classDeclarations.constraints(), anyCheck, checksReported);
       settings.deployment().checkCurrency(type, type, classDeclarations, classDeclarations, currencyReported);
     }
     for (PromptSource p : promptSources) {
       settings.sloSearch().checkMerged(type, p.element(), p.declarations(), classDeclarations.overriddenBy(p.declarations()),
           sloReported);
+      checks.checksNeeded(p.declarations().constraints() != null ? p.element() : type,
+          classDeclarations.overriddenBy(p.declarations()).constraints(), anyCheck, checksReported);
       settings.deployment().checkCurrency(type, p.element(), p.declarations(), classDeclarations.overriddenBy(p.declarations()),
           currencyReported);
       DeclaredSettings merged = classDeclarations.overriddenBy(p.declarations()).toSettings().withConversationTurns(turns);
@@ -176,7 +186,13 @@ final class ScenarioReader {
         elements.getPackageOf(type).getQualifiedName().toString(),
         elements.getBinaryName(type).toString(),
         type.getQualifiedName().toString(),
-        models, paramModels, systemPrompt));
+        models, paramModels, systemPrompt, checkModels));
+  }
+
+  /** A check written but in error counts as declared: its own error says what to fix, not the budget's. */
+  private static boolean anyCheckWritten(TypeElement type, List<Element> members) {
+    return ScenarioMembers.lineage(type).stream().anyMatch(t -> CheckReader.ANNOTATIONS.stream().anyMatch(a -> find(t, a).isPresent()))
+        || members.stream().anyMatch(m -> find(m, dev.llmh.annotations.Check.class).isPresent());
   }
 
   /**

@@ -132,11 +132,15 @@ final class SloSearchReader {
       return;
     }
     for (String text : constraints) {
-      String key = text.strip().split("[\\s.<>=!]", 2)[0];
-      Metric.byKey(key).filter(Metric::needsSlo).ifPresent(metric -> reporter.error(element,
+      budgeted(text).filter(Metric::needsSlo).ifPresent(metric -> reporter.error(element,
           "\"" + text + "\": '" + metric.key() + "' counts the requests that meet an @Slo, and none applies here;"
               + " declare what a good request is, e.g. @Slo(ttft = \"2s\", tpot = \"100ms\"), on the class or the prompt"));
     }
+  }
+
+  /** The metric a constraint's text budgets, read as far as its first word; empty when it names none. */
+  static Optional<Metric> budgeted(String constraint) {
+    return Metric.byKey(constraint.strip().split("[\\s.<>=!]", 2)[0]);
   }
 
   private static String bothChosen(String one, String other, String where) {

@@ -33,6 +33,11 @@ public enum Metric {
   GOODPUT("goodput", "goodput", "goodput (req/s)", Dimension.REQUEST_RATE, Shape.PER_CASE, false),
   /** Share of the measured requests that succeeded within every {@code @Slo} target; a failed one is not. */
   SLO_ATTAINMENT("slo_attainment", "slo_attainment", "slo attainment (%)", Dimension.RATIO, Shape.PER_CASE, false),
+  /**
+   * Share of the measured requests whose answer passed every check ({@code @Check}, {@code @ExpectJson},
+   * {@code @ExpectRegex}); a failed request did not.
+   */
+  SUCCESS_RATE("success_rate", "success_rate", "success rate (%)", Dimension.RATIO, Shape.PER_CASE, false),
   ERROR_RATE("error_rate", "error_rate", "error rate (%)", Dimension.RATIO, Shape.PER_CASE, false),
   /** The serving process tree's largest resident set over the measured phase ({@code resources.peak_rss_bytes}). */
   PEAK_RSS("peak_rss", "peak_rss_bytes", "peak rss (MiB)", Dimension.BYTES, Shape.PER_CASE, false),
@@ -142,6 +147,11 @@ public enum Metric {
   /** True when the figure counts good requests, so it needs {@code @Slo} to say what a good request is. */
   public boolean needsSlo() {
     return this == GOODPUT || this == SLO_ATTAINMENT;
+  }
+
+  /** True when the figure counts answers that passed their checks, so it needs a check declared. */
+  public boolean needsChecks() {
+    return this == SUCCESS_RATE;
   }
 
   /** True for the figures only an open-loop schedule defines: not measured under a closed loop. */

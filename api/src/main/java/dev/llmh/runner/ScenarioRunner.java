@@ -46,6 +46,24 @@ public interface ScenarioRunner {
   }
 
   /**
+   * The scenario's checks on every measured answer ({@code @Check} methods, {@code @ExpectJson},
+   * {@code @ExpectRegex}) in declaration order, built-ins first; empty when it has none (and from
+   * runners generated before checks existed).
+   */
+  default List<CheckDeclaration> checks() {
+    return List.of();
+  }
+
+  /**
+   * Calls the {@code @Check} method {@code name} directly on a new scenario instance with its
+   * {@code @Param} fields set from {@code paramValues}; whatever the method throws is thrown on, for
+   * the caller to record as a failed check.
+   */
+  default dev.llmh.annotations.CheckResult check(String name, Map<String, String> paramValues, String answer) throws Exception {
+    throw new IllegalArgumentException("no @Check method '" + name + "' in " + scenarioClassName());
+  }
+
+  /**
    * The generated runner's binary name for a scenario class: {@code com.example.Outer$Inner} gives
    * {@code com.example.Outer_Inner_LlmhRunner}.
    */

@@ -20,6 +20,7 @@ import java.util.Map;
  * @param warnings what a reader should know about the figures (flags, made-up counts, timeouts)
  * @param reasons why the verdict is what it is: failed budgets, failed requests, undecided budgets
  * @param hardware the serving hardware's figures (memory, CPU, GPUs, energy, cost), or why each is not measured
+ * @param checked the requests whose answers passed every check, or why that was not measured
  */
 public record CaseAnalysis(
     Map<Metric, MetricSample> distributions,
@@ -31,9 +32,11 @@ public record CaseAnalysis(
     List<ConstraintResult> constraints,
     CaseVerdict verdict,
     List<String> reasons,
-    ResourceFigures hardware) {
+    ResourceFigures hardware,
+    CheckedRequests checked) {
 
   public CaseAnalysis {
+    checked = checked == null ? CheckedRequests.NONE : checked;
     warnings = List.copyOf(warnings);
     constraints = List.copyOf(constraints);
     reasons = List.copyOf(reasons);
@@ -45,12 +48,17 @@ public record CaseAnalysis(
       List<String> warnings, Baselines.Comparison baseline, List<ConstraintResult> constraints, CaseVerdict verdict,
       List<String> reasons) {
     this(distributions, figures, counts, good, warnings, baseline, constraints, verdict, reasons,
-        ResourceFigures.none("nothing was measured"));
+        ResourceFigures.none("nothing was measured"), null);
   }
 
   /** This analysis with the serving hardware's figures. */
   CaseAnalysis with(ResourceFigures h) {
-    return new CaseAnalysis(distributions, figures, counts, good, warnings, baseline, constraints, verdict, reasons, h);
+    return new CaseAnalysis(distributions, figures, counts, good, warnings, baseline, constraints, verdict, reasons, h, checked);
+  }
+
+  /** This analysis with what the checks found of the answers. */
+  CaseAnalysis with(CheckedRequests c) {
+    return new CaseAnalysis(distributions, figures, counts, good, warnings, baseline, constraints, verdict, reasons, hardware, c);
   }
 
   /** A case with nothing measured (NOT_RUN, or ERROR when the harness broke): its one reason says why. */

@@ -43,15 +43,25 @@ public final class CaseAnalyzer {
    * @param slo what a good request is ({@code @Slo}), or null when not declared
    * @param hardware the serving hardware sampled over the measured phase, what is declared of it, and
    *     the bandwidth check's inputs
+   * @param checks the names of the checks run on every measured answer; empty when none is declared
    */
   public record Context(
       String model, int maxTokens, List<ConstraintExpression> constraints, double confidence, double alpha,
       String timedOut, List<String> warnings, HarnessCheck harness, PromptCheck promptCheck, SloDeclaration slo,
-      ResourceInputs hardware) {
+      ResourceInputs hardware, List<String> checks) {
 
     public Context {
       promptCheck = promptCheck == null ? PromptCheck.NONE : promptCheck;
       hardware = hardware == null ? ResourceInputs.NONE : hardware;
+      checks = checks == null ? List.of() : List.copyOf(checks);
+    }
+
+    /** Without checks on the answers. */
+    public Context(
+        String model, int maxTokens, List<ConstraintExpression> constraints, double confidence, double alpha,
+        String timedOut, List<String> warnings, HarnessCheck harness, PromptCheck promptCheck, SloDeclaration slo,
+        ResourceInputs hardware) {
+      this(model, maxTokens, constraints, confidence, alpha, timedOut, warnings, harness, promptCheck, slo, hardware, null);
     }
 
     /** Without the serving hardware's samples. */
@@ -94,6 +104,7 @@ public final class CaseAnalyzer {
         count(succeeded, RequestMetrics::modelLoad), counted.stream().mapToLong(RequestMetrics::outputTokens).sum(),
         (lastEnd - firstStart) / 1e6);
     GoodRequests good = GoodRequests.of(context.slo(), all, measured.stream().map(RequestSample::succeeded).toList());
+    CheckedRequests checked = CheckedRequests.of(context.checks(), measured);
 
     Map<Metric, MetricSample> distributions = new EnumMap<>(Metric.class);
     Map<Metric, Double> figures = new EnumMap<>(Metric.class);
@@ -101,7 +112,7 @@ public final class CaseAnalyzer {
       if (metric.fromRequests()) {
         distributions.put(metric, MetricValues.distribution(metric, counted));
       } else if (!metric.resource()) {
-        figures.put(metric, MetricValues.figure(metric, counts, good));
+        figures.put(metric, MetricValues.figure(metric, counts, good, checked));
       }
     }
 
@@ -131,7 +142,7 @@ public final class CaseAnalyzer {
     List<ConstraintResult> results = new ArrayList<>();
     for (ConstraintExpression constraint : context.constraints()) {
       ConstraintResult result = constraint.metric().resource() ? judgeResource(constraint, hardware)
-          : judge(constraint, distributions, figures, counts, good, baseline, context);
+          : judge(constraint, distributions, figures, counts, good, checked, baseline, context);
       if (implausible > 0 && result.verdict() == Verdict.PASS && !constraint.regression()
           && constraint.metric().countsOutputTokens()) {
         result = notPassedOnMadeUpCounts(result, implausible, succeeded.size());
@@ -139,7 +150,7 @@ public final class CaseAnalyzer {
       results.add(result);
     }
     return decide(distributions, figures, counts, good, warnings, baseline, results, measured, context.timedOut(), truncation)
-        .with(hardware);
+        .with(hardware).with(checked);
   }
 
   /**
@@ -182,9 +193,13 @@ public final class CaseAnalyzer {
 
   private static ConstraintResult judge(
       ConstraintExpression constraint, Map<Metric, MetricSample> distributions, Map<Metric, Double> figures,
-      CaseCounts counts, GoodRequests good, Baselines.Comparison baseline, Context context) {
+      CaseCounts counts, GoodRequests good, CheckedRequests checked, Baselines.Comparison baseline, Context context) {
     if (constraint.regression()) {
       return baseline.judge(constraint);
+    }
+    if (constraint.metric() == Metric.SUCCESS_RATE) {
+      return ProportionJudge.judge(constraint, checked.proportion(), 100, checked.notMeasured(), context.alpha(),
+          "requests passed every check");
     }
     if (constraint.metric() == Metric.SLO_ATTAINMENT) {
       return ProportionJudge.judge(constraint, good.proportion(), 100, good.notMeasured(), context.alpha());

@@ -37,14 +37,14 @@ final class MetricValues {
       case ITL_TOKEN -> perTokenKnown(counted)
           ? MetricSample.pooled(counted.stream().filter(m -> m.itlTokenMs() != null).map(m -> doubles(m.itlTokenMs())).toList())
           : null;
-      case THROUGHPUT, REQUEST_RATE, GOODPUT, SLO_ATTAINMENT, ERROR_RATE -> throw new IllegalArgumentException(metric + " is a per-case figure");
+      case THROUGHPUT, REQUEST_RATE, GOODPUT, SLO_ATTAINMENT, SUCCESS_RATE, ERROR_RATE -> throw new IllegalArgumentException(metric + " is a per-case figure");
       case PEAK_RSS, CPU, GPU_MEMORY, GPU_POWER, ENERGY_PER_TOKEN, COST_PER_MTOK, BANDWIDTH_USE ->
           throw new IllegalArgumentException(metric + " is a figure of the serving hardware, not of the requests");
     };
   }
 
   /** A per-case figure; null when the case cannot define it (nothing measured, no time elapsed). */
-  static Double figure(Metric metric, CaseCounts counts, GoodRequests good) {
+  static Double figure(Metric metric, CaseCounts counts, GoodRequests good, CheckedRequests checked) {
     double wallSeconds = counts.wallMs() / 1000;
     boolean timed = counts.measured() > 0 && wallSeconds > 0;
     return switch (metric) {
@@ -53,6 +53,7 @@ final class MetricValues {
       case ERROR_RATE -> counts.measured() == 0 ? null : 100.0 * counts.failed() / counts.measured();
       case GOODPUT -> good.goodput(counts.wallMs());
       case SLO_ATTAINMENT -> good.attainmentPercent();
+      case SUCCESS_RATE -> checked.successPercent();
       default -> throw new IllegalArgumentException(metric + " is a distribution");
     };
   }

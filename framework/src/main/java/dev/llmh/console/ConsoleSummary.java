@@ -78,6 +78,7 @@ public final class ConsoleSummary {
     out.append('\n');
     ResourceLines.append(out, result);
     sloLine(out, result.slo());
+    checksLine(out, result.checks());
     out.append(PromptLines.caseLines(result));
     out.append(String.format(Locale.ROOT, "  %-15s %5s %9s %9s %9s %9s %9s %9s%n",
         "metric", "n", "p50", "p95", "p99", "mean", "min", "max"));
@@ -93,6 +94,15 @@ public final class ConsoleSummary {
         .filter(sample -> sample.error() != null)
         .limit(3)
         .forEach(sample -> out.append("  failed request: ").append(sample.error()).append('\n'));
+    // the first few distinct reasons an answer failed a check: what to look at in samples[].checks
+    result.samples().stream()
+        .filter(sample -> sample.checks() != null)
+        .flatMap(sample -> sample.checks().stream())
+        .filter(check -> !check.passed())
+        .map(check -> check.name() + ": " + check.reason())
+        .distinct()
+        .limit(3)
+        .forEach(check -> out.append("  failed check: ").append(check).append('\n'));
     return out.toString();
   }
 
@@ -117,6 +127,26 @@ public final class ConsoleSummary {
     }
     out.append(String.format(Locale.ROOT, "attainment %.1f%% [%.1f, %.1f]%n", slo.sloAttainment(),
         slo.sloAttainmentCi().get(0), slo.sloAttainmentCi().get(1)));
+  }
+
+  /**
+   * {@code checks     ExpectJson, cites: 18 of 20 passed (ExpectJson failed 2); success rate 90.0% [68.3, 98.8]};
+   * nothing when no check is declared.
+   */
+  private static void checksLine(StringBuilder out, dev.llmh.result.ChecksRecord checks) {
+    if (checks == null) {
+      return;
+    }
+    out.append("  checks     ").append(String.join(", ", checks.names())).append(": ");
+    if (checks.notMeasured() != null) {
+      out.append("not measured: ").append(checks.notMeasured()).append('\n');
+      return;
+    }
+    List<String> failed = checks.failed().entrySet().stream().filter(e -> e.getValue() > 0)
+        .map(e -> e.getKey() + " failed " + e.getValue()).toList();
+    out.append(String.format(Locale.ROOT, "%d of %d passed%s; success rate %.1f%% [%.1f, %.1f]%n", checks.passed(),
+        checks.counted(), failed.isEmpty() ? "" : " (" + String.join(", ", failed) + ")", checks.successRate(),
+        checks.successRateCi().get(0), checks.successRateCi().get(1)));
   }
 
   private static void target(List<String> targets, String name, Double ms) {

@@ -3,6 +3,7 @@ package dev.llmh.engine;
 import dev.llmh.analysis.CaseAnalysis;
 import dev.llmh.annotations.PromptCache;
 import dev.llmh.baseline.Baselines;
+import dev.llmh.check.AnswerChecks;
 import dev.llmh.client.ChatRequest;
 import dev.llmh.config.Api;
 import dev.llmh.client.Durations;
@@ -197,11 +198,13 @@ final class CaseExecutor {
       Measured measured =
           new Measured(plan, endpoint, warmupFailed, promptHash, baselines, watch, units, new ArrayList<>(), setup, resources,
               physics);
+      AnswerChecks checks = plan.checks();
       java.util.function.IntFunction<List<RequestSample>> measuredUnit = n -> units.send(n, chat -> {
         long cpuBefore = HarnessWatch.threadCpuNanos();
         RequestSample sample = endpoint.client().send(chat);
         watch.workerCpu(HarnessWatch.threadCpuNanos() - cpuBefore);
-        return sample;
+        // After the request has ended, on the worker that sent it: the reader thread never runs user code.
+        return checks.isEmpty() || !sample.succeeded() ? sample : sample.withChecks(checks.run(sample.answer()));
       }, (sample, k) -> sink.measured(plan, k, sample, measurementStart));
       if (plan.openLoop()) {
         watch.streamsStarted();

@@ -63,7 +63,7 @@ record CaseOutcome(CaseResult result, CaseAnalysis analysis) {
     String servedModel = measured.stream().map(RequestSample::servedModel).filter(Objects::nonNull).findFirst().orElse(null);
     CaseAnalysis analysis = CaseAnalyzer.analyze(
         new CaseAnalyzer.Context(EmbeddedModels.asked(plan), plan.maxTokens(), plan.constraints(), plan.confidence(), alpha,
-            timedOut, warnings, harness, setup.check(), plan.slo(), hardware),
+            timedOut, warnings, harness, setup.check(), plan.slo(), hardware, plan.checks().names()),
         measured, servedModel, baselines.compare(caseKey(plan, servedModel, promptHash), records));
     CaseResult result = CaseRecords.measured(
         plan, endpoint, servedModel, CaseExecutor.warmupRequests(plan), warmupFailed, inFlight, records, analysis, promptHash,

@@ -1,7 +1,9 @@
 package dev.llmh.engine;
 
 import dev.llmh.analysis.CaseAnalysis;
+import dev.llmh.analysis.CheckedRequests;
 import dev.llmh.analysis.GoodRequests;
+import dev.llmh.result.ChecksRecord;
 import dev.llmh.result.Resources;
 import dev.llmh.result.SloRecord;
 import dev.llmh.runner.SloDeclaration;
@@ -66,7 +68,19 @@ final class CaseRecords {
         analysis.verdict().name(), analysis.reasons(), analysis.verdict().reported(plan.inconclusive()).text(), harness,
         setup.calibration(), options(plan), context(setup), null, null, null, promptFile(plan, promptHash),
         slo(analysis, plan.confidence()), withEnergyPerToken(resources, analysis), analysis.hardware().cost(),
-        analysis.hardware().physics());
+        analysis.hardware().physics(), checks(analysis, plan.confidence()));
+  }
+
+  /** The success rate with its two-sided interval at the run's confidence; null when no check is declared. */
+  private static ChecksRecord checks(CaseAnalysis analysis, double confidence) {
+    CheckedRequests checked = analysis.checked();
+    if (checked.names().isEmpty()) {
+      return null;
+    }
+    Double rate = analysis.figures().get(Metric.SUCCESS_RATE);
+    Interval p = checked.proportion().bounds((1 - confidence) / 2);
+    return new ChecksRecord(checked.names(), checked.counted(), checked.passed(), checked.failedBy(), rate,
+        rate == null ? null : List.of(p.lower() * 100, p.upper() * 100), checked.notMeasured());
   }
 
   private static Resources withEnergyPerToken(Resources resources, CaseAnalysis analysis) {
@@ -176,7 +190,8 @@ final class CaseRecords {
         turn,
         sample.scheduledNanos() == null ? null : (sample.scheduledNanos() - firstStart) / 1e6,
         text,
-        reasoning);
+        reasoning,
+        sample.checks());
   }
 
   /**

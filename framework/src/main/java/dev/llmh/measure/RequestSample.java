@@ -37,6 +37,8 @@ import java.util.Map;
  *     {@code thinking}), kept apart from the answer; null when none arrived
  * @param scheduledNanos when an open-loop schedule meant the request to be sent ({@link System#nanoTime()}),
  *     or null for a closed loop, which sends as soon as a worker is free
+ * @param checks what the case's checks found of the answer, run after the request ended; null when
+ *     none ran (no check declared, a failed request, a warm-up request)
  */
 public record RequestSample(
     long startNanos,
@@ -58,12 +60,25 @@ public record RequestSample(
     String retryAfter,
     String answer,
     String reasoning,
-    Long scheduledNanos) {
+    Long scheduledNanos,
+    List<dev.llmh.check.CheckOutcome> checks) {
 
   public RequestSample {
     textChunkNanos = List.copyOf(textChunkNanos);
     chunkTokens = chunkTokens == null ? List.of() : List.copyOf(chunkTokens);
     serverTimings = serverTimings == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(serverTimings));
+  }
+
+  /** Before any check ran. */
+  public RequestSample(
+      long startNanos, List<Long> textChunkNanos, long endNanos, Integer promptTokens, Integer usageOutputTokens,
+      String finishReason, String servedModel, String error, Long firstAnswerNanos, int reasoningChunks,
+      List<Integer> chunkTokens, Map<String, Double> serverTimings, int maxTokens, long textBytes,
+      Integer hiddenReasoningTokens, boolean replacementCharacters, String retryAfter, String answer, String reasoning,
+      Long scheduledNanos) {
+    this(startNanos, textChunkNanos, endNanos, promptTokens, usageOutputTokens, finishReason, servedModel, error,
+        firstAnswerNanos, reasoningChunks, chunkTokens, serverTimings, maxTokens, textBytes, hiddenReasoningTokens,
+        replacementCharacters, retryAfter, answer, reasoning, scheduledNanos, null);
   }
 
   /** Not sent on a schedule, without reasoning text. */
@@ -74,14 +89,21 @@ public record RequestSample(
       Integer hiddenReasoningTokens, boolean replacementCharacters, String retryAfter, String answer) {
     this(startNanos, textChunkNanos, endNanos, promptTokens, usageOutputTokens, finishReason, servedModel, error,
         firstAnswerNanos, reasoningChunks, chunkTokens, serverTimings, maxTokens, textBytes, hiddenReasoningTokens,
-        replacementCharacters, retryAfter, answer, null, null);
+        replacementCharacters, retryAfter, answer, null, null, null);
   }
 
   /** This sample as sent by an open-loop schedule that meant it for {@code scheduled} ({@link System#nanoTime()}). */
   public RequestSample scheduledAt(long scheduled) {
     return new RequestSample(startNanos, textChunkNanos, endNanos, promptTokens, usageOutputTokens, finishReason,
         servedModel, error, firstAnswerNanos, reasoningChunks, chunkTokens, serverTimings, maxTokens, textBytes,
-        hiddenReasoningTokens, replacementCharacters, retryAfter, answer, reasoning, scheduled);
+        hiddenReasoningTokens, replacementCharacters, retryAfter, answer, reasoning, scheduled, checks);
+  }
+
+  /** This sample with what the case's checks found of its answer. */
+  public RequestSample withChecks(List<dev.llmh.check.CheckOutcome> found) {
+    return new RequestSample(startNanos, textChunkNanos, endNanos, promptTokens, usageOutputTokens, finishReason,
+        servedModel, error, firstAnswerNanos, reasoningChunks, chunkTokens, serverTimings, maxTokens, textBytes,
+        hiddenReasoningTokens, replacementCharacters, retryAfter, answer, reasoning, scheduledNanos, found);
   }
 
   /** A sample from a client that does not tell reasoning apart: every text chunk is answer. */
@@ -119,6 +141,7 @@ public record RequestSample(
     return new RequestSample(startNanos, textChunkNanos, endNanos, promptTokens, usageOutputTokens, r.apply(finishReason),
         r.apply(servedModel), r.apply(error), firstAnswerNanos, reasoningChunks, chunkTokens, timings, maxTokens,
         textBytes, hiddenReasoningTokens, replacementCharacters, r.apply(retryAfter), r.apply(answer),
-        r.apply(reasoning), scheduledNanos);
+        r.apply(reasoning), scheduledNanos, checks == null ? null : checks.stream()
+            .map(c -> new dev.llmh.check.CheckOutcome(c.name(), c.passed(), r.apply(c.reason()))).toList());
   }
 }

@@ -47,6 +47,8 @@ import dev.llmh.overhead.HarnessCheck;
  *     for a case that measured nothing
  * @param physics the median decode rate per stream × the weights' bytes against the memory
  *     bandwidth: {@code implausible} says so when above it; absent for a case that measured nothing
+ * @param checks what the checks on every answer found and the case's {@code success_rate}; absent
+ *     when the scenario declares no check
  */
 public record CaseResult(
     String scenario,
@@ -79,7 +81,8 @@ public record CaseResult(
     @JsonInclude(JsonInclude.Include.NON_NULL) SloRecord slo,
     Resources resources,
     @JsonInclude(JsonInclude.Include.NON_NULL) CostRecord cost,
-    @JsonInclude(JsonInclude.Include.NON_NULL) PhysicsRecord physics) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) PhysicsRecord physics,
+    @JsonInclude(JsonInclude.Include.NON_NULL) ChecksRecord checks) {
 
   /** Without an {@code @Slo} record. */
   public CaseResult(
@@ -92,7 +95,7 @@ public record CaseResult(
       PromptFileRecord promptFile) {
     this(scenario, caseName, caseId, params, endpoint, settings, promptCache, requests, metrics, throughput, constraints,
         warnings, samples, error, promptHash, baseline, verdict, verdictReasons, reportedAs, harness, calibration, options,
-        context, conversation, turns, contextFit, promptFile, null, null, null, null);
+        context, conversation, turns, contextFit, promptFile, null, null, null, null, null);
   }
 
   /** Without a synthetic prompt's calibration, server options or the server's context. */
@@ -122,14 +125,14 @@ public record CaseResult(
   public CaseResult withReportedAs(String reported) {
     return new CaseResult(scenario, caseName, caseId, params, endpoint, settings, promptCache, requests, metrics, throughput,
         constraints, warnings, samples, error, promptHash, baseline, verdict, verdictReasons, reported, harness, calibration,
-        options, context, conversation, turns, contextFit, promptFile, slo, resources, cost, physics);
+        options, context, conversation, turns, contextFit, promptFile, slo, resources, cost, physics, checks);
   }
 
   /** This record with a conversation case's own figures. */
   public CaseResult withConversation(ConversationResult c) {
     return new CaseResult(scenario, caseName, caseId, params, endpoint, settings, promptCache, requests, metrics, throughput,
         constraints, warnings, samples, error, promptHash, baseline, verdict, verdictReasons, reportedAs, harness, calibration,
-        options, context, c.counts(), c.turns(), c.contextFit(), promptFile, slo, resources, cost, physics);
+        options, context, c.counts(), c.turns(), c.contextFit(), promptFile, slo, resources, cost, physics, checks);
   }
 
   /**
@@ -240,7 +243,9 @@ public record CaseResult(
    * is a conversation's turn (from 1) the request was, absent for a single request. {@code text} is
    * the answer text and {@code reasoning_text} the reasoning text (absent when none arrived), each
    * cut to its first {@code llmh.record.textChars} characters (flag {@code text_truncated} when
-   * either was); {@code text} is null when the client kept none.
+   * either was); {@code text} is null when the client kept none. {@code checks} is what each check
+   * on every answer found, {@code [{name, passed, reason}]}, absent when none ran (no check
+   * declared, or the request failed).
    */
   public record SampleRecord(
       @JsonProperty("start_ms") Double startMs,
@@ -262,15 +267,16 @@ public record CaseResult(
       @JsonInclude(JsonInclude.Include.NON_NULL) Integer turn,
       @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("scheduled_ms") Double scheduledMs,
       @JsonProperty("text") String text,
-      @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("reasoning_text") String reasoningText) {
-    /** Without the generated text. */
+      @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("reasoning_text") String reasoningText,
+      @JsonInclude(JsonInclude.Include.NON_NULL) List<dev.llmh.check.CheckOutcome> checks) {
+    /** Without the generated text and checks. */
     public SampleRecord(
         Double startMs, Double ttftMs, Double tpotMs, Double e2eMs, Double endMs, List<Double> chunkMs,
         Integer promptTokens, Integer outputTokens, String finishReason, List<String> flags, String error, Double ttfoMs,
         Integer chunkCount, Integer reasoningChunks, Map<String, Double> serverTimings, String retryAfter, Integer turn,
         Double scheduledMs) {
       this(startMs, ttftMs, tpotMs, e2eMs, endMs, chunkMs, promptTokens, outputTokens, finishReason, flags, error, ttfoMs,
-          chunkCount, reasoningChunks, serverTimings, retryAfter, turn, scheduledMs, null, null);
+          chunkCount, reasoningChunks, serverTimings, retryAfter, turn, scheduledMs, null, null, null);
     }
 
     /** Not sent on a schedule (closed loop). */

@@ -9,7 +9,8 @@ import dev.llmh.stats.Proportion;
 
 /**
  * Judges a figure that is a share of the requests times a fixed scale — {@code slo_attainment}
- * (good / counted × 100%) and {@code goodput} (good / counted × counted / window) — on the
+ * (good / counted × 100%), {@code success_rate} (passed every check / measured × 100%) and
+ * {@code goodput} (good / counted × counted / window) — on the
  * proportion's exact binomial bounds, as {@link Judge} judges a percentile on its order statistics:
  * PASS when the bound on the budget's side holds, FAIL when the other bound breaks it, else
  * INCONCLUSIVE. Which requests turn out good is what varies from run to run; the request count and
@@ -25,6 +26,12 @@ public final class ProportionJudge {
    */
   public static ConstraintResult judge(
       ConstraintExpression constraint, Proportion share, double scale, String notMeasured, double alpha) {
+    return judge(constraint, share, scale, notMeasured, alpha, "requests good");
+  }
+
+  /** @param counted what {@code x} of the proportion counts, after "x of n": "requests good" */
+  public static ConstraintResult judge(
+      ConstraintExpression constraint, Proportion share, double scale, String notMeasured, double alpha, String counted) {
     if (notMeasured != null || share.n() == 0) {
       return new ConstraintResult(constraint, Double.NaN, Verdict.INCONCLUSIVE, constraint.subject()
           + " not measured (" + (notMeasured != null ? notMeasured : "no request counted") + ") against budget "
@@ -40,7 +47,7 @@ public final class ProportionJudge {
     double passBound = upperBudget ? bounds.upper() : bounds.lower();
     double failBound = upperBudget ? bounds.lower() : bounds.upper();
     String head = constraint.subject() + " = " + Quantity.format(observed, unit) + " [" + Quantity.formatBare(bounds.lower(), unit)
-        + ", " + Quantity.formatBare(bounds.upper(), unit) + "] (" + share.x() + " of " + share.n() + " requests good)";
+        + ", " + Quantity.formatBare(bounds.upper(), unit) + "] (" + share.x() + " of " + share.n() + " " + counted + ")";
     if (comparison.holds(passBound, budget)) {
       return new ConstraintResult(constraint, observed, Verdict.PASS,
           head + " " + comparison.symbol() + " budget " + Judge.budgetText(constraint) + ": PASS", bounds);

@@ -206,13 +206,33 @@ class ConsoleSummaryTest {
     assertThat(ConsoleSummary.modelTables(results.subList(3, 4), false)).isEmpty();
   }
 
+  private static CaseResult withChecks(CaseResult r, dev.llmh.result.ChecksRecord checks) {
+    return new CaseResult(r.scenario(), r.caseName(), r.caseId(), r.params(), r.endpoint(), r.settings(), r.promptCache(),
+        r.requests(), r.metrics(), r.throughput(), r.constraints(), r.warnings(), r.samples(), r.error(), r.promptHash(),
+        r.baseline(), r.verdict(), r.verdictReasons(), r.reportedAs(), r.harness(), r.calibration(), r.options(), r.context(),
+        r.conversation(), r.turns(), r.contextFit(), r.promptFile(), r.slo(), r.resources(), r.cost(), r.physics(), checks);
+  }
+
+  @Test
+  void theChecksOnTheAnswersAreOneLineAndNoneWithoutACheck() {
+    CaseResult plain = result("define", params("concurrency", 1), plainMetrics(), "PASS", List.of(PASSED));
+    assertThat(ConsoleSummary.caseBlock(plain, false)).doesNotContain("checks");
+    var checks = new dev.llmh.result.ChecksRecord(List.of("ExpectJson", "cites"), 20, 17,
+        new LinkedHashMap<>(Map.of("ExpectJson", 2)), 85.0, List.of(62.107, 96.793), null);
+    assertThat(ConsoleSummary.caseBlock(withChecks(plain, checks), false))
+        .contains("\n  checks     ExpectJson, cites: 17 of 20 passed (ExpectJson failed 2); success rate 85.0% [62.1, 96.8]\n");
+    var none = new dev.llmh.result.ChecksRecord(List.of("cites"), 0, 0, Map.of(), null, null, "no measured request to check");
+    assertThat(ConsoleSummary.caseBlock(withChecks(plain, none), false))
+        .contains("\n  checks     cites: not measured: no measured request to check\n");
+  }
+
   private static CaseResult withHardware(CaseResult r, dev.llmh.result.Resources resources, dev.llmh.result.CostRecord cost) {
     return new CaseResult(r.scenario(), r.caseName(), r.caseId(), r.params(), r.endpoint(), r.settings(), r.promptCache(),
         r.requests(), r.metrics(), r.throughput(), r.constraints(), r.warnings(), r.samples(), r.error(), r.promptHash(),
         r.baseline(), r.verdict(), r.verdictReasons(), r.reportedAs(), r.harness(), r.calibration(), r.options(), r.context(),
         r.conversation(), r.turns(), r.contextFit(), r.promptFile(), r.slo(), resources, cost,
         new dev.llmh.result.PhysicsRecord(540.0, 69_200_000L, "gguf", 540 * 69.2e6, 54.2e9, "probe", 540 * 69.2e6 / 54.2e9 * 100,
-            null, null));
+            null, null), null);
   }
 
   @Test

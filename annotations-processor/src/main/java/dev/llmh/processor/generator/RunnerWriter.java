@@ -66,6 +66,7 @@ public final class RunnerWriter {
     writePromptMethod(scenario, out);
     writeSystemPromptMethod(scenario, out);
     writeTurnMethod(scenario, out);
+    writeCheckMethods(scenario, out);
     writeParamHelper(scenario, out);
     out.append("}\n");
     return out.toString();
@@ -177,6 +178,50 @@ public final class RunnerWriter {
             + " is null; return the text, or remove @SystemPrompt") + ")";
     writeRead(scenario, system, read, "@SystemPrompt '" + system.member() + "'", "    ", out);
     out.append("  }\n");
+  }
+
+  /**
+   * {@code checks()} declaring every check, and {@code check(...)} calling each {@code @Check} method
+   * directly; runners of scenarios without checks keep the interface's defaults.
+   */
+  private static void writeCheckMethods(ScenarioModel scenario, StringBuilder out) {
+    if (scenario.checks().isEmpty()) {
+      return;
+    }
+    out.append("\n  private static final java.util.List<dev.llmh.runner.CheckDeclaration> CHECKS =\n")
+        .append("      java.util.List.of(")
+        .append(scenario.checks().stream().map(c -> "\n          " + checkDeclaration(c)).collect(Collectors.joining(",")))
+        .append(");\n\n");
+    out.append("  @Override\n  public java.util.List<dev.llmh.runner.CheckDeclaration> checks() {\n")
+        .append("    return CHECKS;\n  }\n");
+    List<CheckModel> methods = scenario.checks().stream().filter(CheckModel::method).toList();
+    if (methods.isEmpty()) {
+      return;
+    }
+    out.append("\n  @Override\n")
+        .append("  public dev.llmh.annotations.CheckResult check(String name, java.util.Map<String, String> paramValues,")
+        .append(" String answer) throws Exception {\n");
+    writeInstance(scenario, out);
+    out.append("    switch (name) {\n");
+    for (CheckModel check : methods) {
+      String call = (check.isStatic() ? scenario.sourceName() : "scenario$") + "." + check.declaration().name() + "(answer)";
+      out.append("      case ").append(string(check.declaration().name())).append(":\n")
+          .append("        return ").append(check.returnsBoolean() ? "dev.llmh.annotations.CheckResult.of(" + call + ")" : call)
+          .append(";\n");
+    }
+    out.append("      default:\n")
+        .append("        throw new IllegalArgumentException(").append(string("no @Check method '")).append(" + name + ")
+        .append(string("' in " + scenario.binaryName())).append(");\n")
+        .append("    }\n")
+        .append("  }\n");
+  }
+
+  private static String checkDeclaration(CheckModel check) {
+    return switch (check.declaration().kind()) {
+      case METHOD -> "dev.llmh.runner.CheckDeclaration.method(" + string(check.declaration().name()) + ")";
+      case JSON -> "dev.llmh.runner.CheckDeclaration.json(" + stringList(check.declaration().requiredKeys()) + ")";
+      case REGEX -> "dev.llmh.runner.CheckDeclaration.regex(" + string(check.declaration().pattern()) + ")";
+    };
   }
 
   /** A new scenario instance, {@code scenario$}, with every {@code @Param} field set. */

@@ -10,14 +10,23 @@ import java.util.List;
  * @param binaryName e.g. {@code com.x.Outer$Inner}: what the engine looks the runner up by
  * @param sourceName e.g. {@code com.x.Outer.Inner}: how generated code names the type
  * @param systemPrompt the {@code @SystemPrompt} member, read as a prompt is; null when there is none
+ * @param checks the checks on every answer, built-ins first
  */
 public record ScenarioModel(
     String packageName, String binaryName, String sourceName, List<PromptModel> prompts, List<ParamModel> params,
-    PromptModel systemPrompt) {
+    PromptModel systemPrompt, List<CheckModel> checks) {
 
   public ScenarioModel {
     prompts = List.copyOf(prompts);
     params = List.copyOf(params);
+    checks = List.copyOf(checks);
+  }
+
+  /** Without checks on the answers. */
+  public ScenarioModel(
+      String packageName, String binaryName, String sourceName, List<PromptModel> prompts, List<ParamModel> params,
+      PromptModel systemPrompt) {
+    this(packageName, binaryName, sourceName, prompts, params, systemPrompt, List.of());
   }
 
   /** Without a system prompt. */

@@ -1,0 +1,40 @@
+package dev.llmh.runner;
+
+import java.util.List;
+
+/**
+ * One check declared on a scenario, as the processor read it.
+ *
+ * @param name the {@code @Check} method's name, or {@link #JSON} / {@link #REGEX} for the built-ins
+ * @param kind which of the three it is
+ * @param requiredKeys {@code @ExpectJson(requiredKeys)}; empty for the other kinds
+ * @param pattern {@code @ExpectRegex}'s pattern, which the processor has compiled; null for the other kinds
+ */
+public record CheckDeclaration(String name, Kind kind, List<String> requiredKeys, String pattern) {
+
+  public static final String JSON = "ExpectJson";
+  public static final String REGEX = "ExpectRegex";
+
+  public enum Kind {
+    /** A {@code @Check} method, called through {@link ScenarioRunner#check}. */
+    METHOD,
+    JSON,
+    REGEX
+  }
+
+  public CheckDeclaration {
+    requiredKeys = requiredKeys == null ? List.of() : List.copyOf(requiredKeys);
+  }
+
+  public static CheckDeclaration method(String name) {
+    return new CheckDeclaration(name, Kind.METHOD, List.of(), null);
+  }
+
+  public static CheckDeclaration json(List<String> requiredKeys) {
+    return new CheckDeclaration(JSON, Kind.JSON, requiredKeys, null);
+  }
+
+  public static CheckDeclaration regex(String pattern) {
+    return new CheckDeclaration(REGEX, Kind.REGEX, List.of(), pattern);
+  }
+}
