@@ -9,8 +9,9 @@ import java.util.function.UnaryOperator;
 
 /**
  * One request's stream as it arrives, whatever the protocol: each protocol's parser tells it what a
- * chunk carried, and it keeps the timestamps, watches the deadlines and assembles the sample. Used
- * on the sending thread only, so a timestamp is never delayed by another request.
+ * chunk carried, and it keeps the timestamps, watches the deadlines and assembles the sample. Its
+ * chunks arrive on the thread that read them — the event loop's for plain HTTP, the sending thread's
+ * through OkHttp — each stamped before it is decoded; {@link #finish} runs on the sending thread.
  */
 final class StreamRecorder {
   /** {@code t0}: when the call began, until {@link #networkStarted} says when it reached the network. */
