@@ -136,7 +136,10 @@ public enum Metric {
    * (a remote endpoint) they are not measured, and a budget on one is INCONCLUSIVE with the reason.
    */
   public boolean resource() {
-    return ordinal() >= PEAK_RSS.ordinal();
+    return switch (this) {
+      case PEAK_RSS, CPU, GPU_MEMORY, GPU_POWER, ENERGY_PER_TOKEN, COST_PER_MTOK, BANDWIDTH_USE -> true;
+      default -> false;
+    };
   }
 
   /** True when a stored baseline is compared on this metric ({@code ttft.p50 regression < 10%}). */
