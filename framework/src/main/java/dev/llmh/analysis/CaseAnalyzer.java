@@ -162,7 +162,7 @@ public final class CaseAnalyzer {
     Metric metric = constraint.metric();
     String reason = hardware.notMeasured().get(metric);
     if (metric.shape() != Metric.Shape.SERIES) {
-      return Judge.judgeFigure(constraint, hardware.figures().get(metric), reason);
+      return Judge.judgeFigure(constraint, hardware.figures().get(metric), reason, "");
     }
     double[] series = hardware.series().get(metric);
     return Judge.judgeFigure(constraint, series == null ? null : Summary.of(series).get(constraint.stat()), reason,

@@ -131,17 +131,13 @@ public final class Judge {
    * rate over the whole measured phase has one value, not a sample to bound.
    */
   public static ConstraintResult judgeFigure(ConstraintExpression constraint, Double observed) {
-    return judgeFigure(constraint, observed, null);
-  }
-
-  /** The same, saying why there is no figure when there is none ({@code reason}, or "nothing was measured"). */
-  public static ConstraintResult judgeFigure(ConstraintExpression constraint, Double observed, String reason) {
-    return judgeFigure(constraint, observed, reason, "");
+    return judgeFigure(constraint, observed, null, "");
   }
 
   /**
-   * The same, with what the figure is of after it ({@code " over 40 samples"}): how a statistic of a
-   * sampled series is judged, on its observed value.
+   * The same, saying why there is no figure when there is none ({@code reason}, else "nothing was
+   * measured"), and what the figure is of after it ({@code " over 40 samples"}, or empty): how a
+   * statistic of a sampled series is judged, on its observed value.
    */
   public static ConstraintResult judgeFigure(ConstraintExpression constraint, Double observed, String reason, String of) {
     if (observed == null || observed.isNaN()) {
