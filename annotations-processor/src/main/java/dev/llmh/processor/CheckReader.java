@@ -33,13 +33,15 @@ import javax.lang.model.type.TypeMirror;
 record CheckReader(JavaTypes javaTypes, Annotations annotations, Reporter reporter) {
 
   /** Every annotation this reader answers for. */
-  static final List<Class<?>> ANNOTATIONS = List.of(Check.class, ExpectJson.class, ExpectRegex.class);
+  static final List<Class<?>> ANNOTATIONS =
+      List.of(Check.class, ExpectJson.class, ExpectRegex.class, dev.llmh.annotations.ExpectToolCall.class);
 
   /** The scenario's checks, built-ins first; one with an error is reported and left out. */
   List<CheckModel> read(TypeElement type, List<Element> members) {
     List<CheckModel> checks = new ArrayList<>();
     nearest(type, ExpectJson.class).flatMap(this::json).ifPresent(checks::add);
     nearest(type, ExpectRegex.class).flatMap(this::regex).ifPresent(checks::add);
+    new ToolsReader(annotations, reporter).expectation(type).ifPresent(checks::add);
     for (Element member : members) {
       Optional<AnnotationMirror> check = find(member, Check.class);
       if (check.isPresent() && member instanceof ExecutableElement method) {
@@ -49,7 +51,12 @@ record CheckReader(JavaTypes javaTypes, Annotations annotations, Reporter report
     return checks;
   }
 
-  private static Optional<Element> nearest(TypeElement type, Class<?> annotation) {
+  /** The {@code @Tools} file's path, or null when the scenario offers no tools (or its declaration has an error). */
+  String toolsFile(TypeElement type) {
+    return new ToolsReader(annotations, reporter).toolsFile(type);
+  }
+
+  static Optional<Element> nearest(TypeElement type, Class<?> annotation) {
     List<TypeElement> lineage = ScenarioMembers.lineage(type);
     for (int i = lineage.size() - 1; i >= 0; i--) {
       if (find(lineage.get(i), annotation).isPresent()) {

@@ -42,7 +42,8 @@ final class ScenarioReader {
   /** Every annotation the processor answers for. */
   static final List<Class<?>> ALL =
       concat(List.of(LlmBenchmark.class, Prompt.class, Param.class, SyntheticPrompt.class, Conversation.class,
-          SystemPrompt.class, PromptFile.class), concat(SettingsReader.SETTINGS, CheckReader.ANNOTATIONS));
+          SystemPrompt.class, PromptFile.class, dev.llmh.annotations.Tools.class),
+          concat(SettingsReader.SETTINGS, CheckReader.ANNOTATIONS));
 
   private final Elements elements;
   private final Reporter reporter;
@@ -151,6 +152,7 @@ final class ScenarioReader {
     syntheticPrompt.ifPresent(s -> synthetic.checkClashes(s, promptSources, paramModels));
 
     List<CheckModel> checkModels = checks.read(type, scenarioMembers);
+    String toolsFile = checks.toolsFile(type);
     boolean anyCheck = !checkModels.isEmpty() || anyCheckWritten(type, scenarioMembers);
     List<PromptModel> models = new ArrayList<>();
     java.util.Set<Element> sloReported = new java.util.HashSet<>();
@@ -186,7 +188,7 @@ final class ScenarioReader {
         elements.getPackageOf(type).getQualifiedName().toString(),
         elements.getBinaryName(type).toString(),
         type.getQualifiedName().toString(),
-        models, paramModels, systemPrompt, checkModels));
+        models, paramModels, systemPrompt, checkModels, toolsFile));
   }
 
   /** A check written but in error counts as declared: its own error says what to fix, not the budget's. */

@@ -9,21 +9,31 @@ import java.util.List;
  * @param kind which of the three it is
  * @param requiredKeys {@code @ExpectJson(requiredKeys)}; empty for the other kinds
  * @param pattern {@code @ExpectRegex}'s pattern, which the processor has compiled; null for the other kinds
+ * @param tool {@code @ExpectToolCall}'s function name, whose arguments must carry {@code requiredKeys}; null
+ *     for the other kinds
  */
-public record CheckDeclaration(String name, Kind kind, List<String> requiredKeys, String pattern) {
+public record CheckDeclaration(String name, Kind kind, List<String> requiredKeys, String pattern, String tool) {
 
   public static final String JSON = "ExpectJson";
   public static final String REGEX = "ExpectRegex";
+  public static final String TOOL_CALL = "ExpectToolCall";
 
   public enum Kind {
     /** A {@code @Check} method, called through {@link ScenarioRunner#check}. */
     METHOD,
     JSON,
-    REGEX
+    REGEX,
+    /** {@code @ExpectToolCall}: reads the answer's tool calls, not its text. */
+    TOOL_CALL
   }
 
   public CheckDeclaration {
     requiredKeys = requiredKeys == null ? List.of() : List.copyOf(requiredKeys);
+  }
+
+  /** A check that is no tool call's. */
+  public CheckDeclaration(String name, Kind kind, List<String> requiredKeys, String pattern) {
+    this(name, kind, requiredKeys, pattern, null);
   }
 
   public static CheckDeclaration method(String name) {
@@ -36,5 +46,9 @@ public record CheckDeclaration(String name, Kind kind, List<String> requiredKeys
 
   public static CheckDeclaration regex(String pattern) {
     return new CheckDeclaration(REGEX, Kind.REGEX, List.of(), pattern);
+  }
+
+  public static CheckDeclaration toolCall(String tool, List<String> requiredArguments) {
+    return new CheckDeclaration(TOOL_CALL, Kind.TOOL_CALL, requiredArguments, null, tool);
   }
 }

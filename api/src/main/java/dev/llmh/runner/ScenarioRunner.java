@@ -55,6 +55,14 @@ public interface ScenarioRunner {
   }
 
   /**
+   * The {@code @Tools} file's path on the test classpath, offered with every request; null when the
+   * scenario declares none (and from runners generated before tools existed).
+   */
+  default String toolsFile() {
+    return null;
+  }
+
+  /**
    * Calls the {@code @Check} method {@code name} directly on a new scenario instance with its
    * {@code @Param} fields set from {@code paramValues}; whatever the method throws is thrown on, for
    * the caller to record as a failed check.

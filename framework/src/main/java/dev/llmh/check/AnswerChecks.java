@@ -1,11 +1,13 @@
 package dev.llmh.check;
 
 import dev.llmh.annotations.CheckResult;
+import dev.llmh.measure.ToolCall;
 import dev.llmh.runner.CheckDeclaration;
 import dev.llmh.runner.ScenarioRunner;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -20,9 +22,9 @@ public final class AnswerChecks {
   public static final AnswerChecks NONE = new AnswerChecks(List.of(), List.of());
 
   private final List<String> names;
-  private final List<Function<String, CheckOutcome>> checks;
+  private final List<BiFunction<String, List<ToolCall>, CheckOutcome>> checks;
 
-  private AnswerChecks(List<String> names, List<Function<String, CheckOutcome>> checks) {
+  private AnswerChecks(List<String> names, List<BiFunction<String, List<ToolCall>, CheckOutcome>> checks) {
     this.names = List.copyOf(names);
     this.checks = List.copyOf(checks);
   }
@@ -30,16 +32,21 @@ public final class AnswerChecks {
   /** The runner's checks, {@code @Check} methods called with {@code paramValues} set on each new instance. */
   public static AnswerChecks of(ScenarioRunner runner, Map<String, String> paramValues) {
     List<String> names = new ArrayList<>();
-    List<Function<String, CheckOutcome>> checks = new ArrayList<>();
+    List<BiFunction<String, List<ToolCall>, CheckOutcome>> checks = new ArrayList<>();
     for (CheckDeclaration declared : runner.checks()) {
       names.add(declared.name());
       checks.add(switch (declared.kind()) {
-        case JSON -> new JsonCheck(declared.requiredKeys())::check;
-        case REGEX -> new RegexCheck(declared.pattern())::check;
-        case METHOD -> answer -> method(declared.name(), () -> runner.check(declared.name(), paramValues, answer));
+        case JSON -> answerOnly(new JsonCheck(declared.requiredKeys())::check);
+        case REGEX -> answerOnly(new RegexCheck(declared.pattern())::check);
+        case METHOD -> answerOnly(answer -> method(declared.name(), () -> runner.check(declared.name(), paramValues, answer)));
+        case TOOL_CALL -> new ToolCallCheck(declared.tool(), declared.requiredKeys())::check;
       });
     }
     return new AnswerChecks(names, checks);
+  }
+
+  private static BiFunction<String, List<ToolCall>, CheckOutcome> answerOnly(Function<String, CheckOutcome> check) {
+    return (answer, toolCalls) -> check.apply(answer);
   }
 
   /** What a check method's call gives, or throws. */
@@ -69,12 +76,17 @@ public final class AnswerChecks {
     return checks.isEmpty();
   }
 
-  /** Every check on {@code answer}, in declaration order; null (no text kept) fails each, saying so. */
+  /** Every check on {@code answer}, which made no tool call, in declaration order; null (no text kept) fails each, saying so. */
   public List<CheckOutcome> run(String answer) {
+    return run(answer, List.of());
+  }
+
+  /** Every check on {@code answer} and the tool calls it made, in declaration order; a null answer (no text kept) fails each, saying so. */
+  public List<CheckOutcome> run(String answer, List<ToolCall> toolCalls) {
     List<CheckOutcome> outcomes = new ArrayList<>(checks.size());
     for (int i = 0; i < checks.size(); i++) {
       outcomes.add(answer == null ? new CheckOutcome(names.get(i), false, "no answer text was kept for this request")
-          : checks.get(i).apply(answer));
+          : checks.get(i).apply(answer, toolCalls));
     }
     return outcomes;
   }

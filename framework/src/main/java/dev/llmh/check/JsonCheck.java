@@ -15,7 +15,7 @@ import java.util.List;
  */
 record JsonCheck(List<String> requiredKeys) {
 
-  private static final ObjectMapper STRICT = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+  static final ObjectMapper STRICT = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
   /** How much of the answer a reason quotes: enough to see what came instead. */
   private static final int QUOTED = 60;
 
@@ -46,7 +46,7 @@ record JsonCheck(List<String> requiredKeys) {
     return new CheckOutcome(CheckDeclaration.JSON, false, reason);
   }
 
-  private static String quote(String answer) {
+  static String quote(String answer) {
     String head = answer.strip();
     return "\"" + (head.length() > QUOTED ? head.substring(0, QUOTED) + "…" : head) + "\"";
   }

@@ -16,10 +16,12 @@ package dev.llmh.client;
  *     for the next turn's history
  * @param system the system prompt, or null for none: each protocol sends it its own way (see
  *     {@code HttpProtocolClient.startBody}), before a conversation's history
+ * @param tools the {@code @Tools} offered, sent as {@code tools} by the chat protocols; null for none
  */
 public record ChatRequest(
     String model, String prompt, int maxTokens, double temperature, long seed, Boolean cachePrompt,
-    long caseDeadlineNanos, java.util.Map<String, Object> options, java.util.List<ChatMessage> history, String system) {
+    long caseDeadlineNanos, java.util.Map<String, Object> options, java.util.List<ChatMessage> history, String system,
+    ToolDefinitions tools) {
 
   /** No case deadline: only the request's own timeouts apply. */
   public static final long NO_DEADLINE = Long.MIN_VALUE;
@@ -27,6 +29,13 @@ public record ChatRequest(
   public ChatRequest {
     options = options == null ? java.util.Map.of() : options;
     history = history == null ? null : java.util.List.copyOf(history);
+  }
+
+  /** Offering no tools. */
+  public ChatRequest(
+      String model, String prompt, int maxTokens, double temperature, long seed, Boolean cachePrompt,
+      long caseDeadlineNanos, java.util.Map<String, Object> options, java.util.List<ChatMessage> history, String system) {
+    this(model, prompt, maxTokens, temperature, seed, cachePrompt, caseDeadlineNanos, options, history, system, null);
   }
 
   /** Without a system prompt; {@code disablePromptCache} sends {@code cache_prompt: false}, else none is sent. */

@@ -88,6 +88,9 @@ abstract class HttpProtocolClient implements ProtocolClient {
       ObjectNode message = messages.addObject();
       message.put("role", "user");
       message.put("content", chat.prompt());
+      if (chat.tools() != null) {
+        body.set("tools", chat.tools().json());
+      }
     } else if (chat.conversation() && !chat.history().isEmpty()) {
       // The engine refuses a conversation on a prompt-only protocol before its first request.
       throw new IllegalArgumentException("a conversation's history needs a chat protocol, not a single prompt");

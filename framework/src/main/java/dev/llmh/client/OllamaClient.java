@@ -161,7 +161,8 @@ public final class OllamaClient extends HttpProtocolClient {
       return;
     }
     JsonNode holder = api == Api.OLLAMA_CHAT ? chunk.path("message") : chunk;
-    recorder.chunk(now, EndpointHttp.text(holder, api == Api.OLLAMA_CHAT ? "content" : "response"), EndpointHttp.text(holder, "thinking"), null);
+    recorder.chunk(now, EndpointHttp.text(holder, api == Api.OLLAMA_CHAT ? "content" : "response"), EndpointHttp.text(holder, "thinking"), null,
+        OllamaToolCalls.of(holder));
     if (chunk.path("done").asBoolean(false)) {
       recorder.end();
       recorder.finishReason = chunk.hasNonNull("done_reason") ? chunk.get("done_reason").asText() : null;

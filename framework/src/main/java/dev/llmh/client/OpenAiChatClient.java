@@ -278,7 +278,7 @@ public final class OpenAiChatClient extends HttpProtocolClient {
     // Chat puts text in delta.content (reasoning in delta.reasoning_content or delta.reasoning);
     // legacy completions put it in choices[0].text.
     recorder.chunk(now, chunk.content != null ? chunk.content : chunk.text,
-        chunk.reasoningContent != null ? chunk.reasoningContent : chunk.reasoning, chunk.completionTokens);
+        chunk.reasoningContent != null ? chunk.reasoningContent : chunk.reasoning, chunk.completionTokens, chunk.toolCalls);
     if (chunk.timings != null) {
       // llama.cpp's own figures (prompt_ms, predicted_ms, prompt_n, predicted_n...); the last wins.
       chunk.timings.forEach(recorder::timing);

@@ -30,6 +30,8 @@ final class OpenAiChunk {
   Integer promptTokens;
   Integer completionTokens;
   Integer reasoningTokens;
+  /** {@code choices[0].delta.tool_calls}, one piece per call; null when the chunk carries none (most do not). */
+  java.util.List<ToolDelta> toolCalls;
   /** llama.cpp's own figures ({@code timings}: prompt_ms, predicted_ms...), numbers only; null when absent. */
   Map<String, Double> timings;
 
@@ -112,8 +114,12 @@ final class OpenAiChunk {
     }
   }
 
-  /** Every field of a delta that LLMH reads is text: read each as such, keep the three that matter. */
+  /** Every field of a delta that LLMH reads is text, but its tool calls: read each as such, keep the three that matter. */
   private void delta(String name, JsonToken value) throws IOException {
+    if (name.equals("tool_calls")) {
+      ToolPieces.read(p, value, this);
+      return;
+    }
     String read = text(p, value);
     switch (name) {
       case "content" -> content = read;

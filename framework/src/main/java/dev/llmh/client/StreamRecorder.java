@@ -45,6 +45,8 @@ final class StreamRecorder {
    */
   private final StringBuilder answerText = new StringBuilder(TEXT_CAPACITY);
   private final StringBuilder reasoningText = new StringBuilder();
+  /** The answer's tool calls, made only when a chunk carries one. */
+  private ToolCallAssembly toolCalls;
 
   /** Some 64 tokens' worth: a short answer never grows the builder; reasoning is rarer and starts empty. */
   private static final int TEXT_CAPACITY = 256;
@@ -104,9 +106,28 @@ final class StreamRecorder {
    * @param cumulative the server's running count of output tokens on this chunk, or null
    */
   void chunk(long now, String answer, String reasoning, Integer cumulative) {
+    chunk(now, answer, reasoning, cumulative, null);
+  }
+
+  /**
+   * As {@link #chunk(long, String, String, Integer)}, the chunk also carrying pieces of tool calls
+   * ({@code tools}, null when none): a name or argument text is generated output, timed and counted as
+   * answer text is, and each piece joins its call.
+   */
+  void chunk(long now, String answer, String reasoning, Integer cumulative, java.util.List<ToolDelta> tools) {
     boolean isAnswer = answer != null && !answer.isEmpty();
     boolean isReasoning = reasoning != null && !reasoning.isEmpty();
-    if (!isAnswer && !isReasoning) {
+    boolean isTool = tools != null && ToolDelta.generated(tools);
+    if (tools != null && !over()) {
+      if (toolCalls == null) {
+        toolCalls = new ToolCallAssembly();
+      }
+      for (int i = 0; i < tools.size(); i++) {
+        toolCalls.add(tools.get(i));
+        textBytes += utf8Length(tools.get(i).name()) + utf8Length(tools.get(i).arguments());
+      }
+    }
+    if (!isAnswer && !isReasoning && !isTool) {
       return;
     }
     if (!watch.textArrived()) {
@@ -114,7 +135,7 @@ final class StreamRecorder {
       return;
     }
     textChunks.add(now);
-    if (isAnswer && firstAnswer == null) {
+    if ((isAnswer || isTool) && firstAnswer == null) {
       firstAnswer = now;
     }
     if (isAnswer) {
@@ -123,7 +144,7 @@ final class StreamRecorder {
     if (isReasoning) {
       reasoningText.append(reasoning);
     }
-    if (!isAnswer) {
+    if (!isAnswer && !isTool) {
       reasoningChunks++;
     }
     cumulativeTokens.add(cumulative);
@@ -143,7 +164,8 @@ final class StreamRecorder {
     return new RequestSample(startNanos, textChunks, end, promptTokens, outputTokens, finishReason, servedModel, error,
         firstAnswer, reasoningChunks, chunkTokens(cumulativeTokens), timings, maxTokens, textBytes, hidden,
         replacementCharacters, retryAfter, answerText.toString(),
-        reasoningText.length() == 0 ? null : reasoningText.toString(), null).redacted(redact);
+        reasoningText.length() == 0 ? null : reasoningText.toString(), null, null,
+        toolCalls == null ? List.of() : toolCalls.calls()).redacted(redact);
   }
 
   /**

@@ -5,6 +5,7 @@ import dev.llmh.annotations.PromptCache;
 import dev.llmh.baseline.Baselines;
 import dev.llmh.check.AnswerChecks;
 import dev.llmh.client.ChatRequest;
+import dev.llmh.client.ToolDefinitions;
 import dev.llmh.config.Api;
 import dev.llmh.client.Durations;
 import dev.llmh.config.ConfigKey;
@@ -100,6 +101,17 @@ final class CaseExecutor {
           + " cannot carry (it takes one prompt); use " + Api.OPENAI_CHAT.key() + " or " + Api.OLLAMA_CHAT.key()
           + ": @Endpoint(api = \"...\") or -Dllmh.api");
     }
+    ToolDefinitions tools;
+    try {
+      tools = ToolDefinitions.of(plan.runner());
+    } catch (IllegalArgumentException e) {
+      return CaseOutcome.notRun(plan, null, e.getMessage());
+    }
+    if (tools != null && (plan.api() == Api.OPENAI_COMPLETIONS || plan.api() == Api.OLLAMA_GENERATE)) {
+      return CaseOutcome.notRun(plan, null, "@Tools(\"" + tools.path() + "\") are offered in chat messages' requests, which "
+          + plan.api().key() + " does not send; use " + Api.OPENAI_CHAT.key() + " or " + Api.OLLAMA_CHAT.key()
+          + ": @Endpoint(api = \"...\") or -Dllmh.api");
+    }
     try {
       system = plan.systemPromptText();
     } catch (RuntimeException e) {
@@ -159,7 +171,7 @@ final class CaseExecutor {
           + " so the server may reuse their prefill; TTFT is what a warm prefix cache leaves, and the prefill rate counts"
           + " cached prompt tokens too: it is not the server's prefill rate");
     }
-    CaseUnits units = new CaseUnits(plan, requested, prompt, turnTexts, disableCache, deadline, marker, system, file);
+    CaseUnits units = new CaseUnits(plan, requested, prompt, turnTexts, disableCache, deadline, marker, system, file, tools);
 
     if (warmupRequests(plan) > plan.warmupRequests()) {
       warnings.add("warm-up raised from " + plan.warmupRequests() + " to " + warmupRequests(plan) + " requests: one per"
@@ -204,7 +216,7 @@ final class CaseExecutor {
         RequestSample sample = endpoint.client().send(chat);
         watch.workerCpu(HarnessWatch.threadCpuNanos() - cpuBefore);
         // After the request has ended, on the worker that sent it: the reader thread never runs user code.
-        return checks.isEmpty() || !sample.succeeded() ? sample : sample.withChecks(checks.run(sample.answer()));
+        return checks.isEmpty() || !sample.succeeded() ? sample : sample.withChecks(checks.run(sample.answer(), sample.toolCalls()));
       }, (sample, k) -> sink.measured(plan, k, sample, measurementStart));
       if (plan.openLoop()) {
         watch.streamsStarted();

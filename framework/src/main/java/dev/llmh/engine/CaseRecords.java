@@ -191,7 +191,8 @@ final class CaseRecords {
         sample.scheduledNanos() == null ? null : (sample.scheduledNanos() - firstStart) / 1e6,
         text,
         reasoning,
-        sample.checks());
+        sample.checks(),
+        sample.toolCalls());
   }
 
   /**

@@ -29,10 +29,11 @@ import java.util.function.ObjIntConsumer;
  * @param takesCachePrompt the server takes {@code cache_prompt}: false is sent for UNIQUE, true for SHARED
  * @param system the {@code @SystemPrompt}, or null
  * @param file the {@code @PromptFile}'s prompts, request {@code i} taking line {@code i mod n}; null for a written prompt
+ * @param tools the {@code @Tools} every request offers, or null
  */
 record CaseUnits(
     CasePlan plan, String model, String prompt, List<String> turnTexts, boolean takesCachePrompt, long deadline, PromptMarker marker,
-    String system, FilePrompts file) {
+    String system, FilePrompts file, dev.llmh.client.ToolDefinitions tools) {
 
   CaseUnits {
     turnTexts = List.copyOf(turnTexts);
@@ -88,6 +89,7 @@ record CaseUnits(
   private ChatRequest request(String text, List<dev.llmh.client.ChatMessage> history, String systemText) {
     Boolean cachePrompt = takesCachePrompt ? plan.promptCache() == PromptCache.Mode.SHARED : null;
     return new ChatRequest(
-        model, text, plan.maxTokens(), plan.temperature(), plan.seed(), cachePrompt, deadline, plan.options(), history, systemText);
+        model, text, plan.maxTokens(), plan.temperature(), plan.seed(), cachePrompt, deadline, plan.options(), history, systemText,
+        tools);
   }
 }

@@ -39,6 +39,8 @@ import java.util.Map;
  *     or null for a closed loop, which sends as soon as a worker is free
  * @param checks what the case's checks found of the answer, run after the request ended; null when
  *     none ran (no check declared, a failed request, a warm-up request)
+ * @param toolCalls the tool calls the answer made, assembled from the stream in the order they began;
+ *     empty when it made none
  */
 public record RequestSample(
     long startNanos,
@@ -61,12 +63,26 @@ public record RequestSample(
     String answer,
     String reasoning,
     Long scheduledNanos,
-    List<dev.llmh.check.CheckOutcome> checks) {
+    List<dev.llmh.check.CheckOutcome> checks,
+    List<ToolCall> toolCalls) {
 
   public RequestSample {
+    toolCalls = toolCalls == null ? List.of() : List.copyOf(toolCalls);
     textChunkNanos = List.copyOf(textChunkNanos);
     chunkTokens = chunkTokens == null ? List.of() : List.copyOf(chunkTokens);
     serverTimings = serverTimings == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(serverTimings));
+  }
+
+  /** Without tool calls. */
+  public RequestSample(
+      long startNanos, List<Long> textChunkNanos, long endNanos, Integer promptTokens, Integer usageOutputTokens,
+      String finishReason, String servedModel, String error, Long firstAnswerNanos, int reasoningChunks,
+      List<Integer> chunkTokens, Map<String, Double> serverTimings, int maxTokens, long textBytes,
+      Integer hiddenReasoningTokens, boolean replacementCharacters, String retryAfter, String answer, String reasoning,
+      Long scheduledNanos, List<dev.llmh.check.CheckOutcome> checks) {
+    this(startNanos, textChunkNanos, endNanos, promptTokens, usageOutputTokens, finishReason, servedModel, error,
+        firstAnswerNanos, reasoningChunks, chunkTokens, serverTimings, maxTokens, textBytes, hiddenReasoningTokens,
+        replacementCharacters, retryAfter, answer, reasoning, scheduledNanos, checks, List.of());
   }
 
   /** Before any check ran. */
@@ -96,14 +112,14 @@ public record RequestSample(
   public RequestSample scheduledAt(long scheduled) {
     return new RequestSample(startNanos, textChunkNanos, endNanos, promptTokens, usageOutputTokens, finishReason,
         servedModel, error, firstAnswerNanos, reasoningChunks, chunkTokens, serverTimings, maxTokens, textBytes,
-        hiddenReasoningTokens, replacementCharacters, retryAfter, answer, reasoning, scheduled, checks);
+        hiddenReasoningTokens, replacementCharacters, retryAfter, answer, reasoning, scheduled, checks, toolCalls);
   }
 
   /** This sample with what the case's checks found of its answer. */
   public RequestSample withChecks(List<dev.llmh.check.CheckOutcome> found) {
     return new RequestSample(startNanos, textChunkNanos, endNanos, promptTokens, usageOutputTokens, finishReason,
         servedModel, error, firstAnswerNanos, reasoningChunks, chunkTokens, serverTimings, maxTokens, textBytes,
-        hiddenReasoningTokens, replacementCharacters, retryAfter, answer, reasoning, scheduledNanos, found);
+        hiddenReasoningTokens, replacementCharacters, retryAfter, answer, reasoning, scheduledNanos, found, toolCalls);
   }
 
   /** A sample from a client that does not tell reasoning apart: every text chunk is answer. */
@@ -142,6 +158,7 @@ public record RequestSample(
         r.apply(servedModel), r.apply(error), firstAnswerNanos, reasoningChunks, chunkTokens, timings, maxTokens,
         textBytes, hiddenReasoningTokens, replacementCharacters, r.apply(retryAfter), r.apply(answer),
         r.apply(reasoning), scheduledNanos, checks == null ? null : checks.stream()
-            .map(c -> new dev.llmh.check.CheckOutcome(c.name(), c.passed(), r.apply(c.reason()))).toList());
+            .map(c -> new dev.llmh.check.CheckOutcome(c.name(), c.passed(), r.apply(c.reason()))).toList(),
+        toolCalls.stream().map(c -> new ToolCall(r.apply(c.name()), r.apply(c.arguments()))).toList());
   }
 }

@@ -245,7 +245,8 @@ public record CaseResult(
    * cut to its first {@code llmh.record.textChars} characters (flag {@code text_truncated} when
    * either was); {@code text} is null when the client kept none. {@code checks} is what each check
    * on every answer found, {@code [{name, passed, reason}]}, absent when none ran (no check
-   * declared, or the request failed).
+   * declared, or the request failed). {@code tool_calls} is the tool calls the answer made,
+   * {@code [{name, arguments}]} with the arguments' text as streamed, absent when it made none.
    */
   public record SampleRecord(
       @JsonProperty("start_ms") Double startMs,
@@ -268,7 +269,18 @@ public record CaseResult(
       @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("scheduled_ms") Double scheduledMs,
       @JsonProperty("text") String text,
       @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("reasoning_text") String reasoningText,
-      @JsonInclude(JsonInclude.Include.NON_NULL) List<dev.llmh.check.CheckOutcome> checks) {
+      @JsonInclude(JsonInclude.Include.NON_NULL) List<dev.llmh.check.CheckOutcome> checks,
+      @JsonInclude(JsonInclude.Include.NON_EMPTY) @JsonProperty("tool_calls") List<dev.llmh.measure.ToolCall> toolCalls) {
+    /** Without tool calls. */
+    public SampleRecord(
+        Double startMs, Double ttftMs, Double tpotMs, Double e2eMs, Double endMs, List<Double> chunkMs,
+        Integer promptTokens, Integer outputTokens, String finishReason, List<String> flags, String error, Double ttfoMs,
+        Integer chunkCount, Integer reasoningChunks, Map<String, Double> serverTimings, String retryAfter, Integer turn,
+        Double scheduledMs, String text, String reasoningText, List<dev.llmh.check.CheckOutcome> checks) {
+      this(startMs, ttftMs, tpotMs, e2eMs, endMs, chunkMs, promptTokens, outputTokens, finishReason, flags, error, ttfoMs,
+          chunkCount, reasoningChunks, serverTimings, retryAfter, turn, scheduledMs, text, reasoningText, checks, null);
+    }
+
     /** Without the generated text and checks. */
     public SampleRecord(
         Double startMs, Double ttftMs, Double tpotMs, Double e2eMs, Double endMs, List<Double> chunkMs,

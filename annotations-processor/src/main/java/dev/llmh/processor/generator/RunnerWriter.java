@@ -67,6 +67,7 @@ public final class RunnerWriter {
     writeSystemPromptMethod(scenario, out);
     writeTurnMethod(scenario, out);
     writeCheckMethods(scenario, out);
+    writeToolsMethod(scenario, out);
     writeParamHelper(scenario, out);
     out.append("}\n");
     return out.toString();
@@ -216,11 +217,20 @@ public final class RunnerWriter {
         .append("  }\n");
   }
 
+  /** {@code toolsFile()} for a scenario offering {@code @Tools}; other runners keep the interface's default. */
+  private static void writeToolsMethod(ScenarioModel scenario, StringBuilder out) {
+    if (scenario.toolsFile() != null) {
+      out.append("\n  @Override\n  public String toolsFile() {\n    return ").append(string(scenario.toolsFile())).append(";\n  }\n");
+    }
+  }
+
   private static String checkDeclaration(CheckModel check) {
     return switch (check.declaration().kind()) {
       case METHOD -> "dev.llmh.runner.CheckDeclaration.method(" + string(check.declaration().name()) + ")";
       case JSON -> "dev.llmh.runner.CheckDeclaration.json(" + stringList(check.declaration().requiredKeys()) + ")";
       case REGEX -> "dev.llmh.runner.CheckDeclaration.regex(" + string(check.declaration().pattern()) + ")";
+      case TOOL_CALL -> "dev.llmh.runner.CheckDeclaration.toolCall(" + string(check.declaration().tool()) + ", "
+          + stringList(check.declaration().requiredKeys()) + ")";
     };
   }
 

@@ -1,0 +1,82 @@
+package dev.llmh.processor;
+
+import static dev.llmh.processor.Annotations.find;
+
+import dev.llmh.annotations.ExpectToolCall;
+import dev.llmh.annotations.Tools;
+import dev.llmh.processor.generator.CheckModel;
+import dev.llmh.runner.CheckDeclaration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
+import javax.lang.model.element.TypeElement;
+
+/**
+ * Reads a scenario's {@code @Tools} file and its {@code @ExpectToolCall} (each on the class or the
+ * nearest base class declaring it): a path on the test classpath, a check naming a function, and no
+ * check on tool calls where no tools are offered. The file itself is read when the case runs, from
+ * the test classpath, which the compiler does not see; a function the file does not declare is
+ * refused then, before the first request.
+ */
+record ToolsReader(Annotations annotations, Reporter reporter) {
+
+  /** The {@code @Tools} file's path, or null when there is none or it has an error. */
+  String toolsFile(TypeElement type) {
+    Optional<TypeElement> declaring = nearest(type, Tools.class);
+    if (declaring.isEmpty()) {
+      return null;
+    }
+    AnnotationMirror mirror = find(declaring.get(), Tools.class).orElseThrow();
+    AnnotationValue value = annotations.value(mirror, "value");
+    String path = Annotations.asString(value).orElse("");
+    if (path.isBlank()) {
+      reporter.error(declaring.get(), mirror, value, "@Tools has no path; write the tool definitions' path on the test"
+          + " classpath, e.g. @Tools(\"weather-tools.json\") for src/test/resources/weather-tools.json");
+      return null;
+    }
+    if (path.startsWith("/")) {
+      reporter.error(declaring.get(), mirror, value,
+          "@Tools(\"" + path + "\") starts with '/'; a test classpath path has none: write \"" + path.substring(1) + "\"");
+      return null;
+    }
+    return path;
+  }
+
+  /** The {@code @ExpectToolCall} check, or empty when there is none or it has an error. */
+  Optional<CheckModel> expectation(TypeElement type) {
+    Optional<TypeElement> declaring = nearest(type, ExpectToolCall.class);
+    if (declaring.isEmpty()) {
+      return Optional.empty();
+    }
+    TypeElement element = declaring.get();
+    AnnotationMirror mirror = find(element, ExpectToolCall.class).orElseThrow();
+    int errorsBefore = reporter.errorCount();
+    if (nearest(type, Tools.class).isEmpty()) {
+      reporter.error(element, mirror, "@ExpectToolCall checks a call of one of the tools the request offers, and"
+          + " this scenario offers none; add @Tools(\"weather-tools.json\") naming the tool definitions on the test classpath");
+    }
+    AnnotationValue nameValue = annotations.value(mirror, "name");
+    String name = Annotations.asString(nameValue).orElse("");
+    if (name.isBlank()) {
+      reporter.error(element, mirror, nameValue, "@ExpectToolCall has an empty name, which no call could carry; write"
+          + " the function's name as the @Tools file declares it, e.g. @ExpectToolCall(name = \"get_weather\")");
+    }
+    List<String> keys = new ArrayList<>();
+    for (AnnotationValue value : Annotations.asList(annotations.value(mirror, "requiredArguments"))) {
+      String key = Annotations.asString(value).orElse("");
+      if (key.isBlank()) {
+        reporter.error(element, mirror, value, "@ExpectToolCall(requiredArguments) holds an empty key, which no call's"
+            + " arguments could be told to carry; write the argument's name, e.g. requiredArguments = {\"city\"}, or remove it");
+      }
+      keys.add(key);
+    }
+    return reporter.errorCount() > errorsBefore ? Optional.empty()
+        : Optional.of(CheckModel.builtIn(CheckDeclaration.toolCall(name, keys)));
+  }
+
+  private static Optional<TypeElement> nearest(TypeElement type, Class<?> annotation) {
+    return CheckReader.nearest(type, annotation).map(TypeElement.class::cast);
+  }
+}
