@@ -33,6 +33,14 @@ public class ChunkPathBenchmark {
   @Param({"1"})
   public int tokensPerChunk;
 
+  /**
+   * What the generated chunks carry: {@code text} ({@code delta.content}), or {@code toolCall} (one
+   * call, its id and name in the first chunk, then its arguments a token per chunk in
+   * {@code delta.tool_calls[0].function.arguments}), which the recorder times and counts alike.
+   */
+  @Param({"text", "toolCall"})
+  public String answer;
+
   private List<byte[]> reads;
   private Timeouts timeouts;
   private final ResponseDecoder decoder = new ResponseDecoder();
@@ -45,8 +53,11 @@ public class ChunkPathBenchmark {
         + "\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":\"\"},\"finish_reason\":null}]}"));
     for (int k = 0; k < CHUNKS - 3; k++) {
       String text = " word" + k;
+      String delta = !answer.equals("toolCall") ? "{\"content\":\"" + text.repeat(tokensPerChunk) + "\"}"
+          : k == 0 ? "{\"tool_calls\":[{\"index\":0,\"id\":\"call_1\",\"type\":\"function\",\"function\":{\"name\":\"get_weather\",\"arguments\":\"\"}}]}"
+          : "{\"tool_calls\":[{\"index\":0,\"function\":{\"arguments\":\"" + text.repeat(tokensPerChunk) + "\"}}]}";
       events.add(event("{\"id\":\"chatcmpl-1\",\"object\":\"chat.completion.chunk\",\"created\":1,\"model\":\"m\","
-          + "\"choices\":[{\"index\":0,\"delta\":{\"content\":\"" + text.repeat(tokensPerChunk) + "\"},\"finish_reason\":null}]}"));
+          + "\"choices\":[{\"index\":0,\"delta\":" + delta + ",\"finish_reason\":null}]}"));
     }
     events.add(event("{\"id\":\"chatcmpl-1\",\"object\":\"chat.completion.chunk\",\"created\":1,\"model\":\"m\","
         + "\"choices\":[],\"usage\":{\"prompt_tokens\":5,\"completion_tokens\":" + (CHUNKS - 3) + ",\"total_tokens\":1}}"));

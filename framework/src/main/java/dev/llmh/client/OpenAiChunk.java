@@ -117,7 +117,7 @@ final class OpenAiChunk {
   /** Every field of a delta that LLMH reads is text, but its tool calls: read each as such, keep the three that matter. */
   private void delta(String name, JsonToken value) throws IOException {
     if (name.equals("tool_calls")) {
-      ToolPieces.read(p, value, this);
+      toolCalls = ToolPieces.read(p, value);
       return;
     }
     String read = text(p, value);

@@ -4,90 +4,76 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Reads an OpenAI {@code delta.tool_calls} array off the streaming parser, as {@link OpenAiChunk}
  * reads the rest of its chunk: {@code [{"index": 0, "id": "call_1", "type": "function", "function":
  * {"name": "get_weather", "arguments": "{\"ci"}}]}, any field but these skipped. A server that sends
- * the arguments as an object rather than text (some do) has it kept as its JSON.
+ * the arguments as an object rather than text (some do) has it kept as its JSON. A chunk almost
+ * always carries one piece: it costs one {@link ToolDelta} and a one-element list, nothing more.
  */
 final class ToolPieces {
-  private final JsonParser p;
-  private Integer index;
-  private String id;
-  private String name;
-  private String arguments;
+  private ToolPieces() {}
 
-  private ToolPieces(JsonParser parser) {
-    this.p = parser;
-  }
-
-  /** The array whose start is {@code value} into {@code chunk.toolCalls}; anything else is skipped. */
-  static void read(JsonParser parser, JsonToken value, OpenAiChunk chunk) throws IOException {
+  /** The array whose start is {@code value}, as pieces in order; null when it holds none. */
+  static List<ToolDelta> read(JsonParser p, JsonToken value) throws IOException {
     if (value != JsonToken.START_ARRAY) {
-      parser.skipChildren();
-      return;
+      p.skipChildren();
+      return null;
     }
-    for (JsonToken element = parser.nextToken(); element != null && element != JsonToken.END_ARRAY; element = parser.nextToken()) {
+    ToolDelta first = null;
+    List<ToolDelta> more = null;
+    for (JsonToken element = p.nextToken(); element != null && element != JsonToken.END_ARRAY; element = p.nextToken()) {
       if (element != JsonToken.START_OBJECT) {
-        parser.skipChildren();
+        p.skipChildren();
         continue;
       }
-      ToolPieces piece = new ToolPieces(parser);
-      while (parser.nextToken() == JsonToken.FIELD_NAME) {
-        String field = parser.currentName();
-        piece.call(field, parser.nextToken());
+      ToolDelta piece = piece(p);
+      if (first == null) {
+        first = piece;
+      } else {
+        if (more == null) {
+          more = new ArrayList<>();
+          more.add(first);
+        }
+        more.add(piece);
       }
-      if (chunk.toolCalls == null) {
-        chunk.toolCalls = new ArrayList<>(1);
-      }
-      chunk.toolCalls.add(new ToolDelta(piece.index, piece.id, piece.name, piece.arguments));
     }
+    return more != null ? more : first != null ? List.of(first) : null;
   }
 
-  private void call(String field, JsonToken value) throws IOException {
-    switch (field) {
-      case "index" -> {
-        if (value.isNumeric()) {
-          index = p.getIntValue();
-        } else {
-          p.skipChildren();
-        }
-      }
-      case "id" -> id = value == JsonToken.VALUE_STRING ? p.getText() : skipped();
-      case "function" -> {
-        if (value != JsonToken.START_OBJECT) {
-          p.skipChildren();
-          return;
-        }
+  /** One element of the array, its start already read. */
+  private static ToolDelta piece(JsonParser p) throws IOException {
+    Integer index = null;
+    String id = null;
+    String name = null;
+    String arguments = null;
+    while (p.nextToken() == JsonToken.FIELD_NAME) {
+      String field = p.currentName();
+      JsonToken value = p.nextToken();
+      if (field.equals("index") && value.isNumeric()) {
+        index = p.getIntValue();
+      } else if (field.equals("id") && value == JsonToken.VALUE_STRING) {
+        id = p.getText();
+      } else if (field.equals("function") && value == JsonToken.START_OBJECT) {
         while (p.nextToken() == JsonToken.FIELD_NAME) {
           String inner = p.currentName();
           JsonToken token = p.nextToken();
-          switch (inner) {
-            case "name" -> name = token == JsonToken.VALUE_STRING ? p.getText() : skipped();
-            case "arguments" -> arguments = arguments(token);
-            default -> p.skipChildren();
+          if (inner.equals("name") && token == JsonToken.VALUE_STRING) {
+            name = p.getText();
+          } else if (inner.equals("arguments") && token == JsonToken.VALUE_STRING) {
+            arguments = p.getText();
+          } else if (inner.equals("arguments") && token == JsonToken.START_OBJECT) {
+            arguments = HttpProtocolClient.MAPPER.readTree(p).toString();
+          } else {
+            p.skipChildren();
           }
         }
+      } else {
+        p.skipChildren();
       }
-      default -> p.skipChildren();
     }
-  }
-
-  private String arguments(JsonToken token) throws IOException {
-    if (token == JsonToken.VALUE_STRING) {
-      return p.getText();
-    }
-    if (token == JsonToken.START_OBJECT) {
-      return HttpProtocolClient.MAPPER.readTree(p).toString();
-    }
-    p.skipChildren();
-    return null;
-  }
-
-  /** Skips a value of the wrong type, which then counts as absent. */
-  private <T> T skipped() throws IOException {
-    p.skipChildren();
-    return null;
+    return new ToolDelta(index, id, name, arguments);
   }
 }

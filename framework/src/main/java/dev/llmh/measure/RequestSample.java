@@ -159,6 +159,6 @@ public record RequestSample(
         textBytes, hiddenReasoningTokens, replacementCharacters, r.apply(retryAfter), r.apply(answer),
         r.apply(reasoning), scheduledNanos, checks == null ? null : checks.stream()
             .map(c -> new dev.llmh.check.CheckOutcome(c.name(), c.passed(), r.apply(c.reason()))).toList(),
-        toolCalls.stream().map(c -> new ToolCall(r.apply(c.name()), r.apply(c.arguments()))).toList());
+        toolCalls.isEmpty() ? toolCalls : toolCalls.stream().map(c -> new ToolCall(r.apply(c.name()), r.apply(c.arguments()))).toList());
   }
 }

@@ -72,6 +72,26 @@ class ToolCallStreamTest {
     assertThat(sample.toolCalls()).containsExactly(new ToolCall("get_weather", "{\"city\":\"Oslo\"}"));
   }
 
+  /** Two calls begun in one chunk, their arguments then interleaved; arguments given as an object are kept as JSON. */
+  @Test
+  void parallelCallsInOneChunkAreOneChunkAndTwoCalls() {
+    String stream = event("{\"tool_calls\":[{\"index\":0,\"id\":\"a\",\"function\":{\"name\":\"get_weather\",\"arguments\":\"{\\\"city\"}},"
+        + "{\"index\":1,\"id\":\"b\",\"function\":{\"name\":\"get_time\",\"arguments\":{\"city\":\"Rome\"}}}]}")
+        + event("{\"tool_calls\":[{\"index\":0,\"function\":{\"arguments\":\"\\\": \\\"Oslo\\\"}\"}}]}")
+        + "data: [DONE]\n\n";
+    StreamRecorder recorder = recorder();
+    LineFrames frames = new OpenAiChatClient.Sse().frames(recorder);
+    byte[] bytes = stream.getBytes(StandardCharsets.UTF_8);
+    int second = stream.indexOf("data:", 1);
+    frames.feed(bytes, 0, second, 5);
+    frames.feed(bytes, second, bytes.length - second, 9);
+    recorder.watch.stop();
+    RequestSample sample = recorder.finish("no [DONE]", Credentials.NONE::redact, 10);
+    assertThat(sample.textChunkNanos()).containsExactly(5L, 9L);
+    assertThat(sample.toolCalls()).containsExactly(
+        new ToolCall("get_weather", "{\"city\": \"Oslo\"}"), new ToolCall("get_time", "{\"city\":\"Rome\"}"));
+  }
+
   @Test
   void aTextAnswerMakesNoToolCall() {
     StreamRecorder recorder = recorder();
