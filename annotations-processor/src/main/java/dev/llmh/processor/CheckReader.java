@@ -56,6 +56,11 @@ record CheckReader(JavaTypes javaTypes, Annotations annotations, Reporter report
     return new ToolsReader(annotations, reporter).toolsFile(type);
   }
 
+  /** The conversation's {@code @ToolResult}, or null; {@code turns} is the {@code @Conversation}'s, or null. */
+  dev.llmh.runner.ToolResultDeclaration toolResult(TypeElement type, Integer turns) {
+    return new ToolsReader(annotations, reporter).toolResult(type, turns);
+  }
+
   static Optional<Element> nearest(TypeElement type, Class<?> annotation) {
     List<TypeElement> lineage = ScenarioMembers.lineage(type);
     for (int i = lineage.size() - 1; i >= 0; i--) {

@@ -42,7 +42,8 @@ final class ScenarioReader {
   /** Every annotation the processor answers for. */
   static final List<Class<?>> ALL =
       concat(List.of(LlmBenchmark.class, Prompt.class, Param.class, SyntheticPrompt.class, Conversation.class,
-          SystemPrompt.class, PromptFile.class, dev.llmh.annotations.Tools.class),
+          SystemPrompt.class, PromptFile.class, dev.llmh.annotations.Tools.class,
+          dev.llmh.annotations.ToolResult.class),
           concat(SettingsReader.SETTINGS, CheckReader.ANNOTATIONS));
 
   private final Elements elements;
@@ -153,6 +154,7 @@ final class ScenarioReader {
 
     List<CheckModel> checkModels = checks.read(type, scenarioMembers);
     String toolsFile = checks.toolsFile(type);
+    dev.llmh.runner.ToolResultDeclaration toolResult = checks.toolResult(type, turns);
     boolean anyCheck = !checkModels.isEmpty() || anyCheckWritten(type, scenarioMembers);
     List<PromptModel> models = new ArrayList<>();
     java.util.Set<Element> sloReported = new java.util.HashSet<>();
@@ -188,7 +190,7 @@ final class ScenarioReader {
         elements.getPackageOf(type).getQualifiedName().toString(),
         elements.getBinaryName(type).toString(),
         type.getQualifiedName().toString(),
-        models, paramModels, systemPrompt, checkModels, toolsFile));
+        models, paramModels, systemPrompt, checkModels, toolsFile, toolResult));
   }
 
   /** A check written but in error counts as declared: its own error says what to fix, not the budget's. */

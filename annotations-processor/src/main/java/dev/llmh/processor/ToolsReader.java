@@ -3,9 +3,11 @@ package dev.llmh.processor;
 import static dev.llmh.processor.Annotations.find;
 
 import dev.llmh.annotations.ExpectToolCall;
+import dev.llmh.annotations.ToolResult;
 import dev.llmh.annotations.Tools;
 import dev.llmh.processor.generator.CheckModel;
 import dev.llmh.runner.CheckDeclaration;
+import dev.llmh.runner.ToolResultDeclaration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -74,6 +76,44 @@ record ToolsReader(Annotations annotations, Reporter reporter) {
     }
     return reporter.errorCount() > errorsBefore ? Optional.empty()
         : Optional.of(CheckModel.builtIn(CheckDeclaration.toolCall(name, keys)));
+  }
+
+  /**
+   * The conversation's {@code @ToolResult}, or null when there is none or it has an error.
+   *
+   * @param turns the {@code @Conversation}'s turns, or null when the scenario is no conversation
+   */
+  ToolResultDeclaration toolResult(TypeElement type, Integer turns) {
+    Optional<TypeElement> declaring = nearest(type, ToolResult.class);
+    if (declaring.isEmpty()) {
+      return null;
+    }
+    TypeElement element = declaring.get();
+    AnnotationMirror mirror = find(element, ToolResult.class).orElseThrow();
+    int errorsBefore = reporter.errorCount();
+    AnnotationValue turnValue = annotations.value(mirror, "turn");
+    int turn = Annotations.asInt(turnValue).orElse(0);
+    if (turns == null && nearest(type, dev.llmh.annotations.Conversation.class).isPresent()) {
+      return null; // the @Conversation's own error says what to fix
+    }
+    if (turns == null) {
+      reporter.error(element, mirror, "@ToolResult makes a conversation's turn carry a tool's result back, and this"
+          + " scenario is no conversation; add @Conversation(turns = 2) with a @Prompt String next(int turn)");
+    } else if (turn < 2 || turn > turns) {
+      reporter.error(element, mirror, turnValue, "@ToolResult(turn = " + turn + ") must name a turn from 2 to " + turns
+          + ": it answers the tool calls of the turn before it");
+    }
+    if (nearest(type, Tools.class).isEmpty()) {
+      reporter.error(element, mirror, "@ToolResult answers a tool call, and this scenario offers no tools to call; add"
+          + " @Tools(\"weather-tools.json\") naming the tool definitions on the test classpath");
+    }
+    Optional<AnnotationValue> fileValue = Annotations.explicitValue(mirror, "file");
+    String file = fileValue.flatMap(Annotations::asString).orElse("");
+    if (file.startsWith("/")) {
+      reporter.error(element, mirror, fileValue.get(),
+          "@ToolResult(file = \"" + file + "\") starts with '/'; a test classpath path has none: write \"" + file.substring(1) + "\"");
+    }
+    return reporter.errorCount() > errorsBefore ? null : new ToolResultDeclaration(turn, file.isBlank() ? null : file);
   }
 
   private static Optional<TypeElement> nearest(TypeElement type, Class<?> annotation) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.llmh.runner.CheckDeclaration;
 import dev.llmh.runner.ScenarioRunner;
+import dev.llmh.runner.ToolResultDeclaration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -75,5 +76,42 @@ class ToolDeclarationsTest {
         .succeeded().runner("Child");
     assertThat(runner.toolsFile()).isEqualTo("t.json");
     assertThat(runner.checks()).containsExactly(CheckDeclaration.toolCall("f", List.of()));
+  }
+
+  @Test
+  void aToolResultNamesALaterTurnOfAConversationWithTools() throws Exception {
+    ScenarioRunner runner = compiled("Agent",
+        "@LlmBenchmark",
+        "@Conversation(turns = 3)",
+        "@Tools(\"weather-tools.json\")",
+        "@ToolResult(turn = 2, file = \"weather-result.json\")",
+        "public class Agent {",
+        "  @Prompt String next(int turn) { return \"turn \" + turn; }",
+        "}")
+        .succeeded().runner("Agent");
+    assertThat(runner.toolResult()).isEqualTo(new ToolResultDeclaration(2, "weather-result.json"));
+    ScenarioRunner ownText = compiled("OwnText", "@LlmBenchmark", "@Conversation(turns = 2)", "@Tools(\"t.json\")",
+        "@ToolResult(turn = 2)", "public class OwnText {", "  @Prompt String next(int turn) { return \"x\"; }", "}")
+        .succeeded().runner("OwnText");
+    assertThat(ownText.toolResult()).isEqualTo(new ToolResultDeclaration(2, null));
+  }
+
+  @Test
+  void aToolResultNeedsAConversationALaterTurnAndTools() {
+    compiled("Single", "@LlmBenchmark", "@Tools(\"t.json\")", "@ToolResult(turn = 2)", "class Single {", "  @Prompt String p = \"x\";", "}")
+        .errorOn("@ToolResult", "@ToolResult makes a conversation's turn carry a tool's result back, and this scenario is no"
+            + " conversation; add @Conversation(turns = 2)")
+        .errorCount(1);
+    compiled("First",
+        "@LlmBenchmark",
+        "@Conversation(turns = 3)",
+        "@ToolResult(turn = 1, file = \"/r.json\")",
+        "class First {",
+        "  @Prompt String next(int turn) { return \"x\"; }",
+        "}")
+        .errorOn("@ToolResult", "@ToolResult(turn = 1) must name a turn from 2 to 3: it answers the tool calls of the turn before it")
+        .errorOn("@ToolResult", "@ToolResult answers a tool call, and this scenario offers no tools to call; add @Tools(")
+        .errorOn("@ToolResult", "@ToolResult(file = \"/r.json\") starts with '/'; a test classpath path has none: write \"r.json\"")
+        .errorCount(3);
   }
 }

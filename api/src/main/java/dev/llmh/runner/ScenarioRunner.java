@@ -62,6 +62,11 @@ public interface ScenarioRunner {
     return null;
   }
 
+  /** The conversation's {@code @ToolResult}; null when it has none (and from runners generated before tool results existed). */
+  default ToolResultDeclaration toolResult() {
+    return null;
+  }
+
   /**
    * Calls the {@code @Check} method {@code name} directly on a new scenario instance with its
    * {@code @Param} fields set from {@code paramValues}; whatever the method throws is thrown on, for

@@ -4,7 +4,8 @@ package dev.llmh.client;
  * One chat completion request as the harness sends it.
  *
  * @param model the model to ask for, or null to let the server choose (embedded server only)
- * @param prompt the user message, unique marker already applied
+ * @param prompt the user message, unique marker already applied; null on a conversation's turn that
+ *     carries a tool's result back (the last message of its history), which sends no user message
  * @param cachePrompt {@code cache_prompt} to send, for servers that take it (llama.cpp): false to
  *     defeat the prefix cache, true to use it ({@code @PromptCache(SHARED)}), null to send none
  * @param caseDeadlineNanos the {@link System#nanoTime()} at which the case's time is up and the

@@ -70,7 +70,8 @@ abstract class HttpProtocolClient implements ProtocolClient {
    * A request body with the model (when one is named) and the prompt, as one user message (after a
    * conversation's history) or as is. A system prompt goes first: as a {@code system} message; as
    * Ollama generate's {@code system} field ({@code systemField}); else, for a protocol without roles
-   * (OpenAI completions), as text followed by a blank line before the prompt.
+   * (OpenAI completions), as text followed by a blank line before the prompt. {@code systemField} is
+   * Ollama's, which also takes a history's tool-call arguments as objects.
    */
   static ObjectNode startBody(ChatRequest chat, boolean asMessage, boolean systemField) {
     ObjectNode body = MAPPER.createObjectNode();
@@ -83,11 +84,13 @@ abstract class HttpProtocolClient implements ProtocolClient {
         messages.addObject().put("role", "system").put("content", chat.system());
       }
       if (chat.conversation()) {
-        chat.history().forEach(m -> messages.addObject().put("role", m.role()).put("content", m.content()));
+        HistoryMessages.add(messages, chat.history(), systemField);
       }
-      ObjectNode message = messages.addObject();
-      message.put("role", "user");
-      message.put("content", chat.prompt());
+      if (chat.prompt() != null) { // null on a turn that carries a tool's result back, which ends the history
+        ObjectNode message = messages.addObject();
+        message.put("role", "user");
+        message.put("content", chat.prompt());
+      }
       if (chat.tools() != null) {
         body.set("tools", chat.tools().json());
       }

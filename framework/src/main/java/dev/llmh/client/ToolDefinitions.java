@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import dev.llmh.runner.CheckDeclaration;
 import dev.llmh.runner.ScenarioRunner;
+import dev.llmh.runner.ToolResultDeclaration;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -54,17 +55,26 @@ public record ToolDefinitions(String path, ArrayNode tools, List<String> names) 
     return tools;
   }
 
+  /**
+   * A conversation's turn texts with its {@code @ToolResult} turn's replaced by the result's file,
+   * when it names one (read through the runner's class loader); {@code turnTexts} as they are otherwise.
+   *
+   * @throws IllegalArgumentException naming the file when it is missing or unreadable
+   */
+  public static List<String> withToolResult(ScenarioRunner runner, List<String> turnTexts) {
+    ToolResultDeclaration result = runner.toolResult();
+    if (result == null || result.file() == null || result.turn() > turnTexts.size()) {
+      return turnTexts;
+    }
+    List<String> texts = new ArrayList<>(turnTexts);
+    texts.set(result.turn() - 1, new String(resource(runner.getClass().getClassLoader(), result.file(),
+        "@ToolResult(file = \"" + result.file() + "\")"), StandardCharsets.UTF_8));
+    return texts;
+  }
+
   static ToolDefinitions load(ClassLoader loader, String path) {
     String what = "@Tools(\"" + path + "\")";
-    byte[] bytes;
-    try (InputStream in = loader.getResourceAsStream(path)) {
-      if (in == null) {
-        throw new IllegalArgumentException(what + ": no such file on the test classpath; put it under src/test/resources/" + path);
-      }
-      bytes = in.readAllBytes();
-    } catch (IOException e) {
-      throw new IllegalArgumentException(what + " cannot be read: " + e, e);
-    }
+    byte[] bytes = resource(loader, path, what);
     JsonNode root;
     try {
       root = HttpProtocolClient.MAPPER.readTree(new String(bytes, StandardCharsets.UTF_8));
@@ -97,6 +107,17 @@ public record ToolDefinitions(String path, ArrayNode tools, List<String> names) 
       names.add(name);
     }
     return new ToolDefinitions(path, (ArrayNode) root, names);
+  }
+
+  private static byte[] resource(ClassLoader loader, String path, String what) {
+    try (InputStream in = loader.getResourceAsStream(path)) {
+      if (in == null) {
+        throw new IllegalArgumentException(what + ": no such file on the test classpath; put it under src/test/resources/" + path);
+      }
+      return in.readAllBytes();
+    } catch (IOException e) {
+      throw new IllegalArgumentException(what + " cannot be read: " + e, e);
+    }
   }
 
   private static final String SHAPE = "; write a JSON array of OpenAI tool definitions,"

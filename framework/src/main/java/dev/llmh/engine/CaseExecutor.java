@@ -104,6 +104,7 @@ final class CaseExecutor {
     ToolDefinitions tools;
     try {
       tools = ToolDefinitions.of(plan.runner());
+      turnTexts = ToolDefinitions.withToolResult(plan.runner(), turnTexts);
     } catch (IllegalArgumentException e) {
       return CaseOutcome.notRun(plan, null, e.getMessage());
     }
@@ -171,7 +172,8 @@ final class CaseExecutor {
           + " so the server may reuse their prefill; TTFT is what a warm prefix cache leaves, and the prefill rate counts"
           + " cached prompt tokens too: it is not the server's prefill rate");
     }
-    CaseUnits units = new CaseUnits(plan, requested, prompt, turnTexts, disableCache, deadline, marker, system, file, tools);
+    CaseUnits units = new CaseUnits(plan, requested, prompt, turnTexts, disableCache, deadline, marker, system, file, tools,
+        plan.runner().toolResult() == null ? 0 : plan.runner().toolResult().turn());
 
     if (warmupRequests(plan) > plan.warmupRequests()) {
       warnings.add("warm-up raised from " + plan.warmupRequests() + " to " + warmupRequests(plan) + " requests: one per"

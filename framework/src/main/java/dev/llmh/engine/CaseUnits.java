@@ -30,10 +30,11 @@ import java.util.function.ObjIntConsumer;
  * @param system the {@code @SystemPrompt}, or null
  * @param file the {@code @PromptFile}'s prompts, request {@code i} taking line {@code i mod n}; null for a written prompt
  * @param tools the {@code @Tools} every request offers, or null
+ * @param toolResultTurn the conversation's turn (from 2) whose text goes back as a tool's result, or 0
  */
 record CaseUnits(
     CasePlan plan, String model, String prompt, List<String> turnTexts, boolean takesCachePrompt, long deadline, PromptMarker marker,
-    String system, FilePrompts file, dev.llmh.client.ToolDefinitions tools) {
+    String system, FilePrompts file, dev.llmh.client.ToolDefinitions tools, int toolResultTurn) {
 
   CaseUnits {
     turnTexts = List.copyOf(turnTexts);
@@ -59,7 +60,7 @@ record CaseUnits(
     PromptMarker.Texts first = marker.apply(plan.promptCache(), system, messages.get(0));
     messages.set(0, first.prompt());
     int[] turn = {0};
-    return Conversations.run(messages, (history, message) -> {
+    return Conversations.run(messages, toolResultTurn, (history, message) -> {
       RequestSample sample = client.apply(request(message, history, first.system()));
       ended.accept(sample, i * turnTexts.size() + turn[0]++);
       return sample;

@@ -22,13 +22,32 @@ public final class Conversations {
    * @return the turns sent, in order: all of them, or up to and including the first that failed
    */
   public static List<RequestSample> run(List<String> messages, BiFunction<List<ChatMessage>, String, RequestSample> send) {
+    return run(messages, 0, send);
+  }
+
+  /**
+   * As {@link #run(List, BiFunction)}, turn {@code toolResultTurn} (from 2; 0 for none) carrying its
+   * message back as a tool's result ({@code @ToolResult}): the history gains one tool message answering
+   * each call the previous answer made (one answering none when it made none) and the turn is sent
+   * with no user message ({@code send} gets null). Every answer joins the history with its tool calls.
+   */
+  public static List<RequestSample> run(
+      List<String> messages, int toolResultTurn, BiFunction<List<ChatMessage>, String, RequestSample> send) {
     List<ChatMessage> history = new ArrayList<>();
     List<RequestSample> turns = new ArrayList<>(messages.size());
-    for (String message : messages) {
+    for (int t = 0; t < messages.size(); t++) {
+      String message = messages.get(t);
+      boolean toolResult = t + 1 == toolResultTurn && !turns.isEmpty();
+      if (toolResult) {
+        int calls = turns.get(turns.size() - 1).toolCalls().size();
+        for (int k = 0; k < Math.max(1, calls); k++) {
+          history.add(ChatMessage.tool(message, calls == 0 ? null : ChatMessage.callId(k)));
+        }
+      }
       long start = System.nanoTime();
       RequestSample turn;
       try {
-        turn = send.apply(List.copyOf(history), message);
+        turn = send.apply(List.copyOf(history), toolResult ? null : message);
       } catch (RuntimeException | Error e) {
         turn = ClosedLoop.harnessError(start, e);
       }
@@ -36,8 +55,10 @@ public final class Conversations {
       if (!turn.succeeded()) {
         break;
       }
-      history.add(ChatMessage.user(message));
-      history.add(ChatMessage.assistant(turn.answer() == null ? "" : turn.answer()));
+      if (!toolResult) {
+        history.add(ChatMessage.user(message));
+      }
+      history.add(ChatMessage.assistant(turn.answer() == null ? "" : turn.answer(), turn.toolCalls()));
     }
     return turns;
   }

@@ -12,6 +12,8 @@ import dev.llmh.result.CaseResult;
 import dev.llmh.result.CaseResult.SampleRecord;
 import dev.llmh.result.ResultsFiles;
 import dev.llmh.sim.Offsets;
+import dev.llmh.sim.ServedRequest;
+import dev.llmh.sim.SimTokenizer;
 import dev.llmh.sim.SimulatedServer;
 import dev.llmh.sim.SimulatorSettings;
 import dev.llmh.sim.ToolCallStreams;
@@ -108,6 +110,49 @@ class ToolCallGroundTruthTest {
           + " put it under src/test/resources/no-such-tools.json");
       assertThat(streams.served()).isEmpty();
       assertThat(server.servedRequests()).isEmpty();
+    }
+  }
+
+  /**
+   * A tool's long result carried back by a conversation's second turn: the server's record of that
+   * turn holds the history with the call and the tool message (the file's text), prefills all of it,
+   * and the turn's TTFT is the server's, prefill included.
+   */
+  @Test
+  void aConversationCarriesALongToolResultBackAndItsTtftPaysThePrefill(@TempDir Path results) throws Exception {
+    String result = new String(resource("weather-result.json"), java.nio.charset.StandardCharsets.UTF_8);
+    ToolCallStreams streams = new ToolCallStreams(Duration.ofMillis(40), Duration.ofMillis(10),
+        n -> n % 2 == 1 ? Answer.call("get_weather", "{\"city\": \"Paris\"}", 2) : null);
+    SimulatorSettings settings = SimulatorSettings.defaults().withHook(streams).withPrefillTokensPerSecond(20_000)
+        .withFirstTokenDelay(Duration.ZERO).withDecodeTokensPerSecond(200);
+    try (SimulatedServer server = SimulatedServer.start(settings)) {
+      CaseResult run = EngineRun.of(server.baseUrl(), results, ToolCallScenarios.LongResult.class).record().results().get(0);
+      List<Served> bodies = streams.awaitServed(6, Duration.ofSeconds(10));
+      List<ServedRequest> played = server.awaitServedRequests(3, Duration.ofSeconds(10));
+      assertThat(run.samples()).hasSize(6).extracting(SampleRecord::error).containsOnlyNulls();
+
+      int resultTokens = SimTokenizer.countTokens(result);
+      List<SampleRecord> second = run.samples().stream().filter(s -> s.turn() == 2).toList();
+      assertThat(second).hasSize(3);
+      for (int i = 0; i < 3; i++) {
+        Served sent = bodies.stream().filter(b -> b.answer() == null).toList().get(i);
+        JsonNode messages = sent.body().get("messages");
+        assertThat(messages).extracting(m -> m.get("role").asText()).containsExactly("user", "assistant", "tool");
+        assertThat(messages.get(1).get("tool_calls")).isEqualTo(JSON.readTree("[{\"id\":\"call_1\",\"type\":\"function\","
+            + "\"function\":{\"name\":\"get_weather\",\"arguments\":\"{\\\"city\\\": \\\"Paris\\\"}\"}}]"));
+        assertThat(messages.get(2).get("tool_call_id").asText()).isEqualTo("call_1");
+        assertThat(messages.get(2).get("content").asText()).isEqualTo(result);
+        assertThat(sent.body().get("tools")).isEqualTo(JSON.readTree(resource("weather-tools.json")));
+
+        ServedRequest server2 = played.get(i);
+        assertThat(server2.messages()).extracting(dev.llmh.front.Message::role).containsExactly("user", "assistant", "tool");
+        // the prompt the server prefilled holds the whole result
+        assertThat(server2.promptTokens()).isGreaterThanOrEqualTo(resultTokens);
+        double serverTtft = (server2.contentChunkNanos().get(0) - server2.arrivalNanos()) / 1e6;
+        assertThat(serverTtft).as("prefill of %s tokens at 20,000 tok/s", server2.promptTokens())
+            .isGreaterThanOrEqualTo(server2.promptTokens() / 20.0 - 1);
+        assertThat(second.get(i).ttftMs()).isGreaterThan(serverTtft).isLessThan(serverTtft + 50);
+      }
     }
   }
 

@@ -66,6 +66,7 @@ public final class ToolCallStreams implements SimulatorHook {
    * @param chunkNanos when each chunk carrying generated output (text, a name, a piece of arguments)
    *     was sent, just before its write, which is flushed at once
    * @param body the request body as sent
+   * @param answer what it was answered with; null when the simulator answered it as any other request
    */
   public record Served(long requestNumber, String path, long arrivalNanos, List<Long> chunkNanos, JsonNode body, Answer answer) {
     public Served {
@@ -81,7 +82,8 @@ public final class ToolCallStreams implements SimulatorHook {
   private final java.util.concurrent.Semaphore answered = new java.util.concurrent.Semaphore(0);
 
   /**
-   * @param answers what request {@code n} (1-based, as the server counts them) is answered with
+   * @param answers what request {@code n} (1-based, as the server counts them) is answered with;
+   *     null to let the simulator answer it as any other (its {@link Served} then has no chunks)
    */
   public ToolCallStreams(Duration firstChunk, Duration gap, LongFunction<Answer> answers) {
     this.firstChunk = firstChunk;
@@ -95,6 +97,11 @@ public final class ToolCallStreams implements SimulatorHook {
     String path = exchange.getRequestURI().getPath();
     boolean ollama = path.startsWith("/api/");
     Answer answer = answers.apply(requestNumber);
+    if (answer == null) { // the simulator answers it as it would any request; its body is kept here
+      served.add(new Served(requestNumber, path, arrival, List.of(), MAPPER.readTree(body), null));
+      answered.release();
+      return false;
+    }
     List<Long> sent = new ArrayList<>();
     exchange.getResponseHeaders().set("Content-Type", ollama ? "application/x-ndjson" : "text/event-stream");
     exchange.sendResponseHeaders(200, 0);

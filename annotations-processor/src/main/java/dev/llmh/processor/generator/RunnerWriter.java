@@ -217,10 +217,15 @@ public final class RunnerWriter {
         .append("  }\n");
   }
 
-  /** {@code toolsFile()} for a scenario offering {@code @Tools}; other runners keep the interface's default. */
+  /** {@code toolsFile()} and {@code toolResult()} for a scenario declaring them; other runners keep the interface's defaults. */
   private static void writeToolsMethod(ScenarioModel scenario, StringBuilder out) {
     if (scenario.toolsFile() != null) {
       out.append("\n  @Override\n  public String toolsFile() {\n    return ").append(string(scenario.toolsFile())).append(";\n  }\n");
+    }
+    if (scenario.toolResult() != null) {
+      out.append("\n  @Override\n  public dev.llmh.runner.ToolResultDeclaration toolResult() {\n")
+          .append("    return new dev.llmh.runner.ToolResultDeclaration(").append(scenario.toolResult().turn()).append(", ")
+          .append(scenario.toolResult().file() == null ? "null" : string(scenario.toolResult().file())).append(");\n  }\n");
     }
   }
 

@@ -12,10 +12,11 @@ import java.util.List;
  * @param systemPrompt the {@code @SystemPrompt} member, read as a prompt is; null when there is none
  * @param checks the checks on every answer, built-ins first
  * @param toolsFile the {@code @Tools} file's path on the test classpath, or null when none is offered
+ * @param toolResult the conversation's {@code @ToolResult}, or null
  */
 public record ScenarioModel(
     String packageName, String binaryName, String sourceName, List<PromptModel> prompts, List<ParamModel> params,
-    PromptModel systemPrompt, List<CheckModel> checks, String toolsFile) {
+    PromptModel systemPrompt, List<CheckModel> checks, String toolsFile, dev.llmh.runner.ToolResultDeclaration toolResult) {
 
   public ScenarioModel {
     prompts = List.copyOf(prompts);
@@ -27,7 +28,7 @@ public record ScenarioModel(
   public ScenarioModel(
       String packageName, String binaryName, String sourceName, List<PromptModel> prompts, List<ParamModel> params,
       PromptModel systemPrompt, List<CheckModel> checks) {
-    this(packageName, binaryName, sourceName, prompts, params, systemPrompt, checks, null);
+    this(packageName, binaryName, sourceName, prompts, params, systemPrompt, checks, null, null);
   }
 
   /** Without checks on the answers. */
