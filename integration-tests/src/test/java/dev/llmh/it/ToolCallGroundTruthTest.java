@@ -113,6 +113,19 @@ class ToolCallGroundTruthTest {
     }
   }
 
+  @Test
+  void aPromptOnlyProtocolCannotOfferToolsAndTheCaseIsNotRun(@TempDir Path results) {
+    ToolCallStreams streams = streams();
+    try (SimulatedServer server = SimulatedServer.start(SimulatorSettings.defaults().withHook(streams))) {
+      CaseResult result = EngineRun.of(Map.of("llmh.endpoint", server.baseUrl(), "llmh.api", "openai-completions"), results,
+          ToolCallScenarios.Weather.class).record().results().get(0);
+      assertThat(result.verdict()).isEqualTo("NOT_RUN");
+      assertThat(result.error()).isEqualTo("@Tools(\"weather-tools.json\") are offered in chat messages' requests, which"
+          + " openai-completions does not send; use openai-chat or ollama-chat: @Endpoint(api = \"...\") or -Dllmh.api");
+      assertThat(streams.served()).isEmpty();
+    }
+  }
+
   /**
    * A tool's long result carried back by a conversation's second turn: the server's record of that
    * turn holds the history with the call and the tool message (the file's text), prefills all of it,
