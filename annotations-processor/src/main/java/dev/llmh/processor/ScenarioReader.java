@@ -42,7 +42,8 @@ final class ScenarioReader {
   /** Every annotation the processor answers for. */
   static final List<Class<?>> ALL =
       concat(List.of(LlmBenchmark.class, Prompt.class, Param.class, SyntheticPrompt.class, Conversation.class,
-          SystemPrompt.class, PromptFile.class), concat(SettingsReader.SETTINGS, CheckReader.ANNOTATIONS));
+          SystemPrompt.class, PromptFile.class, dev.llmh.annotations.Judge.class),
+          concat(SettingsReader.SETTINGS, CheckReader.ANNOTATIONS));
 
   private final Elements elements;
   private final Reporter reporter;
@@ -57,6 +58,7 @@ final class ScenarioReader {
   private final ConversationChecks conversations;
   private final SyntheticPromptReader synthetic;
   private final CheckReader checks;
+  private final JudgeReader judges;
 
   ScenarioReader(ProcessingEnvironment env, Reporter reporter) {
     this.elements = env.getElementUtils();
@@ -74,6 +76,7 @@ final class ScenarioReader {
     this.conversations = new ConversationChecks(annotations, reporter);
     this.synthetic = new SyntheticPromptReader(annotations, reporter);
     this.checks = new CheckReader(javaTypes, annotations, reporter);
+    this.judges = new JudgeReader(annotations, reporter);
   }
 
   /**
@@ -151,6 +154,9 @@ final class ScenarioReader {
     syntheticPrompt.ifPresent(s -> synthetic.checkClashes(s, promptSources, paramModels));
 
     List<CheckModel> checkModels = checks.read(type, scenarioMembers);
+    dev.llmh.runner.JudgeDeclaration judge = judges.read(type).orElse(null);
+    boolean judged = JudgeReader.declared(type);
+    java.util.Set<Element> judgeReported = new java.util.HashSet<>();
     boolean anyCheck = !checkModels.isEmpty() || anyCheckWritten(type, scenarioMembers);
     List<PromptModel> models = new ArrayList<>();
     java.util.Set<Element> sloReported = new java.util.HashSet<>();
@@ -159,6 +165,7 @@ final class ScenarioReader {
     if (syntheticPrompt.isPresent() || find(type, PromptFile.class).isPresent()) {
       settings.sloSearch().checkClass(type, classDeclarations, sloReported);
       checks.checksNeeded(type, classDeclarations.constraints(), anyCheck, checksReported);
+      judges.judgeNeeded(type, classDeclarations.constraints(), judged, judgeReported);
       settings.deployment().checkCurrency(type, type, classDeclarations, classDeclarations, currencyReported);
     }
     for (PromptSource p : promptSources) {
@@ -166,6 +173,8 @@ final class ScenarioReader {
           sloReported);
       checks.checksNeeded(p.declarations().constraints() != null ? p.element() : type,
           classDeclarations.overriddenBy(p.declarations()).constraints(), anyCheck, checksReported);
+      judges.judgeNeeded(p.declarations().constraints() != null ? p.element() : type,
+          classDeclarations.overriddenBy(p.declarations()).constraints(), judged, judgeReported);
       settings.deployment().checkCurrency(type, p.element(), p.declarations(), classDeclarations.overriddenBy(p.declarations()),
           currencyReported);
       DeclaredSettings merged = classDeclarations.overriddenBy(p.declarations()).toSettings().withConversationTurns(turns);
@@ -186,7 +195,7 @@ final class ScenarioReader {
         elements.getPackageOf(type).getQualifiedName().toString(),
         elements.getBinaryName(type).toString(),
         type.getQualifiedName().toString(),
-        models, paramModels, systemPrompt, checkModels));
+        models, paramModels, systemPrompt, checkModels, judge));
   }
 
   /** A check written but in error counts as declared: its own error says what to fix, not the budget's. */

@@ -222,8 +222,8 @@ public final class SimulatedServer implements AutoCloseable {
   }
 
   private void chat(HttpExchange ex, long arrival, Protocol protocol) throws IOException, BadRequest {
-    ChatRequest parsed =
-        ChatRequest.parse(ex.getRequestBody().readAllBytes(), protocol, settings.defaultMaxTokens(), settings.chatTemplateTokens());
+    byte[] body = ex.getRequestBody().readAllBytes();
+    ChatRequest parsed = ChatRequest.parse(body, protocol, settings.defaultMaxTokens(), settings.chatTemplateTokens());
     // Like Ollama: a prompt longer than the context is cut to it silently, and counted as cut.
     ChatRequest request = parsed.truncatedTo(parsed.contextTokens() != null ? parsed.contextTokens() : settings.contextTokens());
     if (protocol != Protocol.CHAT && !request.stream()) {
@@ -239,7 +239,7 @@ public final class SimulatedServer implements AutoCloseable {
       return;
     }
     long number = requestCounter.incrementAndGet();
-    if (settings.hook().interceptRequest(number, ex)) {
+    if (settings.hook().interceptRequest(number, ex, body)) {
       return;
     }
     Plan plan = Plan.of(number, request, protocol, settings.naturalLength());

@@ -27,6 +27,14 @@ public interface SimulatorHook {
   }
 
   /**
+   * {@link #interceptRequest(long, HttpExchange)} with the request's body, which the simulator has
+   * read: a hook that answers by what was asked (a stand-in judge) reads it here.
+   */
+  default boolean interceptRequest(long requestNumber, HttpExchange exchange, byte[] body) throws IOException {
+    return interceptRequest(requestNumber, exchange);
+  }
+
+  /**
    * Called with the payload of every SSE event of a streamed response (the JSON of a chunk, or
    * {@code [DONE]}) just before it is written as {@code data: <payload>\n\n}. Return the payload
    * to send (possibly altered), or {@code null} to drop the event. May sleep to inject a stall.

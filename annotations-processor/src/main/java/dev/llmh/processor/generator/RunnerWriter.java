@@ -67,6 +67,7 @@ public final class RunnerWriter {
     writeSystemPromptMethod(scenario, out);
     writeTurnMethod(scenario, out);
     writeCheckMethods(scenario, out);
+    writeJudgeMethod(scenario, out);
     writeParamHelper(scenario, out);
     out.append("}\n");
     return out.toString();
@@ -214,6 +215,18 @@ public final class RunnerWriter {
         .append(string("' in " + scenario.binaryName())).append(");\n")
         .append("    }\n")
         .append("  }\n");
+  }
+
+  /** {@code judge()} returning the scenario's {@code @Judge}; runners of scenarios without one keep the default. */
+  private static void writeJudgeMethod(ScenarioModel scenario, StringBuilder out) {
+    dev.llmh.runner.JudgeDeclaration judge = scenario.judge();
+    if (judge == null) {
+      return;
+    }
+    out.append("  @Override\n  public dev.llmh.runner.JudgeDeclaration judge() {\n")
+        .append("    return new dev.llmh.runner.JudgeDeclaration(").append(JavaLiterals.string(judge.model())).append(", ")
+        .append(JavaLiterals.string(judge.rubric())).append(", ").append(JavaLiterals.string(judge.endpoint())).append(", ")
+        .append(judge.maxTokens()).append(");\n  }\n\n");
   }
 
   private static String checkDeclaration(CheckModel check) {

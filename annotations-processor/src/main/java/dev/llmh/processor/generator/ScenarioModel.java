@@ -11,15 +11,23 @@ import java.util.List;
  * @param sourceName e.g. {@code com.x.Outer.Inner}: how generated code names the type
  * @param systemPrompt the {@code @SystemPrompt} member, read as a prompt is; null when there is none
  * @param checks the checks on every answer, built-ins first
+ * @param judge {@code @Judge}, or null when the scenario has none
  */
 public record ScenarioModel(
     String packageName, String binaryName, String sourceName, List<PromptModel> prompts, List<ParamModel> params,
-    PromptModel systemPrompt, List<CheckModel> checks) {
+    PromptModel systemPrompt, List<CheckModel> checks, dev.llmh.runner.JudgeDeclaration judge) {
 
   public ScenarioModel {
     prompts = List.copyOf(prompts);
     params = List.copyOf(params);
     checks = List.copyOf(checks);
+  }
+
+  /** Without a judge. */
+  public ScenarioModel(
+      String packageName, String binaryName, String sourceName, List<PromptModel> prompts, List<ParamModel> params,
+      PromptModel systemPrompt, List<CheckModel> checks) {
+    this(packageName, binaryName, sourceName, prompts, params, systemPrompt, checks, null);
   }
 
   /** Without checks on the answers. */
