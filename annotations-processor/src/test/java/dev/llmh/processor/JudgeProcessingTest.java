@@ -25,13 +25,6 @@ class JudgeProcessingTest {
   }
 
   @Test
-  void aScenarioWithoutAJudgeKeepsTheDefault() throws Exception {
-    ScenarioRunner runner = compiled("Plain", "@LlmBenchmark", "public class Plain {", "  @Prompt String p = \"x\";", "}")
-        .succeeded().runner("Plain");
-    assertThat(runner.judge()).isNull();
-  }
-
-  @Test
   void aBlankRubricCredentialsInTheUrlAndTooFewTokensAreErrors() {
     compiled("Demo",
         "@LlmBenchmark",

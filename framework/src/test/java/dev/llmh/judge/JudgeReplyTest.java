@@ -15,21 +15,25 @@ class JudgeReplyTest {
   @Test
   void onlyOneObjectWithAWholeScoreFromOneToFiveAndARationaleIsAScore() {
     assertThat(JudgeReply.parse(" {\"score\": 4, \"rationale\": \" right \"}\n")).isEqualTo(new JudgeReply(4, "right", null));
-    assertThat(JudgeReply.parse("Score: 4").failure()).startsWith("unparseable judge reply: not one JSON object");
-    assertThat(JudgeReply.parse("```json\n{\"score\": 4, \"rationale\": \"r\"}\n```").failure())
+    assertThat(failure("Score: 4")).startsWith("unparseable judge reply: not one JSON object");
+    assertThat(failure("```json\n{\"score\": 4, \"rationale\": \"r\"}\n```"))
         .startsWith("unparseable judge reply: not one JSON object");
-    assertThat(JudgeReply.parse("{\"score\": 4, \"rationale\": \"r\"} and more").failure())
+    assertThat(failure("{\"score\": 4, \"rationale\": \"r\"} and more"))
         .startsWith("unparseable judge reply: not one JSON object");
-    assertThat(JudgeReply.parse("[4]").failure()).isEqualTo("unparseable judge reply: not a JSON object: [4]");
-    assertThat(JudgeReply.parse("{\"score\": 4.5, \"rationale\": \"r\"}").failure())
+    assertThat(failure("[4]")).isEqualTo("unparseable judge reply: not a JSON object: [4]");
+    assertThat(failure("{\"score\": 4.5, \"rationale\": \"r\"}"))
         .startsWith("unparseable judge reply: \"score\" is not a whole number (4.5)");
-    assertThat(JudgeReply.parse("{\"score\": \"4\", \"rationale\": \"r\"}").failure())
+    assertThat(failure("{\"score\": \"4\", \"rationale\": \"r\"}"))
         .startsWith("unparseable judge reply: \"score\" is not a whole number");
-    assertThat(JudgeReply.parse("{\"score\": 0, \"rationale\": \"r\"}").failure()).isEqualTo("judge score out of range 1-5: 0");
-    assertThat(JudgeReply.parse("{\"score\": 6, \"rationale\": \"r\"}").failure()).isEqualTo("judge score out of range 1-5: 6");
-    assertThat(JudgeReply.parse("{\"score\": 3}").failure()).startsWith("unparseable judge reply: \"rationale\" is missing");
-    assertThat(JudgeReply.parse("").failure()).isEqualTo("unparseable judge reply: empty");
+    assertThat(failure("{\"score\": 0, \"rationale\": \"r\"}")).isEqualTo("judge score out of range 1-5: 0");
+    assertThat(failure("{\"score\": 6, \"rationale\": \"r\"}")).isEqualTo("judge score out of range 1-5: 6");
+    assertThat(failure("{\"score\": 3}")).startsWith("unparseable judge reply: \"rationale\" is missing");
+    assertThat(failure("")).isEqualTo("unparseable judge reply: empty");
     assertThat(JudgeReply.parse("{\"score\": 3}").score()).isNull();
+  }
+
+  private static String failure(String reply) {
+    return JudgeReply.parse(reply).failure();
   }
 
   @Test
