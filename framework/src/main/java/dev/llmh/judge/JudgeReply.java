@@ -38,7 +38,7 @@ public record JudgeReply(Integer score, String rationale, String failure) {
     try {
       node = JSON.readTree(text);
     } catch (JsonProcessingException e) {
-      return failed("unparseable judge reply: not one JSON object (" + e.getOriginalMessage() + "): " + excerpt(text));
+      return failed("unparseable judge reply: not one JSON object: " + excerpt(text));
     }
     if (node == null || !node.isObject()) {
       return failed("unparseable judge reply: not a JSON object: " + excerpt(text));
