@@ -118,6 +118,9 @@ final class JudgedCases {
       from.add(answers.size());
     }
     List<SampleJudge> judged;
+    System.out.println("LLMH judging " + answers.size() + " answers of " + first.scenarioClassName() + " › "
+        + first.prompt().name() + (cases.size() > 1 ? " from " + cases.size() + " cases, shuffled together" : "")
+        + " (" + (setup.model() == null ? "the endpoint's own model" : setup.model()) + " at " + setup.endpoint() + ")");
     try {
       Endpoint endpoint = endpoints.get(setup.endpoint(), setup.api());
       judged = JudgePanel.judge(answers, setup, seed, endpoint.client()::send);
@@ -143,8 +146,8 @@ final class JudgedCases {
   /** The case's record and analysis with the judge's scores and its {@code judge_score} budgets judged. */
   private static CaseOutcome amend(CasePlan plan, CaseOutcome outcome, JudgeRecord record, List<SampleJudge> judged) {
     CaseResult result = outcome.result();
-    if (result.samples().size() != judged.size()) {
-      return outcome; // a case cut short has no answers kept: nothing was judged
+    if (result.samples().isEmpty() || result.samples().size() != judged.size()) {
+      return outcome; // nothing was measured (its record says why), or a case cut short kept no answers
     }
     List<ConstraintResult> verdicts = JudgeScores.verdicts(plan.constraints(), judged, 1 - plan.confidence());
     CaseAnalysis analysis = JudgedAnalysis.amend(outcome.analysis(), verdicts);
