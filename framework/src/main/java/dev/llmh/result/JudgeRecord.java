@@ -16,7 +16,8 @@ import java.util.Map;
  * @param blindedWith the case ids whose answers to the same prompts were shuffled together with this
  *     case's (itself included), in run order
  * @param scored answers that got a score
- * @param failures answers that got none: a failed request, a failed judge request, a reply that is no score
+ * @param failures ({@code judge_failures}) answers that got none: a failed request, a failed judge
+ *     request, a reply that is no score
  * @param failureReasons the failures by kind of reason, each sample's {@code judge.failure} in full
  * @param judgeScore the mean score, or null when none was given
  * @param judgeScoreCi the two-sided t interval of the mean at {@code llmh.confidence}; ends null when
@@ -33,7 +34,7 @@ public record JudgeRecord(
     @JsonProperty("shuffle_seed") long shuffleSeed,
     @JsonProperty("blinded_with") List<String> blindedWith,
     int scored,
-    int failures,
+    @JsonProperty("judge_failures") int failures,
     @JsonProperty("failure_reasons") Map<String, Integer> failureReasons,
     @JsonProperty("judge_score") Double judgeScore,
     @JsonProperty("judge_score_ci") List<Double> judgeScoreCi,
