@@ -11,7 +11,7 @@ import java.lang.annotation.Target;
  * model, after the case's measured requests have ended (never on the timing path), each in a request
  * of its own that asks for {@code {"score": n, "rationale": "..."}}; a reply that is not exactly that,
  * a score outside 1–5 and a failed judge request are judge failures, counted with their reason
- * ({@code judge.failures}), never a score. Per sample {@code judge: {label, score, rationale}}; per
+ * ({@code judge.judge_failures}, {@code judge.failure_reasons}), never a score. Per sample {@code judge: {label, score, rationale}}; per
  * case the metric {@code judge_score}, the mean score with its t interval, which a budget takes:
  * {@code @Constraint("judge_score >= 3.5")}. Scores are broken down by the {@code category} of a
  * {@code @PromptFile}'s lines.
