@@ -43,7 +43,7 @@ final class ScenarioReader {
   static final List<Class<?>> ALL =
       concat(List.of(LlmBenchmark.class, Prompt.class, Param.class, SyntheticPrompt.class, Conversation.class,
           SystemPrompt.class, PromptFile.class, dev.llmh.annotations.Tools.class,
-          dev.llmh.annotations.ToolResult.class),
+          dev.llmh.annotations.ToolResult.class, dev.llmh.annotations.Judge.class),
           concat(SettingsReader.SETTINGS, CheckReader.ANNOTATIONS));
 
   private final Elements elements;
@@ -59,6 +59,7 @@ final class ScenarioReader {
   private final ConversationChecks conversations;
   private final SyntheticPromptReader synthetic;
   private final CheckReader checks;
+  private final JudgeReader judges;
 
   ScenarioReader(ProcessingEnvironment env, Reporter reporter) {
     this.elements = env.getElementUtils();
@@ -76,6 +77,7 @@ final class ScenarioReader {
     this.conversations = new ConversationChecks(annotations, reporter);
     this.synthetic = new SyntheticPromptReader(annotations, reporter);
     this.checks = new CheckReader(javaTypes, annotations, reporter);
+    this.judges = new JudgeReader(annotations, reporter);
   }
 
   /**
@@ -155,6 +157,9 @@ final class ScenarioReader {
     List<CheckModel> checkModels = checks.read(type, scenarioMembers);
     String toolsFile = checks.toolsFile(type);
     dev.llmh.runner.ToolResultDeclaration toolResult = checks.toolResult(type, turns);
+    dev.llmh.runner.JudgeDeclaration judge = judges.read(type).orElse(null);
+    boolean judged = JudgeReader.declared(type);
+    java.util.Set<Element> judgeReported = new java.util.HashSet<>();
     boolean anyCheck = !checkModels.isEmpty() || anyCheckWritten(type, scenarioMembers);
     List<PromptModel> models = new ArrayList<>();
     java.util.Set<Element> sloReported = new java.util.HashSet<>();
@@ -163,6 +168,7 @@ final class ScenarioReader {
     if (syntheticPrompt.isPresent() || find(type, PromptFile.class).isPresent()) {
       settings.sloSearch().checkClass(type, classDeclarations, sloReported);
       checks.checksNeeded(type, classDeclarations.constraints(), anyCheck, checksReported);
+      judges.judgeNeeded(type, classDeclarations.constraints(), judged, judgeReported);
       settings.deployment().checkCurrency(type, type, classDeclarations, classDeclarations, currencyReported);
     }
     for (PromptSource p : promptSources) {
@@ -170,6 +176,8 @@ final class ScenarioReader {
           sloReported);
       checks.checksNeeded(p.declarations().constraints() != null ? p.element() : type,
           classDeclarations.overriddenBy(p.declarations()).constraints(), anyCheck, checksReported);
+      judges.judgeNeeded(p.declarations().constraints() != null ? p.element() : type,
+          classDeclarations.overriddenBy(p.declarations()).constraints(), judged, judgeReported);
       settings.deployment().checkCurrency(type, p.element(), p.declarations(), classDeclarations.overriddenBy(p.declarations()),
           currencyReported);
       DeclaredSettings merged = classDeclarations.overriddenBy(p.declarations()).toSettings().withConversationTurns(turns);
@@ -190,7 +198,7 @@ final class ScenarioReader {
         elements.getPackageOf(type).getQualifiedName().toString(),
         elements.getBinaryName(type).toString(),
         type.getQualifiedName().toString(),
-        models, paramModels, systemPrompt, checkModels, toolsFile, toolResult));
+        models, paramModels, systemPrompt, checkModels, toolsFile, toolResult, judge));
   }
 
   /** A check written but in error counts as declared: its own error says what to fix, not the budget's. */

@@ -50,6 +50,7 @@ class AnswerChecksTest {
     ScenarioRunner runner = compiled("Plain", "@LlmBenchmark", "public class Plain {", "  @Prompt String p = \"x\";", "}")
         .succeeded().runner("Plain");
     assertThat(runner.checks()).isEmpty();
+    assertThat(runner.judge()).isNull();
   }
 
   @Test

@@ -13,7 +13,8 @@ import org.junit.platform.commons.annotation.Testable;
  * {@code i mod n} (warm-up requests likewise, counted from the first), as {@code vllm bench serve}
  * takes a dataset's prompts. Each non-blank line is {@code {"prompt": "..."}} or a ShareGPT-style
  * record {@code {"conversations": [{"from": "human", "value": "..."}, {"from": "gpt", ...}]}}, of
- * which the first human turn is the prompt. A missing or malformed file fails the case before its
+ * which the first human turn is the prompt. A line may carry a {@code "category"} (a non-blank
+ * string): a {@link Judge judged} suite's scores are broken down by it. A missing or malformed file fails the case before its
  * first request, naming the file and the line. The results record the file's SHA-256.
  */
 @Documented

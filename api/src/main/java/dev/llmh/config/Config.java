@@ -23,6 +23,7 @@ import java.util.regex.Pattern;
  *     side); empty when not configured
  * @param recordTextChars {@code llmh.record.textChars}: the most characters of an answer, and of its
  *     reasoning, that a sample's record keeps (0: none)
+ * @param judge {@code llmh.judge.endpoint} and {@code llmh.judge.model}: where {@code @Judge} asks
  */
 public record Config(
     Optional<String> endpoint,
@@ -47,7 +48,8 @@ public record Config(
     Optional<PromptCache.Mode> promptCache,
     ServerSampling serverSampling,
     DeploymentFacts deployment,
-    int recordTextChars) {
+    int recordTextChars,
+    JudgeConfig judge) {
 
   /**
    * Settings of the embedded llama.cpp server.
@@ -146,7 +148,8 @@ public record Config(
             oneOf(ConfigKey.PROMPT_CACHE, v.toLowerCase(java.util.Locale.ROOT), "unique", "shared").toUpperCase(java.util.Locale.ROOT))),
         serverSampling(lookup),
         deployment(lookup),
-        lookup.apply(ConfigKey.RECORD_TEXT_CHARS).map(v -> wholeInt(ConfigKey.RECORD_TEXT_CHARS, v)).orElse(Defaults.RECORD_TEXT_CHARS));
+        lookup.apply(ConfigKey.RECORD_TEXT_CHARS).map(v -> wholeInt(ConfigKey.RECORD_TEXT_CHARS, v)).orElse(Defaults.RECORD_TEXT_CHARS),
+        JudgeConfig.read(lookup));
   }
 
   /** {@code llmh.power.watts}, {@code llmh.hardware.memoryBandwidth}, {@code llmh.model.bytes} and {@code llmh.cost.*}. */

@@ -151,6 +151,9 @@ public final class ConstraintParser {
         }
         return new Quantity(value, Unit.COUNT);
       }
+      if (expected == Dimension.SCORE) {
+        return new Quantity(value, Unit.SCORE);
+      }
       throw new ConstraintException(
           "the budget '" + rest + "' has no unit in \"" + text + "\"; " + what + " takes " + expected.units()
               + ", e.g. " + example(expected, q.group("number")));
@@ -194,7 +197,7 @@ public final class ConstraintParser {
       case ENERGY -> number + "J";
       case POWER -> number + "W";
       case MONEY -> number + "USD";
-      case COUNT -> number;
+      case COUNT, SCORE -> number;
     };
   }
 

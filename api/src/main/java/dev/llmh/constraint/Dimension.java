@@ -13,7 +13,9 @@ public enum Dimension {
   ENERGY,
   POWER,
   MONEY,
-  COUNT;
+  COUNT,
+  /** A judge's score, 1 to 5: a bare number that may have decimals ({@code judge_score >= 3.5}). */
+  SCORE;
 
   /** For error messages: "a time", "a token rate". */
   public String description() {
@@ -27,6 +29,7 @@ public enum Dimension {
       case POWER -> "a power";
       case MONEY -> "a sum of money";
       case COUNT -> "a count";
+      case SCORE -> "a score";
     };
   }
 
@@ -42,6 +45,7 @@ public enum Dimension {
       case POWER -> "W";
       case MONEY -> "the configured currency";
       case COUNT -> "count";
+      case SCORE -> "score";
     };
   }
 
@@ -61,6 +65,7 @@ public enum Dimension {
       case POWER -> Unit.WATTS;
       case MONEY -> Unit.CURRENCY;
       case COUNT -> Unit.COUNT;
+      case SCORE -> Unit.SCORE;
     };
   }
 
@@ -68,6 +73,9 @@ public enum Dimension {
   public String units() {
     if (this == COUNT) {
       return "a bare integer";
+    }
+    if (this == SCORE) {
+      return "a bare number from 1 to 5";
     }
     if (this == MONEY) {
       return "a currency code such as USD (the configured llmh.cost.currency)";

@@ -55,7 +55,12 @@ public enum Metric {
    * Median decode rate per stream × weight bytes read per token, in % of the memory bandwidth
    * ({@code physics}): above 100% the rate is physically implausible.
    */
-  BANDWIDTH_USE("bandwidth_use", "bandwidth_use_percent", "bandwidth use (%)", Dimension.RATIO, Shape.PER_CASE, false);
+  BANDWIDTH_USE("bandwidth_use", "bandwidth_use_percent", "bandwidth use (%)", Dimension.RATIO, Shape.PER_CASE, false),
+  /**
+   * The mean of the judge's 1–5 scores of the measured answers ({@code @Judge}), judged on its t
+   * interval; judge failures are counted apart, never scored ({@code judge}).
+   */
+  JUDGE_SCORE("judge_score", "judge_score", "judge score (1-5)", Dimension.SCORE, Shape.PER_CASE, false);
 
   /** How a metric's values come about, which decides how it is summarised and judged. */
   public enum Shape {
@@ -155,6 +160,11 @@ public enum Metric {
   /** True when the figure counts answers that passed their checks, so it needs a check declared. */
   public boolean needsChecks() {
     return this == SUCCESS_RATE;
+  }
+
+  /** True when the figure is the judge's, so it needs {@code @Judge}. */
+  public boolean needsJudge() {
+    return this == JUDGE_SCORE;
   }
 
   /** True for the figures only an open-loop schedule defines: not measured under a closed loop. */

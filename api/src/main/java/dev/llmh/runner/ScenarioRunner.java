@@ -76,6 +76,11 @@ public interface ScenarioRunner {
     throw new IllegalArgumentException("no @Check method '" + name + "' in " + scenarioClassName());
   }
 
+  /** The scenario's {@code @Judge}, or null when it has none (and from runners generated before judging existed). */
+  default JudgeDeclaration judge() {
+    return null;
+  }
+
   /**
    * The generated runner's binary name for a scenario class: {@code com.example.Outer$Inner} gives
    * {@code com.example.Outer_Inner_LlmhRunner}.

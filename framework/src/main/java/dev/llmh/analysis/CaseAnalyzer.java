@@ -111,7 +111,7 @@ public final class CaseAnalyzer {
     for (Metric metric : Metric.values()) {
       if (metric.fromRequests()) {
         distributions.put(metric, MetricValues.distribution(metric, counted));
-      } else if (!metric.resource()) {
+      } else if (!metric.resource() && !metric.needsJudge()) { // the judge's scores come after the measurement
         figures.put(metric, MetricValues.figure(metric, counts, good, checked));
       }
     }

@@ -284,8 +284,10 @@ final class CaseExecutor {
     CaseOutcome outcome(List<String> warnings, double alpha, String timedOut, int inFlight) {
       List<RequestSample> samples = CaseUnits.flat(units);
       long chunks = samples.stream().mapToLong(s -> s.textChunkNanos().size()).sum();
-      return CaseOutcome.analysed(plan, endpoint, samples, sent.turns(units), warmupFailed, inFlight, warnings, promptHash,
-          baselines, alpha, timedOut, watch.check(chunks), setup, new ResourceInputs(resources.measured(), plan.deployment(), physics));
+      CaseOutcome outcome = CaseOutcome.analysed(plan, endpoint, samples, sent.turns(units), warmupFailed, inFlight, warnings,
+          promptHash, baselines, alpha, timedOut, watch.check(chunks), setup,
+          new ResourceInputs(resources.measured(), plan.deployment(), physics));
+      return plan.runner().judge() == null ? outcome : outcome.withAnswered(sent.answered(units, setup.text()));
     }
   }
 

@@ -25,8 +25,24 @@ import java.util.Objects;
 /**
  * A case's record and the analysis it was written from, and how a case's measured requests become
  * both: analysed by {@link CaseAnalyzer}, written down by {@link CaseRecords}.
+ *
+ * @param answered each measured request's prompt and whole answer, in the order of the record's
+ *     samples, for a judged case ({@code @Judge}); empty otherwise
  */
-record CaseOutcome(CaseResult result, CaseAnalysis analysis) {
+record CaseOutcome(CaseResult result, CaseAnalysis analysis, List<dev.llmh.judge.Answered> answered) {
+
+  CaseOutcome {
+    answered = answered == null ? List.of() : java.util.Collections.unmodifiableList(new ArrayList<>(answered));
+  }
+
+  CaseOutcome(CaseResult result, CaseAnalysis analysis) {
+    this(result, analysis, null);
+  }
+
+  /** This outcome with its requests' prompts and answers, for the judge. */
+  CaseOutcome withAnswered(List<dev.llmh.judge.Answered> requests) {
+    return new CaseOutcome(result, analysis, requests);
+  }
 
   /**
    * The record of a case the run was stopped in: what finished of it, judged as it stands, with a
@@ -62,7 +78,9 @@ record CaseOutcome(CaseResult result, CaseAnalysis analysis) {
     }
     String servedModel = measured.stream().map(RequestSample::servedModel).filter(Objects::nonNull).findFirst().orElse(null);
     CaseAnalysis analysis = CaseAnalyzer.analyze(
-        new CaseAnalyzer.Context(EmbeddedModels.asked(plan), plan.maxTokens(), plan.constraints(), plan.confidence(), alpha,
+        // judge_score budgets wait for the judge, after the measurement (dev.llmh.engine.JudgedCases)
+        new CaseAnalyzer.Context(EmbeddedModels.asked(plan), plan.maxTokens(),
+            plan.constraints().stream().filter(c -> !c.metric().needsJudge()).toList(), plan.confidence(), alpha,
             timedOut, warnings, harness, setup.check(), plan.slo(), hardware, plan.checks().names()),
         measured, servedModel, baselines.compare(caseKey(plan, servedModel, promptHash), records));
     CaseResult result = CaseRecords.measured(

@@ -68,7 +68,7 @@ final class CaseRecords {
         analysis.verdict().name(), analysis.reasons(), analysis.verdict().reported(plan.inconclusive()).text(), harness,
         setup.calibration(), options(plan), context(setup), null, null, null, promptFile(plan, promptHash),
         slo(analysis, plan.confidence()), withEnergyPerToken(resources, analysis), analysis.hardware().cost(),
-        analysis.hardware().physics(), checks(analysis, plan.confidence()));
+        analysis.hardware().physics(), checks(analysis, plan.confidence()), null);
   }
 
   /** The success rate with its two-sided interval at the run's confidence; null when no check is declared. */
@@ -207,7 +207,7 @@ final class CaseRecords {
     return text.substring(0, text.offsetByCodePoints(0, chars));
   }
 
-  private static ConstraintRecord constraintRecord(ConstraintResult result) {
+  static ConstraintRecord constraintRecord(ConstraintResult result) {
     ConstraintExpression constraint = result.expression();
     return new ConstraintRecord(
         constraint.source(), MetricSummary.finite(result.observed()), constraint.budget().canonical(), unit(constraint),

@@ -81,6 +81,26 @@ record CaseUnits(
     return turns;
   }
 
+  /**
+   * Each request's user text (without the marker), whole answer and prompt category, in the order
+   * {@code units} flatten: what the judge is shown.
+   *
+   * @param synthetic the harness-made prompt of a {@code @SyntheticPrompt} case, else null
+   */
+  List<dev.llmh.judge.Answered> answered(List<List<RequestSample>> units, String synthetic) {
+    List<dev.llmh.judge.Answered> answered = new ArrayList<>();
+    for (int i = 0; i < units.size(); i++) {
+      List<RequestSample> unit = units.get(i);
+      for (int t = 0; t < unit.size(); t++) {
+        String text = conversation() ? turnTexts.get(t) : file != null ? file.prompt(i) : prompt != null ? prompt : synthetic;
+        RequestSample sample = unit.get(t);
+        answered.add(new dev.llmh.judge.Answered(text, sample.succeeded() ? sample.answer() : null,
+            file != null && !conversation() ? file.category(i) : null));
+      }
+    }
+    return answered;
+  }
+
   static List<RequestSample> flat(List<List<RequestSample>> units) {
     List<RequestSample> all = new ArrayList<>();
     units.forEach(all::addAll);

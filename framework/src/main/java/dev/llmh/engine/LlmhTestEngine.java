@@ -144,8 +144,10 @@ public final class LlmhTestEngine implements TestEngine {
     try (progress; Endpoints endpoints = new Endpoints(root.config(), progress::phase)) {
       CaseExecutor executor = new CaseExecutor(endpoints, state, baselines);
       SaturationSearches searches = new SaturationSearches();
+      JudgedCases judging = new JudgedCases(root.config().judge(), endpoints);
       for (TestDescriptor scenario : root.getChildren()) {
         listener.executionStarted(scenario);
+        judging.scenario(scenario.getChildren().stream().map(c -> ((CaseDescriptor) c).plan()).toList());
         for (TestDescriptor child : scenario.getChildren()) {
           CaseDescriptor descriptor = (CaseDescriptor) child;
           Optional<String> skip = complete ? searches.skipReason(descriptor.plan()) : Optional.empty();
@@ -156,6 +158,7 @@ public final class LlmhTestEngine implements TestEngine {
             state.caseSkipped(descriptor.plan(), skipped);
             System.out.print(ConsoleSummary.caseBlock(skipped));
             listener.executionSkipped(descriptor, skip.get());
+            finishJudged(judging.gone(descriptor.plan()), state, listener);
             continue;
           }
           listener.executionStarted(descriptor);
@@ -169,6 +172,11 @@ public final class LlmhTestEngine implements TestEngine {
             CaseOutcome result = executor.run(descriptor.plan());
             state.caseFinished(result.result());
             searches.finished(descriptor.plan(), result.result());
+            if (JudgedCases.judged(descriptor.plan())) {
+              // Its test stays open until the judge has scored its group (JudgedCases), after every model answered.
+              finishJudged(judging.measured(descriptor, result), state, listener);
+              continue;
+            }
             System.out.print(ConsoleSummary.caseBlock(result.result()) + BaselineConsole.lines(result.result()));
             System.out.flush();
             listener.reportingEntryPublished(descriptor, ReportEntry.from(reportEntry(result.result())));
@@ -180,11 +188,14 @@ public final class LlmhTestEngine implements TestEngine {
           } catch (RuntimeException | Error e) {
             state.caseFinished(CaseOutcome.unmeasured(descriptor.plan(), CaseVerdict.ERROR, "harness error: " + e).result());
             outcome = TestExecutionResult.failed(e);
+            judging.gone(descriptor.plan()).forEach(held -> finishJudged(List.of(held), state, listener));
           }
           listener.executionFinished(descriptor, outcome);
         }
+        finishJudged(judging.flush(complete), state, listener);
         listener.executionFinished(scenario, TestExecutionResult.successful());
       }
+      writeAnswers(judging, state);
     }
     TestExecutionResult written = writeRecord(state, complete);
     if (complete && written.getStatus() == TestExecutionResult.Status.SUCCESSFUL) {
@@ -196,6 +207,30 @@ public final class LlmhTestEngine implements TestEngine {
       // the JVM is already shutting down: the hook finds the record written and does nothing
     }
     listener.executionFinished(root, written);
+  }
+
+  /** Judged cases, each reported now: its record replaced by the judged one, its block printed, its test finished. */
+  private static void finishJudged(List<JudgedCases.Done> done, RunState state, EngineExecutionListener listener) {
+    for (JudgedCases.Done d : done) {
+      CaseResult judged = d.judged().result();
+      state.replace(d.measured().result(), judged);
+      System.out.print(ConsoleSummary.caseBlock(judged) + BaselineConsole.lines(judged) + JudgedCases.consoleLines(judged));
+      System.out.flush();
+      listener.reportingEntryPublished(d.descriptor(), ReportEntry.from(reportEntry(judged)));
+      listener.executionFinished(d.descriptor(), testResult(d.judged().analysis(), d.descriptor().plan().inconclusive()));
+    }
+  }
+
+  /** {@code answers-<timestamp>.md}, when anything was judged. */
+  private static void writeAnswers(JudgedCases judging, RunState state) {
+    try {
+      Path written = judging.report().write(state.directory, state.runName);
+      if (written != null) {
+        System.out.println("LLMH judged answers: " + written.toAbsolutePath());
+      }
+    } catch (IOException e) {
+      System.err.println("LLMH could not write the judged answers to " + state.directory + ": " + e);
+    }
   }
 
   private static RunState startRun(Path directory, Instant startedAt, LlmhEngineDescriptor root, Progress progress)

@@ -76,6 +76,15 @@ final class RunState implements CaseExecutor.SampleSink {
     currentSamples.clear();
   }
 
+  /** A case's record replaced by a later one of it: a judged case's, once its group has been judged. */
+  synchronized void replace(CaseResult earlier, CaseResult later) {
+    for (int i = 0; i < results.size(); i++) {
+      if (results.get(i) == earlier) {
+        results.set(i, later);
+      }
+    }
+  }
+
   /** A case that is not run, with its result: a saturation step past its search's stop. */
   synchronized void caseSkipped(CasePlan plan, CaseResult result) {
     results.add(result);

@@ -19,12 +19,26 @@ import java.util.List;
  * @param path the file's path on the test classpath, as declared
  * @param sha256 of the file's bytes, hex: what the results record, so a changed file is seen
  * @param prompts one per non-blank line, in file order
+ * @param categories each line's {@code category} (a judged suite's scores are broken down by it), null
+ *     where a line has none
  */
-public record FilePrompts(String path, String sha256, List<String> prompts) {
+public record FilePrompts(String path, String sha256, List<String> prompts, List<String> categories) {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   public FilePrompts {
     prompts = List.copyOf(prompts);
+    categories = categories == null ? java.util.Collections.nCopies(prompts.size(), null)
+        : java.util.Collections.unmodifiableList(new ArrayList<>(categories));
+  }
+
+  /** Without categories. */
+  public FilePrompts(String path, String sha256, List<String> prompts) {
+    this(path, sha256, prompts, null);
+  }
+
+  /** The {@code category} of request {@code i}'s line, or null when it has none. */
+  public String category(int request) {
+    return categories.get(Math.floorMod(request, categories.size()));
   }
 
   /** The prompt of request {@code i} (warm-up and measured requests each counted from 0): line {@code i mod n}. */
@@ -57,16 +71,29 @@ public record FilePrompts(String path, String sha256, List<String> prompts) {
       throw new IllegalArgumentException(path + " is not UTF-8 text; save it as UTF-8 JSON Lines");
     }
     List<String> prompts = new ArrayList<>();
+    List<String> categories = new ArrayList<>();
     String[] lines = text.split("\r?\n", -1);
     for (int i = 0; i < lines.length; i++) {
       if (!lines[i].isBlank()) {
         prompts.add(prompt(path, i + 1, lines[i]));
+        categories.add(category(path, i + 1, lines[i]));
       }
     }
     if (prompts.isEmpty()) {
       throw new IllegalArgumentException(path + " has no prompts; write one JSON object per line, e.g. {\"prompt\": \"Define latency.\"}");
     }
-    return new FilePrompts(path, Baselines.sha256(bytes), prompts);
+    return new FilePrompts(path, Baselines.sha256(bytes), prompts, categories);
+  }
+
+  /** The line's optional {@code "category"}: a non-blank string when present. Its JSON was read by {@link #prompt}. */
+  private static String category(String path, int line, String text) {
+    JsonNode category;
+    try {
+      category = JSON.readTree(text).get("category");
+    } catch (JsonProcessingException e) {
+      throw malformed(path, line, "not JSON (" + e.getOriginalMessage() + ")");
+    }
+    return category == null ? null : text(path, line, category, "\"category\"");
   }
 
   /** {@code {"prompt": ...}}, or a ShareGPT record's first human turn. */

@@ -49,6 +49,8 @@ import dev.llmh.overhead.HarnessCheck;
  *     bandwidth: {@code implausible} says so when above it; absent for a case that measured nothing
  * @param checks what the checks on every answer found and the case's {@code success_rate}; absent
  *     when the scenario declares no check
+ * @param judge the judge's scores of the answers ({@code @Judge}): {@code judge_score}, the failures, the
+ *     categories; absent when the scenario is not judged
  */
 public record CaseResult(
     String scenario,
@@ -82,7 +84,20 @@ public record CaseResult(
     Resources resources,
     @JsonInclude(JsonInclude.Include.NON_NULL) CostRecord cost,
     @JsonInclude(JsonInclude.Include.NON_NULL) PhysicsRecord physics,
-    @JsonInclude(JsonInclude.Include.NON_NULL) ChecksRecord checks) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) ChecksRecord checks,
+    @JsonInclude(JsonInclude.Include.NON_NULL) JudgeRecord judge) {
+
+  /**
+   * This record with the judge's scores: each sample's, the case's, and the verdict the
+   * {@code judge_score} budgets changed ({@code constraints} whole, {@code verdict} and its reasons).
+   */
+  public CaseResult withJudge(
+      JudgeRecord j, List<SampleRecord> judgedSamples, List<ConstraintRecord> allConstraints, String newVerdict,
+      List<String> reasons, String reported) {
+    return new CaseResult(scenario, caseName, caseId, params, endpoint, settings, promptCache, requests, metrics, throughput,
+        allConstraints, warnings, judgedSamples, error, promptHash, baseline, newVerdict, reasons, reported, harness,
+        calibration, options, context, conversation, turns, contextFit, promptFile, slo, resources, cost, physics, checks, j);
+  }
 
   /** Without an {@code @Slo} record. */
   public CaseResult(
@@ -95,7 +110,7 @@ public record CaseResult(
       PromptFileRecord promptFile) {
     this(scenario, caseName, caseId, params, endpoint, settings, promptCache, requests, metrics, throughput, constraints,
         warnings, samples, error, promptHash, baseline, verdict, verdictReasons, reportedAs, harness, calibration, options,
-        context, conversation, turns, contextFit, promptFile, null, null, null, null, null);
+        context, conversation, turns, contextFit, promptFile, null, null, null, null, null, null);
   }
 
   /** Without a synthetic prompt's calibration, server options or the server's context. */
@@ -125,14 +140,14 @@ public record CaseResult(
   public CaseResult withReportedAs(String reported) {
     return new CaseResult(scenario, caseName, caseId, params, endpoint, settings, promptCache, requests, metrics, throughput,
         constraints, warnings, samples, error, promptHash, baseline, verdict, verdictReasons, reported, harness, calibration,
-        options, context, conversation, turns, contextFit, promptFile, slo, resources, cost, physics, checks);
+        options, context, conversation, turns, contextFit, promptFile, slo, resources, cost, physics, checks, judge);
   }
 
   /** This record with a conversation case's own figures. */
   public CaseResult withConversation(ConversationResult c) {
     return new CaseResult(scenario, caseName, caseId, params, endpoint, settings, promptCache, requests, metrics, throughput,
         constraints, warnings, samples, error, promptHash, baseline, verdict, verdictReasons, reportedAs, harness, calibration,
-        options, context, c.counts(), c.turns(), c.contextFit(), promptFile, slo, resources, cost, physics, checks);
+        options, context, c.counts(), c.turns(), c.contextFit(), promptFile, slo, resources, cost, physics, checks, judge);
   }
 
   /**
@@ -247,6 +262,8 @@ public record CaseResult(
    * on every answer found, {@code [{name, passed, reason}]}, absent when none ran (no check
    * declared, or the request failed). {@code tool_calls} is the tool calls the answer made,
    * {@code [{name, arguments}]} with the arguments' text as streamed, absent when it made none.
+   * {@code judge} is what {@code @Judge} made of the answer, {@code {label, score, rationale}} or
+   * {@code {label, failure}}, absent when the case is not judged.
    */
   public record SampleRecord(
       @JsonProperty("start_ms") Double startMs,
@@ -270,8 +287,21 @@ public record CaseResult(
       @JsonProperty("text") String text,
       @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("reasoning_text") String reasoningText,
       @JsonInclude(JsonInclude.Include.NON_NULL) List<dev.llmh.check.CheckOutcome> checks,
-      @JsonInclude(JsonInclude.Include.NON_EMPTY) @JsonProperty("tool_calls") List<dev.llmh.measure.ToolCall> toolCalls) {
-    /** Without tool calls. */
+      @JsonInclude(JsonInclude.Include.NON_EMPTY) @JsonProperty("tool_calls") List<dev.llmh.measure.ToolCall> toolCalls,
+      @JsonInclude(JsonInclude.Include.NON_NULL) SampleJudge judge) {
+    /** Not judged. */
+    public SampleRecord(
+        Double startMs, Double ttftMs, Double tpotMs, Double e2eMs, Double endMs, List<Double> chunkMs,
+        Integer promptTokens, Integer outputTokens, String finishReason, List<String> flags, String error, Double ttfoMs,
+        Integer chunkCount, Integer reasoningChunks, Map<String, Double> serverTimings, String retryAfter, Integer turn,
+        Double scheduledMs, String text, String reasoningText, List<dev.llmh.check.CheckOutcome> checks,
+        List<dev.llmh.measure.ToolCall> toolCalls) {
+      this(startMs, ttftMs, tpotMs, e2eMs, endMs, chunkMs, promptTokens, outputTokens, finishReason, flags, error, ttfoMs,
+          chunkCount, reasoningChunks, serverTimings, retryAfter, turn, scheduledMs, text, reasoningText, checks, toolCalls,
+          null);
+    }
+
+    /** Without tool calls, not judged. */
     public SampleRecord(
         Double startMs, Double ttftMs, Double tpotMs, Double e2eMs, Double endMs, List<Double> chunkMs,
         Integer promptTokens, Integer outputTokens, String finishReason, List<String> flags, String error, Double ttfoMs,
@@ -279,6 +309,13 @@ public record CaseResult(
         Double scheduledMs, String text, String reasoningText, List<dev.llmh.check.CheckOutcome> checks) {
       this(startMs, ttftMs, tpotMs, e2eMs, endMs, chunkMs, promptTokens, outputTokens, finishReason, flags, error, ttfoMs,
           chunkCount, reasoningChunks, serverTimings, retryAfter, turn, scheduledMs, text, reasoningText, checks, null);
+    }
+
+    /** This sample with what the judge made of its answer. */
+    public SampleRecord withJudge(SampleJudge j) {
+      return new SampleRecord(startMs, ttftMs, tpotMs, e2eMs, endMs, chunkMs, promptTokens, outputTokens, finishReason,
+          flags, error, ttfoMs, chunkCount, reasoningChunks, serverTimings, retryAfter, turn, scheduledMs, text,
+          reasoningText, checks, toolCalls, j);
     }
 
     /** Without the generated text and checks. */

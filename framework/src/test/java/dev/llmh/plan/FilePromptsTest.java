@@ -50,6 +50,17 @@ class FilePromptsTest {
   }
 
   @Test
+  void eachLineMayCarryACategoryForAJudgedSuite() throws Exception {
+    FilePrompts file = load("{\"prompt\": \"a\", \"category\": \"facts\"}\n{\"prompt\": \"b\"}\n"
+        + "{\"conversations\": [{\"from\": \"human\", \"value\": \"c\"}], \"category\": \"style\"}\n");
+    assertThat(file.categories()).containsExactly("facts", null, "style");
+    assertThat(file.category(3)).isEqualTo("facts");
+    assertThat(file.category(4)).isNull();
+    assertThatThrownBy(() -> load("{\"prompt\": \"a\", \"category\": 3}\n"))
+        .hasMessageStartingWith("prompts.jsonl line 1: \"category\" is not a non-blank string");
+  }
+
+  @Test
   void aMissingFileSaysWhereItIsLookedFor() throws Exception {
     try (URLClassLoader loader = new URLClassLoader(new URL[] {classpath.toUri().toURL()}, null)) {
       assertThatThrownBy(() -> FilePrompts.load(loader, "data/missing.jsonl"))

@@ -68,6 +68,7 @@ public final class RunnerWriter {
     writeTurnMethod(scenario, out);
     writeCheckMethods(scenario, out);
     writeToolsMethod(scenario, out);
+    writeJudgeMethod(scenario, out);
     writeParamHelper(scenario, out);
     out.append("}\n");
     return out.toString();
@@ -227,6 +228,18 @@ public final class RunnerWriter {
           .append("    return new dev.llmh.runner.ToolResultDeclaration(").append(scenario.toolResult().turn()).append(", ")
           .append(scenario.toolResult().file() == null ? "null" : string(scenario.toolResult().file())).append(");\n  }\n");
     }
+  }
+
+  /** {@code judge()} returning the scenario's {@code @Judge}; runners of scenarios without one keep the default. */
+  private static void writeJudgeMethod(ScenarioModel scenario, StringBuilder out) {
+    dev.llmh.runner.JudgeDeclaration judge = scenario.judge();
+    if (judge == null) {
+      return;
+    }
+    out.append("\n  @Override\n  public dev.llmh.runner.JudgeDeclaration judge() {\n")
+        .append("    return new dev.llmh.runner.JudgeDeclaration(").append(string(judge.model())).append(", ")
+        .append(string(judge.rubric())).append(", ").append(string(judge.endpoint())).append(", ")
+        .append(judge.maxTokens()).append(");\n  }\n");
   }
 
   private static String checkDeclaration(CheckModel check) {

@@ -13,10 +13,12 @@ import java.util.List;
  * @param checks the checks on every answer, built-ins first
  * @param toolsFile the {@code @Tools} file's path on the test classpath, or null when none is offered
  * @param toolResult the conversation's {@code @ToolResult}, or null
+ * @param judge {@code @Judge}, or null when the scenario has none
  */
 public record ScenarioModel(
     String packageName, String binaryName, String sourceName, List<PromptModel> prompts, List<ParamModel> params,
-    PromptModel systemPrompt, List<CheckModel> checks, String toolsFile, dev.llmh.runner.ToolResultDeclaration toolResult) {
+    PromptModel systemPrompt, List<CheckModel> checks, String toolsFile, dev.llmh.runner.ToolResultDeclaration toolResult,
+    dev.llmh.runner.JudgeDeclaration judge) {
 
   public ScenarioModel {
     prompts = List.copyOf(prompts);
@@ -24,11 +26,11 @@ public record ScenarioModel(
     checks = List.copyOf(checks);
   }
 
-  /** Without tools. */
+  /** Without tools or a judge. */
   public ScenarioModel(
       String packageName, String binaryName, String sourceName, List<PromptModel> prompts, List<ParamModel> params,
       PromptModel systemPrompt, List<CheckModel> checks) {
-    this(packageName, binaryName, sourceName, prompts, params, systemPrompt, checks, null, null);
+    this(packageName, binaryName, sourceName, prompts, params, systemPrompt, checks, null, null, null);
   }
 
   /** Without checks on the answers. */

@@ -1,0 +1,67 @@
+package dev.llmh.judge;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+/**
+ * A judge's reply read strictly: the whole reply, less surrounding whitespace, is one JSON object
+ * whose {@code score} is a whole number from 1 to 5 and whose {@code rationale} is a non-blank
+ * string. Anything else — prose around the object, a code fence, 4.5, "5", a 6 — is a failure with
+ * its reason, never a score: a lenient reading would turn a judge's noise into figures.
+ *
+ * @param score 1–5, or null when the reply failed
+ * @param rationale the judge's reason, or null when the reply failed
+ * @param failure why the reply is not a score, or null
+ */
+public record JudgeReply(Integer score, String rationale, String failure) {
+  public static final int LOWEST = 1;
+  public static final int HIGHEST = 5;
+  private static final ObjectMapper JSON =
+      new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+
+  public static JudgeReply failed(String reason) {
+    return new JudgeReply(null, null, reason);
+  }
+
+  public boolean scored() {
+    return failure == null;
+  }
+
+  public static JudgeReply parse(String reply) {
+    String text = reply == null ? "" : reply.strip();
+    if (text.isEmpty()) {
+      return failed("unparseable judge reply: empty");
+    }
+    JsonNode node;
+    try {
+      node = JSON.readTree(text);
+    } catch (JsonProcessingException e) {
+      return failed("unparseable judge reply: not one JSON object: " + excerpt(text));
+    }
+    if (node == null || !node.isObject()) {
+      return failed("unparseable judge reply: not a JSON object: " + excerpt(text));
+    }
+    JsonNode score = node.get("score");
+    if (score == null || !score.isIntegralNumber()) {
+      return failed("unparseable judge reply: \"score\" is " + (score == null ? "missing" : "not a whole number (" + score + ")")
+          + ": " + excerpt(text));
+    }
+    if (!score.canConvertToInt() || score.intValue() < LOWEST || score.intValue() > HIGHEST) {
+      return failed("judge score out of range " + LOWEST + "-" + HIGHEST + ": " + score);
+    }
+    JsonNode rationale = node.get("rationale");
+    if (rationale == null || !rationale.isTextual() || rationale.textValue().isBlank()) {
+      return failed("unparseable judge reply: \"rationale\" is " + (rationale == null ? "missing" : "not a non-blank string")
+          + ": " + excerpt(text));
+    }
+    return new JudgeReply(score.intValue(), rationale.textValue().strip(), null);
+  }
+
+  /** The start of a reply, enough for a person to see what came instead of a score. */
+  private static String excerpt(String text) {
+    String line = text.replaceAll("\\s+", " ");
+    return line.length() <= 80 ? line : line.substring(0, 80) + "…";
+  }
+}
