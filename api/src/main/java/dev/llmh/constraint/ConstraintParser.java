@@ -151,6 +151,9 @@ public final class ConstraintParser {
         }
         return new Quantity(value, Unit.COUNT);
       }
+      if (expected == Dimension.INFORMATION) {
+        return new Quantity(value, Unit.NATS); // a KL divergence is written as a bare number as often as in nats
+      }
       throw new ConstraintException(
           "the budget '" + rest + "' has no unit in \"" + text + "\"; " + what + " takes " + expected.units()
               + ", e.g. " + example(expected, q.group("number")));
@@ -195,6 +198,7 @@ public final class ConstraintParser {
       case POWER -> number + "W";
       case MONEY -> number + "USD";
       case COUNT -> number;
+      case INFORMATION -> number;
     };
   }
 

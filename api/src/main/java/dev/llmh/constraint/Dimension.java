@@ -13,7 +13,9 @@ public enum Dimension {
   ENERGY,
   POWER,
   MONEY,
-  COUNT;
+  COUNT,
+  /** Information in nats (natural logarithm): a KL divergence. */
+  INFORMATION;
 
   /** For error messages: "a time", "a token rate". */
   public String description() {
@@ -27,6 +29,7 @@ public enum Dimension {
       case POWER -> "a power";
       case MONEY -> "a sum of money";
       case COUNT -> "a count";
+      case INFORMATION -> "an amount of information";
     };
   }
 
@@ -42,6 +45,7 @@ public enum Dimension {
       case POWER -> "W";
       case MONEY -> "the configured currency";
       case COUNT -> "count";
+      case INFORMATION -> "nats";
     };
   }
 
@@ -61,6 +65,7 @@ public enum Dimension {
       case POWER -> Unit.WATTS;
       case MONEY -> Unit.CURRENCY;
       case COUNT -> Unit.COUNT;
+      case INFORMATION -> Unit.NATS;
     };
   }
 
@@ -68,6 +73,9 @@ public enum Dimension {
   public String units() {
     if (this == COUNT) {
       return "a bare integer";
+    }
+    if (this == INFORMATION) {
+      return "nats, or a bare number of them";
     }
     if (this == MONEY) {
       return "a currency code such as USD (the configured llmh.cost.currency)";

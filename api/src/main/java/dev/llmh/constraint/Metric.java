@@ -55,7 +55,16 @@ public enum Metric {
    * Median decode rate per stream × weight bytes read per token, in % of the memory bandwidth
    * ({@code physics}): above 100% the rate is physically implausible.
    */
-  BANDWIDTH_USE("bandwidth_use", "bandwidth_use_percent", "bandwidth use (%)", Dimension.RATIO, Shape.PER_CASE, false);
+  BANDWIDTH_USE("bandwidth_use", "bandwidth_use_percent", "bandwidth use (%)", Dimension.RATIO, Shape.PER_CASE, false),
+  /**
+   * KL(reference ‖ candidate) at each token position of the reference's greedy answer, in nats
+   * ({@code @Compare}, {@code results[].compare}): a statistic of the positions ({@code
+   * kl_divergence.mean}, {@code kl_divergence.p99}) is judged on its observed value, since the
+   * positions of one text are not independent draws that an interval could rest on.
+   */
+  KL_DIVERGENCE("kl_divergence", "kl_divergence", "kl divergence (nats)", Dimension.INFORMATION, Shape.SERIES, false),
+  /** Share of the compared positions where the candidate's most likely token is the reference's ({@code @Compare}). */
+  TOP1_AGREEMENT("top1_agreement", "top1_agreement", "top-1 agreement (%)", Dimension.RATIO, Shape.PER_CASE, false);
 
   /** How a metric's values come about, which decides how it is summarised and judged. */
   public enum Shape {
@@ -155,6 +164,15 @@ public enum Metric {
   /** True when the figure counts answers that passed their checks, so it needs a check declared. */
   public boolean needsChecks() {
     return this == SUCCESS_RATE;
+  }
+
+  /**
+   * True for the figures of a distribution comparison against a reference model ({@code @Compare}):
+   * computed from log-probabilities asked apart from the measured requests, not measured (with the
+   * reason) when the servers give none.
+   */
+  public boolean compared() {
+    return this == KL_DIVERGENCE || this == TOP1_AGREEMENT;
   }
 
   /** True for the figures only an open-loop schedule defines: not measured under a closed loop. */

@@ -35,7 +35,9 @@ public enum Unit {
   KILOWATTS("kW", Dimension.POWER, 1e3),
   /** A sum of money in the configured currency; the code it was written with is the constraint's. */
   CURRENCY("", Dimension.MONEY, 1),
-  COUNT("", Dimension.COUNT, 1);
+  COUNT("", Dimension.COUNT, 1),
+  /** Information in natural units; a bare number in a budget on information is in nats too. */
+  NATS("nats", Dimension.INFORMATION, 1);
 
   private final String symbol;
   private final Dimension dimension;

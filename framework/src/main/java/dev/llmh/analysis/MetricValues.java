@@ -40,6 +40,7 @@ final class MetricValues {
       case THROUGHPUT, REQUEST_RATE, GOODPUT, SLO_ATTAINMENT, SUCCESS_RATE, ERROR_RATE -> throw new IllegalArgumentException(metric + " is a per-case figure");
       case PEAK_RSS, CPU, GPU_MEMORY, GPU_POWER, ENERGY_PER_TOKEN, COST_PER_MTOK, BANDWIDTH_USE ->
           throw new IllegalArgumentException(metric + " is a figure of the serving hardware, not of the requests");
+      case KL_DIVERGENCE, TOP1_AGREEMENT -> throw new IllegalArgumentException(metric + " is a figure of a comparison with a reference model");
     };
   }
 

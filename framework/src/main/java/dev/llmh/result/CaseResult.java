@@ -49,6 +49,9 @@ import dev.llmh.overhead.HarnessCheck;
  *     bandwidth: {@code implausible} says so when above it; absent for a case that measured nothing
  * @param checks what the checks on every answer found and the case's {@code success_rate}; absent
  *     when the scenario declares no check
+ * @param compare the distribution comparison against a reference model ({@code @Compare}):
+ *     {@code kl_divergence}, {@code top1_agreement}, perplexities, or why not measured; absent when
+ *     none is declared
  */
 public record CaseResult(
     String scenario,
@@ -82,7 +85,23 @@ public record CaseResult(
     Resources resources,
     @JsonInclude(JsonInclude.Include.NON_NULL) CostRecord cost,
     @JsonInclude(JsonInclude.Include.NON_NULL) PhysicsRecord physics,
-    @JsonInclude(JsonInclude.Include.NON_NULL) ChecksRecord checks) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) ChecksRecord checks,
+    @JsonInclude(JsonInclude.Include.NON_NULL) CompareRecord compare) {
+
+  /** Without a distribution comparison. */
+  public CaseResult(
+      String scenario, String caseName, String caseId, Map<String, Object> params, EndpointRecord endpoint,
+      Settings settings, String promptCache, Requests requests, Map<String, MetricSummary> metrics, Throughput throughput,
+      List<ConstraintRecord> constraints, List<String> warnings, List<SampleRecord> samples, String error,
+      String promptHash, BaselineRecord baseline, String verdict, List<String> verdictReasons, String reportedAs,
+      HarnessCheck harness, CalibrationRecord calibration, Map<String, Object> options, ContextRecord context,
+      ConversationResult.Counts conversation, List<ConversationResult.Turn> turns, ConversationResult.ContextFit contextFit,
+      PromptFileRecord promptFile, SloRecord slo, Resources resources, CostRecord cost, PhysicsRecord physics,
+      ChecksRecord checks) {
+    this(scenario, caseName, caseId, params, endpoint, settings, promptCache, requests, metrics, throughput, constraints,
+        warnings, samples, error, promptHash, baseline, verdict, verdictReasons, reportedAs, harness, calibration, options,
+        context, conversation, turns, contextFit, promptFile, slo, resources, cost, physics, checks, null);
+  }
 
   /** Without an {@code @Slo} record. */
   public CaseResult(
@@ -125,14 +144,21 @@ public record CaseResult(
   public CaseResult withReportedAs(String reported) {
     return new CaseResult(scenario, caseName, caseId, params, endpoint, settings, promptCache, requests, metrics, throughput,
         constraints, warnings, samples, error, promptHash, baseline, verdict, verdictReasons, reported, harness, calibration,
-        options, context, conversation, turns, contextFit, promptFile, slo, resources, cost, physics, checks);
+        options, context, conversation, turns, contextFit, promptFile, slo, resources, cost, physics, checks, compare);
   }
 
   /** This record with a conversation case's own figures. */
   public CaseResult withConversation(ConversationResult c) {
     return new CaseResult(scenario, caseName, caseId, params, endpoint, settings, promptCache, requests, metrics, throughput,
         constraints, warnings, samples, error, promptHash, baseline, verdict, verdictReasons, reportedAs, harness, calibration,
-        options, context, c.counts(), c.turns(), c.contextFit(), promptFile, slo, resources, cost, physics, checks);
+        options, context, c.counts(), c.turns(), c.contextFit(), promptFile, slo, resources, cost, physics, checks, compare);
+  }
+
+  /** This record with its distribution comparison. */
+  public CaseResult withCompare(CompareRecord c) {
+    return new CaseResult(scenario, caseName, caseId, params, endpoint, settings, promptCache, requests, metrics, throughput,
+        constraints, warnings, samples, error, promptHash, baseline, verdict, verdictReasons, reportedAs, harness, calibration,
+        options, context, conversation, turns, contextFit, promptFile, slo, resources, cost, physics, checks, c);
   }
 
   /**
