@@ -2,6 +2,7 @@ package dev.llmh.annotations;
 
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
+import java.lang.annotation.Inherited;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
@@ -27,9 +28,10 @@ import java.lang.annotation.Target;
  * </pre>
  *
  * Configuration overrides it: {@code llmh.compare.reference}, {@code llmh.compare.endpoint},
- * {@code llmh.compare.topK}, {@code llmh.compare.tokens}.
+ * {@code llmh.compare.topK}, {@code llmh.compare.tokens}. Inherited, like the other settings of a base class.
  */
 @Documented
+@Inherited
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.TYPE)
 public @interface Compare {
