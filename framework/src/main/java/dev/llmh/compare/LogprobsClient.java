@@ -1,5 +1,6 @@
 package dev.llmh.compare;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
@@ -8,11 +9,12 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Asks an OpenAI-compatible endpoint for a greedy completion with its top-k log-probabilities:
- * {@code POST {base}/completions}, not streamed, the prompt as raw text (no chat template, so that
+ * {@code POST {base}/completions}, streamed (some servers stream nothing else), the prompt as raw text (no chat template, so that
  * two servers and a prompt extended by teacher forcing see exactly the same text). Both spellings
  * are sent: OpenAI's {@code logprobs: k} and llama.cpp's {@code n_probs: k}. Off the measurement
  * path: its timing is never recorded.
@@ -51,7 +53,7 @@ final class LogprobsClient {
     body.put("max_tokens", maxTokens);
     body.put("temperature", 0.0);
     body.put("seed", 0);
-    body.put("stream", false);
+    body.put("stream", true);
     body.put("logprobs", topK);
     body.put("n_probs", topK);
     HttpResponse<String> response;
@@ -63,20 +65,34 @@ final class LogprobsClient {
       throw new NoLogprobs("POST " + baseUrl + "/completions failed: " + e);
     }
     if (response.statusCode() != 200) {
-      String text = response.body();
       throw new NoLogprobs("POST " + baseUrl + "/completions for model " + model + " answered HTTP " + response.statusCode()
-          + ": " + (text.length() > 300 ? text.substring(0, 300) + "…" : text));
+          + ": " + shortened(response.body()));
     }
-    List<TokenLogprobs> positions;
-    try {
-      positions = LogprobsParser.parse(MAPPER.readTree(response.body()));
-    } catch (IOException e) {
-      throw new NoLogprobs(baseUrl + "/completions answered no JSON: " + e.getMessage());
+    List<TokenLogprobs> positions = new ArrayList<>();
+    for (String line : response.body().split("\n")) {
+      String data = line.startsWith("data:") ? line.substring(5).strip() : "";
+      if (data.isEmpty() || data.equals("[DONE]")) {
+        continue;
+      }
+      JsonNode event;
+      try {
+        event = MAPPER.readTree(data);
+      } catch (IOException e) {
+        throw new NoLogprobs(baseUrl + "/completions streamed an event that is not JSON: " + shortened(data));
+      }
+      if (event.has("error")) {
+        throw new NoLogprobs(baseUrl + "/completions for model " + model + " failed while streaming: " + shortened(data));
+      }
+      positions.addAll(LogprobsParser.parse(event));
     }
     if (positions.isEmpty()) {
       throw new NoLogprobs("the server at " + baseUrl + " returned no log-probabilities for model " + model
           + " (asked logprobs=" + topK + ", n_probs=" + topK + ")");
     }
     return positions;
+  }
+
+  private static String shortened(String text) {
+    return text.length() > 300 ? text.substring(0, 300) + "…" : text;
   }
 }

@@ -49,6 +49,22 @@ class CompareGroundTruthTest {
     assertThat(reseeded.candidatePerplexity()).isGreaterThan(quantised.candidatePerplexity());
   }
 
+  @Test
+  void aServerWithoutLogprobsLeavesThemNotMeasuredNeverZero(@TempDir Path results) {
+    EngineRun run = EngineRun.of("simulated", results, CompareScenarios.Quantised.class);
+    CaseResult result = run.record().results().get(0);
+    CompareRecord compare = result.compare();
+    assertThat(compare.notMeasured()).contains("returned no log-probabilities").contains("tiny-f16");
+    assertThat(compare.klDivergence()).isNull();
+    assertThat(compare.top1Agreement()).isNull();
+    assertThat(compare.positions()).isZero();
+    assertThat(result.constraints()).singleElement().satisfies(c -> {
+      assertThat(c.verdict()).isEqualTo("INCONCLUSIVE");
+      assertThat(c.message()).contains("kl_divergence.p99 not measured: the server at");
+    });
+    assertThat(result.verdict()).isEqualTo("INCONCLUSIVE");
+  }
+
   private static CompareRecord compare(EngineRun run, String scenario) {
     CaseResult result = run.record().results().stream().filter(r -> r.scenario().endsWith("$" + scenario)).findFirst()
         .orElseThrow();
