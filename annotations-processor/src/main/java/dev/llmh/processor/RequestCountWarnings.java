@@ -114,7 +114,8 @@ final class RequestCountWarnings {
         } catch (ConstraintException e) {
           continue; // reported as an error elsewhere
         }
-        if (c.stat() == null || c.metric() == Metric.ITL
+        // a comparison's positions come from its own requests, not the measured ones
+        if (c.stat() == null || c.metric() == Metric.ITL || c.metric().compared()
             || !EnumSet.of(Stat.P50, Stat.P90, Stat.P95, Stat.P99).contains(c.stat())) {
           continue;
         }

@@ -112,6 +112,10 @@ public record Config(
           ConfigKey.ENDPOINT.key() + " carries user:password@ (sent as HTTP Basic auth) and an API key is set too ("
               + ConfigKey.API_KEY.key() + " or " + ConfigKey.API_KEY_FILE.key() + "): both would be the Authorization header; keep one");
     }
+    // read where a case's comparison is set up (dev.llmh.compare.CompareSetup); checked here so that
+    // a malformed value stops the run before its first request
+    lookup.apply(ConfigKey.COMPARE_TOP_K).ifPresent(v -> wholePositive(ConfigKey.COMPARE_TOP_K, v));
+    lookup.apply(ConfigKey.COMPARE_TOKENS).ifPresent(v -> wholePositive(ConfigKey.COMPARE_TOKENS, v));
     Duration firstToken =
         lookup.apply(ConfigKey.FIRST_TOKEN_TIMEOUT).map(v -> duration(ConfigKey.FIRST_TOKEN_TIMEOUT, v)).orElse(Defaults.FIRST_TOKEN_TIMEOUT);
     return new Config(

@@ -54,7 +54,11 @@ public enum ConfigKey {
   RECORD_TEXT_CHARS("llmh.record.textChars", "most characters of each request's answer, and separately of its reasoning, written to the results file and journal (samples[].text, samples[].reasoning_text; flag text_truncated when cut); 0 writes none. Only the record is bounded: the run keeps each whole"),
   PROMPT_CACHE("llmh.promptCache", "unique or shared: a marker unique to each request at the start of its prompt (the prefix cache cannot help), or a byte-identical system prompt and prompt with the marker at the end (@PromptCache)"),
   JUDGE_ENDPOINT("llmh.judge.endpoint", "base URL of the judge's endpoint (@Judge): replaces @Judge(endpoint); default the endpoint measured"),
-  JUDGE_MODEL("llmh.judge.model", "the judge's model (@Judge): replaces @Judge(model)");
+  JUDGE_MODEL("llmh.judge.model", "the judge's model (@Judge): replaces @Judge(model)"),
+  COMPARE_REFERENCE("llmh.compare.reference", "the reference model of a distribution comparison (@Compare(reference)): kl_divergence and top1_agreement of each case's model against it"),
+  COMPARE_ENDPOINT("llmh.compare.endpoint", "base URL of the reference model's OpenAI-compatible endpoint (@Compare(endpoint)); default: the candidate's own"),
+  COMPARE_TOP_K("llmh.compare.topK", "log-probabilities asked per token position in a distribution comparison (@Compare(topK))"),
+  COMPARE_TOKENS("llmh.compare.tokens", "tokens of the reference's greedy answer compared per prompt (@Compare(tokens)); default: the case's max tokens");
 
   private final String key;
   private final String description;

@@ -96,4 +96,10 @@ public final class Defaults {
   public static final int RECORD_TEXT_CHARS = 4_000;
   /** On a terminal, the progress line is rewritten in place this often. */
   public static final Duration PROGRESS_REFRESH = Duration.ofSeconds(1);
+  /**
+   * Log-probabilities per position in a distribution comparison: OpenAI's chat API allows at most
+   * 20, its legacy completions 5; 5 holds nearly all the mass of a confident model and every
+   * server takes it.
+   */
+  public static final int COMPARE_TOP_K = 5;
 }

@@ -154,6 +154,9 @@ public final class ConstraintParser {
       if (expected == Dimension.SCORE) {
         return new Quantity(value, Unit.SCORE);
       }
+      if (expected == Dimension.INFORMATION) {
+        return new Quantity(value, Unit.NATS); // a KL divergence is written as a bare number as often as in nats
+      }
       throw new ConstraintException(
           "the budget '" + rest + "' has no unit in \"" + text + "\"; " + what + " takes " + expected.units()
               + ", e.g. " + example(expected, q.group("number")));
@@ -197,7 +200,7 @@ public final class ConstraintParser {
       case ENERGY -> number + "J";
       case POWER -> number + "W";
       case MONEY -> number + "USD";
-      case COUNT, SCORE -> number;
+      case COUNT, SCORE, INFORMATION -> number;
     };
   }
 

@@ -15,7 +15,9 @@ public enum Dimension {
   MONEY,
   COUNT,
   /** A judge's score, 1 to 5: a bare number that may have decimals ({@code judge_score >= 3.5}). */
-  SCORE;
+  SCORE,
+  /** Information in nats (natural logarithm): a KL divergence. */
+  INFORMATION;
 
   /** For error messages: "a time", "a token rate". */
   public String description() {
@@ -30,6 +32,7 @@ public enum Dimension {
       case MONEY -> "a sum of money";
       case COUNT -> "a count";
       case SCORE -> "a score";
+      case INFORMATION -> "an amount of information";
     };
   }
 
@@ -46,6 +49,7 @@ public enum Dimension {
       case MONEY -> "the configured currency";
       case COUNT -> "count";
       case SCORE -> "score";
+      case INFORMATION -> "nats";
     };
   }
 
@@ -66,6 +70,7 @@ public enum Dimension {
       case MONEY -> Unit.CURRENCY;
       case COUNT -> Unit.COUNT;
       case SCORE -> Unit.SCORE;
+      case INFORMATION -> Unit.NATS;
     };
   }
 
@@ -76,6 +81,9 @@ public enum Dimension {
     }
     if (this == SCORE) {
       return "a bare number from 1 to 5";
+    }
+    if (this == INFORMATION) {
+      return "nats, or a bare number of them";
     }
     if (this == MONEY) {
       return "a currency code such as USD (the configured llmh.cost.currency)";

@@ -60,7 +60,16 @@ public enum Metric {
    * The mean of the judge's 1–5 scores of the measured answers ({@code @Judge}), judged on its t
    * interval; judge failures are counted apart, never scored ({@code judge}).
    */
-  JUDGE_SCORE("judge_score", "judge_score", "judge score (1-5)", Dimension.SCORE, Shape.PER_CASE, false);
+  JUDGE_SCORE("judge_score", "judge_score", "judge score (1-5)", Dimension.SCORE, Shape.PER_CASE, false),
+  /**
+   * KL(reference ‖ candidate) at each token position of the reference's greedy answer, in nats
+   * ({@code @Compare}, {@code results[].compare}): a statistic of the positions ({@code
+   * kl_divergence.mean}, {@code kl_divergence.p99}) is judged on its observed value, since the
+   * positions of one text are not independent draws that an interval could rest on.
+   */
+  KL_DIVERGENCE("kl_divergence", "kl_divergence", "kl divergence (nats)", Dimension.INFORMATION, Shape.SERIES, false),
+  /** Share of the compared positions where the candidate's most likely token is the reference's ({@code @Compare}). */
+  TOP1_AGREEMENT("top1_agreement", "top1_agreement", "top-1 agreement (%)", Dimension.RATIO, Shape.PER_CASE, false);
 
   /** How a metric's values come about, which decides how it is summarised and judged. */
   public enum Shape {
@@ -165,6 +174,15 @@ public enum Metric {
   /** True when the figure is the judge's, so it needs {@code @Judge}. */
   public boolean needsJudge() {
     return this == JUDGE_SCORE;
+  }
+
+  /**
+   * True for the figures of a distribution comparison against a reference model ({@code @Compare}):
+   * computed from log-probabilities asked apart from the measured requests, not measured (with the
+   * reason) when the servers give none.
+   */
+  public boolean compared() {
+    return this == KL_DIVERGENCE || this == TOP1_AGREEMENT;
   }
 
   /** True for the figures only an open-loop schedule defines: not measured under a closed loop. */

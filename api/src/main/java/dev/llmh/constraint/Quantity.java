@@ -13,13 +13,18 @@ public record Quantity(double value, Unit unit) {
 
   /** A canonical value written in {@code unit}, e.g. {@code 2310.0} in seconds as {@code "2.31 s"}. */
   public static String format(double canonical, Unit unit) {
-    String number = formatNumber(unit.fromCanonical(canonical));
+    String number = formatBare(canonical, unit);
     return unit.symbol().isEmpty() ? number : number + " " + unit.symbol();
   }
 
   /** The number alone, in {@code unit}: how an interval's ends are written next to a value. */
   public static String formatBare(double canonical, Unit unit) {
-    return formatNumber(unit.fromCanonical(canonical));
+    double value = unit.fromCanonical(canonical);
+    // a KL divergence of a near-identical model is far below 0.001 nats, and not zero
+    if (unit == Unit.NATS && value != 0 && Math.abs(value) < 0.001) {
+      return String.format(java.util.Locale.ROOT, "%.2e", value);
+    }
+    return formatNumber(value);
   }
 
   @Override

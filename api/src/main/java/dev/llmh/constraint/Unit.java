@@ -36,7 +36,9 @@ public enum Unit {
   /** A sum of money in the configured currency; the code it was written with is the constraint's. */
   CURRENCY("", Dimension.MONEY, 1),
   COUNT("", Dimension.COUNT, 1),
-  SCORE("", Dimension.SCORE, 1);
+  SCORE("", Dimension.SCORE, 1),
+  /** Information in natural units; a bare number in a budget on information is in nats too. */
+  NATS("nats", Dimension.INFORMATION, 1);
 
   private final String symbol;
   private final Dimension dimension;

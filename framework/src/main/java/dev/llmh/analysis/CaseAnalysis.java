@@ -21,6 +21,7 @@ import java.util.Map;
  * @param reasons why the verdict is what it is: failed budgets, failed requests, undecided budgets
  * @param hardware the serving hardware's figures (memory, CPU, GPUs, energy, cost), or why each is not measured
  * @param checked the requests whose answers passed every check, or why that was not measured
+ * @param compare what the distribution comparison against a reference model found, or null when none is declared
  */
 public record CaseAnalysis(
     Map<Metric, MetricSample> distributions,
@@ -33,13 +34,22 @@ public record CaseAnalysis(
     CaseVerdict verdict,
     List<String> reasons,
     ResourceFigures hardware,
-    CheckedRequests checked) {
+    CheckedRequests checked,
+    dev.llmh.compare.CompareFigures compare) {
 
   public CaseAnalysis {
     checked = checked == null ? CheckedRequests.NONE : checked;
     warnings = List.copyOf(warnings);
     constraints = List.copyOf(constraints);
     reasons = List.copyOf(reasons);
+  }
+
+  /** Without a distribution comparison. */
+  public CaseAnalysis(
+      Map<Metric, MetricSample> distributions, Map<Metric, Double> figures, CaseCounts counts, GoodRequests good,
+      List<String> warnings, Baselines.Comparison baseline, List<ConstraintResult> constraints, CaseVerdict verdict,
+      List<String> reasons, ResourceFigures hardware, CheckedRequests checked) {
+    this(distributions, figures, counts, good, warnings, baseline, constraints, verdict, reasons, hardware, checked, null);
   }
 
   /** Without the serving hardware's figures: nothing was sampled. */
@@ -53,12 +63,17 @@ public record CaseAnalysis(
 
   /** This analysis with the serving hardware's figures. */
   CaseAnalysis with(ResourceFigures h) {
-    return new CaseAnalysis(distributions, figures, counts, good, warnings, baseline, constraints, verdict, reasons, h, checked);
+    return new CaseAnalysis(distributions, figures, counts, good, warnings, baseline, constraints, verdict, reasons, h, checked, compare);
   }
 
   /** This analysis with what the checks found of the answers. */
   CaseAnalysis with(CheckedRequests c) {
-    return new CaseAnalysis(distributions, figures, counts, good, warnings, baseline, constraints, verdict, reasons, hardware, c);
+    return new CaseAnalysis(distributions, figures, counts, good, warnings, baseline, constraints, verdict, reasons, hardware, c, compare);
+  }
+
+  /** This analysis with what the distribution comparison found. */
+  CaseAnalysis with(dev.llmh.compare.CompareFigures c) {
+    return new CaseAnalysis(distributions, figures, counts, good, warnings, baseline, constraints, verdict, reasons, hardware, checked, c);
   }
 
   /** A case with nothing measured (NOT_RUN, or ERROR when the harness broke): its one reason says why. */
@@ -75,7 +90,8 @@ public record CaseAnalysis(
    */
   public boolean settled() {
     return verdict != CaseVerdict.INCONCLUSIVE || !constraints.isEmpty() && constraints.stream()
-        .filter(c -> c.verdict() == dev.llmh.verdict.Verdict.INCONCLUSIVE).allMatch(c -> c.expression().metric().resource());
+        .filter(c -> c.verdict() == dev.llmh.verdict.Verdict.INCONCLUSIVE)
+        .allMatch(c -> c.expression().metric().resource() || c.expression().metric().compared());
   }
 
   /** The constraints that failed. */

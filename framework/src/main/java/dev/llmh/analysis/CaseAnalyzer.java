@@ -1,6 +1,7 @@
 package dev.llmh.analysis;
 
 import dev.llmh.baseline.Baselines;
+import dev.llmh.compare.CompareFigures;
 import dev.llmh.stats.Summary;
 import dev.llmh.constraint.ConstraintExpression;
 import dev.llmh.constraint.Metric;
@@ -44,16 +45,26 @@ public final class CaseAnalyzer {
    * @param hardware the serving hardware sampled over the measured phase, what is declared of it, and
    *     the bandwidth check's inputs
    * @param checks the names of the checks run on every measured answer; empty when none is declared
+   * @param compare what the distribution comparison against a reference model found ({@code @Compare}),
+   *     or null when none is declared
    */
   public record Context(
       String model, int maxTokens, List<ConstraintExpression> constraints, double confidence, double alpha,
       String timedOut, List<String> warnings, HarnessCheck harness, PromptCheck promptCheck, SloDeclaration slo,
-      ResourceInputs hardware, List<String> checks) {
+      ResourceInputs hardware, List<String> checks, CompareFigures compare) {
 
     public Context {
       promptCheck = promptCheck == null ? PromptCheck.NONE : promptCheck;
       hardware = hardware == null ? ResourceInputs.NONE : hardware;
       checks = checks == null ? List.of() : List.copyOf(checks);
+    }
+
+    /** Without a distribution comparison. */
+    public Context(
+        String model, int maxTokens, List<ConstraintExpression> constraints, double confidence, double alpha,
+        String timedOut, List<String> warnings, HarnessCheck harness, PromptCheck promptCheck, SloDeclaration slo,
+        ResourceInputs hardware, List<String> checks) {
+      this(model, maxTokens, constraints, confidence, alpha, timedOut, warnings, harness, promptCheck, slo, hardware, checks, null);
     }
 
     /** Without checks on the answers. */
@@ -111,7 +122,7 @@ public final class CaseAnalyzer {
     for (Metric metric : Metric.values()) {
       if (metric.fromRequests()) {
         distributions.put(metric, MetricValues.distribution(metric, counted));
-      } else if (!metric.resource() && !metric.needsJudge()) { // the judge's scores come after the measurement
+      } else if (!metric.resource() && !metric.needsJudge() && !metric.compared()) { // the judge's scores come after the measurement
         figures.put(metric, MetricValues.figure(metric, counts, good, checked));
       }
     }
@@ -142,6 +153,7 @@ public final class CaseAnalyzer {
     List<ConstraintResult> results = new ArrayList<>();
     for (ConstraintExpression constraint : context.constraints()) {
       ConstraintResult result = constraint.metric().resource() ? judgeResource(constraint, hardware)
+          : constraint.metric().compared() ? ComparedFigures.judge(constraint, context.compare())
           : judge(constraint, distributions, figures, counts, good, checked, baseline, context);
       if (implausible > 0 && result.verdict() == Verdict.PASS && !constraint.regression()
           && constraint.metric().countsOutputTokens()) {
@@ -150,7 +162,7 @@ public final class CaseAnalyzer {
       results.add(result);
     }
     return decide(distributions, figures, counts, good, warnings, baseline, results, measured, context.timedOut(), truncation)
-        .with(hardware).with(checked);
+        .with(hardware).with(checked).with(context.compare());
   }
 
   /**

@@ -41,6 +41,7 @@ final class MetricValues {
       case PEAK_RSS, CPU, GPU_MEMORY, GPU_POWER, ENERGY_PER_TOKEN, COST_PER_MTOK, BANDWIDTH_USE ->
           throw new IllegalArgumentException(metric + " is a figure of the serving hardware, not of the requests");
       case JUDGE_SCORE -> throw new IllegalArgumentException(metric + " is the judge's, given after the measurement");
+      case KL_DIVERGENCE, TOP1_AGREEMENT -> throw new IllegalArgumentException(metric + " is a figure of a comparison with a reference model");
     };
   }
 

@@ -79,6 +79,7 @@ public final class ConsoleSummary {
     ResourceLines.append(out, result);
     sloLine(out, result.slo());
     checksLine(out, result.checks());
+    CompareLines.append(out, result.compare());
     out.append(PromptLines.caseLines(result));
     out.append(String.format(Locale.ROOT, "  %-15s %5s %9s %9s %9s %9s %9s %9s%n",
         "metric", "n", "p50", "p95", "p99", "mean", "min", "max"));

@@ -14,6 +14,13 @@ public final class EmbeddedModels {
   /** Every generated model, as {@code llmh.embedded.model} and requests name it. */
   public static final List<String> NAMES = List.of("tiny", "small");
   private static final String ID_PREFIX = "llmh-";
+  /**
+   * A variant the server generates when a request names it: another weight type or seed of a
+   * generated model ({@code small-q8_0}, {@code tiny-seed7}), as the embedded module's
+   * {@code ModelSpec.VARIANT} reads it.
+   */
+  private static final java.util.regex.Pattern VARIANT =
+      java.util.regex.Pattern.compile("(tiny|small)(?:-(f32|f16|q8_0))?(?:-seed(\\d{1,18}))?");
 
   private EmbeddedModels() {}
 
@@ -21,7 +28,7 @@ public final class EmbeddedModels {
   public static Optional<String> servedId(String name) {
     String key = name.strip().toLowerCase(Locale.ROOT);
     String bare = key.startsWith(ID_PREFIX) ? key.substring(ID_PREFIX.length()) : key;
-    return NAMES.contains(bare) ? Optional.of(ID_PREFIX + bare) : Optional.empty();
+    return NAMES.contains(bare) || VARIANT.matcher(bare).matches() ? Optional.of(ID_PREFIX + bare) : Optional.empty();
   }
 
   /**

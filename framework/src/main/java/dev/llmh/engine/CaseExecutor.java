@@ -179,15 +179,18 @@ final class CaseExecutor {
       warnings.add("warm-up raised from " + plan.warmupRequests() + " to " + warmupRequests(plan) + " requests: one per"
           + " worker, so that every connection of the " + plan.concurrency() + " workers is open before measuring");
     }
+    // Before the warm-up, so that neither the reference's load nor its requests fall in a measured phase.
+    dev.llmh.compare.CompareFigures compare = CaseComparison.run(plan, endpoint, requested, prompt, deadline);
     sink.sending(plan, warmupRequests(plan));
     try (PhaseSampling resources = endpoints.resources(endpoint, plan.deployment().powerWatts()).warmingUp()) {
-      return measure(plan, endpoint, units, resources, deadline, warnings, turnTexts, file, system, prompt, setup);
+      return measure(plan, endpoint, units, resources, deadline, warnings, turnTexts, file, system, prompt, setup, compare);
     }
   }
 
   private CaseOutcome measure(
       CasePlan plan, Endpoint endpoint, CaseUnits units, PhaseSampling resources, long deadline, List<String> warnings,
-      List<String> turnTexts, FilePrompts file, String system, String prompt, PromptSetup setup) throws InterruptedException {
+      List<String> turnTexts, FilePrompts file, String system, String prompt, PromptSetup setup,
+      dev.llmh.compare.CompareFigures compare) throws InterruptedException {
     // A conversation's warm-up is whole conversations: the server sees every context length before measuring.
     List<RequestSample> warmup = CaseUnits.flat(ClosedLoop.each(warmupRequests(plan), plan.concurrency(),
         i -> units.send(i, endpoint.client()::send, (sample, n) -> sink.warmedUp(plan, sample)), deadline, CaseExecutor::failedUnit));
@@ -211,7 +214,7 @@ final class CaseExecutor {
           : Baselines.promptHash(system == null ? identity : system + "\n\n" + identity);
       Measured measured =
           new Measured(plan, endpoint, warmupFailed, promptHash, baselines, watch, units, new ArrayList<>(), setup, resources,
-              physics);
+              physics, compare);
       AnswerChecks checks = plan.checks();
       java.util.function.IntFunction<List<RequestSample>> measuredUnit = n -> units.send(n, chat -> {
         long cpuBefore = HarnessWatch.threadCpuNanos();
@@ -278,7 +281,8 @@ final class CaseExecutor {
    */
   private record Measured(
       CasePlan plan, Endpoint endpoint, int warmupFailed, String promptHash, Baselines baselines, HarnessWatch watch,
-      CaseUnits sent, List<List<RequestSample>> units, PromptSetup setup, PhaseSampling resources, PhysicsInputs physics) {
+      CaseUnits sent, List<List<RequestSample>> units, PromptSetup setup, PhaseSampling resources, PhysicsInputs physics,
+      dev.llmh.compare.CompareFigures compare) {
 
     /** @param inFlight the effective concurrency of the looks measured so far */
     CaseOutcome outcome(List<String> warnings, double alpha, String timedOut, int inFlight) {
@@ -286,7 +290,7 @@ final class CaseExecutor {
       long chunks = samples.stream().mapToLong(s -> s.textChunkNanos().size()).sum();
       CaseOutcome outcome = CaseOutcome.analysed(plan, endpoint, samples, sent.turns(units), warmupFailed, inFlight, warnings,
           promptHash, baselines, alpha, timedOut, watch.check(chunks), setup,
-          new ResourceInputs(resources.measured(), plan.deployment(), physics));
+          new ResourceInputs(resources.measured(), plan.deployment(), physics), compare);
       return plan.runner().judge() == null ? outcome : outcome.withAnswered(sent.answered(units, setup.text()));
     }
   }

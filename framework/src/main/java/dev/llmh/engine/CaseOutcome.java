@@ -67,6 +67,15 @@ record CaseOutcome(CaseResult result, CaseAnalysis analysis, List<dev.llmh.judge
       CasePlan plan, Endpoint endpoint, List<RequestSample> measured, List<Integer> turns, int warmupFailed, int inFlight,
       List<String> warnings, String promptHash, Baselines baselines, double alpha, String timedOut, HarnessCheck harness,
       PromptSetup setup, ResourceInputs hardware) {
+    return analysed(plan, endpoint, measured, turns, warmupFailed, inFlight, warnings, promptHash, baselines, alpha, timedOut,
+        harness, setup, hardware, null);
+  }
+
+  /** @param compare the distribution comparison against a reference model, or null when none is declared */
+  static CaseOutcome analysed(
+      CasePlan plan, Endpoint endpoint, List<RequestSample> measured, List<Integer> turns, int warmupFailed, int inFlight,
+      List<String> warnings, String promptHash, Baselines baselines, double alpha, String timedOut, HarnessCheck harness,
+      PromptSetup setup, ResourceInputs hardware, dev.llmh.compare.CompareFigures compare) {
     // On a schedule, times count from the first scheduled send, so that start_ms − scheduled_ms is the queue.
     long firstStart = measured.stream().mapToLong(s -> s.scheduledNanos() != null ? s.scheduledNanos() : s.startNanos())
         .min().orElse(0);
@@ -81,13 +90,16 @@ record CaseOutcome(CaseResult result, CaseAnalysis analysis, List<dev.llmh.judge
         // judge_score budgets wait for the judge, after the measurement (dev.llmh.engine.JudgedCases)
         new CaseAnalyzer.Context(EmbeddedModels.asked(plan), plan.maxTokens(),
             plan.constraints().stream().filter(c -> !c.metric().needsJudge()).toList(), plan.confidence(), alpha,
-            timedOut, warnings, harness, setup.check(), plan.slo(), hardware, plan.checks().names()),
+            timedOut, warnings, harness, setup.check(), plan.slo(), hardware, plan.checks().names(), compare),
         measured, servedModel, baselines.compare(caseKey(plan, servedModel, promptHash), records));
     CaseResult result = CaseRecords.measured(
         plan, endpoint, servedModel, CaseExecutor.warmupRequests(plan), warmupFailed, inFlight, records, analysis, promptHash,
         harness, setup, hardware == null ? null : hardware.resources());
     if (turns != null) {
       result = result.withConversation(ConversationAnalysis.of(plan.conversationTurns(), records));
+    }
+    if (compare != null) {
+      result = result.withCompare(dev.llmh.result.CompareRecord.of(compare));
     }
     return new CaseOutcome(result, analysis);
   }

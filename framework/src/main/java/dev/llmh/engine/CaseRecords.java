@@ -68,7 +68,7 @@ final class CaseRecords {
         analysis.verdict().name(), analysis.reasons(), analysis.verdict().reported(plan.inconclusive()).text(), harness,
         setup.calibration(), options(plan), context(setup), null, null, null, promptFile(plan, promptHash),
         slo(analysis, plan.confidence()), withEnergyPerToken(resources, analysis), analysis.hardware().cost(),
-        analysis.hardware().physics(), checks(analysis, plan.confidence()), null);
+        analysis.hardware().physics(), checks(analysis, plan.confidence()));
   }
 
   /** The success rate with its two-sided interval at the run's confidence; null when no check is declared. */

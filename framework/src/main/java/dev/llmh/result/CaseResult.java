@@ -51,6 +51,9 @@ import dev.llmh.overhead.HarnessCheck;
  *     when the scenario declares no check
  * @param judge the judge's scores of the answers ({@code @Judge}): {@code judge_score}, the failures, the
  *     categories; absent when the scenario is not judged
+ * @param compare the distribution comparison against a reference model ({@code @Compare}):
+ *     {@code kl_divergence}, {@code top1_agreement}, perplexities, or why not measured; absent when
+ *     none is declared
  */
 public record CaseResult(
     String scenario,
@@ -85,7 +88,8 @@ public record CaseResult(
     @JsonInclude(JsonInclude.Include.NON_NULL) CostRecord cost,
     @JsonInclude(JsonInclude.Include.NON_NULL) PhysicsRecord physics,
     @JsonInclude(JsonInclude.Include.NON_NULL) ChecksRecord checks,
-    @JsonInclude(JsonInclude.Include.NON_NULL) JudgeRecord judge) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) JudgeRecord judge,
+    @JsonInclude(JsonInclude.Include.NON_NULL) CompareRecord compare) {
 
   /**
    * This record with the judge's scores: each sample's, the case's, and the verdict the
@@ -96,7 +100,22 @@ public record CaseResult(
       List<String> reasons, String reported) {
     return new CaseResult(scenario, caseName, caseId, params, endpoint, settings, promptCache, requests, metrics, throughput,
         allConstraints, warnings, judgedSamples, error, promptHash, baseline, newVerdict, reasons, reported, harness,
-        calibration, options, context, conversation, turns, contextFit, promptFile, slo, resources, cost, physics, checks, j);
+        calibration, options, context, conversation, turns, contextFit, promptFile, slo, resources, cost, physics, checks, j, compare);
+  }
+
+  /** Not judged, without a distribution comparison. */
+  public CaseResult(
+      String scenario, String caseName, String caseId, Map<String, Object> params, EndpointRecord endpoint,
+      Settings settings, String promptCache, Requests requests, Map<String, MetricSummary> metrics, Throughput throughput,
+      List<ConstraintRecord> constraints, List<String> warnings, List<SampleRecord> samples, String error,
+      String promptHash, BaselineRecord baseline, String verdict, List<String> verdictReasons, String reportedAs,
+      HarnessCheck harness, CalibrationRecord calibration, Map<String, Object> options, ContextRecord context,
+      ConversationResult.Counts conversation, List<ConversationResult.Turn> turns, ConversationResult.ContextFit contextFit,
+      PromptFileRecord promptFile, SloRecord slo, Resources resources, CostRecord cost, PhysicsRecord physics,
+      ChecksRecord checks) {
+    this(scenario, caseName, caseId, params, endpoint, settings, promptCache, requests, metrics, throughput, constraints,
+        warnings, samples, error, promptHash, baseline, verdict, verdictReasons, reportedAs, harness, calibration, options,
+        context, conversation, turns, contextFit, promptFile, slo, resources, cost, physics, checks, null, null);
   }
 
   /** Without an {@code @Slo} record. */
@@ -110,7 +129,7 @@ public record CaseResult(
       PromptFileRecord promptFile) {
     this(scenario, caseName, caseId, params, endpoint, settings, promptCache, requests, metrics, throughput, constraints,
         warnings, samples, error, promptHash, baseline, verdict, verdictReasons, reportedAs, harness, calibration, options,
-        context, conversation, turns, contextFit, promptFile, null, null, null, null, null, null);
+        context, conversation, turns, contextFit, promptFile, null, null, null, null, null);
   }
 
   /** Without a synthetic prompt's calibration, server options or the server's context. */
@@ -140,14 +159,21 @@ public record CaseResult(
   public CaseResult withReportedAs(String reported) {
     return new CaseResult(scenario, caseName, caseId, params, endpoint, settings, promptCache, requests, metrics, throughput,
         constraints, warnings, samples, error, promptHash, baseline, verdict, verdictReasons, reported, harness, calibration,
-        options, context, conversation, turns, contextFit, promptFile, slo, resources, cost, physics, checks, judge);
+        options, context, conversation, turns, contextFit, promptFile, slo, resources, cost, physics, checks, judge, compare);
   }
 
   /** This record with a conversation case's own figures. */
   public CaseResult withConversation(ConversationResult c) {
     return new CaseResult(scenario, caseName, caseId, params, endpoint, settings, promptCache, requests, metrics, throughput,
         constraints, warnings, samples, error, promptHash, baseline, verdict, verdictReasons, reportedAs, harness, calibration,
-        options, context, c.counts(), c.turns(), c.contextFit(), promptFile, slo, resources, cost, physics, checks, judge);
+        options, context, c.counts(), c.turns(), c.contextFit(), promptFile, slo, resources, cost, physics, checks, judge, compare);
+  }
+
+  /** This record with its distribution comparison. */
+  public CaseResult withCompare(CompareRecord c) {
+    return new CaseResult(scenario, caseName, caseId, params, endpoint, settings, promptCache, requests, metrics, throughput,
+        constraints, warnings, samples, error, promptHash, baseline, verdict, verdictReasons, reportedAs, harness, calibration,
+        options, context, conversation, turns, contextFit, promptFile, slo, resources, cost, physics, checks, judge, c);
   }
 
   /**

@@ -91,7 +91,7 @@ class PrefillFitsTest {
         r.baseline(), r.verdict(), r.verdictReasons(), r.reportedAs(), r.harness(), r.calibration(), r.options(), r.context(),
         r.conversation(), r.turns(), r.contextFit(), r.promptFile(), r.slo(),
         new dev.llmh.result.Resources("pid 7 and its children", 250, 4, bytes, bytes, 100.0, List.of(), null, null, null, null),
-        null, null, null, null);
+        null, null, null);
   }
 
   @Test

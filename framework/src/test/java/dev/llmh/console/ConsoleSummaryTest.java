@@ -210,7 +210,7 @@ class ConsoleSummaryTest {
     return new CaseResult(r.scenario(), r.caseName(), r.caseId(), r.params(), r.endpoint(), r.settings(), r.promptCache(),
         r.requests(), r.metrics(), r.throughput(), r.constraints(), r.warnings(), r.samples(), r.error(), r.promptHash(),
         r.baseline(), r.verdict(), r.verdictReasons(), r.reportedAs(), r.harness(), r.calibration(), r.options(), r.context(),
-        r.conversation(), r.turns(), r.contextFit(), r.promptFile(), r.slo(), r.resources(), r.cost(), r.physics(), checks, null);
+        r.conversation(), r.turns(), r.contextFit(), r.promptFile(), r.slo(), r.resources(), r.cost(), r.physics(), checks);
   }
 
   @Test
@@ -232,7 +232,7 @@ class ConsoleSummaryTest {
         r.baseline(), r.verdict(), r.verdictReasons(), r.reportedAs(), r.harness(), r.calibration(), r.options(), r.context(),
         r.conversation(), r.turns(), r.contextFit(), r.promptFile(), r.slo(), resources, cost,
         new dev.llmh.result.PhysicsRecord(540.0, 69_200_000L, "gguf", 540 * 69.2e6, 54.2e9, "probe", 540 * 69.2e6 / 54.2e9 * 100,
-            null, null), null, null);
+            null, null), null);
   }
 
   @Test

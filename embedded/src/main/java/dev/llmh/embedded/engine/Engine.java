@@ -34,8 +34,27 @@ public interface Engine extends AutoCloseable {
    */
   Completion complete(CompletionRequest request, TokenSink sink) throws IOException;
 
+  /**
+   * The distribution of the token after {@code text} (a prompt and the answer so far): the piece
+   * generated there, {@code chosen}, with its natural-log probability, and the {@code k} most likely
+   * tokens with theirs. Null when this engine cannot tell.
+   */
+  default Logprobs logprobs(String text, int k, String chosen) throws IOException {
+    return null;
+  }
+
   @Override
   void close();
+
+  /** One generated position's log-probabilities, most likely first in {@code top}. */
+  record Logprobs(String token, double logprob, List<Top> top) {
+    public Logprobs {
+      top = List.copyOf(top);
+    }
+  }
+
+  /** One of the most likely tokens at a position: its text and natural-log probability. */
+  record Top(String token, double logprob) {}
 
   /** One chat message. */
   record ChatMessage(String role, String content) {}

@@ -66,10 +66,16 @@ public final class LlamaEngine extends OpenEngine {
 
   private final LlamaModel model;
   private final AtomicBoolean closed = new AtomicBoolean();
+  private final Path modelFile;
+  private final Path nativeTmpDir;
+  /** Loaded when a request first asks for log-probabilities. */
+  private NextTokens nextTokens;
 
-  private LlamaEngine(LlamaModel model, int slots, int slotContext, EngineInfo info) {
+  private LlamaEngine(LlamaModel model, int slots, int slotContext, EngineInfo info, Path modelFile, Path nativeTmpDir) {
     super(info, slots, slotContext);
     this.model = model;
+    this.modelFile = modelFile;
+    this.nativeTmpDir = nativeTmpDir;
   }
 
   /**
@@ -125,7 +131,7 @@ public final class LlamaEngine extends OpenEngine {
         Files.size(modelFile),
         ModelFiles.sha256(modelFile),
         shape);
-    return new LlamaEngine(model, slots, slotContext, info);
+    return new LlamaEngine(model, slots, slotContext, info, modelFile, nativeTmpDir);
   }
 
   /** The shape as results record it, e.g. "llama 8L×512, 8 heads (4 kv), ffn 1408, vocab 16384, ctx 8192, F16". */
@@ -268,6 +274,27 @@ public final class LlamaEngine extends OpenEngine {
         promptTokens, completionTokens, finishReason, (first - start) / 1e6, (end - first) / 1e6);
   }
 
+  /**
+   * From llama.cpp's hidden state and the file's output projection ({@link NextTokens}): java-llama.cpp
+   * 4.1.0 cannot return log-probabilities itself, since asking for {@code n_probs} aborts the process
+   * (its JNI reads {@code completion_probabilities[].probs[].tok_str}, which llama.cpp b4916 writes as
+   * {@code top_logprobs[].token}).
+   */
+  @Override
+  public Logprobs logprobs(String text, int k, String chosen) throws IOException {
+    ensureOpen();
+    NextTokens next;
+    synchronized (this) {
+      if (nextTokens == null) {
+        nextTokens = NextTokens.open(modelFile, model, slotContext(), nativeTmpDir.toAbsolutePath().resolve(
+            "engine-" + ProcessHandle.current().pid() + "-" + OPENED.incrementAndGet() + "-hidden.log"));
+      }
+      next = nextTokens;
+    }
+    int[] ids = chosen.isEmpty() ? new int[0] : model.encode(chosen);
+    return next.after(text, k, chosen, ids.length == 1 ? ids[0] : -1);
+  }
+
   private void ensureOpen() {
     if (closed.get()) {
       throw new IllegalStateException("engine closed");
@@ -282,6 +309,11 @@ public final class LlamaEngine extends OpenEngine {
   public void close() {
     if (closed.compareAndSet(false, true)) {
       model.close();
+      synchronized (this) {
+        if (nextTokens != null) {
+          nextTokens.close();
+        }
+      }
     }
   }
 }

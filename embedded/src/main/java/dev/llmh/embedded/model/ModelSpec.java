@@ -66,15 +66,27 @@ public record ModelSpec(
     }
   }
 
-  /** {@link #TINY} or {@link #SMALL} by name (case-insensitive). */
+  /**
+   * A variant of a generated model: {@code <size>[-f32|-f16|-q8_0][-seed<n>]}, such as {@code
+   * small-q8_0} (the same weights quantised: a distribution comparison's candidate against {@code
+   * small}) or {@code tiny-seed7} (other random weights).
+   */
+  public static final java.util.regex.Pattern VARIANT =
+      java.util.regex.Pattern.compile("(tiny|small)(?:-(f32|f16|q8_0))?(?:-seed(\\d{1,18}))?");
+
+  /** {@link #TINY} or {@link #SMALL} by name (case-insensitive), or a {@link #VARIANT} of one. */
   public static ModelSpec byName(String name) {
     String key = name == null ? "" : name.trim().toLowerCase(Locale.ROOT);
-    return switch (key) {
-      case "tiny" -> TINY;
-      case "small" -> SMALL;
-      default -> throw new IllegalArgumentException(
-          "unknown model size '" + name + "': choose one of tiny, small");
-    };
+    java.util.regex.Matcher variant = VARIANT.matcher(key);
+    if (!variant.matches()) {
+      throw new IllegalArgumentException("unknown model size '" + name + "': choose one of tiny, small"
+          + " (or a variant such as small-q8_0, tiny-seed7)");
+    }
+    ModelSpec spec = variant.group(1).equals("tiny") ? TINY : SMALL;
+    if (variant.group(2) != null) {
+      spec = spec.withTensorType(TensorType.valueOf(variant.group(2).toUpperCase(Locale.ROOT)));
+    }
+    return variant.group(3) == null ? spec : spec.withSeed(Long.parseLong(variant.group(3)));
   }
 
   /** A copy with another tensor type (its name stays; the file name records the type). */

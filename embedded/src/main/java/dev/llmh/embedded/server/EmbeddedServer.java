@@ -196,6 +196,7 @@ public final class EmbeddedServer implements AutoCloseable {
 
     long number = requestCounter.incrementAndGet();
     Reply reply = new Reply(ex, request, (chat ? "chatcmpl-llmh-" : "cmpl-llmh-") + number, served.get().id(), mapper);
+    Engine.TokenSink sink = LogprobsSink.of(LogprobsAsked.of(body, mapper), engine, prompt, reply, mapper, chat);
     CompletionRequest completionRequest = new CompletionRequest(prompt, request.maxTokens(),
         request.temperature(), request.seed(), request.stop(), request.cachePrompt());
     try {
@@ -206,7 +207,7 @@ public final class EmbeddedServer implements AutoCloseable {
     }
     Completion completion;
     try {
-      completion = engine.complete(completionRequest, reply::piece);
+      completion = engine.complete(completionRequest, sink);
     } catch (IOException | RuntimeException e) {
       if (reply.clientGone()) {
         return; // our own sink threw: the engine stopped and freed the slot

@@ -110,11 +110,16 @@ final class ModelShelf implements AutoCloseable {
         + " (by name: " + String.join(", ", ids.keySet()) + ")";
   }
 
-  private Optional<String> nameOf(String requested) {
+  private synchronized Optional<String> nameOf(String requested) {
     if (requested == null || ids.size() == 1) {
       return Optional.of(ids.keySet().iterator().next());
     }
     String key = requested.strip().toLowerCase(Locale.ROOT);
+    // A variant of a generated model (small-q8_0, tiny-seed7) is served too, generated on first use.
+    String bare = key.startsWith("llmh-") ? key.substring("llmh-".length()) : key;
+    if (dev.llmh.embedded.model.ModelSpec.VARIANT.matcher(bare).matches()) {
+      ids.putIfAbsent(bare, "llmh-" + bare);
+    }
     return ids.entrySet().stream().filter(e -> e.getKey().equals(key) || e.getValue().equals(key)).map(Map.Entry::getKey).findFirst();
   }
 

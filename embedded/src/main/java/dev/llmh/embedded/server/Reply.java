@@ -46,8 +46,22 @@ final class Reply {
     return clientGone;
   }
 
+  /** Log-probabilities the request asked for, or null. */
+  private LogprobsJson logprobs;
+
+  /** Makes every piece carry its log-probabilities, as the request asked. */
+  void withLogprobs(LogprobsJson asked) {
+    this.logprobs = asked;
+  }
+
   /** The engine's sink. Throws when the client is gone, which makes the engine stop. */
   void piece(String piece) throws IOException {
+    piece(piece, null);
+  }
+
+  /** A piece with its position's log-probabilities ({@code position} null: none asked or known). */
+  void piece(String piece, dev.llmh.embedded.engine.Engine.Logprobs position) throws IOException {
+    ObjectNode positionJson = logprobs == null || position == null ? null : logprobs.add(position);
     if (!request.stream()) {
       text.append(piece);
       return;
@@ -64,6 +78,9 @@ final class Reply {
         choice(root).put("text", piece);
       }
       choice(root).putNull("finish_reason");
+      if (positionJson != null) {
+        choice(root).set("logprobs", positionJson);
+      }
       event(root);
     } catch (IOException e) {
       clientGone = true;
@@ -119,6 +136,9 @@ final class Reply {
     } else {
       choice.put("text", text.toString());
       choice.putNull("logprobs");
+    }
+    if (logprobs != null) {
+      choice.set("logprobs", logprobs.whole());
     }
     choice.put("finish_reason", c.finishReason());
     root.set("usage", usage(c));

@@ -1,0 +1,262 @@
+package dev.llmh.embedded.model;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * A llama model's output projection, read from its GGUF file, turning the final hidden state into
+ * the next token's logits as ggml computes them on a CPU: F32 weights against F32 activations, F16
+ * weights against activations rounded to F16, Q8_0 weights against activations quantised to Q8_0
+ * blocks (ggml's {@code vec_dot_type}), so that a quantised model's head keeps its quantisation
+ * error in both operands.
+ *
+ * <p>java-llama.cpp 4.1.0 cannot return log-probabilities (asking for {@code n_probs} aborts the
+ * process in its JNI, which reads a field b4916 no longer writes), but it returns llama.cpp's final
+ * hidden state as a pooled-last embedding, L2-normalised. The hidden state is RMS-normalised with
+ * the {@code output_norm} weights, so where those are all one value {@code c} (the generated models:
+ * 1) its length is {@code c·√n} (within ε = 1e-5 of the norm, which a hidden state of length ≥ √n
+ * makes a relative 5·10⁻⁶): the unit vector times that length is the state itself.
+ */
+public final class OutputHead {
+  private final TensorType type;
+  private final int width;
+  private final int vocabulary;
+  private final float norm;
+  /** F32 and F16: the weights as floats (F16 widens exactly). Q8_0: null. */
+  private final float[] weights;
+  /** Q8_0: each block's scale, widened from F16, and its 32 quants. */
+  private final float[] scales;
+  private final byte[] quants;
+
+  private OutputHead(TensorType type, int width, int vocabulary, float norm, float[] weights, float[] scales, byte[] quants) {
+    this.type = type;
+    this.width = width;
+    this.vocabulary = vocabulary;
+    this.norm = norm;
+    this.weights = weights;
+    this.scales = scales;
+    this.quants = quants;
+  }
+
+  public int vocabulary() {
+    return vocabulary;
+  }
+
+  /**
+   * Reads {@code output.weight} and {@code output_norm.weight} of {@code file}.
+   *
+   * @throws IOException when the file cannot be read, or its head is not one this class can
+   *     reconstruct (output norm weights that differ, a tied or unknown output type)
+   */
+  public static OutputHead read(Path file) throws IOException {
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+      ByteBuffer in = channel.map(FileChannel.MapMode.READ_ONLY, 0, channel.size()).order(ByteOrder.LITTLE_ENDIAN);
+      Gguf gguf = Gguf.read(in);
+      Gguf.Info output = gguf.tensor("output.weight");
+      Gguf.Info outputNorm = gguf.tensor("output_norm.weight");
+      if (outputNorm.type() != 0) {
+        throw new IOException(file + ": output_norm.weight is not F32");
+      }
+      int width = (int) output.dims()[0];
+      int vocabulary = (int) output.dims()[1];
+      ByteBuffer normData = gguf.data(outputNorm);
+      float norm = normData.getFloat(0);
+      for (int i = 1; i < width; i++) {
+        if (normData.getFloat(4 * i) != norm) {
+          throw new IOException(file + ": output_norm.weight is not one value, so the hidden state's length is unknown");
+        }
+      }
+      ByteBuffer data = gguf.data(output);
+      long values = (long) width * vocabulary;
+      switch (output.type()) {
+        case 0 -> {
+          float[] w = new float[(int) values];
+          data.asFloatBuffer().get(w);
+          return new OutputHead(TensorType.F32, width, vocabulary, norm, w, null, null);
+        }
+        case 1 -> {
+          float[] w = new float[(int) values];
+          for (int i = 0; i < w.length; i++) {
+            w[i] = fromHalf(data.getShort(2 * i));
+          }
+          return new OutputHead(TensorType.F16, width, vocabulary, norm, w, null, null);
+        }
+        case 8 -> {
+          int blocks = (int) (values / 32);
+          float[] s = new float[blocks];
+          byte[] q = new byte[(int) values];
+          for (int b = 0; b < blocks; b++) {
+            s[b] = fromHalf(data.getShort(34 * b));
+            data.get(34 * b + 2, q, 32 * b, 32);
+          }
+          return new OutputHead(TensorType.Q8_0, width, vocabulary, norm, null, s, q);
+        }
+        default -> throw new IOException(file + ": output.weight has ggml type " + output.type() + ", which is not read");
+      }
+    }
+  }
+
+  /**
+   * The logits of every token, given the final hidden state as a unit vector ({@code unit},
+   * llama.cpp's L2-normalised pooled-last embedding).
+   */
+  public double[] logits(float[] unit) {
+    if (unit.length != width) {
+      throw new IllegalArgumentException("hidden state of " + unit.length + " values, the head takes " + width);
+    }
+    float length = (float) (Math.abs(norm) * Math.sqrt(width));
+    float[] x = new float[width];
+    for (int i = 0; i < width; i++) {
+      x[i] = unit[i] * length;
+    }
+    double[] logits = new double[vocabulary];
+    switch (type) {
+      case F32 -> {
+        for (int t = 0; t < vocabulary; t++) {
+          logits[t] = dot(weights, t * width, x);
+        }
+      }
+      case F16 -> {
+        for (int i = 0; i < width; i++) {
+          x[i] = fromHalf(GgufWriter.toHalf(x[i]));
+        }
+        for (int t = 0; t < vocabulary; t++) {
+          logits[t] = dot(weights, t * width, x);
+        }
+      }
+      case Q8_0 -> {
+        int blocks = width / 32;
+        float[] xScale = new float[blocks];
+        int[] xq = new int[width];
+        for (int b = 0; b < blocks; b++) {
+          float max = 0;
+          for (int i = 32 * b; i < 32 * b + 32; i++) {
+            max = Math.max(max, Math.abs(x[i]));
+          }
+          float d = max / 127f;
+          float inverse = d == 0 ? 0 : 1f / d;
+          for (int i = 32 * b; i < 32 * b + 32; i++) {
+            xq[i] = Math.round(x[i] * inverse);
+          }
+          xScale[b] = fromHalf(GgufWriter.toHalf(d));
+        }
+        for (int t = 0; t < vocabulary; t++) {
+          double sum = 0;
+          for (int b = 0; b < blocks; b++) {
+            int offset = t * width + 32 * b;
+            int blockSum = 0;
+            for (int i = 0; i < 32; i++) {
+              blockSum += quants[offset + i] * xq[32 * b + i];
+            }
+            sum += blockSum * (double) scales[t * blocks + b] * xScale[b];
+          }
+          logits[t] = sum;
+        }
+      }
+    }
+    return logits;
+  }
+
+  private double dot(float[] w, int offset, float[] x) {
+    double sum = 0;
+    for (int i = 0; i < x.length; i++) {
+      sum += w[offset + i] * x[i];
+    }
+    return sum;
+  }
+
+  /** IEEE 754 half precision to float, exactly. */
+  static float fromHalf(short h) {
+    int bits = h & 0xffff;
+    int sign = (bits & 0x8000) << 16;
+    int exp = (bits >>> 10) & 0x1f;
+    int mant = bits & 0x3ff;
+    if (exp == 0x1f) {
+      return Float.intBitsToFloat(sign | 0x7f800000 | (mant << 13));
+    }
+    if (exp == 0) {
+      float value = mant * 0x1.0p-24f;
+      return sign == 0 ? value : -value;
+    }
+    return Float.intBitsToFloat(sign | ((exp - 15 + 127) << 23) | (mant << 13));
+  }
+
+  /** The tensor directory of a GGUF file (version 3): enough to find a tensor's bytes. */
+  private record Gguf(ByteBuffer file, Map<String, Info> tensors, long dataStart) {
+    record Info(long[] dims, int type, long offset) {}
+
+    static Gguf read(ByteBuffer in) throws IOException {
+      if (in.getInt(0) != 0x46554747) {
+        throw new IOException("not a GGUF file");
+      }
+      in.position(8);
+      long tensorCount = in.getLong();
+      long kvCount = in.getLong();
+      long alignment = 32;
+      for (long i = 0; i < kvCount; i++) {
+        String key = string(in);
+        int type = in.getInt();
+        if (key.equals("general.alignment") && type == 4) {
+          alignment = Integer.toUnsignedLong(in.getInt());
+        } else {
+          skip(in, type);
+        }
+      }
+      Map<String, Info> tensors = new HashMap<>();
+      for (long i = 0; i < tensorCount; i++) {
+        String name = string(in);
+        long[] dims = new long[in.getInt()];
+        for (int d = 0; d < dims.length; d++) {
+          dims[d] = in.getLong();
+        }
+        tensors.put(name, new Info(dims, in.getInt(), in.getLong()));
+      }
+      long start = (in.position() + alignment - 1) / alignment * alignment;
+      return new Gguf(in, tensors, start);
+    }
+
+    Info tensor(String name) throws IOException {
+      Info info = tensors.get(name);
+      if (info == null) {
+        throw new IOException("the model file has no tensor " + name);
+      }
+      return info;
+    }
+
+    ByteBuffer data(Info info) {
+      return file.duplicate().order(ByteOrder.LITTLE_ENDIAN).position((int) (dataStart + info.offset())).slice()
+          .order(ByteOrder.LITTLE_ENDIAN);
+    }
+
+    private static String string(ByteBuffer in) {
+      byte[] bytes = new byte[(int) in.getLong()];
+      in.get(bytes);
+      return new String(bytes, StandardCharsets.UTF_8);
+    }
+
+    private static void skip(ByteBuffer in, int type) throws IOException {
+      switch (type) {
+        case 0, 1, 7 -> in.position(in.position() + 1);
+        case 2, 3 -> in.position(in.position() + 2);
+        case 4, 5, 6 -> in.position(in.position() + 4);
+        case 10, 11, 12 -> in.position(in.position() + 8);
+        case 8 -> string(in);
+        case 9 -> {
+          int element = in.getInt();
+          long count = in.getLong();
+          for (long i = 0; i < count; i++) {
+            skip(in, element);
+          }
+        }
+        default -> throw new IOException("unknown GGUF value type " + type);
+      }
+    }
+  }
+}

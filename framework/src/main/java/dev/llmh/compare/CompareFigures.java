@@ -1,0 +1,29 @@
+package dev.llmh.compare;
+
+/**
+ * What a distribution comparison found for one case, or why it found nothing.
+ *
+ * @param reference the reference model as asked
+ * @param referenceEndpoint the reference's base URL
+ * @param topK log-probabilities asked per position
+ * @param kl KL(reference ‖ candidate) per compared position, in nats, in text order; null when not measured
+ * @param top1Agreement % of the positions where the candidate's most likely token is the reference's
+ * @param candidatePerplexity the candidate's perplexity on the reference's greedy text
+ * @param referencePerplexity the reference's perplexity on its own greedy text, for scale
+ * @param forced positions after the candidate's own greedy text left the reference's, each asked
+ *     again on the prompt and the reference's text up to it (teacher forcing)
+ * @param referenceText the reference's greedy text the positions are of
+ * @param notMeasured why nothing was compared, else null
+ */
+public record CompareFigures(
+    String reference, String referenceEndpoint, int topK, double[] kl, Double top1Agreement, Double candidatePerplexity,
+    Double referencePerplexity, int forced, String referenceText, String notMeasured) {
+
+  public static CompareFigures notMeasured(String reference, String endpoint, int topK, String reason) {
+    return new CompareFigures(reference, endpoint, topK, null, null, null, null, 0, null, reason);
+  }
+
+  public int positions() {
+    return kl == null ? 0 : kl.length;
+  }
+}

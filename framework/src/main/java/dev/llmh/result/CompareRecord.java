@@ -1,0 +1,55 @@
+package dev.llmh.result;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.llmh.compare.CompareFigures;
+import dev.llmh.stats.Summary;
+import dev.llmh.constraint.Stat;
+
+/**
+ * A case's distribution comparison against a reference model ({@code @Compare}), as recorded.
+ *
+ * @param reference the reference model as asked
+ * @param referenceEndpoint its base URL
+ * @param topK log-probabilities asked per position
+ * @param positions token positions of the reference's greedy answer compared
+ * @param teacherForced of those, the positions asked again of the candidate on the reference's prefix
+ *     (after its own greedy text left the reference's)
+ * @param klDivergence KL(reference ‖ candidate) over the positions, in nats; null when not measured
+ * @param top1Agreement % of positions where the candidate's most likely token is the reference's
+ * @param candidatePerplexity the candidate's perplexity on the reference's greedy text
+ * @param referencePerplexity the reference's perplexity on its own greedy text, for scale
+ * @param method how the remainder mass and missing tokens are handled (see dev.llmh.compare.KlDivergence)
+ * @param notMeasured why nothing was compared, else null
+ */
+public record CompareRecord(
+    String reference,
+    @JsonProperty("reference_endpoint") String referenceEndpoint,
+    @JsonProperty("top_k") int topK,
+    int positions,
+    @JsonProperty("teacher_forced") int teacherForced,
+    @JsonProperty("kl_divergence") KlSummary klDivergence,
+    @JsonProperty("top1_agreement") Double top1Agreement,
+    @JsonProperty("candidate_perplexity") Double candidatePerplexity,
+    @JsonProperty("reference_perplexity") Double referencePerplexity,
+    String method,
+    @JsonProperty("not_measured") String notMeasured) {
+
+  /** How the figures are computed, recorded with them. */
+  public static final String METHOD = "KL(reference || candidate) in nats over the reference's top-k tokens plus one bucket"
+      + " for the rest of the vocabulary on both sides; a reference token missing from the candidate's top-k gets"
+      + " min(candidate's k-th probability, candidate's remainder / (missing + 1)), floor 1e-9; greedy, /v1/completions,"
+      + " every position on the reference's prefix (teacher-forced once the candidate's greedy text departs)";
+
+  /** The statistics of the per-position divergences, in nats. */
+  public record KlSummary(double mean, double p50, double p90, double p99, double max) {}
+
+  public static CompareRecord of(CompareFigures f) {
+    KlSummary kl = null;
+    if (f.kl() != null && f.kl().length > 0) {
+      Summary s = Summary.of(f.kl());
+      kl = new KlSummary(s.get(Stat.MEAN), s.get(Stat.P50), s.get(Stat.P90), s.get(Stat.P99), s.get(Stat.MAX));
+    }
+    return new CompareRecord(f.reference(), f.referenceEndpoint(), f.topK(), f.positions(), f.forced(), kl,
+        f.top1Agreement(), f.candidatePerplexity(), f.referencePerplexity(), METHOD, f.notMeasured());
+  }
+}

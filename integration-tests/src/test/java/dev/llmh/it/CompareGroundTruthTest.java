@@ -1,0 +1,75 @@
+package dev.llmh.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.llmh.it.fixtures.CompareScenarios;
+import dev.llmh.result.CaseResult;
+import dev.llmh.result.CompareRecord;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 15, point 6: distribution comparisons on the embedded server's real models, whose
+ * log-probabilities come from llama.cpp's hidden states. The F16 tiny model against itself diverges
+ * by nothing and agrees everywhere; its Q8_0 quantisation by a little; a model of other random weights
+ * by a lot.
+ */
+class CompareGroundTruthTest {
+
+  @Test
+  void f16AgainstItselfItsQ8AndAReseededModel(@TempDir Path results) {
+    EngineRun run = EngineRun.of(
+        Map.of("llmh.endpoint", "embedded", "llmh.embedded.model", "tiny",
+            "llmh.embedded.modelsDir", Path.of("target", "llmh-models").toAbsolutePath().toString()),
+        results, CompareScenarios.Itself.class, CompareScenarios.Quantised.class, CompareScenarios.Reseeded.class);
+    CompareRecord itself = compare(run, "Itself");
+    CompareRecord quantised = compare(run, "Quantised");
+    CompareRecord reseeded = compare(run, "Reseeded");
+    System.out.printf("kl_divergence mean/p99 (nats) and top1_agreement against tiny-f16: itself %.3g/%.3g %.1f%%,"
+            + " q8_0 %.3g/%.3g %.1f%%, seed 7 %.3g/%.3g %.1f%%%n",
+        itself.klDivergence().mean(), itself.klDivergence().p99(), itself.top1Agreement(),
+        quantised.klDivergence().mean(), quantised.klDivergence().p99(), quantised.top1Agreement(),
+        reseeded.klDivergence().mean(), reseeded.klDivergence().p99(), reseeded.top1Agreement());
+
+    assertThat(itself.positions()).isEqualTo(24);
+    assertThat(itself.klDivergence().max()).isLessThan(1e-9);
+    assertThat(itself.top1Agreement()).isEqualTo(100.0);
+    assertThat(itself.teacherForced()).isZero();
+    assertThat(itself.candidatePerplexity()).isEqualTo(itself.referencePerplexity());
+
+    // The generated models' distributions are flat (the top 20 tokens hold a few % of the mass), so
+    // the lumped divergence is small in nats for any of them; the ground truth is the ordering, by
+    // orders of magnitude, and the reseeded model's disagreement.
+    assertThat(quantised.klDivergence().mean()).isGreaterThan(1e-7).isLessThan(1e-3);
+    assertThat(reseeded.klDivergence().mean()).isGreaterThan(100 * quantised.klDivergence().mean());
+    assertThat(reseeded.top1Agreement()).isLessThan(50.0);
+    assertThat(reseeded.teacherForced()).isPositive();
+    assertThat(reseeded.candidatePerplexity()).isGreaterThan(quantised.candidatePerplexity());
+  }
+
+  @Test
+  void aServerWithoutLogprobsLeavesThemNotMeasuredNeverZero(@TempDir Path results) {
+    EngineRun run = EngineRun.of("simulated", results, CompareScenarios.Quantised.class);
+    CaseResult result = run.record().results().get(0);
+    CompareRecord compare = result.compare();
+    assertThat(compare.notMeasured()).contains("returned no log-probabilities").contains("tiny-f16");
+    assertThat(compare.klDivergence()).isNull();
+    assertThat(compare.top1Agreement()).isNull();
+    assertThat(compare.positions()).isZero();
+    assertThat(result.constraints()).singleElement().satisfies(c -> {
+      assertThat(c.verdict()).isEqualTo("INCONCLUSIVE");
+      assertThat(c.message()).contains("kl_divergence.p99 not measured: the server at");
+    });
+    assertThat(result.verdict()).isEqualTo("INCONCLUSIVE");
+  }
+
+  private static CompareRecord compare(EngineRun run, String scenario) {
+    CaseResult result = run.record().results().stream().filter(r -> r.scenario().endsWith("$" + scenario)).findFirst()
+        .orElseThrow();
+    assertThat(result.compare()).as(scenario).isNotNull();
+    assertThat(result.compare().notMeasured()).as(scenario).isNull();
+    return result.compare();
+  }
+}
