@@ -44,7 +44,7 @@ final class ScenarioReader {
       concat(List.of(LlmBenchmark.class, Prompt.class, Param.class, SyntheticPrompt.class, Conversation.class,
           SystemPrompt.class, PromptFile.class, dev.llmh.annotations.Tools.class,
           dev.llmh.annotations.ToolResult.class, dev.llmh.annotations.Judge.class),
-          concat(SettingsReader.SETTINGS, CheckReader.ANNOTATIONS));
+          concat(SettingsReader.SETTINGS, concat(CheckReader.ANNOTATIONS, List.of(dev.llmh.annotations.ResponseFormat.class))));
 
   private final Elements elements;
   private final Reporter reporter;
@@ -60,6 +60,7 @@ final class ScenarioReader {
   private final SyntheticPromptReader synthetic;
   private final CheckReader checks;
   private final JudgeReader judges;
+  private final ResponseFormatReader responseFormats;
 
   ScenarioReader(ProcessingEnvironment env, Reporter reporter) {
     this.elements = env.getElementUtils();
@@ -78,6 +79,7 @@ final class ScenarioReader {
     this.synthetic = new SyntheticPromptReader(annotations, reporter);
     this.checks = new CheckReader(javaTypes, annotations, reporter);
     this.judges = new JudgeReader(annotations, reporter);
+    this.responseFormats = new ResponseFormatReader(annotations, reporter, env.getFiler());
   }
 
   /**
@@ -160,6 +162,7 @@ final class ScenarioReader {
     dev.llmh.runner.JudgeDeclaration judge = judges.read(type).orElse(null);
     boolean judged = JudgeReader.declared(type);
     java.util.Set<Element> judgeReported = new java.util.HashSet<>();
+    dev.llmh.runner.ResponseFormatDeclaration responseFormat = responseFormats.read(type).orElse(null);
     boolean anyCheck = !checkModels.isEmpty() || anyCheckWritten(type, scenarioMembers);
     List<PromptModel> models = new ArrayList<>();
     java.util.Set<Element> sloReported = new java.util.HashSet<>();
@@ -198,7 +201,7 @@ final class ScenarioReader {
         elements.getPackageOf(type).getQualifiedName().toString(),
         elements.getBinaryName(type).toString(),
         type.getQualifiedName().toString(),
-        models, paramModels, systemPrompt, checkModels, toolsFile, toolResult, judge));
+        models, paramModels, systemPrompt, checkModels, toolsFile, toolResult, judge, responseFormat));
   }
 
   /** A check written but in error counts as declared: its own error says what to fix, not the budget's. */

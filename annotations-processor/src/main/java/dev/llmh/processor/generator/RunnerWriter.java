@@ -69,6 +69,7 @@ public final class RunnerWriter {
     writeCheckMethods(scenario, out);
     writeToolsMethod(scenario, out);
     writeJudgeMethod(scenario, out);
+    writeResponseFormatMethod(scenario, out);
     writeParamHelper(scenario, out);
     out.append("}\n");
     return out.toString();
@@ -240,6 +241,18 @@ public final class RunnerWriter {
         .append("    return new dev.llmh.runner.JudgeDeclaration(").append(string(judge.model())).append(", ")
         .append(string(judge.rubric())).append(", ").append(string(judge.endpoint())).append(", ")
         .append(judge.maxTokens()).append(");\n  }\n");
+  }
+
+  /** {@code responseFormat()}, only for a scenario with a {@code @ResponseFormat}. */
+  private static void writeResponseFormatMethod(ScenarioModel scenario, StringBuilder out) {
+    dev.llmh.runner.ResponseFormatDeclaration format = scenario.responseFormat();
+    if (format == null) {
+      return;
+    }
+    out.append("\n  @Override\n  public dev.llmh.runner.ResponseFormatDeclaration responseFormat() {\n    return ")
+        .append(format.schema() == null ? "dev.llmh.runner.ResponseFormatDeclaration.json()"
+            : "dev.llmh.runner.ResponseFormatDeclaration.schema(" + string(format.schema()) + ")")
+        .append(";\n  }\n");
   }
 
   private static String checkDeclaration(CheckModel check) {

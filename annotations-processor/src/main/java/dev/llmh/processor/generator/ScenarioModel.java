@@ -14,16 +14,25 @@ import java.util.List;
  * @param toolsFile the {@code @Tools} file's path on the test classpath, or null when none is offered
  * @param toolResult the conversation's {@code @ToolResult}, or null
  * @param judge {@code @Judge}, or null when the scenario has none
+ * @param responseFormat the {@code @ResponseFormat}, or null when there is none
  */
 public record ScenarioModel(
     String packageName, String binaryName, String sourceName, List<PromptModel> prompts, List<ParamModel> params,
     PromptModel systemPrompt, List<CheckModel> checks, String toolsFile, dev.llmh.runner.ToolResultDeclaration toolResult,
-    dev.llmh.runner.JudgeDeclaration judge) {
+    dev.llmh.runner.JudgeDeclaration judge, dev.llmh.runner.ResponseFormatDeclaration responseFormat) {
 
   public ScenarioModel {
     prompts = List.copyOf(prompts);
     params = List.copyOf(params);
     checks = List.copyOf(checks);
+  }
+
+  /** Without a response format. */
+  public ScenarioModel(
+      String packageName, String binaryName, String sourceName, List<PromptModel> prompts, List<ParamModel> params,
+      PromptModel systemPrompt, List<CheckModel> checks, String toolsFile, dev.llmh.runner.ToolResultDeclaration toolResult,
+      dev.llmh.runner.JudgeDeclaration judge) {
+    this(packageName, binaryName, sourceName, prompts, params, systemPrompt, checks, toolsFile, toolResult, judge, null);
   }
 
   /** Without tools or a judge. */
