@@ -18,11 +18,13 @@ package dev.llmh.client;
  * @param system the system prompt, or null for none: each protocol sends it its own way (see
  *     {@code HttpProtocolClient.startBody}), before a conversation's history
  * @param tools the {@code @Tools} offered, sent as {@code tools} by the chat protocols; null for none
+ * @param responseFormat constrained output ({@code @ResponseFormat}), sent as OpenAI's {@code response_format}
+ *     or Ollama's {@code format}; null for none
  */
 public record ChatRequest(
     String model, String prompt, int maxTokens, double temperature, long seed, Boolean cachePrompt,
     long caseDeadlineNanos, java.util.Map<String, Object> options, java.util.List<ChatMessage> history, String system,
-    ToolDefinitions tools) {
+    ToolDefinitions tools, JsonOutput responseFormat) {
 
   /** No case deadline: only the request's own timeouts apply. */
   public static final long NO_DEADLINE = Long.MIN_VALUE;
@@ -30,6 +32,14 @@ public record ChatRequest(
   public ChatRequest {
     options = options == null ? java.util.Map.of() : options;
     history = history == null ? null : java.util.List.copyOf(history);
+  }
+
+  /** Without a response format. */
+  public ChatRequest(
+      String model, String prompt, int maxTokens, double temperature, long seed, Boolean cachePrompt,
+      long caseDeadlineNanos, java.util.Map<String, Object> options, java.util.List<ChatMessage> history, String system,
+      ToolDefinitions tools) {
+    this(model, prompt, maxTokens, temperature, seed, cachePrompt, caseDeadlineNanos, options, history, system, tools, null);
   }
 
   /** Offering no tools. */

@@ -94,6 +94,9 @@ public final class OllamaClient extends HttpProtocolClient {
     options.put("num_predict", chat.maxTokens());
     options.put("temperature", chat.temperature());
     options.put("seed", chat.seed());
+    if (chat.responseFormat() != null) {
+      body.set("format", chat.responseFormat().ollama());
+    }
     RequestOptions.ollama(body, options, chat.options());
     return bytes(body);
   }

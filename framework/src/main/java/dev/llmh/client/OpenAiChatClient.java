@@ -143,6 +143,9 @@ public final class OpenAiChatClient extends HttpProtocolClient {
     if (chat.cachePrompt() != null) {
       body.put("cache_prompt", chat.cachePrompt());
     }
+    if (chat.responseFormat() != null) {
+      body.set("response_format", chat.responseFormat().openAi());
+    }
     RequestOptions.openAi(body, chat.options());
     return bytes(body);
   }

@@ -113,6 +113,12 @@ final class CaseExecutor {
           + plan.api().key() + " does not send; use " + Api.OPENAI_CHAT.key() + " or " + Api.OLLAMA_CHAT.key()
           + ": @Endpoint(api = \"...\") or -Dllmh.api");
     }
+    dev.llmh.client.JsonOutput responseFormat;
+    try {
+      responseFormat = dev.llmh.client.JsonOutput.of(plan.runner());
+    } catch (IllegalArgumentException e) {
+      return CaseOutcome.notRun(plan, null, e.getMessage());
+    }
     try {
       system = plan.systemPromptText();
     } catch (RuntimeException e) {
@@ -173,7 +179,7 @@ final class CaseExecutor {
           + " cached prompt tokens too: it is not the server's prefill rate");
     }
     CaseUnits units = new CaseUnits(plan, requested, prompt, turnTexts, disableCache, deadline, marker, system, file, tools,
-        plan.runner().toolResult() == null ? 0 : plan.runner().toolResult().turn());
+        plan.runner().toolResult() == null ? 0 : plan.runner().toolResult().turn(), responseFormat);
 
     if (warmupRequests(plan) > plan.warmupRequests()) {
       warnings.add("warm-up raised from " + plan.warmupRequests() + " to " + warmupRequests(plan) + " requests: one per"

@@ -31,10 +31,12 @@ import java.util.function.ObjIntConsumer;
  * @param file the {@code @PromptFile}'s prompts, request {@code i} taking line {@code i mod n}; null for a written prompt
  * @param tools the {@code @Tools} every request offers, or null
  * @param toolResultTurn the conversation's turn (from 2) whose text goes back as a tool's result, or 0
+ * @param responseFormat the {@code @ResponseFormat} every request asks for, or null
  */
 record CaseUnits(
     CasePlan plan, String model, String prompt, List<String> turnTexts, boolean takesCachePrompt, long deadline, PromptMarker marker,
-    String system, FilePrompts file, dev.llmh.client.ToolDefinitions tools, int toolResultTurn) {
+    String system, FilePrompts file, dev.llmh.client.ToolDefinitions tools, int toolResultTurn,
+    dev.llmh.client.JsonOutput responseFormat) {
 
   CaseUnits {
     turnTexts = List.copyOf(turnTexts);
@@ -111,6 +113,6 @@ record CaseUnits(
     Boolean cachePrompt = takesCachePrompt ? plan.promptCache() == PromptCache.Mode.SHARED : null;
     return new ChatRequest(
         model, text, plan.maxTokens(), plan.temperature(), plan.seed(), cachePrompt, deadline, plan.options(), history, systemText,
-        tools);
+        tools, responseFormat);
   }
 }
