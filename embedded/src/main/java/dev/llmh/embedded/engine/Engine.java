@@ -63,11 +63,19 @@ public interface Engine extends AutoCloseable {
    * @param stop strings that end generation when produced (not included in the output)
    * @param cachePrompt reuse the longest prefix this prompt shares with what the slot last held, as
    *     llama.cpp's {@code cache_prompt} does, rather than prefilling the whole prompt again
+   * @param jsonSchema a JSON Schema the output must follow, its text ({@code {"type":"object"}} for any JSON
+   *     object), enforced while sampling; null for unconstrained output
    */
   record CompletionRequest(
-      String prompt, int maxTokens, double temperature, long seed, List<String> stop, boolean cachePrompt) {
+      String prompt, int maxTokens, double temperature, long seed, List<String> stop, boolean cachePrompt,
+      String jsonSchema) {
     public CompletionRequest {
       stop = stop == null ? List.of() : List.copyOf(stop);
+    }
+
+    /** Unconstrained. */
+    public CompletionRequest(String prompt, int maxTokens, double temperature, long seed, List<String> stop, boolean cachePrompt) {
+      this(prompt, maxTokens, temperature, seed, stop, cachePrompt, null);
     }
 
     /** Without the prompt cache: every request pays its whole prefill. */
@@ -99,6 +107,13 @@ public interface Engine extends AutoCloseable {
       long modelBytes,
       String modelSha256,
       String modelShape) {}
+
+  /** A JSON schema the engine cannot enforce: the server answers 400 with this message. */
+  final class UnusableSchemaException extends IllegalArgumentException {
+    public UnusableSchemaException(String message) {
+      super(message);
+    }
+  }
 
   /** A prompt that cannot fit: the server answers 400 with this message, never truncating silently. */
   final class PromptTooLongException extends IllegalArgumentException {

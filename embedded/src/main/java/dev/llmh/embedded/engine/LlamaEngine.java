@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import de.kherud.llama.InferenceParameters;
+import de.kherud.llama.JsonSchemaParameter;
 import de.kherud.llama.LlamaIterator;
 import de.kherud.llama.LlamaModel;
 import de.kherud.llama.LlamaOutput;
@@ -232,13 +233,20 @@ public final class LlamaEngine extends OpenEngine {
     if (!request.stop().isEmpty()) {
       parameters.setStopStrings(request.stop().toArray(String[]::new));
     }
+    if (request.jsonSchema() != null) {
+      JsonSchemaParameter.set(parameters, request.jsonSchema());
+    }
     StringBuilder text = new StringBuilder();
+    int pieces = 0;
     long start = System.nanoTime();
     long first = -1;
     LlamaIterator iterator;
     try {
       iterator = model.generate(parameters).iterator();
     } catch (RuntimeException e) {
+      if (request.jsonSchema() != null) {
+        throw new UnusableSchemaException("the JSON schema cannot constrain the output: " + reason(e.getMessage()));
+      }
       throw new IOException("llama.cpp refused the request: " + e.getMessage(), e);
     }
     boolean finished = false;
@@ -254,6 +262,7 @@ public final class LlamaEngine extends OpenEngine {
           if (first < 0) {
             first = System.nanoTime();
           }
+          pieces++;
           text.append(output.text);
           sink.accept(output.text);
         }
@@ -268,7 +277,9 @@ public final class LlamaEngine extends OpenEngine {
     if (first < 0) {
       first = end;
     }
-    int completionTokens = countTokens(text.toString());
+    // Under a JSON schema's grammar the sampled tokens (one piece each) may re-tokenize to fewer: an
+    // answer cut by max tokens must still say "length", never pass for one that ended.
+    int completionTokens = Math.max(countTokens(text.toString()), pieces);
     String finishReason = completionTokens >= request.maxTokens() ? "length" : "stop";
     return new Completion(
         promptTokens, completionTokens, finishReason, (first - start) / 1e6, (end - first) / 1e6);
@@ -293,6 +304,15 @@ public final class LlamaEngine extends OpenEngine {
     }
     int[] ids = chosen.isEmpty() ? new int[0] : model.encode(chosen);
     return next.after(text, k, chosen, ids.length == 1 ? ids[0] : -1);
+  }
+
+  /** The {@code message} of llama.cpp's JSON error response, or the text as it is. */
+  private static String reason(String error) {
+    try {
+      return JSON.readTree(error).path("message").asText(error).replace('\n', ' ');
+    } catch (IOException | RuntimeException e) {
+      return error;
+    }
   }
 
   private void ensureOpen() {

@@ -35,14 +35,16 @@ import java.util.concurrent.atomic.AtomicLong;
  *       plain completion. {@code POST /v1/completions}: {@code prompt} is used as is. Both read the
  *       fields {@link OpenAiRequest} reads (max_tokens defaults to {@link #DEFAULTS}; {@code
  *       cache_prompt}, true when not given as in llama.cpp's server, lets a request reuse the prefix
- *       its slot holds from an earlier one); the response's
+ *       its slot holds from an earlier one), and {@code response_format}, honoured through a grammar
+ *       ({@link ResponseSchema}); the response's
  *       {@code model} is the served model's own id, so a result never credits its numbers to another
  *       name: a request naming {@code tiny} or {@code llmh-tiny} gets the generated {@code tiny}
  *       model, one naming none the default, one naming a model the server does not have a 404
  *       listing the models (a server of one model answers any name as itself).</li>
  *   <li>400 {@code {"error":{"message":...,"type":"invalid_request_error"}}} for a malformed body,
- *       missing messages or prompt, max_tokens &lt; 1, and a prompt that with max_tokens does not fit
- *       a slot's context (never truncated silently); 404 for other paths; 405 for wrong methods; 500
+ *       missing messages or prompt, max_tokens &lt; 1, a prompt that with max_tokens does not fit
+ *       a slot's context (never truncated silently), and a {@code response_format} that cannot constrain
+ *       the output ({@link ResponseSchema}); 404 for other paths; 405 for wrong methods; 500
  *       when the engine fails before a stream has started.</li>
  * </ul>
  *
@@ -194,11 +196,13 @@ public final class EmbeddedServer implements AutoCloseable {
           + " tokens; shorten the prompt or lower max_tokens (the prompt is never truncated)");
     }
 
+    String jsonSchema = ResponseSchema.of(dev.llmh.front.RequestBody.object(body));
+
     long number = requestCounter.incrementAndGet();
     Reply reply = new Reply(ex, request, (chat ? "chatcmpl-llmh-" : "cmpl-llmh-") + number, served.get().id(), mapper);
     Engine.TokenSink sink = LogprobsSink.of(LogprobsAsked.of(body, mapper), engine, prompt, reply, mapper, chat);
     CompletionRequest completionRequest = new CompletionRequest(prompt, request.maxTokens(),
-        request.temperature(), request.seed(), request.stop(), request.cachePrompt());
+        request.temperature(), request.seed(), request.stop(), request.cachePrompt(), jsonSchema);
     try {
       slots.acquire();
     } catch (InterruptedException e) {
@@ -212,7 +216,7 @@ public final class EmbeddedServer implements AutoCloseable {
       if (reply.clientGone()) {
         return; // our own sink threw: the engine stopped and freed the slot
       }
-      if (e instanceof Engine.PromptTooLongException) {
+      if (e instanceof Engine.PromptTooLongException || e instanceof Engine.UnusableSchemaException) {
         reply.fail(400, Replies.INVALID_REQUEST, e.getMessage());
       } else {
         reply.fail(500, Replies.SERVER_ERROR, "engine failure: " + describe(e));
