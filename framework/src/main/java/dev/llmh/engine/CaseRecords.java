@@ -239,6 +239,15 @@ final class CaseRecords {
   }
 
   private static Settings settings(CasePlan plan) {
-    return new Settings(plan.maxTokens(), plan.temperature(), plan.seed());
+    dev.llmh.runner.ResponseFormatDeclaration format = plan.runner().responseFormat();
+    Map<String, String> responseFormat = null;
+    if (format != null) {
+      responseFormat = new LinkedHashMap<>();
+      responseFormat.put("type", format.schema() == null ? "json_object" : "json_schema");
+      if (format.schema() != null) {
+        responseFormat.put("schema", format.schema());
+      }
+    }
+    return new Settings(plan.maxTokens(), plan.temperature(), plan.seed(), responseFormat);
   }
 }

@@ -230,7 +230,18 @@ public record CaseResult(
     }
   }
 
-  public record Settings(int maxTokens, double temperature, long seed) {}
+  /**
+   * @param responseFormat {@code @ResponseFormat}, what every request asked the output to be: {@code
+   *     {"type": "json_object"}} or {@code {"type": "json_schema", "schema": "<path on the test classpath>"}};
+   *     absent when the output was not constrained
+   */
+  public record Settings(
+      int maxTokens, double temperature, long seed,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, String> responseFormat) {
+    public Settings(int maxTokens, double temperature, long seed) {
+      this(maxTokens, temperature, seed, null);
+    }
+  }
 
   /**
    * @param noAnswer succeeded requests that never produced an answer chunk (reasoning only, or no text)

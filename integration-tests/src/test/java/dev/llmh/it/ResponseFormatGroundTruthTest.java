@@ -51,6 +51,9 @@ class ResponseFormatGroundTruthTest {
       Map<String, Long> sent = bodies.stream().collect(java.util.stream.Collectors.groupingBy(
           b -> b.has(field) ? b.get(field).toString() : "none", java.util.stream.Collectors.counting()));
       assertThat(sent).isEqualTo(Map.of(anyObject, 9L, schema, 9L, "none", 9L));
+      // and the record says what each case asked for
+      assertThat(cases).extracting(r -> r.settings().responseFormat()).containsExactlyInAnyOrder(
+          Map.of("type", "json_object"), Map.of("type", "json_schema", "schema", "film.schema.json"), null);
       assertThat(bodies).allSatisfy(b -> assertThat(b.has(ollama ? "response_format" : "format")).isFalse());
     }
   }
