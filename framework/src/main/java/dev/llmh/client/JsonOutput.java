@@ -5,8 +5,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.llmh.runner.ResponseFormatDeclaration;
-import dev.llmh.runner.ScenarioRunner;
 import java.io.IOException;
 import java.io.InputStream;
 
@@ -25,20 +23,12 @@ public record JsonOutput(String name, JsonNode schema) {
   public static final JsonOutput ANY_OBJECT = new JsonOutput(null, null);
 
   /**
-   * The scenario's {@code @ResponseFormat}, its schema read through the scenario's class loader (the
-   * test classpath); null when it declares none.
+   * The schema at {@code path} on the test classpath, read through {@code loader} (the scenario's)
+   * before the case's first request.
    *
-   * @throws IllegalArgumentException naming the file when the schema is missing or not one JSON object
+   * @throws IllegalArgumentException naming the file when it is missing or not one JSON object
    */
-  public static JsonOutput of(ScenarioRunner runner) {
-    ResponseFormatDeclaration declared = runner.responseFormat();
-    if (declared == null) {
-      return null;
-    }
-    return declared.schema() == null ? ANY_OBJECT : load(runner.getClass().getClassLoader(), declared.schema());
-  }
-
-  static JsonOutput load(ClassLoader loader, String path) {
+  public static JsonOutput load(ClassLoader loader, String path) {
     String declared = "@ResponseFormat(schema = \"" + path + "\")";
     JsonNode schema;
     try (InputStream in = loader.getResourceAsStream(path)) {

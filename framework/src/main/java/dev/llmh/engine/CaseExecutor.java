@@ -115,7 +115,7 @@ final class CaseExecutor {
     }
     dev.llmh.client.JsonOutput responseFormat;
     try {
-      responseFormat = dev.llmh.client.JsonOutput.of(plan.runner());
+      responseFormat = responseFormat(plan);
     } catch (IllegalArgumentException e) {
       return CaseOutcome.notRun(plan, null, e.getMessage());
     }
@@ -191,6 +191,16 @@ final class CaseExecutor {
     try (PhaseSampling resources = endpoints.resources(endpoint, plan.deployment().powerWatts()).warmingUp()) {
       return measure(plan, endpoint, units, resources, deadline, warnings, turnTexts, file, system, prompt, setup, compare);
     }
+  }
+
+  /** The scenario's {@code @ResponseFormat}, a schema read from the test classpath; null when it declares none. */
+  private static dev.llmh.client.JsonOutput responseFormat(CasePlan plan) {
+    dev.llmh.runner.ResponseFormatDeclaration declared = plan.runner().responseFormat();
+    if (declared == null) {
+      return null;
+    }
+    return declared.schema() == null ? dev.llmh.client.JsonOutput.ANY_OBJECT
+        : dev.llmh.client.JsonOutput.load(plan.runner().getClass().getClassLoader(), declared.schema());
   }
 
   private CaseOutcome measure(
