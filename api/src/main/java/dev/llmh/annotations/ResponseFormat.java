@@ -15,7 +15,9 @@ import java.lang.annotation.Target;
  * <p>Sent as OpenAI's {@code response_format} ({@code {"type": "json_object"}}, or {@code {"type":
  * "json_schema", "json_schema": {"name", "schema", "strict": true}}}) or Ollama's {@code format}
  * ({@code "json"}, or the schema itself). The embedded server honours it through llama.cpp's grammar
- * support. It constrains what the server may generate; whether the answer is what was asked is for a
+ * support. OpenAI's strict mode takes a schema whose properties are all required and which sets
+ * {@code "additionalProperties": false}; a server that refuses a schema fails the requests, each
+ * recorded with the server's reason. It constrains what the server may generate; whether the answer is what was asked is for a
  * check to say ({@link ExpectJson}): an answer cut by max tokens is still invalid JSON, and is counted so.
  *
  * <p>Naming neither a kind nor a schema, or both {@code JSON} and a schema, is a compile error; a
