@@ -15,6 +15,7 @@ import java.util.Optional;
 import javax.annotation.processing.Filer;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
+import javax.lang.model.element.Element;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
 import javax.tools.FileObject;
@@ -34,17 +35,11 @@ record ResponseFormatReader(Annotations annotations, Reporter reporter, Filer fi
 
   /** The declaration the runner returns, or empty when there is none or it has an error (reported). */
   Optional<ResponseFormatDeclaration> read(TypeElement type) {
-    List<TypeElement> lineage = ScenarioMembers.lineage(type);
-    for (int i = lineage.size() - 1; i >= 0; i--) {
-      Optional<AnnotationMirror> mirror = find(lineage.get(i), ResponseFormat.class);
-      if (mirror.isPresent()) {
-        return read(lineage.get(i), mirror.get());
-      }
-    }
-    return Optional.empty();
+    return CheckReader.nearest(type, ResponseFormat.class)
+        .flatMap(declaring -> read(declaring, find(declaring, ResponseFormat.class).orElseThrow()));
   }
 
-  private Optional<ResponseFormatDeclaration> read(TypeElement declaring, AnnotationMirror mirror) {
+  private Optional<ResponseFormatDeclaration> read(Element declaring, AnnotationMirror mirror) {
     Optional<AnnotationValue> kindValue = explicitValue(mirror, "value");
     Optional<AnnotationValue> schemaValue = explicitValue(mirror, "schema");
     String kind = kindValue.map(v -> v.getValue() instanceof VariableElement constant ? constant.getSimpleName().toString() : "")
