@@ -120,7 +120,8 @@ final class JudgedCases {
     List<SampleJudge> judged;
     System.out.println("LLMH judging " + answers.size() + " answers of " + first.scenarioClassName() + " › "
         + first.prompt().name() + (cases.size() > 1 ? " from " + cases.size() + " cases, shuffled together" : "")
-        + " (" + (setup.model() == null ? "the endpoint's own model" : setup.model()) + " at " + setup.endpoint() + ")");
+        + " (" + (setup.model() == null ? "the endpoint's own model" : setup.model()) + " at " + setup.endpoint() + ")"
+        + (setup.warning() == null ? "" : ": " + setup.warning()));
     try {
       Endpoint endpoint = endpoints.get(setup.endpoint(), setup.api());
       judged = JudgePanel.judge(answers, setup, seed, endpoint.client()::send);

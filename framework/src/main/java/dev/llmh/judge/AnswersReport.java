@@ -35,7 +35,8 @@ public final class AnswersReport {
     groups.append("## ").append(title).append("\n\n")
         .append("Judge: ").append(setup.model() == null ? "the endpoint's default model" : "`" + setup.model() + "`")
         .append(" at ").append(setup.endpoint()).append("; shuffle seed ").append(seed).append("; rubric: ")
-        .append(setup.rubric().strip().replace("\n", " ")).append("\n\n");
+        .append(setup.rubric().strip().replace("\n", " "))
+        .append(setup.warning() == null ? "" : "\n\n**" + setup.warning() + "**").append("\n\n");
     Map<String, List<Integer>> byPrompt = new LinkedHashMap<>();
     for (int i = 0; i < answers.size(); i++) {
       byPrompt.computeIfAbsent(answers.get(i).prompt(), p -> new ArrayList<>()).add(i);

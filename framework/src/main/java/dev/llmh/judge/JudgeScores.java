@@ -44,7 +44,7 @@ public final class JudgeScores {
     return new JudgeRecord(setup.endpoint(), setup.model(), setup.rubric(), seed, blindedWith, scores.length,
         judged.size() - scores.length, reasons, mean(scores), interval(scores, confidence),
         scores.length == 0 ? (judged.isEmpty() ? "no measured answer" : "no answer was scored: every one is a judge failure")
-            : null, byCategory);
+            : null, byCategory, setup.warning());
   }
 
   /** Each {@code judge_score} budget of the case judged on the scores' t bounds. */

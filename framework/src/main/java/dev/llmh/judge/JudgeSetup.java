@@ -15,17 +15,29 @@ import dev.llmh.runner.JudgeDeclaration;
  * @param model the model named in judge requests, or null; on the embedded server a name it does not
  *     serve becomes its default model (as a measured case's does), so the judge can be the embedded model
  * @param api the measured endpoint's protocol when the judge shares it, else detected from the URL
+ * @param warning what the results must say about the judge, or null: that the embedded server's
+ *     default model judges in place of a model it does not serve
  */
-public record JudgeSetup(String endpoint, Api api, String model, String rubric, int maxTokens) {
+public record JudgeSetup(String endpoint, Api api, String model, String rubric, int maxTokens, String warning) {
+
+  /** Nothing to say about it. */
+  public JudgeSetup(String endpoint, Api api, String model, String rubric, int maxTokens) {
+    this(endpoint, api, model, rubric, maxTokens, null);
+  }
 
   public static JudgeSetup of(CasePlan plan, JudgeConfig configured) {
     JudgeDeclaration declared = plan.runner().judge();
     String endpoint = configured.endpoint().orElse(declared.endpoint() != null ? declared.endpoint() : plan.endpoint());
     Api api = endpoint.equals(plan.endpoint()) ? plan.api() : Api.detect(endpoint);
     String model = configured.model().orElse(declared.model());
+    String warning = null;
     if (model != null && EndpointKind.of(endpoint) == EndpointKind.EMBEDDED) {
+      String asked = model;
       model = EmbeddedModels.servedId(model).orElse(null);
+      if (model == null) {
+        warning = "the embedded server does not serve '" + asked + "': its default model judged instead";
+      }
     }
-    return new JudgeSetup(endpoint, api, model, declared.rubric(), declared.maxTokens());
+    return new JudgeSetup(endpoint, api, model, declared.rubric(), declared.maxTokens(), warning);
   }
 }

@@ -25,6 +25,7 @@ import java.util.Map;
  * @param notMeasured why there is no {@code judge_score}, or null
  * @param categories scores by the {@code category} of the {@code @PromptFile} lines; absent when no
  *     line has one
+ * @param warning what a reader must know about the judge (another model judged than the one named), or null
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record JudgeRecord(
@@ -39,7 +40,8 @@ public record JudgeRecord(
     @JsonProperty("judge_score") Double judgeScore,
     @JsonProperty("judge_score_ci") List<Double> judgeScoreCi,
     @JsonProperty("not_measured") String notMeasured,
-    Map<String, Category> categories) {
+    Map<String, Category> categories,
+    String warning) {
 
   /** One category's scores. */
   public record Category(

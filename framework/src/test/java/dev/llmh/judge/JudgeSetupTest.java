@@ -35,11 +35,16 @@ class JudgeSetupTest {
   }
 
   @Test
-  void onTheEmbeddedServerAModelItDoesNotServeIsItsDefault() {
-    assertThat(JudgeSetup.of(plan(new JudgeDeclaration("qwen2.5:14b-instruct", "r", null, 256), "embedded", Api.OPENAI_CHAT),
-        JudgeConfig.NONE).model()).isNull();
-    assertThat(JudgeSetup.of(plan(new JudgeDeclaration("tiny", "r", null, 256), "embedded", Api.OPENAI_CHAT),
-        JudgeConfig.NONE).model()).isEqualTo("llmh-tiny");
+  void onTheEmbeddedServerAModelItDoesNotServeIsItsDefaultAndTheRecordSaysSo() {
+    JudgeSetup replaced =
+        JudgeSetup.of(plan(new JudgeDeclaration("qwen2.5:14b-instruct", "r", null, 256), "embedded", Api.OPENAI_CHAT), JudgeConfig.NONE);
+    assertThat(replaced.model()).isNull();
+    assertThat(replaced.warning())
+        .isEqualTo("the embedded server does not serve 'qwen2.5:14b-instruct': its default model judged instead");
+    assertThat(JudgeScores.record(replaced, 1, List.of("c"), List.of(), List.of(), 0.95).warning()).isEqualTo(replaced.warning());
+    JudgeSetup served = JudgeSetup.of(plan(new JudgeDeclaration("tiny", "r", null, 256), "embedded", Api.OPENAI_CHAT), JudgeConfig.NONE);
+    assertThat(served.model()).isEqualTo("llmh-tiny");
+    assertThat(served.warning()).isNull();
   }
 
   @Test
