@@ -46,11 +46,7 @@ record JudgeReader(Annotations annotations, Reporter reporter) {
       reporter.error(element, mirror, rubric, "@Judge(rubric) is blank: the judge scores 1-5 against it, so say what a"
           + " good answer is, e.g. rubric = \"correct, complete and concise\"");
     }
-    String url = Annotations.asString(endpoint).orElse("");
-    if (!url.isBlank() && dev.llmh.config.EndpointUrl.hasUserInfo(url)) {
-      reporter.error(element, mirror, endpoint, "@Judge(endpoint) carries user:password@, which would be compiled into the"
-          + " class; give the judge's URL without it");
-    }
+    String url = endpointWithoutCredentials(reporter, element, mirror, endpoint, "@Judge", "judge");
     int tokens = Annotations.asInt(maxTokens).orElse(1);
     if (tokens < 16) {
       reporter.error(element, mirror, maxTokens, "@Judge(maxTokens = " + tokens + ") leaves no room for a score and a"
@@ -61,6 +57,22 @@ record JudgeReader(Annotations annotations, Reporter reporter) {
     }
     return Optional.of(new JudgeDeclaration(Annotations.asString(annotations.value(mirror, "model")).orElse(""),
         rubricText, url, tokens));
+  }
+
+  /**
+   * The {@code endpoint} element's URL, reported when it carries {@code user:password@}: that would be
+   * compiled into the class, and a second server's credentials are not sent anyway.
+   *
+   * @param whose the server's role in the message, e.g. {@code judge}
+   */
+  static String endpointWithoutCredentials(
+      Reporter reporter, Element element, AnnotationMirror mirror, AnnotationValue endpoint, String annotation, String whose) {
+    String url = Annotations.asString(endpoint).orElse("");
+    if (!url.isBlank() && dev.llmh.config.EndpointUrl.hasUserInfo(url)) {
+      reporter.error(element, mirror, endpoint, annotation + "(endpoint) carries user:password@, which would be compiled"
+          + " into the class; give the " + whose + "'s URL without it");
+    }
+    return url;
   }
 
   /**

@@ -43,7 +43,7 @@ final class ScenarioReader {
   static final List<Class<?>> ALL =
       concat(List.of(LlmBenchmark.class, Prompt.class, Param.class, SyntheticPrompt.class, Conversation.class,
           SystemPrompt.class, PromptFile.class, dev.llmh.annotations.Tools.class,
-          dev.llmh.annotations.ToolResult.class, dev.llmh.annotations.Judge.class),
+          dev.llmh.annotations.ToolResult.class, dev.llmh.annotations.Judge.class, dev.llmh.annotations.Compare.class),
           concat(SettingsReader.SETTINGS, concat(CheckReader.ANNOTATIONS, List.of(dev.llmh.annotations.ResponseFormat.class))));
 
   private final Elements elements;
@@ -61,6 +61,7 @@ final class ScenarioReader {
   private final CheckReader checks;
   private final JudgeReader judges;
   private final ResponseFormatReader responseFormats;
+  private final CompareReader compares;
 
   ScenarioReader(ProcessingEnvironment env, Reporter reporter) {
     this.elements = env.getElementUtils();
@@ -80,6 +81,7 @@ final class ScenarioReader {
     this.checks = new CheckReader(javaTypes, annotations, reporter);
     this.judges = new JudgeReader(annotations, reporter);
     this.responseFormats = new ResponseFormatReader(annotations, reporter, env.getFiler());
+    this.compares = new CompareReader(annotations, reporter);
   }
 
   /**
@@ -163,6 +165,7 @@ final class ScenarioReader {
     boolean judged = JudgeReader.declared(type);
     java.util.Set<Element> judgeReported = new java.util.HashSet<>();
     dev.llmh.runner.ResponseFormatDeclaration responseFormat = responseFormats.read(type).orElse(null);
+    dev.llmh.runner.CompareDeclaration compare = compares.read(type).orElse(null);
     boolean anyCheck = !checkModels.isEmpty() || anyCheckWritten(type, scenarioMembers);
     List<PromptModel> models = new ArrayList<>();
     java.util.Set<Element> sloReported = new java.util.HashSet<>();
@@ -201,7 +204,7 @@ final class ScenarioReader {
         elements.getPackageOf(type).getQualifiedName().toString(),
         elements.getBinaryName(type).toString(),
         type.getQualifiedName().toString(),
-        models, paramModels, systemPrompt, checkModels, toolsFile, toolResult, judge, responseFormat));
+        models, paramModels, systemPrompt, checkModels, toolsFile, toolResult, judge, responseFormat, compare));
   }
 
   /** A check written but in error counts as declared: its own error says what to fix, not the budget's. */

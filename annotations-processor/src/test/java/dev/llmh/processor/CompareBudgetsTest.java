@@ -40,4 +40,19 @@ class CompareBudgetsTest {
         .errorCount(1)
         .errorOn("@Constraint(\"kl_divergence.p99 <= 0.1ms\")", "kl_divergence");
   }
+
+  /**
+   * Unlike judge_score without @Judge: llmh.compare.reference can name the reference at run time,
+   * so a budget on a scenario without @Compare is not a mistake the compiler can see.
+   */
+  @Test
+  void aComparisonBudgetWithoutCompareCompilesSinceConfigurationCanNameTheReference() {
+    compiled("Configured",
+        "@LlmBenchmark",
+        "@Constraint(\"kl_divergence.p99 <= 0.1\")",
+        "class Configured {",
+        "  @Prompt @Constraint(\"top1_agreement >= 90%\") String p = \"a\";",
+        "}")
+        .succeeded();
+  }
 }

@@ -41,9 +41,9 @@ public @interface Compare {
   /** The reference's endpoint, a base URL; empty: the candidate's own endpoint. */
   String endpoint() default "";
 
-  /** Log-probabilities asked per token position; 0: the default (llmh's Defaults.COMPARE_TOP_K). */
+  /** Log-probabilities asked per token position, 1 to 20; 0: the default (llmh's Defaults.COMPARE_TOP_K). */
   int topK() default 0;
 
-  /** Tokens of the reference's greedy answer compared; 0: the case's max tokens. */
+  /** Tokens of the reference's greedy answer compared, not negative; 0: the case's max tokens. */
   int tokens() default 0;
 }

@@ -24,6 +24,7 @@ import java.util.regex.Pattern;
  * @param recordTextChars {@code llmh.record.textChars}: the most characters of an answer, and of its
  *     reasoning, that a sample's record keeps (0: none)
  * @param judge {@code llmh.judge.endpoint} and {@code llmh.judge.model}: where {@code @Judge} asks
+ * @param compare {@code llmh.compare.*}: a distribution comparison's settings over {@code @Compare}'s
  */
 public record Config(
     Optional<String> endpoint,
@@ -49,7 +50,8 @@ public record Config(
     ServerSampling serverSampling,
     DeploymentFacts deployment,
     int recordTextChars,
-    JudgeConfig judge) {
+    JudgeConfig judge,
+    CompareConfig compare) {
 
   /**
    * Settings of the embedded llama.cpp server.
@@ -112,10 +114,6 @@ public record Config(
           ConfigKey.ENDPOINT.key() + " carries user:password@ (sent as HTTP Basic auth) and an API key is set too ("
               + ConfigKey.API_KEY.key() + " or " + ConfigKey.API_KEY_FILE.key() + "): both would be the Authorization header; keep one");
     }
-    // read where a case's comparison is set up (dev.llmh.compare.CompareSetup); checked here so that
-    // a malformed value stops the run before its first request
-    lookup.apply(ConfigKey.COMPARE_TOP_K).ifPresent(v -> wholePositive(ConfigKey.COMPARE_TOP_K, v));
-    lookup.apply(ConfigKey.COMPARE_TOKENS).ifPresent(v -> wholePositive(ConfigKey.COMPARE_TOKENS, v));
     Duration firstToken =
         lookup.apply(ConfigKey.FIRST_TOKEN_TIMEOUT).map(v -> duration(ConfigKey.FIRST_TOKEN_TIMEOUT, v)).orElse(Defaults.FIRST_TOKEN_TIMEOUT);
     return new Config(
@@ -153,7 +151,8 @@ public record Config(
         serverSampling(lookup),
         deployment(lookup),
         lookup.apply(ConfigKey.RECORD_TEXT_CHARS).map(v -> wholeInt(ConfigKey.RECORD_TEXT_CHARS, v)).orElse(Defaults.RECORD_TEXT_CHARS),
-        JudgeConfig.read(lookup));
+        JudgeConfig.read(lookup),
+        CompareConfig.read(lookup));
   }
 
   /** {@code llmh.power.watts}, {@code llmh.hardware.memoryBandwidth}, {@code llmh.model.bytes} and {@code llmh.cost.*}. */

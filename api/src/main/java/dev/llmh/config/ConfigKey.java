@@ -57,7 +57,7 @@ public enum ConfigKey {
   JUDGE_MODEL("llmh.judge.model", "the judge's model (@Judge): replaces @Judge(model)"),
   COMPARE_REFERENCE("llmh.compare.reference", "the reference model of a distribution comparison (@Compare(reference)): kl_divergence and top1_agreement of each case's model against it"),
   COMPARE_ENDPOINT("llmh.compare.endpoint", "base URL of the reference model's OpenAI-compatible endpoint (@Compare(endpoint)); default: the candidate's own"),
-  COMPARE_TOP_K("llmh.compare.topK", "log-probabilities asked per token position in a distribution comparison (@Compare(topK))"),
+  COMPARE_TOP_K("llmh.compare.topK", "log-probabilities asked per token position in a distribution comparison, 1 to 20 (@Compare(topK))"),
   COMPARE_TOKENS("llmh.compare.tokens", "tokens of the reference's greedy answer compared per prompt (@Compare(tokens)); default: the case's max tokens");
 
   private final String key;

@@ -90,6 +90,14 @@ public interface ScenarioRunner {
   }
 
   /**
+   * The scenario's {@code @Compare} (on the class or the nearest base class declaring it), or null
+   * when it has none (and from runners generated before comparisons existed).
+   */
+  default CompareDeclaration compare() {
+    return null;
+  }
+
+  /**
    * The generated runner's binary name for a scenario class: {@code com.example.Outer$Inner} gives
    * {@code com.example.Outer_Inner_LlmhRunner}.
    */

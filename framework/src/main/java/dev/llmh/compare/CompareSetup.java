@@ -1,16 +1,14 @@
 package dev.llmh.compare;
 
-import dev.llmh.annotations.Compare;
-import dev.llmh.config.ConfigException;
-import dev.llmh.config.ConfigKey;
+import dev.llmh.config.CompareConfig;
 import dev.llmh.config.Defaults;
+import dev.llmh.runner.CompareDeclaration;
 import java.util.Optional;
-import java.util.function.Function;
 
 /**
- * A scenario's distribution comparison, resolved: configuration ({@code llmh.compare.*}, system
- * property then environment) over {@code @Compare} over {@link Defaults}. The annotation is read
- * once per case when it is planned to run, never on the measurement path.
+ * A scenario's distribution comparison, resolved key by key: configuration ({@code llmh.compare.*},
+ * read once by {@code Config.read}) over {@code @Compare} (as the processor read it) over
+ * {@link Defaults}.
  *
  * @param reference the reference model
  * @param endpoint the reference's base URL, or null for the candidate's own endpoint
@@ -19,38 +17,21 @@ import java.util.function.Function;
  */
 public record CompareSetup(String reference, String endpoint, int topK, int tokens) {
 
-  /** The comparison of {@code scenario}, or empty when neither it nor the configuration asks for one. */
-  public static Optional<CompareSetup> of(Class<?> scenario, Function<ConfigKey, Optional<String>> config) {
-    Compare declared = scenario == null ? null : scenario.getAnnotation(Compare.class);
-    Optional<String> reference = config.apply(ConfigKey.COMPARE_REFERENCE)
-        .or(() -> Optional.ofNullable(declared).map(Compare::reference)).map(String::strip).filter(s -> !s.isEmpty());
+  /**
+   * The comparison of a scenario declaring {@code declared} (null: none), or empty when neither it
+   * nor the configuration names a reference.
+   */
+  public static Optional<CompareSetup> of(CompareDeclaration declared, CompareConfig configured) {
+    Optional<CompareDeclaration> annotation = Optional.ofNullable(declared);
+    Optional<String> reference = configured.reference().or(() -> annotation.map(CompareDeclaration::reference))
+        .map(String::strip).filter(s -> !s.isEmpty());
     if (reference.isEmpty()) {
       return Optional.empty();
     }
-    String endpoint = config.apply(ConfigKey.COMPARE_ENDPOINT)
-        .or(() -> Optional.ofNullable(declared).map(Compare::endpoint)).map(String::strip).filter(s -> !s.isEmpty()).orElse(null);
-    int topK = config.apply(ConfigKey.COMPARE_TOP_K).map(v -> whole(ConfigKey.COMPARE_TOP_K, v, 1))
-        .orElse(declared != null && declared.topK() > 0 ? declared.topK() : Defaults.COMPARE_TOP_K);
-    int tokens = config.apply(ConfigKey.COMPARE_TOKENS).map(v -> whole(ConfigKey.COMPARE_TOKENS, v, 1))
-        .orElse(declared != null ? Math.max(0, declared.tokens()) : 0);
+    String endpoint = configured.endpoint().or(() -> annotation.map(CompareDeclaration::endpoint)).orElse(null);
+    // 0 in the annotation is its "not written": the default, or the case's max tokens
+    int topK = configured.topK().orElse(annotation.map(CompareDeclaration::topK).filter(k -> k > 0).orElse(Defaults.COMPARE_TOP_K));
+    int tokens = configured.tokens().orElse(annotation.map(CompareDeclaration::tokens).orElse(0));
     return Optional.of(new CompareSetup(reference.get(), endpoint, topK, tokens));
-  }
-
-  /** System properties, then the environment, as every {@code llmh.} key is read. */
-  public static Optional<String> fromSystem(ConfigKey key) {
-    return Optional.ofNullable(System.getProperty(key.key())).or(() -> Optional.ofNullable(System.getenv(key.envName())))
-        .map(String::strip).filter(s -> !s.isEmpty());
-  }
-
-  private static int whole(ConfigKey key, String value, int least) {
-    try {
-      int n = Integer.parseInt(value.strip());
-      if (n >= least) {
-        return n;
-      }
-    } catch (NumberFormatException e) {
-      // said below
-    }
-    throw new ConfigException(key.key() + " (" + key.envName() + ") = '" + value + "' must be a whole number, at least " + least);
   }
 }

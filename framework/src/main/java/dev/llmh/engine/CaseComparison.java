@@ -3,23 +3,40 @@ package dev.llmh.engine;
 import dev.llmh.compare.CompareFigures;
 import dev.llmh.compare.CompareSetup;
 import dev.llmh.compare.Comparison;
+import dev.llmh.config.CompareConfig;
 import dev.llmh.endpoint.Endpoint;
 import dev.llmh.plan.CasePlan;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * A case's distribution comparison against its reference model, when its scenario declares one
- * ({@code @Compare}, {@code llmh.compare.reference}): run once per case, before its warm-up, on the
- * case's prompt as written (without the per-request marker, so that both models see one text).
+ * The distribution comparisons of a run's cases against their reference models, when a scenario
+ * declares one ({@code @Compare}, {@code llmh.compare.reference}): asked before a case's warm-up, on
+ * the case's prompt as written (without the per-request marker, so that both models see one text).
+ *
+ * <p>Cases that differ only in load (each {@code @Concurrency} level, each rate) would ask the same
+ * greedy questions and get the same figures, so a comparison measured once is reused for the run.
+ * One not measured is asked again by the next case: its failure may be passing, or the first case's
+ * deadline.
  */
 final class CaseComparison {
-  private CaseComparison() {}
+  /** What makes two comparisons the same questions to the same servers. */
+  record Key(String candidateEndpoint, String candidateModel, String referenceEndpoint, String reference, String prompt,
+      int topK, int tokens) {}
+
+  private final CompareConfig config;
+  private final Map<Key, CompareFigures> measured = new ConcurrentHashMap<>();
+
+  CaseComparison(CompareConfig config) {
+    this.config = config;
+  }
 
   /** What the comparison found, or why it found nothing; null when the scenario declares none. */
-  static CompareFigures run(CasePlan plan, Endpoint endpoint, String candidateModel, String prompt, long deadline)
+  CompareFigures run(CasePlan plan, Endpoint endpoint, String candidateModel, String prompt, long deadline)
       throws InterruptedException {
-    Optional<CompareSetup> declared = CompareSetup.of(scenarioClass(plan), CompareSetup::fromSystem);
+    Optional<CompareSetup> declared = CompareSetup.of(plan.runner().compare(), config);
     if (declared.isEmpty()) {
       return null;
     }
@@ -30,19 +47,21 @@ final class CaseComparison {
           "a comparison needs one prompt text; a @PromptFile or @Conversation case has several");
     }
     int tokens = setup.tokens() > 0 ? setup.tokens() : plan.maxTokens();
+    Key key = new Key(endpoint.url(), candidateModel, referenceEndpoint, setup.reference(), prompt, setup.topK(), tokens);
+    CompareFigures known = measured.get(key);
+    if (known != null) {
+      return known;
+    }
     Duration left = Duration.ofNanos(Math.max(1_000_000_000L, deadline - System.nanoTime()));
+    CompareFigures figures;
     try {
-      return Comparison.run(prompt, endpoint.url(), candidateModel, referenceEndpoint, setup.reference(), tokens, setup.topK(), left);
+      figures = Comparison.run(prompt, endpoint.url(), candidateModel, referenceEndpoint, setup.reference(), tokens, setup.topK(), left);
     } catch (RuntimeException e) {
       return CompareFigures.notMeasured(setup.reference(), referenceEndpoint, setup.topK(), "the comparison failed: " + e);
     }
-  }
-
-  private static Class<?> scenarioClass(CasePlan plan) {
-    try {
-      return Class.forName(plan.scenarioClassName(), false, plan.runner().getClass().getClassLoader());
-    } catch (ClassNotFoundException | LinkageError e) {
-      return null; // a runner without its class on the path: nothing declared there
+    if (figures.notMeasured() == null) {
+      measured.put(key, figures);
     }
+    return figures;
   }
 }

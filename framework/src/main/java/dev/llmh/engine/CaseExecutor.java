@@ -40,6 +40,7 @@ final class CaseExecutor {
   private final SampleSink sink;
   private final Baselines baselines;
   private final SyntheticSetup synthetic = new SyntheticSetup();
+  private final CaseComparison comparisons;
 
   /**
    * Told of every measured request as it ends, on the worker thread that sent it: it must hand the
@@ -60,10 +61,11 @@ final class CaseExecutor {
     default void beforeMeasuring(CasePlan plan, List<RequestSample> warmup) {}
   }
 
-  CaseExecutor(Endpoints endpoints, SampleSink sink, Baselines baselines) {
+  CaseExecutor(Endpoints endpoints, SampleSink sink, Baselines baselines, CaseComparison comparisons) {
     this.endpoints = endpoints;
     this.sink = sink;
     this.baselines = baselines;
+    this.comparisons = comparisons;
   }
 
   CaseOutcome run(CasePlan plan) throws InterruptedException {
@@ -186,7 +188,7 @@ final class CaseExecutor {
           + " worker, so that every connection of the " + plan.concurrency() + " workers is open before measuring");
     }
     // Before the warm-up, so that neither the reference's load nor its requests fall in a measured phase.
-    dev.llmh.compare.CompareFigures compare = CaseComparison.run(plan, endpoint, requested, prompt, deadline);
+    dev.llmh.compare.CompareFigures compare = comparisons.run(plan, endpoint, requested, prompt, deadline);
     sink.sending(plan, warmupRequests(plan));
     try (PhaseSampling resources = endpoints.resources(endpoint, plan.deployment().powerWatts()).warmingUp()) {
       return measure(plan, endpoint, units, resources, deadline, warnings, turnTexts, file, system, prompt, setup, compare);

@@ -142,7 +142,7 @@ public final class LlmhTestEngine implements TestEngine {
     Baselines baselines =
         Baselines.read(key -> request.getConfigurationParameters().get(key), System.getenv(), environment());
     try (progress; Endpoints endpoints = new Endpoints(root.config(), progress::phase)) {
-      CaseExecutor executor = new CaseExecutor(endpoints, state, baselines);
+      CaseExecutor executor = new CaseExecutor(endpoints, state, baselines, new CaseComparison(root.config().compare()));
       SaturationSearches searches = new SaturationSearches();
       JudgedCases judging = new JudgedCases(root.config().judge(), endpoints);
       for (TestDescriptor scenario : root.getChildren()) {

@@ -70,6 +70,7 @@ public final class RunnerWriter {
     writeToolsMethod(scenario, out);
     writeJudgeMethod(scenario, out);
     writeResponseFormatMethod(scenario, out);
+    writeCompareMethod(scenario, out);
     writeParamHelper(scenario, out);
     out.append("}\n");
     return out.toString();
@@ -253,6 +254,18 @@ public final class RunnerWriter {
         .append(format.schema() == null ? "dev.llmh.runner.ResponseFormatDeclaration.json()"
             : "dev.llmh.runner.ResponseFormatDeclaration.schema(" + string(format.schema()) + ")")
         .append(";\n  }\n");
+  }
+
+  /** {@code compare()}, only for a scenario with a {@code @Compare}. */
+  private static void writeCompareMethod(ScenarioModel scenario, StringBuilder out) {
+    dev.llmh.runner.CompareDeclaration compare = scenario.compare();
+    if (compare == null) {
+      return;
+    }
+    out.append("\n  @Override\n  public dev.llmh.runner.CompareDeclaration compare() {\n")
+        .append("    return new dev.llmh.runner.CompareDeclaration(").append(string(compare.reference())).append(", ")
+        .append(string(compare.endpoint())).append(", ").append(compare.topK()).append(", ")
+        .append(compare.tokens()).append(");\n  }\n");
   }
 
   private static String checkDeclaration(CheckModel check) {

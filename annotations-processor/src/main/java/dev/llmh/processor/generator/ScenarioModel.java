@@ -15,16 +15,26 @@ import java.util.List;
  * @param toolResult the conversation's {@code @ToolResult}, or null
  * @param judge {@code @Judge}, or null when the scenario has none
  * @param responseFormat the {@code @ResponseFormat}, or null when there is none
+ * @param compare the {@code @Compare}, or null when there is none
  */
 public record ScenarioModel(
     String packageName, String binaryName, String sourceName, List<PromptModel> prompts, List<ParamModel> params,
     PromptModel systemPrompt, List<CheckModel> checks, String toolsFile, dev.llmh.runner.ToolResultDeclaration toolResult,
-    dev.llmh.runner.JudgeDeclaration judge, dev.llmh.runner.ResponseFormatDeclaration responseFormat) {
+    dev.llmh.runner.JudgeDeclaration judge, dev.llmh.runner.ResponseFormatDeclaration responseFormat,
+    dev.llmh.runner.CompareDeclaration compare) {
 
   public ScenarioModel {
     prompts = List.copyOf(prompts);
     params = List.copyOf(params);
     checks = List.copyOf(checks);
+  }
+
+  /** Without a comparison. */
+  public ScenarioModel(
+      String packageName, String binaryName, String sourceName, List<PromptModel> prompts, List<ParamModel> params,
+      PromptModel systemPrompt, List<CheckModel> checks, String toolsFile, dev.llmh.runner.ToolResultDeclaration toolResult,
+      dev.llmh.runner.JudgeDeclaration judge, dev.llmh.runner.ResponseFormatDeclaration responseFormat) {
+    this(packageName, binaryName, sourceName, prompts, params, systemPrompt, checks, toolsFile, toolResult, judge, responseFormat, null);
   }
 
   /** Without a response format. */
