@@ -20,7 +20,8 @@ import java.util.TreeMap;
  *
  * <ul>
  *   <li>{@code results}, {@code fits} and {@code saturation} are concatenated in file order; every
- *       {@code notMeasured} list, and any other top-level list, is united (each distinct element once).
+ *       {@link #UNITED} list ({@code notMeasured}, {@code servers}), and any other top-level list, is
+ *       united (each distinct element once).
  *   <li>Everything else describes the run's conditions and must agree: {@code schemaVersion},
  *       {@code statistics}, each {@code environment} key both files record, and the {@code settings}
  *       and server {@code options} of a scenario whose cases are in several files. A key only some
@@ -38,6 +39,11 @@ final class RunMerge {
   static final String MERGED_FROM = "mergedFrom";
   static final String MERGE_CONFLICTS = "mergeConflicts";
   private static final List<String> CONCATENATED = List.of("results", "fits", "saturation");
+  /**
+   * Lists united wherever they are: what was not measured, and what each endpoint said about itself
+   * ({@code environment.servers}): shards that measured other servers or models describe other ones.
+   */
+  private static final Set<String> UNITED = Set.of("notMeasured", "servers");
   private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
   /** One input file: its name as given, and its tree. */
@@ -142,7 +148,7 @@ final class RunMerge {
       if (existing == null || existing.isNull()) {
         merged.set(key, value.deepCopy());
         owners.put(at, file);
-      } else if (existing.isArray() && value.isArray() && (path.isEmpty() || key.equals("notMeasured"))) {
+      } else if (existing.isArray() && value.isArray() && (path.isEmpty() || UNITED.contains(key))) {
         unite((ArrayNode) existing, value);
       } else if (existing.isObject() && value.isObject()) {
         compareFields(at, (ObjectNode) existing, (ObjectNode) value, file, firstFile);

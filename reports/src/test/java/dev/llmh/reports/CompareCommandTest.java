@@ -70,6 +70,10 @@ class CompareCommandTest {
     assertThat(cli.run("compare", a.toString(), b.toString())).isZero();
     assertThat(cli.out()).doesNotContain("REGRESSION").contains("No regression beyond the noise band in 8 comparisons.");
     assertThat(row(cli.out(), 1, "ttft")).endsWith("| within noise |");
+    // Not one lucky draw: twenty more pairs from one distribution, none called a regression.
+    for (long seed = 10; seed < 30; seed++) {
+      assertThat(RunComparison.of(run(100, seed), run(100, seed + 100), 5).regressions()).as("seed %d", seed).isEmpty();
+    }
   }
 
   @Test

@@ -52,13 +52,15 @@ class MergeCommandTest {
     Path a = write(shard("dev.llmh.samples.Fast", "2026-01-01T10:00:00Z", "2026-01-01T10:05:00Z", Runs.environment("17.0.12")),
         dir, "a.json", tree -> {
           ((ObjectNode) tree.get("environment")).putArray("notMeasured").add("server version: no route").add("gpu: no nvidia-smi");
-          ((ObjectNode) tree.get("environment")).putObject("loadAverage").put("before", 0.5).put("after", 1.5);
+          ((ObjectNode) tree.get("environment")).putArray("loadAverageBefore").add(0.5).add(0.4).add(0.3);
+          ((ObjectNode) tree.get("environment")).putArray("servers").addObject().put("url", "http://gpu:8000").put("model", "tiny");
           tree.putArray("notMeasured").add("top-level reason a");
         });
     Path b = write(shard("dev.llmh.samples.Slow", "2026-01-01T09:58:00Z", "2026-01-01T10:07:00Z", Runs.environment("17.0.12")),
         dir, "b.json", tree -> {
           ((ObjectNode) tree.get("environment")).putArray("notMeasured").add("gpu: no nvidia-smi").add("cpu model: unknown");
-          ((ObjectNode) tree.get("environment")).putObject("loadAverage").put("before", 1.9).put("after", 2.1);
+          ((ObjectNode) tree.get("environment")).putArray("loadAverageBefore").add(1.9).add(1.2).add(1.0);
+          ((ObjectNode) tree.get("environment")).putArray("servers").addObject().put("url", "http://gpu:8000").put("model", "big");
           tree.putArray("notMeasured").add("top-level reason b");
         });
     Path all = dir.resolve("out/all.json");
@@ -86,7 +88,10 @@ class MergeCommandTest {
     assertThat(from.get(0).get("file").asText()).isEqualTo(a.toString());
     assertThat(from.get(0).get("cases").asInt()).isEqualTo(2);
     assertThat(from.get(1).get("startedAt").asText()).isEqualTo("2026-01-01T09:58:00Z");
-    assertThat(from.get(1).get("perRun").get("environment.loadAverage").get("before").asDouble()).isEqualTo(1.9);
+    assertThat(from.get(1).get("perRun").get("environment.loadAverageBefore").get(0).asDouble()).isEqualTo(1.9);
+    assertThat(environment.get("loadAverageBefore").get(0).asDouble()).isEqualTo(0.5);
+    // Each shard's servers: the shards measured other models.
+    assertThat(environment.get("servers")).extracting(n -> n.get("model").asText()).containsExactly("tiny", "big");
     assertThat(environment.has(RunMerge.MERGE_CONFLICTS)).isFalse();
     assertThat(cli.err()).isEmpty();
 
