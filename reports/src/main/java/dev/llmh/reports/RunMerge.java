@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -135,9 +134,7 @@ final class RunMerge {
 
   /** Every field of {@code other} against the merged one at {@code path}: lists united, the rest must agree. */
   private void compareFields(String path, ObjectNode merged, ObjectNode other, String file, String firstFile) throws UsageException {
-    Iterator<Map.Entry<String, JsonNode>> fields = other.fields();
-    while (fields.hasNext()) {
-      Map.Entry<String, JsonNode> field = fields.next();
+    for (Map.Entry<String, JsonNode> field : other.properties()) {
       String key = field.getKey();
       String at = path.isEmpty() ? key : path + "." + key;
       JsonNode value = field.getValue();
@@ -216,7 +213,7 @@ final class RunMerge {
   }
 
   private static void collectPerRun(String path, JsonNode node, ObjectNode readings) {
-    node.fields().forEachRemaining(field -> {
+    node.properties().forEach(field -> {
       String at = path + "." + field.getKey();
       if (perRun(field.getKey()) && !field.getKey().equals(MERGED_FROM) && !field.getKey().equals(MERGE_CONFLICTS)) {
         readings.set(at, field.getValue().deepCopy());
