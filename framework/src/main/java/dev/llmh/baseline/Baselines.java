@@ -39,7 +39,6 @@ import java.util.function.Function;
 public final class Baselines {
   public static final Baselines NONE = new Baselines(null, null, null, Defaults.NOISE_BAND_PERCENT, Map.of());
 
-  /** The metrics compared, by results key; each is one value per request. */
   /** The metrics compared, by results key: those whose declaration says so. */
   static final List<String> METRICS =
       java.util.Arrays.stream(Metric.values()).filter(Metric::comparedWithBaseline).map(Metric::jsonName).toList();
@@ -179,21 +178,33 @@ public final class Baselines {
       warnings.add("the baseline " + file + " was recorded in another environment (" + String.join("; ", environmentDifferences)
           + "): a change may be the machine's, not the server's");
     }
-    Map<String, MetricComparison> metrics = new LinkedHashMap<>();
     Map<String, double[]> stored = match.get().samples() == null ? Map.of() : match.get().samples();
+    Map<String, MetricComparison> metrics = compareSamples(stored, values, noiseBandPercent);
+    return new Comparison(new BaselineRecord(file, true, null, noiseBandPercent, metrics), warnings);
+  }
+
+  /**
+   * Each compared metric of two runs of one case, per-request values before and now: Mann–Whitney and
+   * the Hodges–Lehmann interval of the relative change; a regression needs p below {@link ShiftTest#ALPHA}
+   * and the interval's lower end beyond {@code noiseBandPercent}. A metric either side lacks is left out.
+   * The report's {@code compare} command judges two results files by this same rule.
+   */
+  public static Map<String, MetricComparison> compareSamples(
+      Map<String, double[]> before, Map<String, double[]> now, double noiseBandPercent) {
+    Map<String, MetricComparison> metrics = new LinkedHashMap<>();
     for (String metric : METRICS) {
-      double[] before = stored.getOrDefault(metric, new double[0]);
-      double[] now = values.getOrDefault(metric, new double[0]);
-      if (before.length == 0 || now.length == 0) {
+      double[] a = before.getOrDefault(metric, new double[0]);
+      double[] b = now.getOrDefault(metric, new double[0]);
+      if (a.length == 0 || b.length == 0) {
         continue;
       }
-      ShiftTest.Result r = ShiftTest.compare(before, now);
+      ShiftTest.Result r = ShiftTest.compare(a, b);
       boolean regression = r.pValue() < ShiftTest.ALPHA && r.bounded() && 100 * r.lower() > noiseBandPercent;
       metrics.put(metric, new MetricComparison(
-          r.baselineN(), r.currentN(), finite(median(before)), finite(median(now)), finite(r.pValue()), r.ties(),
+          r.baselineN(), r.currentN(), finite(median(a)), finite(median(b)), finite(r.pValue()), r.ties(),
           finite(100 * r.change()), new Double[] {finite(100 * r.lower()), finite(100 * r.upper())}, regression));
     }
-    return new Comparison(new BaselineRecord(file, true, null, noiseBandPercent, metrics), warnings);
+    return metrics;
   }
 
   /** Writes the saved baseline, if one was asked for; returns where. */
@@ -219,7 +230,7 @@ public final class Baselines {
    * One value per succeeded request, model loads left out as in the statistics. ITL pools many gaps
    * per request, and gaps of one request are not independent: each request contributes its median gap.
    */
-  static Map<String, double[]> perRequest(List<SampleRecord> samples) {
+  public static Map<String, double[]> perRequest(List<SampleRecord> samples) {
     List<SampleRecord> usable = samples.stream()
         .filter(s -> s.error() == null && (s.flags() == null || !s.flags().contains(RequestMetrics.FLAG_MODEL_LOAD)))
         .toList();
@@ -238,7 +249,8 @@ public final class Baselines {
     return values;
   }
 
-  private static List<String> environmentDifferences(Map<String, Object> before, Map<String, Object> now) {
+  /** Every environment key both record whose values differ, as "key before → now"; empty when none. */
+  public static List<String> environmentDifferences(Map<String, Object> before, Map<String, Object> now) {
     List<String> differences = new ArrayList<>();
     if (before == null || now == null) {
       return differences;

@@ -58,7 +58,7 @@ public final class RegressionJudge {
     return new ConstraintResult(constraint, Double.NaN, Verdict.INCONCLUSIVE, message);
   }
 
-  static String percent(double value, boolean signed) {
+  public static String percent(double value, boolean signed) {
     String text = String.format(Locale.ROOT, signed ? "%+.1f" : "%.1f", value);
     if (!signed && text.endsWith(".0")) {
       text = text.substring(0, text.length() - 2);

@@ -1,6 +1,9 @@
 package dev.llmh.engine;
 
 import dev.llmh.plan.CasePlan;
+import java.util.Set;
+import org.junit.platform.engine.TestDescriptor;
+import org.junit.platform.engine.TestTag;
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.support.descriptor.AbstractTestDescriptor;
 import org.junit.platform.engine.support.descriptor.MethodSource;
@@ -31,6 +34,15 @@ final class CaseDescriptor extends AbstractTestDescriptor {
   @Override
   public String getLegacyReportingName() {
     return reportingName;
+  }
+
+  /**
+   * Its scenario's tags: a tag filter is applied to tests, so a case carries the tags of the class
+   * it belongs to, as a Jupiter test method carries its class's.
+   */
+  @Override
+  public Set<TestTag> getTags() {
+    return getParent().map(TestDescriptor::getTags).orElse(Set.of());
   }
 
   @Override

@@ -5,6 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import org.junit.platform.engine.TestTag;
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.support.descriptor.AbstractTestDescriptor;
 import org.junit.platform.engine.support.descriptor.ClassSource;
@@ -15,10 +17,12 @@ final class ScenarioDescriptor extends AbstractTestDescriptor {
 
   private final String scenarioClassName;
   private final Map<String, CasePlan> plannedCases = new LinkedHashMap<>();
+  private final Set<TestTag> tags;
 
   ScenarioDescriptor(UniqueId id, Class<?> scenarioClass, List<CasePlan> cases) {
     super(id, scenarioClass.getSimpleName(), ClassSource.from(scenarioClass));
     this.scenarioClassName = scenarioClass.getName();
+    this.tags = ScenarioTags.of(scenarioClass);
     cases.forEach(plan -> plannedCases.put(plan.caseId(), plan));
   }
 
@@ -68,6 +72,12 @@ final class ScenarioDescriptor extends AbstractTestDescriptor {
   private String reportingName(CasePlan plan) {
     int index = caseIdsOfPrompt(plan.prompt().name()).indexOf(plan.caseId()) + 1;
     return plan.prompt().name() + "(" + plan.parameterText() + ")[" + index + "]";
+  }
+
+  /** The class's JUnit {@code @Tag}s: what Surefire's {@code -Dgroups} selects on. */
+  @Override
+  public Set<TestTag> getTags() {
+    return tags;
   }
 
   @Override

@@ -66,6 +66,11 @@ final class ScenarioSelectorResolver implements SelectorResolver {
           .source(ClassSource.from(scenarioClass)));
       return unresolved();
     }
+    for (String tag : ScenarioTags.invalid(scenarioClass)) {
+      issues.reportIssue(DiscoveryIssue.builder(Severity.WARNING, "@Tag(\"" + tag + "\") on " + scenarioClass.getName()
+          + " is not a valid JUnit tag (blank, or holds whitespace or one of , ( ) & | !): no tag filter can select it")
+          .source(ClassSource.from(scenarioClass)));
+    }
     Optional<ScenarioDescriptor> scenario =
         context.addToParent(parent -> Optional.of(scenario(parent, scenarioClass, cases)));
     return scenario.map(s -> Resolution.match(Match.exact(s, () -> caseSelectors(s, s.caseIds())))).orElse(unresolved());

@@ -18,7 +18,7 @@ import java.util.function.Function;
 
 /**
  * A results file as Markdown: title, environment, how percentiles were computed, one summary row
- * per case, then a section per case with what the summary cannot hold (endpoint, constraint
+ * per case, seed 001's model × concurrency table per scenario, then a section per case with what the summary cannot hold (endpoint, constraint
  * messages, warnings, errors, failed requests).
  */
 public final class MarkdownReport {
@@ -40,6 +40,7 @@ public final class MarkdownReport {
     environment(out, record.environment());
     statistics(out, record.statistics());
     summary(out, record.results());
+    out.append(ModelConcurrencyTable.render(record.results()));
     for (CaseResult result : record.results()) {
       caseSection(out, result);
     }
@@ -277,7 +278,7 @@ public final class MarkdownReport {
   }
 
   /** Free text on one line: a newline inside an error message would end a list item or table row. */
-  private static String text(String value) {
+  static String text(String value) {
     return value == null ? MISSING : value.replaceAll("\\s*\\R\\s*", " ").strip();
   }
 

@@ -12,50 +12,119 @@ import java.time.Instant;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+/** The command line as a whole, and its {@code markdown} and {@code html} commands. */
 class ReportMainTest {
-  private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+  final ByteArrayOutputStream out = new ByteArrayOutputStream();
+  final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
-  private int run(String... args) {
+  int run(String... args) {
     return ReportMain.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
         new PrintStream(err, true, StandardCharsets.UTF_8));
   }
 
-  @Test
-  void missingFileExitsWithTwoAndSaysWhichFile(@TempDir Path directory) {
-    Path missing = directory.resolve("nope.json");
+  String out() {
+    return out.toString(StandardCharsets.UTF_8);
+  }
 
-    assertThat(run(missing.toString())).isEqualTo(2);
-    assertThat(err.toString(StandardCharsets.UTF_8)).contains("no results file at " + missing.toAbsolutePath());
+  String err() {
+    return err.toString(StandardCharsets.UTF_8);
+  }
+
+  /** Exit code 2 and exactly one line on stderr, containing {@code expected}; nothing on stdout. */
+  void assertOneLineError(int code, String expected) {
+    assertThat(code).isEqualTo(2);
+    assertThat(err()).contains(expected).endsWith("\n");
+    assertThat(err().strip()).doesNotContain("\n");
     assertThat(out.size()).isZero();
   }
 
   @Test
-  void badArgumentsExitWithTwoAndPrintUsage() {
-    assertThat(run()).isEqualTo(2);
-    assertThat(err.toString(StandardCharsets.UTF_8)).contains(ReportMain.USAGE);
+  void helpPrintsTheUsageOfEveryCommandAndExitsZero() {
+    assertThat(run("--help")).isZero();
+    assertThat(out()).isEqualTo(ReportMain.USAGE)
+        .contains("markdown <results.json>").contains("html <results.json>").contains("compare <A.json> <B.json>")
+        .contains("merge <a.json> <b.json>... -o <all.json> [--force]").contains("(default 5%)");
+    assertThat(run("merge", "-h")).isZero();
+    assertThat(err()).isEmpty();
   }
 
   @Test
-  void fileThatIsNotAResultsRecordExitsWithTwo(@TempDir Path directory) throws Exception {
+  void noCommandOrAnUnknownOneIsOneLineAndExitCodeTwo() {
+    assertOneLineError(run(), "no command given");
+    err.reset();
+    assertOneLineError(run("render", "x.json"), "unknown command 'render'");
+  }
+
+  @Test
+  void missingFileIsOneLineNamingIt(@TempDir Path directory) {
+    Path missing = directory.resolve("nope.json");
+    assertOneLineError(run("markdown", missing.toString()), "no results file at " + missing);
+  }
+
+  @Test
+  void aFileThatIsNotAResultsRecordIsOneLineNamingIt(@TempDir Path directory) throws Exception {
     Path garbage = Files.writeString(directory.resolve("garbage.json"), "{ not json");
-
-    assertThat(run(garbage.toString())).isEqualTo(2);
-    assertThat(err.toString(StandardCharsets.UTF_8)).contains("cannot read " + garbage.toAbsolutePath());
+    // Jackson's own message has a second line (the source position): the command keeps one.
+    assertOneLineError(run("markdown", garbage.toString()), "cannot read " + garbage + " as an LLMH results file");
   }
 
   @Test
-  void printsTheReportOrWritesItToTheGivenFile(@TempDir Path directory) throws Exception {
+  void wrongArgumentsAreOneLineEach(@TempDir Path directory) throws Exception {
+    ResultsFiles.write(Fixtures.run(), directory, Instant.parse("2025-03-01T10:00:00Z"));
+    String latest = directory.resolve("latest.json").toString();
+    assertOneLineError(run("markdown"), "markdown: expects one results file, got 0 arguments");
+    err.reset();
+    assertOneLineError(run("markdown", latest, latest), "markdown: expects one results file, got 2 arguments");
+    err.reset();
+    assertOneLineError(run("markdown", latest, "--force"), "markdown: unknown option --force (takes -o)");
+    err.reset();
+    assertOneLineError(run("markdown", latest, "-o"), "markdown: -o needs a value");
+  }
+
+  @Test
+  void markdownPrintsTheReportOrWritesItToTheGivenFile(@TempDir Path directory) throws Exception {
     ResultsFiles.write(Fixtures.run(), directory, Instant.parse("2025-03-01T10:00:00Z"));
     Path latest = directory.resolve("latest.json");
     String expected = MarkdownReport.render(ResultsFiles.read(latest));
 
-    assertThat(run(latest.toString())).isEqualTo(0);
-    assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo(expected);
+    assertThat(run("markdown", latest.toString())).isZero();
+    assertThat(out()).isEqualTo(expected).contains("## Models × concurrency");
 
     Path md = directory.resolve("reports/run.md");
-    assertThat(run(latest.toString(), md.toString())).isEqualTo(0);
+    out.reset();
+    assertThat(run("markdown", latest.toString(), "-o", md.toString())).isZero();
     assertThat(Files.readString(md, StandardCharsets.UTF_8)).isEqualTo(expected);
-    assertThat(err.size()).isZero();
+    assertThat(out()).isEqualTo("LLMH report written to " + md.toAbsolutePath() + "\n");
+    assertThat(err()).isEmpty();
+  }
+
+  @Test
+  void anOutputThatCannotBeWrittenIsOneLine(@TempDir Path directory) throws Exception {
+    ResultsFiles.write(Fixtures.run(), directory, Instant.parse("2025-03-01T10:00:00Z"));
+    Path blocker = Files.writeString(directory.resolve("file"), "x");
+    assertOneLineError(run("markdown", directory.resolve("latest.json").toString(), "-o", blocker.resolve("r.md").toString()),
+        "cannot write " + blocker.resolve("r.md"));
+  }
+
+  /**
+   * Until the HTML report is merged the command refuses, with no page; once it is (see
+   * {@link HtmlCommand#render}), the same command writes the page.
+   */
+  @Test
+  void htmlWritesThePageOrSaysItIsNotBuilt(@TempDir Path directory) throws Exception {
+    ResultsFiles.write(Fixtures.run(), directory, Instant.parse("2025-03-01T10:00:00Z"));
+    Path page = directory.resolve("report.html");
+    int code = run("html", directory.resolve("latest.json").toString(), "-o", page.toString());
+    if (HtmlCommand.render(Fixtures.run()).isEmpty()) {
+      assertThat(code).isEqualTo(2);
+      assertThat(err()).isEqualTo(HtmlCommand.NOT_BUILT + "\n");
+      assertThat(page).doesNotExist();
+      assertThat(out.size()).isZero();
+    } else {
+      assertThat(code).isZero();
+      assertThat(Files.readString(page)).containsIgnoringCase("<html");
+    }
+    err.reset();
+    assertOneLineError(run("html"), "html: expects one results file");
   }
 }
