@@ -31,6 +31,8 @@ public record PhaseEvidence(Double ttftShare, String phase, List<Match> matches,
   static final double TTFT_BOUND_SHARE = 0.5;
   /** TPOT steadier than this coefficient of variation counts as flat. */
   static final double FLAT_TPOT_CV = 0.2;
+  /** The record's {@code promptCache} when every prompt began with a unique marker (the default). */
+  static final String UNIQUE_PREFIX = dev.llmh.load.PromptMarker.MODE;
 
   public PhaseEvidence {
     matches = List.copyOf(matches);
@@ -79,7 +81,12 @@ public record PhaseEvidence(Double ttftShare, String phase, List<Match> matches,
     MetricSummary tpot = result.metrics() == null ? null : result.metrics().get(CaseResult.TPOT);
     Double tpotCv = tpot == null || tpot.mean() == null || tpot.stddev() == null || tpot.mean() <= 0 || tpot.n() < 2
         ? null : tpot.stddev() / tpot.mean();
-    return of(share, fitFor(result, fits), result.contextFit(), tpotCv);
+    return of(share, fitFor(result, fits), result.contextFit(), tpotCv, result.promptCache());
+  }
+
+  /** Without knowing where the requests' cache-proof marker went. */
+  public static PhaseEvidence of(Double ttftShare, FitRecord prefillFit, ContextFit drift, Double tpotCv) {
+    return of(ttftShare, prefillFit, drift, tpotCv, null);
   }
 
   /**
@@ -89,8 +96,10 @@ public record PhaseEvidence(Double ttftShare, String phase, List<Match> matches,
    * @param prefillFit the TTFT-against-prompt-tokens line the case's requests belong to, or null
    * @param drift a conversation's TPOT-against-context line, or null for single requests
    * @param tpotCv TPOT's coefficient of variation (stddev / mean), null when not measured
+   * @param promptCache the case's {@code promptCache}: with {@code unique-prefix} the harness itself kept
+   *     every prompt out of the prefix cache, which the evidence then says
    */
-  public static PhaseEvidence of(Double ttftShare, FitRecord prefillFit, ContextFit drift, Double tpotCv) {
+  public static PhaseEvidence of(Double ttftShare, FitRecord prefillFit, ContextFit drift, Double tpotCv, String promptCache) {
     if (ttftShare == null) {
       return notMeasured("no request succeeded with a first token and an end, so E2E cannot be split");
     }
@@ -108,7 +117,9 @@ public record PhaseEvidence(Double ttftShare, String phase, List<Match> matches,
       matches.add(new Match(Signature.CACHE_OR_QUEUEING, String.format(Locale.ROOT,
           "%.0f%% of E2E passes before the first token at a prompt length %s: consistent with a prompt cache"
               + " invalidated on every request, or requests queueing",
-          100 * ttftShare, prefillFit == null ? "that was not varied" : "TTFT does not grow with")));
+          100 * ttftShare, prefillFit == null ? "that was not varied" : "TTFT does not grow with")
+          + (UNIQUE_PREFIX.equals(promptCache) ? " (each request here began with a unique marker, so no prefix cache"
+              + " could serve it: the whole prompt was prefilled every time by design)" : "")));
     }
     boolean driftMeasured = drift != null && drift.slopeMsPerToken() != null && drift.ci() != null && drift.ci().size() == 2
         && drift.ci().get(0) != null && drift.ci().get(1) != null;

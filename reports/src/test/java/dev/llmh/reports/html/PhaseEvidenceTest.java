@@ -42,6 +42,13 @@ class PhaseEvidenceTest {
   }
 
   @Test
+  void aPromptKeptOutOfTheCacheByTheHarnessIsSaid() {
+    assertThat(PhaseEvidence.of(0.8, null, null, 0.05, "unique-prefix").summary())
+        .contains("each request here began with a unique marker");
+    assertThat(PhaseEvidence.of(0.8, null, null, 0.05, "shared-prefix").summary()).doesNotContain("unique marker");
+  }
+
+  @Test
   void aFitThatIsNotALineIsNoEvidenceOfPrefill() {
     PhaseEvidence notLinear = PhaseEvidence.of(0.8, fit(0.05, 0.3, false, List.of(-0.1, 0.2)), null, null);
     assertThat(signatures(notLinear)).containsExactly(Signature.CACHE_OR_QUEUEING);
