@@ -14,4 +14,7 @@ assert log.find(/ttft\.p50 = [\d.]+ ms \[[\d.]+, [\d.]+\] <= budget 5000 ms: PAS
 def results = new groovy.json.JsonSlurper().parse(new File(basedir, 'target/llmh/latest.json'))
 assert results.results.size() == 1
 assert results.results[0].requests.succeeded == 5
+def page = new File(basedir, 'target/llmh/latest.html')
+assert page.isFile() : 'the snippet must bring the HTML report: llmh-reports on the test classpath'
+assert page.text.contains('echarts') && !page.text.contains('<script src=') : 'the HTML report is not self-contained'
 return true

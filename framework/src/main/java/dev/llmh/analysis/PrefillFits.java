@@ -42,7 +42,7 @@ public final class PrefillFits {
   private static final String PROMPT_TOKENS = dev.llmh.plan.CasePlan.PROMPT_TOKENS;
 
   /** The case's model: its {@code model} parameter, else the model asked for, else the one that answered. */
-  static String model(CaseResult result) {
+  public static String model(CaseResult result) {
     Object param = result.params().get("model");
     if (param != null) {
       return param.toString();

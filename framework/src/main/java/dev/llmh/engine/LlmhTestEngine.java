@@ -14,6 +14,7 @@ import dev.llmh.plan.CasePlan;
 import dev.llmh.progress.Progress;
 import dev.llmh.resources.GpuInventory;
 import dev.llmh.result.CaseResult;
+import dev.llmh.result.ReportWriters;
 import dev.llmh.result.ResultsFiles;
 import dev.llmh.result.RunJournal;
 import dev.llmh.result.RunRecord;
@@ -298,6 +299,7 @@ public final class LlmhTestEngine implements TestEngine {
       System.out.print(ConsoleSummary.saturation(record.saturation()));
       System.out.println("LLMH results: " + written.toAbsolutePath() + (complete ? "" : " (run cut short)")
           + " (and latest.json beside it)");
+      ReportWriters.writeAll(record, state.directory, state.runName, System.out);
       return TestExecutionResult.successful();
     } catch (IOException e) {
       return TestExecutionResult.failed(

@@ -13,7 +13,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -74,7 +73,7 @@ public final class ReportMain {
       List<String> rest = all.subList(1, all.size());
       return switch (args[0]) {
         case "markdown" -> markdown(CliArgs.parse("markdown", rest, Set.of(CliArgs.OUTPUT)), out);
-        case "html" -> html(CliArgs.parse("html", rest, Set.of(CliArgs.OUTPUT)), out, err);
+        case "html" -> html(CliArgs.parse("html", rest, Set.of(CliArgs.OUTPUT)), out);
         case "compare" -> compare(CliArgs.parse("compare", rest, Set.of(CliArgs.OUTPUT, CliArgs.NOISE_BAND)), out);
         case "merge" -> merge(CliArgs.parse("merge", rest, Set.of(CliArgs.OUTPUT, CliArgs.FORCE)), out);
         default -> throw new UsageException("unknown command '" + args[0] + "': markdown, html, compare or merge");
@@ -92,15 +91,10 @@ public final class ReportMain {
     return 0;
   }
 
-  private static int html(CliArgs args, PrintStream out, PrintStream err) throws UsageException {
+  private static int html(CliArgs args, PrintStream out) throws UsageException {
     args.expectFiles(1, "one results file");
     RunRecord record = ResultsInput.read(Path.of(args.positional().get(0)));
-    Optional<String> page = HtmlCommand.render(record);
-    if (page.isEmpty()) {
-      err.println(HtmlCommand.NOT_BUILT);
-      return USAGE_OR_IO_ERROR;
-    }
-    emit(page.get(), args.output(), out, "HTML report");
+    emit(dev.llmh.reports.html.HtmlReport.render(record), args.output(), out, "HTML report");
     return 0;
   }
 

@@ -1,0 +1,112 @@
+package dev.llmh.reports.html;
+
+import dev.llmh.analysis.PrefillFits;
+import dev.llmh.result.CaseResult;
+import dev.llmh.result.CaseResult.ConstraintRecord;
+import dev.llmh.result.MetricSummary;
+import dev.llmh.result.RunRecord;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** The report's tables: verdicts with intervals, which phase binds, models side by side. */
+final class HtmlTables {
+  private HtmlTables() {}
+
+  static String verdicts(RunRecord record) {
+    if (record.results().isEmpty()) {
+      return "<p class=\"missing\">not measured: the run recorded no case</p>";
+    }
+    StringBuilder out = new StringBuilder("<table class=\"verdicts\"><thead><tr><th>case</th><th>model</th><th>verdict</th>"
+        + "<th>requests ok / failed</th><th>TTFT p50 (ms)</th><th>TTFT p95 (ms)</th><th>TPOT p50 (ms)</th>"
+        + "<th>output tok/s</th><th>budgets (observed, interval judged on)</th></tr></thead><tbody>");
+    for (CaseResult r : record.results()) {
+      Map<String, MetricSummary> m = r.metrics() == null ? Map.of() : r.metrics();
+      out.append("<tr><td>").append(Html.escape(Labels.of(r))).append("</td><td>")
+          .append(Html.escape(PrefillFits.model(r))).append("</td><td class=\"verdict ")
+          .append(Html.escape(r.verdict())).append("\">").append(Html.escape(r.verdict())).append("</td><td>")
+          .append(r.requests() == null ? "–" : r.requests().succeeded() + " / " + r.requests().failed()).append("</td><td>")
+          .append(withInterval(m.get(CaseResult.TTFT), true)).append("</td><td>")
+          .append(withInterval(m.get(CaseResult.TTFT), false)).append("</td><td>")
+          .append(withInterval(m.get(CaseResult.TPOT), true)).append("</td><td>")
+          .append(Html.escape(Labels.number(r.throughput() == null ? null : r.throughput().outputTokensPerSecond())))
+          .append("</td><td>").append(budgets(r)).append("</td></tr>");
+    }
+    return out.append("</tbody></table>").toString();
+  }
+
+  /** {@code 812 [640–900]}: the point and its interval, an end the sample cannot bound shown as such. */
+  private static String withInterval(MetricSummary s, boolean median) {
+    if (s == null || s.n() == 0) {
+      return "<span class=\"missing\">not measured</span>";
+    }
+    Double point = median ? s.p50() : s.p95();
+    List<Double> ci = s.ci() == null ? null : median ? s.ci().p50() : s.ci().p95();
+    String text = Labels.number(point);
+    if (ci != null && ci.size() == 2) {
+      text += " <span class=\"ci\">[" + end(ci.get(0)) + "–" + end(ci.get(1)) + "]</span>";
+    }
+    return text;
+  }
+
+  private static String end(Double value) {
+    return value == null ? "unbounded" : Labels.number(value);
+  }
+
+  private static String budgets(CaseResult r) {
+    StringBuilder out = new StringBuilder();
+    for (ConstraintRecord c : r.constraints() == null ? List.<ConstraintRecord>of() : r.constraints()) {
+      out.append("<div class=\"verdict ").append(Html.escape(c.verdict())).append("\">")
+          .append(Html.escape(c.expression())).append(": ").append(Html.escape(Labels.number(c.observed())))
+          .append(c.unit() == null ? "" : " " + Html.escape(c.unit()));
+      if (c.bounds() != null && c.bounds().size() == 2) {
+        out.append(" [").append(end(c.bounds().get(0))).append("–").append(end(c.bounds().get(1))).append("]");
+      }
+      out.append(" ").append(Html.escape(c.verdict())).append("</div>");
+    }
+    for (String reason : r.verdictReasons() == null ? List.<String>of() : r.verdictReasons()) {
+      out.append("<div class=\"reason\">").append(Html.escape(reason)).append("</div>");
+    }
+    return out.length() == 0 ? "none declared" : out.toString();
+  }
+
+  static String phases(RunRecord record) {
+    StringBuilder out = new StringBuilder("<p>Seed 000's signatures: TTFT growing with prompt length points to prefill;"
+        + " TTFT high at a fixed prompt to a prompt cache invalidated or queueing; TPOT drifting up over a conversation"
+        + " to the KV cache; TPOT flat to memory bandwidth. A match is evidence, not proof.</p>"
+        + "<table class=\"phases\"><thead><tr><th>case</th><th>share of E2E before the first token</th>"
+        + "<th>signature it matches</th><th>evidence</th></tr></thead><tbody>");
+    for (CaseResult r : record.results()) {
+      PhaseEvidence e = PhaseEvidence.of(r, record.fits());
+      out.append("<tr><td>").append(Html.escape(Labels.of(r))).append("</td><td>");
+      if (e.notMeasured() != null) {
+        out.append("<span class=\"missing\">not measured</span></td><td>–</td><td>")
+            .append(Html.escape("not measured: " + e.notMeasured())).append("</td></tr>");
+        continue;
+      }
+      out.append(String.format(Locale.ROOT, "%.0f%%", 100 * e.ttftShare())).append("</td><td>")
+          .append(e.matches().isEmpty() ? "none clearly" : Html.escape(String.join("; ", e.matches().stream()
+              .map(m -> m.signature().pattern() + " → " + m.signature().pointsTo()).toList())))
+          .append("</td><td>").append(Html.escape(e.summary())).append("</td></tr>");
+    }
+    return out.append("</tbody></table>").toString();
+  }
+
+  static String models(Map<String, Map<String, CaseResult>> groups) {
+    StringBuilder out = new StringBuilder("<table class=\"models\"><thead><tr><th>case</th><th>model</th><th>served as</th>"
+        + "<th>TTFT p50 (ms)</th><th>TTFT p95 (ms)</th><th>TPOT p50 (ms)</th><th>output tok/s</th><th>verdict</th>"
+        + "</tr></thead><tbody>");
+    groups.forEach((category, byModel) -> byModel.forEach((model, r) -> {
+      MetricSummary ttft = r.metrics() == null ? null : r.metrics().get(CaseResult.TTFT);
+      out.append("<tr><td>").append(Html.escape(category)).append("</td><td>").append(Html.escape(model))
+          .append("</td><td>").append(Html.escape(r.endpoint() == null ? null : r.endpoint().servedModel()))
+          .append("</td><td>").append(Labels.number(ServerCharts.p50(r, CaseResult.TTFT))).append("</td><td>")
+          .append(Labels.number(ttft == null ? null : ttft.p95())).append("</td><td>")
+          .append(Labels.number(ServerCharts.p50(r, CaseResult.TPOT))).append("</td><td>")
+          .append(Labels.number(r.throughput() == null ? null : r.throughput().outputTokensPerSecond()))
+          .append("</td><td class=\"verdict ").append(Html.escape(r.verdict())).append("\">")
+          .append(Html.escape(r.verdict())).append("</td></tr>");
+    }));
+    return out.append("</tbody></table>").toString();
+  }
+}

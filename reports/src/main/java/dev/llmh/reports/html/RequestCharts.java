@@ -1,0 +1,114 @@
+package dev.llmh.reports.html;
+
+import dev.llmh.measure.RequestMetrics;
+import dev.llmh.result.CaseResult;
+import dev.llmh.result.CaseResult.SampleRecord;
+import dev.llmh.result.RunRecord;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/** Per-request views: latency CDFs per case, and each request's send, first token and end. */
+final class RequestCharts {
+  static final String FAILED = "#d62728";
+
+  private RequestCharts() {}
+
+  /** One chart per latency metric, a step line per case. */
+  static Section cdfs(RunRecord record) {
+    List<ChartSpec> charts = new ArrayList<>();
+    StringBuilder missing = new StringBuilder();
+    cdf(record, "TTFT", SampleRecord::ttftMs, "no request succeeded with a first token", charts, missing);
+    cdf(record, "TPOT", SampleRecord::tpotMs, "no request produced two or more tokens, so TPOT is undefined", charts, missing);
+    cdf(record, "E2E", SampleRecord::e2eMs, "no request succeeded to the end of its stream", charts, missing);
+    String html = missing.length() == 0 ? "" : "<ul class=\"missing\">" + missing + "</ul>";
+    return Section.of("cdf", "Latency distributions (CDF per case)", html, charts, "no request succeeded in any case");
+  }
+
+  private static void cdf(
+      RunRecord record, String name, Function<SampleRecord, Double> metric, String reason, List<ChartSpec> charts,
+      StringBuilder missing) {
+    List<ChartSpec.Series> series = new ArrayList<>();
+    for (CaseResult result : record.results()) {
+      double[] values = succeeded(result).stream().map(metric).filter(v -> v != null && Double.isFinite(v))
+          .mapToDouble(Double::doubleValue).sorted().toArray();
+      if (values.length == 0) {
+        continue;
+      }
+      List<List<Object>> points = new ArrayList<>();
+      for (int i = 0; i < values.length; i++) {
+        points.add(Labels.point(values[i], (i + 1) / (double) values.length));
+      }
+      series.add(new ChartSpec.Series(Labels.of(result), "step", 0, points, null));
+    }
+    if (series.isEmpty()) {
+      missing.append("<li>").append(name).append(" CDF: not measured: ").append(Html.escape(reason)).append("</li>");
+      return;
+    }
+    charts.add(new ChartSpec("cdf-" + name.toLowerCase(java.util.Locale.ROOT), name + " CDF", "xy", name + " (ms)",
+        false, "fraction of succeeded requests", null, null, series, null, null,
+        "Each step is one succeeded request; a case's line reaches 1 at its slowest request."));
+  }
+
+  /** One chart per case that measured requests: a row per request, failures in red. */
+  static Section timelines(RunRecord record) {
+    List<ChartSpec> charts = new ArrayList<>();
+    for (CaseResult result : record.results()) {
+      List<SampleRecord> samples = result.samples() == null ? List.of() : result.samples();
+      List<List<Object>> waiting = new ArrayList<>();
+      List<List<Object>> streaming = new ArrayList<>();
+      List<List<Object>> failedSpans = new ArrayList<>();
+      List<List<Object>> failures = new ArrayList<>();
+      int unplaced = 0;
+      for (int i = 0; i < samples.size(); i++) {
+        SampleRecord s = samples.get(i);
+        if (s.startMs() == null) {
+          unplaced++;
+          continue;
+        }
+        double start = s.startMs();
+        if (s.error() != null) {
+          Double end = s.endMs() != null ? s.endMs() : s.e2eMs();
+          double at = start + (end == null ? 0 : end);
+          failedSpans.add(List.of(start, i, at));
+          failures.add(Labels.point(at, i));
+          continue;
+        }
+        if (s.ttftMs() != null) {
+          waiting.add(List.of(start, i, start + s.ttftMs()));
+          Double end = s.e2eMs() != null ? s.e2eMs() : s.endMs();
+          if (end != null) {
+            streaming.add(List.of(start + s.ttftMs(), i, start + end));
+          }
+        }
+      }
+      List<ChartSpec.Series> series = new ArrayList<>();
+      add(series, new ChartSpec.Series("send → first token", "segment", 0, waiting, "#fac858"));
+      add(series, new ChartSpec.Series("first token → end", "segment", 0, streaming, "#5470c6"));
+      add(series, new ChartSpec.Series("failed request", "segment", 0, failedSpans, FAILED));
+      add(series, new ChartSpec.Series("failure", "scatter", 0, failures, FAILED));
+      if (series.isEmpty()) {
+        continue;
+      }
+      String note = failures.size() + " of " + samples.size() + " measured requests failed"
+          + (unplaced == 0 ? "" : "; " + unplaced + " without a send time are not drawn")
+          + ". Time from the case's first measured send.";
+      charts.add(new ChartSpec("timeline-" + charts.size(), Labels.of(result), "timeline", "time (ms)", false, "request",
+          null, null, series, null, null, note));
+    }
+    return Section.of("timeline", "Per-request timeline", "", charts, "no case measured a request");
+  }
+
+  private static void add(List<ChartSpec.Series> series, ChartSpec.Series s) {
+    if (!s.data().isEmpty()) {
+      series.add(s);
+    }
+  }
+
+  /** Succeeded requests the statistics counted: a request that included a model load is left out, as there. */
+  static List<SampleRecord> succeeded(CaseResult result) {
+    return result.samples() == null ? List.of()
+        : result.samples().stream().filter(s -> s.error() == null
+            && (s.flags() == null || !s.flags().contains(RequestMetrics.FLAG_MODEL_LOAD))).toList();
+  }
+}

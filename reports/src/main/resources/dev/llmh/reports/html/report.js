@@ -1,0 +1,92 @@
+// Draws the charts the report specified (the data is computed in Java) and exposes, for tests,
+// how many marks each chart drew for the points it was given.
+(function () {
+  'use strict';
+  var data = JSON.parse(document.getElementById('llmh-data').textContent);
+  var drawn = [];
+
+  function axis(type, name, extra) {
+    var a = { type: type, name: name, nameLocation: 'middle', nameGap: 28, scale: type === 'value' };
+    for (var k in extra) { a[k] = extra[k]; }
+    return a;
+  }
+
+  function series(spec, s) {
+    var base = { name: s.name, yAxisIndex: s.yAxis, animation: false };
+    if (s.color) { base.itemStyle = { color: s.color }; base.lineStyle = { color: s.color }; }
+    if (s.type === 'segment') {
+      base.type = 'lines';
+      base.coordinateSystem = 'cartesian2d';
+      base.polyline = false;
+      base.lineStyle = { color: s.color, width: 4, opacity: 0.9 };
+      base.data = s.data.map(function (p) { return { coords: [[p[0], p[1]], [p[2], p[1]]] }; });
+      return base;
+    }
+    if (s.type === 'bar') {
+      base.type = 'bar';
+      base.data = s.data.map(function (p) { return [spec.categories.indexOf(p[0]), p[1]]; });
+      return base;
+    }
+    base.type = s.type === 'scatter' ? 'scatter' : 'line';
+    if (s.type === 'step') { base.step = 'end'; }
+    base.showSymbol = true;
+    base.symbolSize = s.type === 'scatter' ? (spec.kind === 'timeline' ? 9 : 5) : 4;
+    if (spec.kind === 'timeline' && s.type === 'scatter') { base.symbol = 'diamond'; }
+    base.data = s.data;
+    return base;
+  }
+
+  function option(spec) {
+    var right = spec.series.some(function (s) { return s.yAxis === 1; });
+    var x = spec.kind === 'bar'
+      ? axis('category', spec.xName, { data: spec.categories, axisLabel: { interval: 0, width: 140, overflow: 'truncate' } })
+      : axis(spec.xLog ? 'log' : 'value', spec.xName, {});
+    var y = [axis('value', spec.yName, { nameLocation: 'end', nameGap: 10 })];
+    if (spec.kind === 'timeline') { y[0] = axis('value', spec.yName, { inverse: true, min: -1, nameLocation: 'end', nameGap: 10 }); }
+    if (right) { y.push(axis('value', spec.y2Name, { nameLocation: 'end', nameGap: 10, splitLine: { show: false } })); }
+    var all = spec.series.map(function (s) { return series(spec, s); });
+    if (spec.markX !== undefined && spec.markX !== null && all.length) {
+      all[0].markLine = { symbol: 'none', silent: true, lineStyle: { color: '#333', type: 'dashed' },
+        label: { formatter: spec.markLabel + ' ' + spec.markX }, data: [{ xAxis: spec.markX }] };
+    }
+    return {
+      animation: false,
+      grid: { left: 64, right: right ? 64 : 24, top: 40, bottom: 44 },
+      legend: { type: 'scroll', top: 0 },
+      tooltip: { trigger: 'item' },
+      xAxis: x,
+      yAxis: y,
+      series: all
+    };
+  }
+
+  function count(chart) {
+    return chart.getModel().getSeries().map(function (s) {
+      var d = s.getData();
+      var marks = 0;
+      for (var i = 0; i < d.count(); i++) { if (d.getItemGraphicEl(i)) { marks++; } }
+      return { name: s.name, held: d.count(), drawn: marks };
+    });
+  }
+
+  data.charts.forEach(function (spec) {
+    var el = document.getElementById(spec.id);
+    var chart = echarts.init(el, null, { renderer: 'canvas' });
+    chart.setOption(option(spec));
+    drawn.push({ id: spec.id, chart: chart, spec: spec });
+  });
+
+  // For tests and the curious: per chart, per series, the points given, held and drawn as marks.
+  window.llmhMarks = function () {
+    return drawn.map(function (c) {
+      return {
+        id: c.id,
+        given: c.spec.series.map(function (s) { return s.data.length; }),
+        series: count(c.chart),
+        markX: c.spec.markX === undefined ? null : c.spec.markX,
+        markLines: c.chart.getOption().series.filter(function (s) { return s.markLine && s.markLine.data && s.markLine.data.length; }).length
+      };
+    });
+  };
+  window.addEventListener('resize', function () { drawn.forEach(function (c) { c.chart.resize(); }); });
+}());

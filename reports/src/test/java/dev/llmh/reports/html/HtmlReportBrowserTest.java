@@ -1,0 +1,150 @@
+package dev.llmh.reports.html;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.llmh.reports.FixturesAccess;
+import dev.llmh.result.RunRecord;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.logging.Level;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
+
+/**
+ * Opens the report in Debian's headless Chromium, driven by its chromedriver (never a downloaded
+ * browser): no console error, no network request, and every chart drew a mark for each point it was
+ * given. Leaves a screenshot in {@code target/} for a person to look at. Skipped, saying why, where
+ * Chromium is not installed.
+ */
+class HtmlReportBrowserTest {
+  static final Path CHROMIUM = Path.of(System.getProperty("llmh.test.chromium", "/usr/bin/chromium"));
+  static final Path CHROMEDRIVER = Path.of(System.getProperty("llmh.test.chromedriver", "/usr/bin/chromedriver"));
+  static final Path OUT = Path.of("target", "html-report");
+  static final Path SCREENSHOT = Path.of("target", "llmh-report-screenshot.png");
+
+  private static ChromeDriver browser;
+
+  /**
+   * Checked before each test, not once for the class: Surefire counts a test skipped in its own
+   * right, with the reason, where a class-level skip would show as no test at all. The browser
+   * still starts once.
+   */
+  @BeforeEach
+  void startOnce() {
+    Assumptions.assumeTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER),
+        "real-browser check skipped: Chromium not installed (" + CHROMIUM + ", " + CHROMEDRIVER
+            + "); apt-get install chromium chromium-driver to run it");
+    if (browser != null) {
+      return;
+    }
+    ChromeOptions options = new ChromeOptions();
+    options.setBinary(CHROMIUM.toFile());
+    options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+        "--window-size=1400,1000");
+    options.setCapability("goog:loggingPrefs", Map.of(LogType.BROWSER, "ALL"));
+    ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile())
+        .usingAnyFreePort().build();
+    browser = new ChromeDriver(service, options);
+  }
+
+  @AfterAll
+  static void stop() {
+    if (browser != null) {
+      browser.quit();
+    }
+  }
+
+  private static Path page(String name, RunRecord record) throws Exception {
+    Files.createDirectories(OUT);
+    Path file = OUT.resolve(name).toAbsolutePath();
+    Files.writeString(file, HtmlReport.render(record), StandardCharsets.UTF_8);
+    return file;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static List<Map<String, Object>> open(Path file) throws InterruptedException {
+    browser.get(file.toUri().toString()); // returns after the load event: the inline scripts have run
+    long deadline = System.nanoTime() + 20_000_000_000L;
+    while (!Boolean.TRUE.equals(browser.executeScript("return typeof window.llmhMarks === 'function'"))) {
+      assertThat(System.nanoTime()).as("the page's script never finished").isLessThan(deadline);
+      Thread.sleep(50);
+    }
+    return (List<Map<String, Object>>) browser.executeScript("return window.llmhMarks()");
+  }
+
+  private static List<String> severe() {
+    return browser.manage().logs().get(LogType.BROWSER).getAll().stream()
+        .filter(e -> e.getLevel().intValue() >= Level.SEVERE.intValue()).map(LogEntry::toString).toList();
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void everyChartDrawsItsDataWithoutErrorsOrNetworkAndLeavesAScreenshot() throws Exception {
+    RunRecord run = RichRun.record();
+    List<ChartSpec> specs = HtmlReport.sections(run).stream().flatMap(s -> s.charts().stream()).toList();
+    List<Map<String, Object>> charts = open(page("rich.html", run));
+
+    assertThat(severe()).as("browser console errors").isEmpty();
+    assertThat((List<Object>) browser.executeScript("return performance.getEntriesByType('resource').map(e => e.name)"))
+        .as("network requests").isEmpty();
+    assertThat(browser.executeScript("return window.injected === undefined")).as("data ran as script").isEqualTo(true);
+    assertThat(browser.findElements(By.cssSelector("div.chart"))).hasSize(specs.size());
+    assertThat(charts).hasSize(specs.size());
+    for (int c = 0; c < charts.size(); c++) {
+      Map<String, Object> chart = charts.get(c);
+      ChartSpec spec = specs.get(c);
+      assertThat(chart.get("id")).isEqualTo(spec.id());
+      List<Map<String, Object>> series = (List<Map<String, Object>>) chart.get("series");
+      assertThat(series).as(spec.id()).hasSize(spec.series().size());
+      for (int s = 0; s < series.size(); s++) {
+        long given = spec.series().get(s).data().size();
+        assertThat(given).as(spec.id() + " given").isPositive();
+        assertThat(((Number) series.get(s).get("held")).longValue()).as(spec.id() + " " + series.get(s).get("name"))
+            .isEqualTo(given);
+        assertThat(((Number) series.get(s).get("drawn")).longValue()).as(spec.id() + " " + series.get(s).get("name")
+            + " marks drawn").isEqualTo(given);
+      }
+      if (spec.markX() != null) {
+        assertThat(((Number) chart.get("markLines")).intValue()).as(spec.id() + " knee").isEqualTo(1);
+      }
+    }
+    // Every canvas holds pixels: a chart library that drew nothing would leave them blank.
+    // (ECharts keeps an empty hover layer beside the drawn one: a chart is blank when all its canvases are.)
+    Object blank = browser.executeScript("return Array.from(document.querySelectorAll('div.chart')).filter(div =>"
+        + " Array.from(div.querySelectorAll('canvas')).every(c => {"
+        + " const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;"
+        + " for (let i = 3; i < d.length; i += 4) { if (d[i] !== 0) return false; } return true; })).map(div => div.id)");
+    assertThat((List<Object>) blank).as("charts that drew no pixel").isEmpty();
+
+    long height = ((Number) browser.executeScript("return document.documentElement.scrollHeight")).longValue();
+    browser.manage().window().setSize(new Dimension(1400, (int) Math.min(height + 40, 16000)));
+    Files.write(SCREENSHOT, browser.getScreenshotAs(OutputType.BYTES));
+    assertThat(Files.size(SCREENSHOT)).isGreaterThan(10_000);
+    System.out.println("LLMH report screenshot: " + SCREENSHOT.toAbsolutePath());
+  }
+
+  @Test
+  void aRunWithLittleDataShowsNotMeasuredInPlaceOfCharts() throws Exception {
+    browser.manage().window().setSize(new Dimension(1400, 1000));
+    List<Map<String, Object>> charts = open(page("sparse.html", FixturesAccess.run()));
+    assertThat(severe()).as("browser console errors").isEmpty();
+    long expected = HtmlReport.sections(FixturesAccess.run()).stream().mapToLong(s -> s.charts().size()).sum();
+    assertThat(charts).hasSize((int) expected);
+    assertThat(browser.findElements(By.cssSelector("p.not-measured"))).extracting(e -> e.getText())
+        .anySatisfy(t -> assertThat(t).startsWith("Not measured: no scenario ran three or more"))
+        .anySatisfy(t -> assertThat(t).startsWith("Not measured: no case ran on two or more models"));
+  }
+}

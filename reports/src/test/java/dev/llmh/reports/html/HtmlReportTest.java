@@ -1,0 +1,107 @@
+package dev.llmh.reports.html;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.llmh.reports.FixturesAccess;
+import dev.llmh.result.ResultsFiles;
+import dev.llmh.result.RunRecord;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class HtmlReportTest {
+
+  private static Map<String, Section> sections(RunRecord record) {
+    return HtmlReport.sections(record).stream().collect(Collectors.toMap(Section::id, s -> s));
+  }
+
+  @Test
+  void everyChartOfARichRunHasDataAndTheKneeIsMarked() {
+    RunRecord run = RichRun.record();
+    Map<String, Section> sections = sections(run);
+    for (String id : List.of("prefill", "sweep", "cdf", "timeline", "resources", "models")) {
+      assertThat(sections.get(id).notMeasured()).as(id).isNull();
+      assertThat(sections.get(id).charts()).as(id).isNotEmpty()
+          .allSatisfy(c -> assertThat(c.series()).allSatisfy(s -> assertThat(s.data()).isNotEmpty()));
+    }
+    ChartSpec prefill = sections.get("prefill").charts().get(0);
+    assertThat(prefill.series().get(0).data()).hasSize(30); // every request of the three lengths
+    // The line is the fit: TTFT = 20 + 0.05 × tokens within the noise of 1 ms.
+    List<Object> end = prefill.series().get(1).data().get(1);
+    assertThat((Double) end.get(1)).isCloseTo(20 + 0.05 * 2048, org.assertj.core.data.Offset.offset(1.5));
+    ChartSpec sweep = sections.get("sweep").charts().get(0);
+    assertThat(sweep.markX()).isEqualTo(4.0);
+    assertThat(sweep.series()).extracting(ChartSpec.Series::name)
+        .containsExactly("TTFT p50", "TTFT p95", "total output tok/s");
+    assertThat(sweep.series().get(2).data()).extracting(p -> p.get(1)).containsExactly(110.0, 200.0, 330.0, 345.0);
+    // The concurrency-8 case lost one request: drawn as a failure at its end.
+    ChartSpec timeline = sections.get("timeline").charts().stream().filter(c -> c.title().contains("concurrency=8"))
+        .findFirst().orElseThrow();
+    assertThat(timeline.series()).filteredOn(s -> s.name().equals("failure")).singleElement()
+        .satisfies(s -> assertThat(s.data()).containsExactly(List.of(1115.0, 11.0)));
+    assertThat(sections.get("models").charts()).extracting(ChartSpec::id)
+        .containsExactly("models-ttft", "models-tpot", "models-throughput");
+  }
+
+  @Test
+  void aRunWithoutSweepsFitsSamplesOrModelsSaysNotMeasuredAndWhy() {
+    Map<String, Section> sections = sections(FixturesAccess.run());
+    assertThat(sections.get("prefill").notMeasured()).contains("three or more @SyntheticPrompt lengths");
+    assertThat(sections.get("sweep").notMeasured()).contains("single concurrency");
+    assertThat(sections.get("resources").notMeasured()).contains("no case sampled");
+    assertThat(sections.get("models").notMeasured()).contains("no case ran on two or more models");
+    for (String id : List.of("prefill", "sweep", "resources", "models")) {
+      assertThat(sections.get(id).charts()).as(id).isEmpty();
+    }
+    String page = HtmlReport.render(FixturesAccess.run());
+    assertThat(page).contains("Not measured: no scenario ran three or more @SyntheticPrompt lengths");
+  }
+
+  @Test
+  void thePageIsSelfContainedAndItsDataCannotEndAScriptEarly() throws Exception {
+    RunRecord run = RichRun.record();
+    String page = HtmlReport.render(run);
+    assertThat(page).contains(ChartLibrary.script());
+    // The library's own code builds elements at run time; the page around it must reference nothing outside.
+    assertThat(page.replace(ChartLibrary.script(), "")).doesNotContain("<link").doesNotContain(" src=").doesNotContain(RichRun.HOSTILE)
+        .doesNotContainPattern("url\\(\\s*['\"]?https?:").contains("echarts");
+    // Four script elements: the library, the chart data, the record, the page's script.
+    assertThat(Pattern.compile("</script>").matcher(page).results().count()).isEqualTo(4);
+    Matcher record = Pattern.compile("<script type=\"application/json\" id=\"llmh-record\">(.*?)</script>", Pattern.DOTALL)
+        .matcher(page);
+    assertThat(record.find()).isTrue();
+    RunRecord back = ResultsFiles.mapper().readValue(record.group(1), RunRecord.class);
+    assertThat(back.results()).hasSize(run.results().size());
+    assertThat(back.results().get(back.results().size() - 1).error()).contains(RichRun.HOSTILE);
+  }
+
+  @Test
+  void theEnvironmentAndEveryNotMeasuredAreListed() {
+    String page = HtmlReport.render(RichRun.record());
+    assertThat(page).contains("<th>javaVersion</th><td>17.0.15</td>")
+        .contains("nvidia-smi not found").contains("server version: endpoint offers no version route")
+        .contains("Which phase binds").contains("Evidence for the KV cache growing");
+    List<String[]> notMeasured = EnvironmentTables.notMeasured(RichRun.record());
+    assertThat(notMeasured).extracting(r -> r[0] + ": " + r[1]).contains(
+        "environment.gpusNotMeasured: nvidia-smi not found",
+        "environment: server version: endpoint offers no version route");
+  }
+
+  @Test
+  void writesTheDatedReportAndLatestBesideTheResultsFile(@TempDir Path directory) throws Exception {
+    List<Path> written = new HtmlReportWriter().write(RichRun.record(), directory, "run-2026-12-01T04-00-00Z");
+    assertThat(written).containsExactly(directory.resolve("run-2026-12-01T04-00-00Z.html"), directory.resolve("latest.html"));
+    assertThat(Files.readString(written.get(0), StandardCharsets.UTF_8))
+        .isEqualTo(Files.readString(written.get(1), StandardCharsets.UTF_8)).startsWith("<!DOCTYPE html>");
+    try (var files = Files.list(directory)) {
+      assertThat(files.map(p -> p.getFileName().toString())).noneMatch(n -> n.endsWith(".tmp"));
+    }
+  }
+}
