@@ -171,6 +171,8 @@ final class EndpointHttp {
         return ServerAnswer.unavailable(route + " answered HTTP " + response.code() + ": " + excerpt(body));
       }
       return ServerAnswer.of(MAPPER.readTree(body));
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      return ServerAnswer.unavailable(route + " answered something that is not JSON");
     } catch (java.io.InterruptedIOException e) {
       return ServerAnswer.unavailable(route + " timed out after " + timeout.toMillis() + " ms");
     } catch (IOException | RuntimeException e) {

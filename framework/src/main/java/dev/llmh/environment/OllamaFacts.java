@@ -10,8 +10,8 @@ import java.util.Map;
 /**
  * Ollama's description of itself: {@code GET /api/version} ({@code {"version":"0.6.2"}}), {@code
  * GET /api/tags} (each model's name, digest, size and details) and {@code POST /api/show} (a model's
- * details, {@code model_info} with its architecture's trained {@code context_length}, and the
- * {@code num_ctx} its parameters set).
+ * details, {@code model_info} with its architecture's trained {@code context_length}, the
+ * {@code num_ctx} its parameters set, and the weights' file its Modelfile's {@code FROM} names).
  */
 final class OllamaFacts {
   static final String ASKED = "Ollama's /api/tags and /api/show";
@@ -62,6 +62,19 @@ final class OllamaFacts {
     }
     facts.putModel(model, "parameterCount", JsonFacts.number(info.get("general.parameter_count")));
     facts.putModel(model, "numCtx", OllamaClient.numCtx(show.path("parameters").asText("")));
+    facts.putModel(model, "file", weightsFile(show.path("modelfile").asText("")));
+  }
+
+  /** The weights' blob a Modelfile names ({@code FROM /root/.ollama/models/blobs/sha256-…}); null for a model name. */
+  static String weightsFile(String modelfile) {
+    for (String line : modelfile.split("\n")) {
+      String stripped = line.strip();
+      if (stripped.regionMatches(true, 0, "FROM ", 0, 5)) {
+        String from = stripped.substring(5).strip();
+        return from.startsWith("/") || from.matches("[A-Za-z]:\\\\.*") ? from : null;
+      }
+    }
+    return null;
   }
 
   private static void details(ServerFacts facts, String model, JsonNode details) {

@@ -97,10 +97,13 @@ class ServerDescriptionsTest {
         .containsEntry("digest", "sha256:845dbda0ea48ed749caafd9e6037047aa19acfcfd82e704d7ca97d631a0b697e")
         .containsEntry("quantization", "Q4_K_M").containsEntry("parameterSize", "7.6B").containsEntry("family", "qwen2")
         .containsEntry("contextLength", 32768L).containsEntry("numCtx", 8192).containsEntry("parameterCount", 7615616512L)
-        .containsEntry("bytes", 4683087332L).containsEntry("format", "gguf");
-    // Ollama names no file: said so, with what was asked, never an empty string.
-    assertThat(notMeasured(entry)).containsExactly(
-        "model file (qwen2.5:7b-instruct): not reported by Ollama's /api/tags and /api/show");
+        .containsEntry("bytes", 4683087332L).containsEntry("format", "gguf")
+        .containsEntry("file", "/root/.ollama/models/blobs/sha256-2bada8a7450677000f678be90653b85d364de7db25eb5ea54136ada5f3933730");
+    assertThat(notMeasured(entry)).isEmpty();
+    // A Modelfile FROM a model's name, not a file, names no file: said so, never an empty string.
+    assertThat(OllamaFacts.weightsFile("# Modelfile\nFROM qwen2.5:7b\nPARAMETER num_ctx 8192")).isNull();
+    assertThat(OllamaFacts.weightsFile("from C:\\Users\\me\\.ollama\\models\\blobs\\sha256-1"))
+        .isEqualTo("C:\\Users\\me\\.ollama\\models\\blobs\\sha256-1");
   }
 
   @Test
