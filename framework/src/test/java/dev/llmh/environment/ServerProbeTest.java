@@ -91,6 +91,29 @@ class ServerProbeTest {
   }
 
   @Test
+  void theKeyGoesWithTheQuestionsAndIsNeverRecorded() {
+    String key = "sk-probe-0123456789abcdef";
+    ServerPersona vllm = ServerPersona.vllm();
+    try (SimulatedServer server = SimulatedServer.start(SimulatorSettings.defaults().withRequiredApiKey(key), vllm)) {
+      ProtocolClient keyed = new OpenAiChatClient(Api.OPENAI_CHAT, server.baseUrl(),
+          Credentials.bearer(java.util.Optional.of(new dev.llmh.config.Config.Secret(key))), TIMEOUTS);
+      try (keyed) {
+        Map<String, Object> entry = new ServerProbe().describe(endpoint(keyed), List.of("llmh-sim"), "9.9");
+        // /version and the listing both sit behind the key: answered, so it was sent
+        assertThat(entry).containsEntry("version", vllm.version());
+        assertThat(model(entry)).containsEntry("file", vllm.modelPath());
+        assertThat(entry.toString()).doesNotContain(key);
+      }
+      ProtocolClient keyless = new OpenAiChatClient(Api.OPENAI_CHAT, server.baseUrl(), Credentials.NONE, TIMEOUTS);
+      try (keyless) {
+        Endpoint endpoint = new Endpoint(keyless, new dev.llmh.client.EndpointInfo(List.of("llmh-sim"), "vllm", null), EndpointKind.REMOTE);
+        Map<String, Object> entry = new ServerProbe().describe(endpoint, List.of("llmh-sim"), "9.9");
+        assertThat(notMeasured(entry)).anySatisfy(r -> assertThat(r).startsWith("server version: GET /version answered HTTP 401"));
+      }
+    }
+  }
+
+  @Test
   void theSimulatorAsItselfAndAServerOfUnknownKind() {
     try (SimulatedServer server = SimulatedServer.start(SimulatorSettings.defaults());
          ProtocolClient client = openAi(server).client()) {
