@@ -14,19 +14,6 @@ final class JsonFacts {
     return node != null && node.isIntegralNumber() && node.asLong() > 0 ? node.asLong() : null;
   }
 
-  /** A number that may also come as text ({@code "8192"}), as some servers write them. */
-  static Long looseNumber(JsonNode node) {
-    if (node != null && node.isTextual()) {
-      try {
-        long value = Long.parseLong(node.asText().strip());
-        return value > 0 ? value : null;
-      } catch (NumberFormatException e) {
-        return null;
-      }
-    }
-    return number(node);
-  }
-
   /** E.g. 7615616512 → "7.6B", as Ollama writes a parameter size. */
   static String parameterSize(Long parameters) {
     if (parameters == null) {
