@@ -151,6 +151,35 @@ final class EndpointHttp {
     }
   }
 
+  /**
+   * {@link ProtocolClient#ask}: one call bounded by {@code timeout} as a whole (connect, send, read),
+   * its every failure a reason; the body is redacted before it is read, as a listing is.
+   */
+  ServerAnswer ask(String path, boolean fromRoot, byte[] post, java.time.Duration timeout) {
+    HttpUrl root = fromRoot ? base.newBuilder().encodedPath("/").build() : base;
+    HttpUrl url = root.newBuilder().addPathSegments(path).build();
+    String route = (post == null ? "GET " : "POST ") + url.encodedPath();
+    Request.Builder request = new Request.Builder().url(url);
+    Call call = client.newCall(post == null ? request.get().build() : request.post(RequestBody.create(post, JSON)).build());
+    call.timeout().timeout(Math.max(1, timeout.toMillis()), TimeUnit.MILLISECONDS);
+    try (Response response = call.execute()) {
+      if (response.code() == 404 || response.code() == 405) {
+        return ServerAnswer.missing("endpoint offers no " + route + " route (HTTP " + response.code() + ")");
+      }
+      String body = credentials.redact(response.body().string());
+      if (!response.isSuccessful()) {
+        return ServerAnswer.unavailable(route + " answered HTTP " + response.code() + ": " + excerpt(body));
+      }
+      return ServerAnswer.of(MAPPER.readTree(body));
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      return ServerAnswer.unavailable(route + " answered something that is not JSON");
+    } catch (java.io.InterruptedIOException e) {
+      return ServerAnswer.unavailable(route + " timed out after " + timeout.toMillis() + " ms");
+    } catch (IOException | RuntimeException e) {
+      return ServerAnswer.unavailable(route + " failed: " + credentials.redact(FailureReasons.raw(e)));
+    }
+  }
+
   /** POSTs {@code body} to {@code path} and reads the JSON answer; null on any failure or non-JSON answer. */
   JsonNode postJson(String path, byte[] body) {
     Request request = new Request.Builder().url(url(path))

@@ -41,6 +41,11 @@ abstract class HttpProtocolClient implements ProtocolClient {
   }
 
   @Override
+  public ServerAnswer ask(String path, boolean fromRoot, byte[] post, java.time.Duration timeout) {
+    return http.ask(path, fromRoot, post, timeout);
+  }
+
+  @Override
   public long readerCpuNanos() {
     return http.readerCpuNanos();
   }

@@ -48,6 +48,16 @@ public record ModelBytes(Long bytes, String source, String unknown, boolean last
    * name without a tag is Ollama's {@code :latest}. Null when the listing has no such model or no size.
    */
   static Long ollamaSize(JsonNode tags, String model) {
+    JsonNode entry = ollamaEntry(tags, model);
+    return entry != null && entry.path("size").canConvertToLong() && entry.path("size").asLong() > 0
+        ? entry.path("size").asLong() : null;
+  }
+
+  /**
+   * The entry of the model named {@code model} in an Ollama {@code /api/tags} body (a name without a
+   * tag is Ollama's {@code :latest}), or null when the listing has none.
+   */
+  public static JsonNode ollamaEntry(JsonNode tags, String model) {
     if (tags == null || model == null || model.isBlank()) {
       return null;
     }
@@ -56,9 +66,8 @@ public record ModelBytes(Long bytes, String source, String unknown, boolean last
     for (JsonNode entry : tags.path("models")) {
       String name = entry.path("name").asText("");
       String id = entry.path("model").asText("");
-      if ((name.equals(wanted) || name.equals(tagged) || id.equals(wanted) || id.equals(tagged))
-          && entry.path("size").canConvertToLong() && entry.path("size").asLong() > 0) {
-        return entry.path("size").asLong();
+      if (name.equals(wanted) || name.equals(tagged) || id.equals(wanted) || id.equals(tagged)) {
+        return entry;
       }
     }
     return null;

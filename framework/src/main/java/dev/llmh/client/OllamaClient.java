@@ -71,7 +71,7 @@ public final class OllamaClient extends HttpProtocolClient {
   }
 
   /** {@code num_ctx N} in the text of Ollama's model parameters (one name and value per line). */
-  static Integer numCtx(String parameters) {
+  public static Integer numCtx(String parameters) {
     java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?m)^\\s*num_ctx\\s+(\\d{1,9})\\s*$").matcher(parameters);
     return m.find() ? Integer.valueOf(m.group(1)) : null;
   }

@@ -41,6 +41,17 @@ public interface ProtocolClient extends AutoCloseable {
   }
 
   /**
+   * Asks the server about itself, for the run's environment record: GETs {@code path} (POSTs {@code
+   * post} when it is not null) under the base URL, or under the server's root when {@code fromRoot}
+   * (Ollama's, llama.cpp's and vLLM's own routes beside an OpenAI-compatible {@code /v1}), giving up
+   * after {@code timeout}. The key goes only where every request goes; the answer is redacted. Never
+   * during a measurement; never throws.
+   */
+  default ServerAnswer ask(String path, boolean fromRoot, byte[] post, java.time.Duration timeout) {
+    return ServerAnswer.unavailable("this client cannot ask the server");
+  }
+
+  /**
    * CPU time so far of the thread that reads and timestamps every stream of this client, when one
    * does (the event loop of plain HTTP); 0 when each sending thread reads its own.
    */

@@ -80,6 +80,11 @@ public final class Endpoints implements AutoCloseable {
     }
   }
 
+  /** The endpoint for {@code url} in {@code api} when it was opened and usable; never opens one. */
+  public synchronized Optional<Endpoint> opened(String url, Api api) {
+    return opened.get(api.key() + " " + url) instanceof Endpoint endpoint ? Optional.of(endpoint) : Optional.empty();
+  }
+
   private Endpoint open(String url, Api api) {
     EndpointKind kind = EndpointKind.of(url);
     String base = EMBEDDED.equals(url) ? startEmbedded() : SIMULATED.equals(url) ? startSimulated() : url;

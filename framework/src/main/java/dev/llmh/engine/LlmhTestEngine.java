@@ -10,6 +10,8 @@ import dev.llmh.config.ConfigKey;
 import dev.llmh.constraint.Metric;
 import dev.llmh.console.ConsoleSummary;
 import dev.llmh.endpoint.Endpoints;
+import dev.llmh.environment.ClientMachine;
+import dev.llmh.environment.RunEnvironment;
 import dev.llmh.plan.CasePlan;
 import dev.llmh.progress.Progress;
 import dev.llmh.resources.GpuInventory;
@@ -121,6 +123,7 @@ public final class LlmhTestEngine implements TestEngine {
           + " named by llmh.apiKeyFile instead");
     }
     Instant startedAt = Instant.now();
+    RunEnvironment runEnvironment = RunEnvironment.begin();
     RunState state;
     Progress progress = Progress.start(root.config().progress());
     try {
@@ -137,7 +140,7 @@ public final class LlmhTestEngine implements TestEngine {
       return;
     }
     // On SIGINT/SIGTERM the record is still written, from what finished, marked incomplete.
-    Thread hook = new Thread(() -> writeRecord(state, false), "llmh-shutdown-record");
+    Thread hook = new Thread(() -> writeRecord(state, false, runEnvironment), "llmh-shutdown-record");
     Runtime.getRuntime().addShutdownHook(hook);
     boolean complete = true;
     Baselines baselines =
@@ -197,8 +200,11 @@ public final class LlmhTestEngine implements TestEngine {
         listener.executionFinished(scenario, TestExecutionResult.successful());
       }
       writeAnswers(judging, state);
+      if (complete) {
+        runEnvironment.describeServers(endpoints, state.plans(), LlmhVersion.current()); // after the last case: never timed
+      }
     }
-    TestExecutionResult written = writeRecord(state, complete);
+    TestExecutionResult written = writeRecord(state, complete, runEnvironment);
     if (complete && written.getStatus() == TestExecutionResult.Status.SUCCESSFUL) {
       written = BaselineConsole.save(baselines);
     }
@@ -276,7 +282,7 @@ public final class LlmhTestEngine implements TestEngine {
     };
   }
 
-  private static TestExecutionResult writeRecord(RunState state, boolean complete) {
+  private static TestExecutionResult writeRecord(RunState state, boolean complete, RunEnvironment runEnvironment) {
     List<CaseResult> results = state.takeForWriting();
     state.closeJournal();
     if (results == null) {
@@ -286,7 +292,7 @@ public final class LlmhTestEngine implements TestEngine {
         new RunRecord(
             RunRecord.SCHEMA_VERSION,
             new RunRecord.RunInfo(state.startedAt.toString(), Instant.now().toString(), complete),
-            environment(),
+            runEnvironment.record(environment()),
             new RunRecord.StatisticsInfo(Summary.PERCENTILE_METHOD, VERDICT_BASIS),
             results,
             PrefillFits.of(results),
@@ -364,6 +370,7 @@ public final class LlmhTestEngine implements TestEngine {
     environment.put("osArch", System.getProperty("os.arch"));
     environment.put("availableProcessors", Runtime.getRuntime().availableProcessors());
     environment.put("maxHeapBytes", Runtime.getRuntime().maxMemory());
+    environment.putAll(ClientMachine.facts());
     environment.putAll(GpuInventory.thisMachine());
     return environment;
   }

@@ -22,7 +22,9 @@ public record RunRecord(
    * @param environment what ran the harness: JVM, OS, processors, heap, and {@code gpus}, this
    *     machine's GPUs from one {@code nvidia-smi} call, each {@code {index, name, memory_total_bytes,
    *     driver_version}}; when nvidia-smi is missing or fails, {@code gpus} is empty and
-   *     {@code gpusNotMeasured} says why (an empty list without it means nvidia-smi listed no GPU)
+   *     {@code gpusNotMeasured} says why (an empty list without it means nvidia-smi listed no GPU); the
+   *     client machine's CPU, cores, memory and load averages, and {@code servers}, what each endpoint said
+   *     about itself, with {@code notMeasured} reasons ({@link dev.llmh.environment.RunEnvironment})
    * @param fits lines fitted across cases: TTFT against prompt tokens for each scenario with three or
    *     more {@code @SyntheticPrompt} lengths, per concurrency and model; empty when there is none
    * @param saturation one record per {@code @SaturationSearch} (per prompt and other parameters): its

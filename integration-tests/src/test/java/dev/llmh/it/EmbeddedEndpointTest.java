@@ -57,6 +57,23 @@ class EmbeddedEndpointTest {
         assertThat(sample.flags()).doesNotContain("estimated_tokens");
       });
     }
+    // Issue 16: the server's description of itself in the environment, against the model file on disk.
+    @SuppressWarnings("unchecked")
+    Map<String, Object> described = ((java.util.List<Map<String, Object>>) run.record().environment().get("servers")).get(0);
+    @SuppressWarnings("unchecked")
+    Map<String, Object> model = ((java.util.List<Map<String, Object>>) described.get("models")).get(0);
+    assertThat(described).containsEntry("server", "llmh-embedded").containsEntry("kind", "embedded");
+    assertThat(((Number) described.get("slots")).intValue()).isEqualTo(2);
+    assertThat((String) described.get("version")).contains("llama.cpp");
+    Path file = results.resolve("models").resolve((String) model.get("file"));
+    assertThat(model).containsEntry("model", "llmh-tiny").containsEntry("family", "llama")
+        .containsEntry("digest", "sha256:" + sha256(file));
+    assertThat(((Number) model.get("bytes")).longValue()).isEqualTo(size(file));
+    assertThat((String) model.get("shape")).endsWith(", " + model.get("quantization"));
+    CaseResult any = run.record().results().get(0);
+    assertThat(((Number) model.get("contextLength")).intValue()).isEqualTo(((Number) any.endpoint().server().get("slotContext")).intValue());
+    assertThat(described.get("notMeasured")).asList().containsExactly("parameter size (llmh-tiny): not reported by the embedded server's /v1/models");
+
     // A longer prompt costs more prefill on a real engine.
     double shortTtft = run.caseNamed("question[concurrency=1]").metrics().get(CaseResult.TTFT).p50();
     double longTtft = run.caseNamed("document[concurrency=1]").metrics().get(CaseResult.TTFT).p50();
@@ -85,5 +102,22 @@ class EmbeddedEndpointTest {
     assertThat(small.metrics().get(CaseResult.TPOT).p50()).isGreaterThan(2 * tiny.metrics().get(CaseResult.TPOT).p50());
     assertThat(run.caseNamed("question[model=qwen2.5:7b,concurrency=1]").error())
         .startsWith("the embedded server serves the models tiny and small, not 'qwen2.5:7b'");
+  }
+
+  private static long size(Path file) {
+    try {
+      return java.nio.file.Files.size(file);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  private static String sha256(Path file) {
+    try {
+      return java.util.HexFormat.of().formatHex(
+          java.security.MessageDigest.getInstance("SHA-256").digest(java.nio.file.Files.readAllBytes(file)));
+    } catch (java.io.IOException | java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
   }
 }

@@ -32,6 +32,8 @@ import java.util.concurrent.atomic.AtomicLong;
  *       (streamed only; see {@link Protocol}) and {@code GET /api/tags} likewise; {@code POST /api/show}
  *       gives Ollama's model details, with {@code num_ctx} among the parameters when the server has a
  *       context ({@link SimulatorSettings#contextTokens()}).</li>
+ *   <li>With a {@link ServerPersona}, the routes on which Ollama, llama.cpp or vLLM describe themselves,
+ *       and their listings' {@code owned_by} and fields; without one, {@code owned_by} is {@code llmh-sim}.</li>
  *   <li>Prompt tokens are counted by {@link SimTokenizer}, plus {@link SimulatorSettings#chatTemplateTokens()}
  *       per message of a chat request; a prompt longer than the context (the settings', or an Ollama
  *       request's {@code options.num_ctx}) is cut to it silently, as Ollama does, and counted and
@@ -67,6 +69,7 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class SimulatedServer implements AutoCloseable {
 
   private final SimulatorSettings settings;
+  private final ServerPersona persona;
   private final ObjectMapper mapper = new ObjectMapper();
   private final AtomicLong requestCounter = new AtomicLong();
   private final List<ServedRequest> served = new ArrayList<>();
@@ -75,8 +78,9 @@ public final class SimulatedServer implements AutoCloseable {
   private final HttpFront front;
   private final String baseUrl;
 
-  private SimulatedServer(SimulatorSettings settings) throws IOException {
+  private SimulatedServer(SimulatorSettings settings, ServerPersona persona) throws IOException {
     this.settings = settings;
+    this.persona = persona;
     SlotQueue slots = new SlotQueue(settings.slots());
     Residency residency = new Residency(!settings.otherModels().isEmpty());
     playbacks.put(settings.modelId(), new Playback(settings, slots, mapper, this::record, residency));
@@ -84,9 +88,17 @@ public final class SimulatedServer implements AutoCloseable {
       playbacks.put(model.id(), new Playback(settings.serving(model), slots, mapper, this::record, residency));
     }
     List<Route> routes = new ArrayList<>();
-    routes.add(Route.get("/v1/models", authorised((ex, arrival) -> models(ex))));
-    routes.add(Route.get("/api/tags", authorised((ex, arrival) -> tags(ex))));
-    routes.add(Route.post("/api/show", authorised((ex, arrival) -> show(ex))));
+    persona.routes(settings, mapper).forEach(r -> routes.add(new Route(r.method(), r.path(), authorised(r.handler()))));
+    java.util.Set<String> personas = persona.paths();
+    if (!personas.contains("/v1/models")) {
+      routes.add(Route.get("/v1/models", authorised((ex, arrival) -> models(ex))));
+    }
+    if (!personas.contains("/api/tags")) {
+      routes.add(Route.get("/api/tags", authorised((ex, arrival) -> tags(ex))));
+    }
+    if (!personas.contains("/api/show")) {
+      routes.add(Route.post("/api/show", authorised((ex, arrival) -> show(ex))));
+    }
     for (Protocol protocol : Protocol.values()) {
       routes.add(Route.post(protocol.path, authorised((ex, arrival) -> chat(ex, arrival, protocol))));
     }
@@ -96,8 +108,13 @@ public final class SimulatedServer implements AutoCloseable {
 
   /** Starts a server on an ephemeral port of 127.0.0.1. */
   public static SimulatedServer start(SimulatorSettings settings) {
+    return start(settings, ServerPersona.SIMULATOR);
+  }
+
+  /** Starts a server on an ephemeral port of 127.0.0.1 that says it is what {@code persona} says, with its routes. */
+  public static SimulatedServer start(SimulatorSettings settings, ServerPersona persona) {
     try {
-      return new SimulatedServer(settings);
+      return new SimulatedServer(settings, persona);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot start the simulated server", e);
     }
@@ -188,7 +205,7 @@ public final class SimulatedServer implements AutoCloseable {
       model.put("id", id);
       model.put("object", "model");
       model.put("created", 0);
-      model.put("owned_by", "llmh-sim");
+      persona.describeListing(model);
     }
     Replies.json(ex, 200, root);
   }

@@ -99,14 +99,21 @@ public interface Engine extends AutoCloseable {
   record Completion(
       int promptTokens, int completionTokens, String finishReason, double promptMs, double predictedMs) {}
 
-  /** Identity of the engine and model, recorded with every result it serves. */
+  /**
+   * Identity of the engine and model, recorded with every result it serves.
+   *
+   * @param tensorType how the weight matrices are stored ({@code F32}, {@code F16}, {@code Q8_0}): the quantisation
+   * @param architecture the model's architecture as GGUF names it ({@code llama})
+   */
   record EngineInfo(
       String engine,
       String engineVersion,
       String modelFile,
       long modelBytes,
       String modelSha256,
-      String modelShape) {}
+      String modelShape,
+      String tensorType,
+      String architecture) {}
 
   /** A JSON schema the engine cannot enforce: the server answers 400 with this message. */
   final class UnusableSchemaException extends IllegalArgumentException {

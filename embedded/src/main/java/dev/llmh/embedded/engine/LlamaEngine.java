@@ -131,9 +131,14 @@ public final class LlamaEngine extends OpenEngine {
         modelFile.getFileName().toString(),
         Files.size(modelFile),
         ModelFiles.sha256(modelFile),
-        shape);
+        shape,
+        spec.tensorType().name(),
+        ARCHITECTURE);
     return new LlamaEngine(model, slots, slotContext, info, modelFile, nativeTmpDir);
   }
+
+  /** The architecture every generated model has, as its GGUF's {@code general.architecture} says. */
+  static final String ARCHITECTURE = "llama";
 
   /** The shape as results record it, e.g. "llama 8L×512, 8 heads (4 kv), ffn 1408, vocab 16384, ctx 8192, F16". */
   public static String shape(ModelSpec spec) {

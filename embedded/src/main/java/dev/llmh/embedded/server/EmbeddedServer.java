@@ -29,8 +29,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * <h2>Endpoints</h2>
  * <ul>
  *   <li>{@code GET /v1/models}: every model the server serves ({@link ModelShelf}), the default
- *       first, each with {@code meta.loaded} and, once loaded, the engine's identity, slots and slot
- *       context under {@code meta}.</li>
+ *       first, each with {@code meta.loaded} and, once loaded, the engine's identity, the model file's
+ *       name, size, sha256, shape, tensor type and architecture, slots and slot context under {@code meta}.</li>
  *   <li>{@code POST /v1/chat/completions}: messages go through the model's chat template, then a
  *       plain completion. {@code POST /v1/completions}: {@code prompt} is used as is. Both read the
  *       fields {@link OpenAiRequest} reads (max_tokens defaults to {@link #DEFAULTS}; {@code
@@ -161,6 +161,8 @@ public final class EmbeddedServer implements AutoCloseable {
         meta.put("modelBytes", info.modelBytes());
         meta.put("modelSha256", info.modelSha256());
         meta.put("modelShape", info.modelShape());
+        meta.put("tensorType", info.tensorType());
+        meta.put("architecture", info.architecture());
         meta.put("slots", open.slots());
         meta.put("slotContext", open.slotContext());
       });

@@ -59,6 +59,7 @@ class LlamaEngineTest {
         other.complete(new CompletionRequest("Define latency.", 6, 0.0, 1, List.of()), pieces::add);
         assertThat(pieces).as(type.toString()).hasSize(6).allSatisfy(p -> assertThat(p).matches(" [a-zA-Z]+"));
         assertThat(other.info().modelShape()).endsWith(type.toString());
+        assertThat(other.info().tensorType()).isEqualTo(type.name());
       }
     }
   }
@@ -72,6 +73,8 @@ class LlamaEngineTest {
     assertThat(info.modelBytes()).isEqualTo(Files.size(file));
     assertThat(info.modelSha256()).isEqualTo(ModelFiles.sha256(file)).hasSize(64);
     assertThat(info.modelShape()).isEqualTo("llama 2L×64, 4 heads (2 kv), ffn 128, vocab 8192, ctx 2048, F32");
+    assertThat(info.tensorType()).isEqualTo("F32");
+    assertThat(info.architecture()).isEqualTo("llama");
     assertThat(engine.slots()).isEqualTo(2);
     assertThat(engine.slotContext()).isEqualTo(SLOT_CONTEXT);
   }

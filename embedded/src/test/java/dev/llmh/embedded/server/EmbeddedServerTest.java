@@ -84,6 +84,8 @@ class EmbeddedServerTest {
     assertThat(meta.path("modelBytes").asLong()).isEqualTo(4096L);
     assertThat(meta.path("modelSha256").asText()).isEqualTo("ab".repeat(32));
     assertThat(meta.path("modelShape").asText()).isEqualTo("layers=2 width=64");
+    assertThat(meta.path("tensorType").asText()).isEqualTo("Q8_0");
+    assertThat(meta.path("architecture").asText()).isEqualTo("llama");
     assertThat(meta.path("slots").asInt()).isEqualTo(3);
     assertThat(meta.path("slotContext").asInt()).isEqualTo(512);
   }

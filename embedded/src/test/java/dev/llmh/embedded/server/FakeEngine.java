@@ -17,7 +17,7 @@ import java.util.concurrent.locks.LockSupport;
 final class FakeEngine extends OpenEngine {
 
   static final EngineInfo INFO =
-      new EngineInfo("fake", "1.2.3", "fake.gguf", 4096L, "ab".repeat(32), "layers=2 width=64");
+      new EngineInfo("fake", "1.2.3", "fake.gguf", 4096L, "ab".repeat(32), "layers=2 width=64", "Q8_0", "llama");
 
   volatile int naturalLength = 5;
   volatile long pieceDelayMillis = 0;
