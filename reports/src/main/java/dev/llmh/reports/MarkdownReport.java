@@ -37,7 +37,7 @@ public final class MarkdownReport {
   public static String render(RunRecord record) {
     StringBuilder out = new StringBuilder();
     title(out, record.run());
-    environment(out, record.environment());
+    EnvironmentTables.render(out, record.environment());
     statistics(out, record.statistics());
     summary(out, record.results());
     out.append(ModelConcurrencyTable.render(record.results()));
@@ -56,19 +56,6 @@ public final class MarkdownReport {
         .append(run.complete() ? " (complete)" : " (incomplete: the run was cut short)").append("\n\n");
     out.append("Started ").append(text(run.startedAt())).append(", finished ").append(text(run.finishedAt()))
         .append(".\n\n");
-  }
-
-  private static void environment(StringBuilder out, Map<String, Object> environment) {
-    out.append("## Environment\n\n");
-    if (environment == null || environment.isEmpty()) {
-      out.append("Not measured.\n\n");
-      return;
-    }
-    out.append("| property | value |\n|---|---|\n");
-    environment.forEach((key, value) ->
-        out.append("| ").append(cell(key)).append(" | ").append(cell(value == null ? null : value.toString()))
-            .append(" |\n"));
-    out.append('\n');
   }
 
   private static void statistics(StringBuilder out, RunRecord.StatisticsInfo statistics) {
