@@ -37,7 +37,7 @@ public final class MarkdownReport {
   public static String render(RunRecord record) {
     StringBuilder out = new StringBuilder();
     title(out, record.run());
-    EnvironmentTables.render(out, record.environment());
+    MarkdownEnvironment.render(out, record.environment());
     statistics(out, record.statistics());
     summary(out, record.results());
     out.append(ModelConcurrencyTable.render(record.results()));

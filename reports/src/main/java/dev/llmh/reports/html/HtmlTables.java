@@ -23,7 +23,7 @@ final class HtmlTables {
     for (CaseResult r : record.results()) {
       Map<String, MetricSummary> m = r.metrics() == null ? Map.of() : r.metrics();
       out.append("<tr><td>").append(Html.escape(Labels.of(r))).append("</td><td>")
-          .append(Html.escape(PrefillFits.model(r))).append("</td><td class=\"verdict ")
+          .append(Html.escape(model(r))).append("</td><td class=\"verdict ")
           .append(Html.escape(r.verdict())).append("\">").append(Html.escape(r.verdict())).append("</td><td>")
           .append(r.requests() == null ? "–" : r.requests().succeeded() + " / " + r.requests().failed()).append("</td><td>")
           .append(withInterval(m.get(CaseResult.TTFT), true)).append("</td><td>")
@@ -36,6 +36,17 @@ final class HtmlTables {
   }
 
   /** {@code 812 [640–900]}: the point and its interval, an end the sample cannot bound shown as such. */
+  /**
+   * The case's model, and the one that answered when that is another: a server that stands its own
+   * model in for one it does not have (the embedded server does) must not pass for the model named.
+   */
+  static String model(CaseResult r) {
+    String model = PrefillFits.model(r);
+    String served = r.endpoint() == null ? null : r.endpoint().servedModel();
+    boolean same = served == null || served.equals(model) || served.equals("llmh-" + model);
+    return same ? model : model + " (answered by " + served + ")";
+  }
+
   private static String withInterval(MetricSummary s, boolean median) {
     if (s == null || s.n() == 0) {
       return "<span class=\"missing\">not measured</span>";

@@ -23,6 +23,27 @@ class HtmlReportTest {
   }
 
   @Test
+  void theVerdictTableSaysWhichModelAnsweredWhenItIsNotTheOneNamed() {
+    dev.llmh.result.CaseResult c = RichRun.record().results().stream()
+        .filter(r -> r.endpoint() != null && r.endpoint().servedModel() != null).findFirst().orElseThrow();
+    String named = dev.llmh.analysis.PrefillFits.model(c);
+    assertThat(HtmlTables.model(c)).isEqualTo(named + " (answered by " + c.endpoint().servedModel() + ")");
+    assertThat(HtmlReport.render(RichRun.record())).contains(Html.escape(named + " (answered by " + c.endpoint().servedModel() + ")"));
+    assertThat(HtmlTables.model(withServed(c, "llmh-" + named))).as("the embedded server's own id for it").isEqualTo(named);
+  }
+
+  private static dev.llmh.result.CaseResult withServed(dev.llmh.result.CaseResult r, String served) {
+    var e = r.endpoint();
+    var endpoint = new dev.llmh.result.CaseResult.EndpointRecord(
+        e.url(), e.embedded(), e.requestedModel(), served, e.ownedBy(), e.server(), e.api(), e.kind());
+    return new dev.llmh.result.CaseResult(r.scenario(), r.caseName(), r.caseId(), r.params(), endpoint, r.settings(),
+        r.promptCache(), r.requests(), r.metrics(), r.throughput(), r.constraints(), r.warnings(), r.samples(), r.error(),
+        r.promptHash(), r.baseline(), r.verdict(), r.verdictReasons(), r.reportedAs(), r.harness(), r.calibration(),
+        r.options(), r.context(), r.conversation(), r.turns(), r.contextFit(), r.promptFile(), r.slo(), r.resources(),
+        r.cost(), r.physics(), r.checks(), r.judge(), r.compare());
+  }
+
+  @Test
   void everyChartOfARichRunHasDataAndTheKneeIsMarked() {
     RunRecord run = RichRun.record();
     Map<String, Section> sections = sections(run);

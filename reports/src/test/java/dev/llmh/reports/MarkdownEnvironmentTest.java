@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-class EnvironmentTablesTest {
+class MarkdownEnvironmentTest {
 
   @Test
   void serversAreARowPerModelAndEveryItemNotLearntIsListedWithItsReason() {
@@ -22,7 +22,7 @@ class EnvironmentTablesTest {
             Map.of("model", "gemma4:e4b", "file", "/models/gemma.gguf")),
         "notMeasured", List.of("model file (qwen3.5:4b): the Modelfile's FROM line is no path"))));
     StringBuilder out = new StringBuilder();
-    EnvironmentTables.render(out, environment);
+    MarkdownEnvironment.render(out, environment);
     assertThat(out.toString()).isEqualTo("""
         ## Environment
 

@@ -14,12 +14,12 @@ import java.util.Map;
  * server's description as one row per model measured, and every item that could not be learnt with
  * its reason — seed 004's "say what was not measured".
  */
-final class EnvironmentTables {
+final class MarkdownEnvironment {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String SERVERS = "servers";
   private static final String NOT_MEASURED = "notMeasured";
 
-  private EnvironmentTables() {}
+  private MarkdownEnvironment() {}
 
   static void render(StringBuilder out, Map<String, Object> environment) {
     out.append("## Environment\n\n");
