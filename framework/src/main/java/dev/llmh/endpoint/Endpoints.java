@@ -40,6 +40,8 @@ public final class Endpoints implements AutoCloseable {
   private final Config config;
   private final Consumer<String> phases;
   private final Map<String, Object> opened = new LinkedHashMap<>();
+  /** The URLs of the endpoints the run measures: the only ones the API key goes to. */
+  private final java.util.Set<String> measured = new java.util.HashSet<>();
   /** The probe's figure by endpoint URL; a null value: the probe failed ({@link #probeFailure}). */
   private final Map<String, MemoryBandwidthProbe.Result> bandwidth = new HashMap<>();
   /** Model sizes servers reported (or said they do not), by endpoint URL and model. */
@@ -60,9 +62,22 @@ public final class Endpoints implements AutoCloseable {
     return get(url, Api.detect(url));
   }
 
-  /** The endpoint for {@code url} spoken to in {@code api}, opened if needed. */
+  /** The endpoint for {@code url} spoken to in {@code api}, opened if needed: one the run measures. */
   public synchronized Endpoint get(String url, Api api) {
-    String key = api.key() + " " + url;
+    measured.add(url);
+    return cached(api.key() + " " + url, () -> open(url, api, true));
+  }
+
+  /**
+   * The endpoint for {@code url} in {@code api} when the run asks it something but measures nothing
+   * on it (the judge's): the API key, which is the measured endpoint's, is not sent to it, unless the
+   * run has measured that endpoint too.
+   */
+  public synchronized Endpoint unmeasured(String url, Api api) {
+    return measured.contains(url) ? get(url, api) : cached(api.key() + " " + url + " (no key)", () -> open(url, api, false));
+  }
+
+  private Endpoint cached(String key, java.util.function.Supplier<Endpoint> opener) {
     Object known = opened.get(key);
     if (known instanceof Endpoint endpoint) {
       return endpoint;
@@ -71,7 +86,7 @@ public final class Endpoints implements AutoCloseable {
       throw failure;
     }
     try {
-      Endpoint endpoint = open(url, api);
+      Endpoint endpoint = opener.get();
       opened.put(key, endpoint);
       return endpoint;
     } catch (RuntimeException e) {
@@ -85,7 +100,7 @@ public final class Endpoints implements AutoCloseable {
     return opened.get(api.key() + " " + url) instanceof Endpoint endpoint ? Optional.of(endpoint) : Optional.empty();
   }
 
-  private Endpoint open(String url, Api api) {
+  private Endpoint open(String url, Api api, boolean measuredHere) {
     EndpointKind kind = EndpointKind.of(url);
     String base = EMBEDDED.equals(url) ? startEmbedded() : SIMULATED.equals(url) ? startSimulated() : url;
     if (SIMULATED.equals(url) && api.ollama()) {
@@ -96,10 +111,10 @@ public final class Endpoints implements AutoCloseable {
           "endpoint '" + url + "' is not 'embedded', 'simulated' or an http(s) URL; set llmh.endpoint /"
               + " LLMH_ENDPOINT or @Endpoint(url) to e.g. http://localhost:11434/v1", null);
     }
-    // The key goes to the configured endpoint only (and to the simulator, which then requires it);
-    // the URL's user info only to the URL it came with.
+    // The key goes to the endpoints the run measures only (and to the simulator, which then requires
+    // it), never to one it merely asks (the judge's); the URL's user info only to the URL it came with.
     Credentials credentials =
-        EMBEDDED.equals(url) ? Credentials.NONE
+        EMBEDDED.equals(url) || !measuredHere ? Credentials.NONE
             : new Credentials(config.apiKey(), url.equals(config.endpoint().orElse(null)) ? config.endpointUserInfo() : Optional.empty());
     Timeouts timeouts =
         new Timeouts(config.connectTimeout(), config.readTimeout(), config.firstTokenTimeout(), config.requestTimeout());

@@ -123,7 +123,7 @@ final class JudgedCases {
         + " (" + (setup.model() == null ? "the endpoint's own model" : setup.model()) + " at " + setup.endpoint() + ")"
         + (setup.warning() == null ? "" : ": " + setup.warning()));
     try {
-      Endpoint endpoint = endpoints.get(setup.endpoint(), setup.api());
+      Endpoint endpoint = endpoints.unmeasured(setup.endpoint(), setup.api());
       judged = JudgePanel.judge(answers, setup, seed, endpoint.client()::send);
     } catch (RuntimeException e) {
       judged = JudgePanel.allFailed(answers.size(), seed, "judge endpoint unusable: " + e.getMessage());
