@@ -256,8 +256,8 @@ public final class Baselines {
       return differences;
     }
     for (String key : now.keySet()) {
-      if (!before.containsKey(key)) {
-        continue; // recorded by a later LLMH (the gpus of issue 14): an older baseline says nothing of it
+      if (!before.containsKey(key) || dev.llmh.environment.RunEnvironment.PER_RUN.contains(key)) {
+        continue; // recorded by a later LLMH (the gpus of issue 14), or a reading of that run alone (its load)
       }
       String a = String.valueOf(before.get(key));
       String b = String.valueOf(now.get(key));

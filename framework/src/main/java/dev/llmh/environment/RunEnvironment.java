@@ -16,9 +16,13 @@ import java.util.Optional;
  * said about itself ({@code servers}), asked after the last case so that no question is timed.
  */
 public final class RunEnvironment {
+  private static final String LOAD_BEFORE = "loadAverageBefore";
+  private static final String LOAD_AFTER = "loadAverageAfter";
   private final List<Double> loadBefore;
   private volatile List<Map<String, Object>> servers;
   private volatile String failure;
+  /** Endpoints the plans name that were never opened, so not asked: each a {@code notMeasured} reason. */
+  private final List<String> unasked = new java.util.concurrent.CopyOnWriteArrayList<>();
 
   private RunEnvironment(List<Double> loadBefore) {
     this.loadBefore = loadBefore;
@@ -41,11 +45,18 @@ public final class RunEnvironment {
     }
   }
 
-  private static List<Map<String, Object>> describe(
+  private List<Map<String, Object>> describe(
       ServerProbe probe, Endpoints endpoints, List<CasePlan> plans, String llmhVersion) {
     Map<Endpoint, List<String>> measured = new LinkedHashMap<>();
     for (CasePlan plan : plans) {
       Optional<Endpoint> endpoint = endpoints.opened(plan.endpoint(), plan.api());
+      if (endpoint.isEmpty()) {
+        String reason = "servers: " + plan.endpoint() + " (" + plan.api().key() + ") not asked: it was never opened"
+            + " (its cases did not run, or it could not be reached; their records say why)";
+        if (!unasked.contains(reason)) {
+          unasked.add(reason);
+        }
+      }
       endpoint.ifPresent(e -> {
         List<String> models = measured.computeIfAbsent(e, k -> new ArrayList<>());
         String model = EmbeddedModels.asked(plan);
@@ -64,6 +75,9 @@ public final class RunEnvironment {
    * {@code loadAverageBefore}, {@code loadAverageAfter} (now), {@code servers}, and {@code notMeasured}
    * for what is missing of these.
    */
+  /** The readings of one run, not facts of the machine: never compared between runs, nor a conflict when merged. */
+  public static final java.util.Set<String> PER_RUN = java.util.Set.of(LOAD_BEFORE, LOAD_AFTER);
+
   public Map<String, Object> record(Map<String, Object> machine) {
     Map<String, Object> environment = new LinkedHashMap<>(machine);
     List<String> notMeasured = new ArrayList<>();
@@ -71,13 +85,14 @@ public final class RunEnvironment {
       earlier.forEach(item -> notMeasured.add(String.valueOf(item)));
     }
     List<Double> loadAfter = ClientMachine.loadAverage();
-    putLoad(environment, notMeasured, "loadAverageBefore", loadBefore);
-    putLoad(environment, notMeasured, "loadAverageAfter", loadAfter);
+    putLoad(environment, notMeasured, LOAD_BEFORE, loadBefore);
+    putLoad(environment, notMeasured, LOAD_AFTER, loadAfter);
     List<Map<String, Object>> asked = servers;
     environment.put("servers", asked == null ? List.of() : asked);
     if (asked == null) {
       notMeasured.add(failure != null ? failure : "servers: the run ended before the servers were asked about themselves");
     }
+    notMeasured.addAll(unasked);
     environment.put("notMeasured", List.copyOf(notMeasured));
     return environment;
   }

@@ -39,6 +39,11 @@ class EndpointMistakesTest {
     assertThat(run.record().results()).allSatisfy(result -> assertThat(result.error())
         .contains("is the server running, and listening on port " + port)
         .contains("llmh.endpoint"));
+    // nothing could be asked of that server either: the record says so, once, rather than leaving it out
+    assertThat(run.record().environment().get("servers")).asList().isEmpty();
+    assertThat(run.record().environment().get("notMeasured")).asList().containsOnlyOnce(
+        "servers: http://127.0.0.1:" + port + "/v1 (openai-chat) not asked: it was never opened"
+            + " (its cases did not run, or it could not be reached; their records say why)");
   }
 
   @Test

@@ -64,8 +64,18 @@ record RunComparison(
       }
       metrics.forEach((metric, m) -> rows.add(new Row(MarkdownReport.caseName(caseB), ModelConcurrencyTable.model(caseB), metric, m)));
     });
-    List<String> environment = Baselines.environmentDifferences(a.environment(), b.environment());
+    List<String> environment = Baselines.environmentDifferences(machine(a.environment()), machine(b.environment()));
     return new RunComparison(noiseBandPercent, rows, onlyInA, onlyInB, notCompared, environment);
+  }
+
+  /** The environment less what a merge wrote of its shards, which says nothing of the machine. */
+  private static Map<String, Object> machine(Map<String, Object> environment) {
+    if (environment == null) {
+      return null;
+    }
+    Map<String, Object> machine = new LinkedHashMap<>(environment);
+    machine.keySet().removeIf(RunMerge::perRun);
+    return machine;
   }
 
   List<Row> regressions() {

@@ -4,11 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.llmh.environment.RunEnvironment;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -25,7 +25,7 @@ import java.util.TreeMap;
  *       {@code statistics}, each {@code environment} key both files record, and the {@code settings}
  *       and server {@code options} of a scenario whose cases are in several files. A key only some
  *       files record is taken from the first that does. A case in two files is a conflict too.
- *   <li>Per-run readings ({@link #perRun}: load averages, uptimes) are never compared: the merged
+ *   <li>Per-run readings ({@link #perRun}: the load averages) are never compared: the merged
  *       record keeps the first file's, and {@code environment.mergedFrom} lists each file with its own,
  *       its start, end and case count.
  *   <li>{@code run} spans the earliest start to the latest end; it is complete when every file is.
@@ -69,9 +69,7 @@ final class RunMerge {
    * identical machines still differ in it.
    */
   static boolean perRun(String key) {
-    String k = key.toLowerCase(Locale.ROOT);
-    return k.contains("load") || k.contains("uptime") || k.equals(MERGED_FROM.toLowerCase(Locale.ROOT))
-        || k.equals(MERGE_CONFLICTS.toLowerCase(Locale.ROOT));
+    return RunEnvironment.PER_RUN.contains(key) || key.equals(MERGED_FROM) || key.equals(MERGE_CONFLICTS);
   }
 
   private ObjectNode run(List<Shard> shards) throws UsageException {
@@ -102,8 +100,8 @@ final class RunMerge {
         }
       }
       JsonNode run = record.path("run");
-      startedAt = earliest(startedAt, run.path("startedAt").asText(null), true);
-      finishedAt = earliest(finishedAt, run.path("finishedAt").asText(null), false);
+      startedAt = first(startedAt, run.path("startedAt").asText(null), true);
+      finishedAt = first(finishedAt, run.path("finishedAt").asText(null), false);
       complete &= run.path("complete").asBoolean(false);
       JsonNode ownEnvironment = record.path("environment");
       if (ownEnvironment.path(MERGED_FROM).isArray()) {
@@ -233,15 +231,22 @@ final class RunMerge {
     });
   }
 
-  /** ISO-8601 UTC timestamps of one format order as text: the earliest start, the latest end. */
-  private static String earliest(String current, String candidate, boolean earliest) {
+  /**
+   * Of two ISO-8601 instants, the earlier ({@code earlier}) or the later, compared as instants: as
+   * text {@code …:05Z} would sort after {@code …:05.120Z}. Text that is no instant is kept as it is.
+   */
+  private static String first(String current, String candidate, boolean earlier) {
     if (candidate == null) {
       return current;
     }
     if (current == null) {
       return candidate;
     }
-    return (candidate.compareTo(current) < 0) == earliest ? candidate : current;
+    try {
+      return (java.time.Instant.parse(candidate).isBefore(java.time.Instant.parse(current))) == earlier ? candidate : current;
+    } catch (java.time.format.DateTimeParseException e) {
+      return current;
+    }
   }
 
   private static String shortText(JsonNode value) {

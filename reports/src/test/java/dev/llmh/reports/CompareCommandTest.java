@@ -7,6 +7,7 @@ import dev.llmh.result.RunRecord;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -118,11 +119,17 @@ class CompareCommandTest {
   @Test
   void environmentsThatDifferAreSaid(@TempDir Path dir) throws Exception {
     RunRecord other = run(100, 2);
-    other = Runs.run("2026-01-02T00:00:00Z", "2026-01-02T00:01:00Z", Runs.environment("21.0.4"), other.results());
-    Path a = Runs.write(run(100, 1), dir, "A.json");
+    Map<String, Object> later = new java.util.LinkedHashMap<>(Runs.environment("21.0.4"));
+    later.put("loadAverageBefore", List.of(1.5, 1.0, 0.5)); // a reading of that run, not of the machine
+    other = Runs.run("2026-01-02T00:00:00Z", "2026-01-02T00:01:00Z", later, other.results());
+    RunRecord first = run(100, 1);
+    Map<String, Object> earlier = new java.util.LinkedHashMap<>(first.environment());
+    earlier.put("loadAverageBefore", List.of(0.1, 0.2, 0.3));
+    Path a = Runs.write(Runs.run("2026-01-01T00:00:00Z", "2026-01-01T00:01:00Z", earlier, first.results()), dir, "A.json");
     Path b = Runs.write(other, dir, "B.json");
     assertThat(cli.run("compare", a.toString(), b.toString())).isZero();
-    assertThat(cli.out()).contains("The environments differ (a change may be the machine's, not the server's):\n\n- javaVersion 17.0.12 → 21.0.4\n");
+    assertThat(cli.out()).contains("The environments differ (a change may be the machine's, not the server's):\n\n- javaVersion 17.0.12 → 21.0.4\n")
+        .doesNotContain("loadAverage");
   }
 
   @Test
