@@ -43,7 +43,7 @@ record CompareReader(Annotations annotations, Reporter reporter) {
     if (k < 0 || k > CompareDeclaration.MAX_TOP_K) {
       reporter.error(element, mirror, topK, "@Compare(topK = " + k + ") is outside 1.." + CompareDeclaration.MAX_TOP_K
           + " (OpenAI's top_logprobs limit); ask 1 to " + CompareDeclaration.MAX_TOP_K
-          + " log-probabilities per position, or leave it out for the default (5)");
+          + " log-probabilities per position, or leave it out for the default (" + dev.llmh.config.Defaults.COMPARE_TOP_K + ")");
     }
     int compared = Annotations.asInt(tokens).orElse(0);
     if (compared < 0) {

@@ -50,7 +50,7 @@ record JudgeReader(Annotations annotations, Reporter reporter) {
     int tokens = Annotations.asInt(maxTokens).orElse(1);
     if (tokens < 16) {
       reporter.error(element, mirror, maxTokens, "@Judge(maxTokens = " + tokens + ") leaves no room for a score and a"
-          + " rationale; allow at least 16 tokens (default 256)");
+          + " rationale; allow at least 16 tokens (default " + dev.llmh.config.Defaults.JUDGE_MAX_TOKENS + ")");
     }
     if (reporter.errorCount() > errorsBefore) {
       return Optional.empty();

@@ -36,5 +36,5 @@ public @interface Judge {
   String endpoint() default "";
 
   /** Longest judge reply in tokens. */
-  int maxTokens() default 256;
+  int maxTokens() default dev.llmh.config.Defaults.JUDGE_MAX_TOKENS;
 }

@@ -102,4 +102,7 @@ public final class Defaults {
    * server takes it.
    */
   public static final int COMPARE_TOP_K = 5;
+
+  /** Tokens a judge may write for its score and rationale ({@code @Judge(maxTokens)}). */
+  public static final int JUDGE_MAX_TOKENS = 256;
 }

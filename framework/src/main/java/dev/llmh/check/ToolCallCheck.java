@@ -18,11 +18,11 @@ record ToolCallCheck(String tool, List<String> requiredArguments) {
 
 
   CheckOutcome check(String answer, List<ToolCall> calls) {
-    List<ToolCall> named = calls.stream().filter(c -> c.name().equals(tool)).toList();
+    List<ToolCall> named = calls.stream().filter(c -> tool.equals(c.name())).toList();
     if (named.isEmpty()) {
       return failed(calls.isEmpty() ? "no tool call (the answer was " + (answer == null || answer.isBlank() ? "empty"
           : "text: " + JsonCheck.quote(answer)) + ")"
-          : "no call of " + tool + " (called: " + String.join(", ", calls.stream().map(ToolCall::name).toList()) + ")");
+          : "no call of " + tool + " (called: " + String.join(", ", calls.stream().map(c -> c.name() == null ? "a call with no name" : c.name()).toList()) + ")");
     }
     String firstReason = null;
     for (ToolCall call : named) {

@@ -67,7 +67,7 @@ final class ToolCallAssembly {
   List<ToolCall> calls() {
     List<ToolCall> out = new ArrayList<>(calls.size());
     for (Call call : calls) {
-      out.add(new ToolCall(call.name == null ? "" : call.name, call.arguments.toString()));
+      out.add(new ToolCall(call.name, call.arguments.toString()));
     }
     return out;
   }

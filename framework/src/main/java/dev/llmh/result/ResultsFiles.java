@@ -72,7 +72,8 @@ public final class ResultsFiles {
     return MAPPER.readValue(file.toFile(), RunRecord.class);
   }
 
-  private static void writeAtomically(Path target, byte[] content) throws IOException {
+  /** Writes {@code content} to {@code target} whole or not at all: a reader never sees half a file. */
+  public static void writeAtomically(Path target, byte[] content) throws IOException {
     Path temporary = target.resolveSibling(target.getFileName() + ".tmp");
     Files.write(temporary, content);
     Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

@@ -10,7 +10,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -94,15 +93,9 @@ public final class HtmlReport {
     Files.createDirectories(directory);
     Path dated = directory.resolve(runName + ".html");
     Path latest = directory.resolve("latest.html");
-    writeAtomically(dated, page);
-    writeAtomically(latest, page);
+    ResultsFiles.writeAtomically(dated, page);
+    ResultsFiles.writeAtomically(latest, page);
     return List.of(dated, latest);
-  }
-
-  private static void writeAtomically(Path target, byte[] content) throws IOException {
-    Path temporary = target.resolveSibling(target.getFileName() + ".tmp");
-    Files.write(temporary, content);
-    Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
   }
 
   private static String title(RunRecord record) {

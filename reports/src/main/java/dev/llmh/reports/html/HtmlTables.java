@@ -35,7 +35,6 @@ final class HtmlTables {
     return out.append("</tbody></table>").toString();
   }
 
-  /** {@code 812 [640–900]}: the point and its interval, an end the sample cannot bound shown as such. */
   /**
    * The case's model, and the one that answered when that is another: a server that stands its own
    * model in for one it does not have (the embedded server does) must not pass for the model named.
@@ -43,10 +42,12 @@ final class HtmlTables {
   static String model(CaseResult r) {
     String model = PrefillFits.model(r);
     String served = r.endpoint() == null ? null : r.endpoint().servedModel();
-    boolean same = served == null || served.equals(model) || served.equals("llmh-" + model);
+    boolean same = served == null || served.equals(model)
+        || (model != null && dev.llmh.endpoint.EmbeddedModels.servedId(model).filter(served::equals).isPresent());
     return same ? model : model + " (answered by " + served + ")";
   }
 
+  /** {@code 812 [640–900]}: the point and its interval, an end the sample cannot bound shown as such. */
   private static String withInterval(MetricSummary s, boolean median) {
     if (s == null || s.n() == 0) {
       return "<span class=\"missing\">not measured</span>";
