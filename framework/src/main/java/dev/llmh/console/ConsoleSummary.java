@@ -76,10 +76,7 @@ public final class ConsoleSummary {
           throughput.outputTokensPerSecond(), throughput.requestsPerSecond()));
     }
     out.append('\n');
-    ResourceLines.append(out, result);
-    sloLine(out, result.slo());
-    checksLine(out, result.checks());
-    CompareLines.append(out, result.compare());
+    out.append(figureLines(result));
     out.append(PromptLines.caseLines(result));
     out.append(String.format(Locale.ROOT, "  %-15s %5s %9s %9s %9s %9s %9s %9s%n",
         "metric", "n", "p50", "p95", "p99", "mean", "min", "max"));
@@ -104,6 +101,21 @@ public final class ConsoleSummary {
         .distinct()
         .limit(3)
         .forEach(check -> out.append("  failed check: ").append(check).append('\n'));
+    return out.toString();
+  }
+
+  /**
+   * The case's figures beyond latency, a line each, indented as in the case's block: the serving
+   * hardware, energy and cost, the SLO, the checks on the answers, the comparison with a reference
+   * model, the judge's scores. The Markdown report lists the same lines.
+   */
+  public static String figureLines(CaseResult result) {
+    StringBuilder out = new StringBuilder();
+    ResourceLines.append(out, result);
+    sloLine(out, result.slo());
+    checksLine(out, result.checks());
+    CompareLines.append(out, result.compare());
+    JudgeLines.append(out, result.judge());
     return out.toString();
   }
 

@@ -173,27 +173,6 @@ final class JudgedCases {
     return text.toString();
   }
 
-  /** The console's judge line under a judged case's block: the score, the failures by kind. */
-  static String consoleLines(CaseResult result) {
-    JudgeRecord j = result.judge();
-    if (j == null) {
-      return "";
-    }
-    String score = j.judgeScore() == null ? "judge_score not measured (" + j.notMeasured() + ")"
-        : String.format(java.util.Locale.ROOT, "judge_score %.2f", j.judgeScore()) + (j.judgeScoreCi() == null
-            || j.judgeScoreCi().get(0) == null ? "" : String.format(java.util.Locale.ROOT, " [%.2f, %.2f]",
-                j.judgeScoreCi().get(0), j.judgeScoreCi().get(1)));
-    StringBuilder line = new StringBuilder("  judge: ").append(score).append(" over ").append(j.scored()).append(" scored; ")
-        .append(j.failures()).append(" judge failure").append(j.failures() == 1 ? "" : "s");
-    if (!j.failureReasons().isEmpty()) {
-      line.append(" (");
-      j.failureReasons().forEach((reason, n) -> line.append(n).append(' ').append(reason).append(", "));
-      line.setLength(line.length() - 2);
-      line.append(')');
-    }
-    return line.append('\n').toString();
-  }
-
   /** Cases that differ only in their model share a key. */
   static String key(CasePlan plan) {
     Map<String, String> params = new LinkedHashMap<>(plan.paramTexts());

@@ -221,7 +221,7 @@ public final class LlmhTestEngine implements TestEngine {
     for (JudgedCases.Done d : done) {
       CaseResult judged = d.judged().result();
       state.replace(d.measured().result(), judged);
-      System.out.print(ConsoleSummary.caseBlock(judged) + BaselineConsole.lines(judged) + JudgedCases.consoleLines(judged));
+      System.out.print(ConsoleSummary.caseBlock(judged) + BaselineConsole.lines(judged));
       System.out.flush();
       listener.reportingEntryPublished(d.descriptor(), ReportEntry.from(reportEntry(judged)));
       listener.executionFinished(d.descriptor(), testResult(d.judged().analysis(), d.descriptor().plan().inconclusive()));

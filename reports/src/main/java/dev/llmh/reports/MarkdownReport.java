@@ -115,6 +115,11 @@ public final class MarkdownReport {
     if (orEmpty(result.metrics()).isEmpty()) {
       out.append("- Metrics: not measured\n");
     }
+    if (result.error() == null) {
+      // resources, energy and cost, SLO, checks, comparison, judge: the console's own lines
+      ConsoleSummary.figureLines(result).lines().map(String::strip).filter(line -> !line.isEmpty())
+          .forEach(line -> out.append("- ").append(text(line)).append('\n'));
+    }
     out.append('\n');
     metricTable(out, orEmpty(result.metrics()));
     conversation(out, result);
