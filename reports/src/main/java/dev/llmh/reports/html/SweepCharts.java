@@ -28,9 +28,10 @@ final class SweepCharts {
           continue;
         }
         Object target = result.params().get(CasePlan.PROMPT_TOKENS);
-        for (CaseResult.SampleRecord s : result.samples()) {
+        for (CaseResult.SampleRecord s : result.samples() == null ? List.<CaseResult.SampleRecord>of() : result.samples()) {
           boolean modelLoad = s.flags() != null && s.flags().contains(RequestMetrics.FLAG_MODEL_LOAD);
-          if (s.error() == null && s.ttftMs() != null && !modelLoad) {
+          // the prompt's length as the server counted it, else as the case targeted it; neither: no point
+          if (s.error() == null && s.ttftMs() != null && !modelLoad && (s.promptTokens() != null || target instanceof Number)) {
             double x = s.promptTokens() != null ? s.promptTokens() : ((Number) target).doubleValue();
             points.add(Labels.point(x, s.ttftMs()));
           }

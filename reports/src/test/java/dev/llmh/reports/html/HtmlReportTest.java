@@ -32,6 +32,22 @@ class HtmlReportTest {
     assertThat(HtmlTables.model(withServed(c, "llmh-" + named))).as("the embedded server's own id for it").isEqualTo(named);
   }
 
+  @Test
+  void aCaseWithoutSamplesOnAFitIsLeftOutOfItsChartNotAFailedPage() {
+    RunRecord run = RichRun.record();
+    List<dev.llmh.result.CaseResult> cases = run.results().stream().map(r -> {
+      var e = r.endpoint();
+      return new dev.llmh.result.CaseResult(r.scenario(), r.caseName(), r.caseId(), r.params(), e, r.settings(),
+          r.promptCache(), r.requests(), r.metrics(), r.throughput(), r.constraints(), r.warnings(), null, r.error(),
+          r.promptHash(), r.baseline(), r.verdict(), r.verdictReasons(), r.reportedAs(), r.harness(), r.calibration(),
+          r.options(), r.context(), r.conversation(), r.turns(), r.contextFit(), r.promptFile(), r.slo(), r.resources(),
+          r.cost(), r.physics(), r.checks(), r.judge(), r.compare());
+    }).toList();
+    RunRecord sampleless = new RunRecord(run.schemaVersion(), run.run(), run.environment(), run.statistics(), cases, run.fits(),
+        run.saturation());
+    assertThat(HtmlReport.render(sampleless)).contains("<!DOCTYPE html>");
+  }
+
   private static dev.llmh.result.CaseResult withServed(dev.llmh.result.CaseResult r, String served) {
     var e = r.endpoint();
     var endpoint = new dev.llmh.result.CaseResult.EndpointRecord(
