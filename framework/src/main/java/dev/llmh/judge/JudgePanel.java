@@ -12,7 +12,8 @@ import java.util.function.Function;
  * Judges a group of answers — every answer of the cases blinded together — one judge request per
  * answer, sent one at a time in the shuffled order of {@link Blinding}, each answer under its label.
  * It runs after the group's cases have measured everything: no judge request shares the server with
- * a measured one.
+ * a measured one. Every request asks for {@link JudgeReply#FORMAT} as its response format (each
+ * protocol's own way: OpenAI's {@code response_format}, Ollama's {@code format}).
  */
 public final class JudgePanel {
   private JudgePanel() {}
@@ -48,7 +49,7 @@ public final class JudgePanel {
   private static SampleJudge ask(
       Function<ChatRequest, RequestSample> send, JudgeSetup setup, String system, String label, Answered answered) {
     ChatRequest request = new ChatRequest(setup.model(), JudgePrompt.user(answered.prompt(), label, answered.answer()),
-        setup.maxTokens(), 0.0, 0, null, ChatRequest.NO_DEADLINE, java.util.Map.of(), null, system);
+        setup.maxTokens(), 0.0, 0, null, ChatRequest.NO_DEADLINE, java.util.Map.of(), null, system, null, JudgeReply.FORMAT);
     RequestSample reply;
     try {
       reply = send.apply(request);

@@ -4,12 +4,16 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.llmh.client.JsonOutput;
 
 /**
  * A judge's reply read strictly: the whole reply, less surrounding whitespace, is one JSON object
  * whose {@code score} is a whole number from 1 to 5 and whose {@code rationale} is a non-blank
  * string. Anything else — prose around the object, a code fence, 4.5, "5", a 6 — is a failure with
- * its reason, never a score: a lenient reading would turn a judge's noise into figures.
+ * its reason, never a score: a lenient reading would turn a judge's noise into figures. The judge is
+ * asked for this shape as a response format ({@link #FORMAT}), so a server that honours one can only
+ * send a reply that parses, its score on the scale.
  *
  * @param score 1–5, or null when the reply failed
  * @param rationale the judge's reason, or null when the reply failed
@@ -20,6 +24,24 @@ public record JudgeReply(Integer score, String rationale, String failure) {
   public static final int HIGHEST = 5;
   private static final ObjectMapper JSON =
       new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+
+  /**
+   * The reply as a JSON Schema: a whole score from 1 to 5 (an enum, which OpenAI's strict mode and
+   * llama.cpp's grammars both take) and a rationale, nothing else.
+   */
+  public static final JsonOutput FORMAT = new JsonOutput("judge_reply", schema());
+
+  private static ObjectNode schema() {
+    ObjectNode schema = JSON.createObjectNode().put("type", "object");
+    ObjectNode properties = schema.putObject("properties");
+    ObjectNode score = properties.putObject("score").put("type", "integer");
+    for (int s = LOWEST; s <= HIGHEST; s++) {
+      score.withArray("enum").add(s);
+    }
+    properties.putObject("rationale").put("type", "string");
+    schema.putArray("required").add("score").add("rationale");
+    return schema.put("additionalProperties", false);
+  }
 
   public static JudgeReply failed(String reason) {
     return new JudgeReply(null, null, reason);

@@ -73,7 +73,7 @@ public final class JudgeScores {
     if (scores.length == 0) {
       return null;
     }
-    Interval ci = MetricSample.meanInterval(scores, (1 - confidence) / 2);
+    Interval ci = ScoreVerdict.onScale(MetricSample.meanInterval(scores, (1 - confidence) / 2));
     return ci.asList();
   }
 }

@@ -13,7 +13,9 @@ import java.util.Locale;
  * Judges a {@code judge_score} budget on the mean score's one-sided t bounds, as a mean is judged
  * elsewhere (the architecture's "t for means"): PASS when the bound on the budget's side holds, FAIL
  * when the other bound breaks it, else INCONCLUSIVE. Judge failures are not scores and are not in
- * the mean; with fewer than two scores there is no interval and the verdict is INCONCLUSIVE.
+ * the mean; with fewer than two scores there is no interval and the verdict is INCONCLUSIVE. The
+ * bounds are clamped to the scale: every score is from {@link JudgeReply#LOWEST} to {@link
+ * JudgeReply#HIGHEST}, so the mean is too, and a t bound beyond the scale says nothing more.
  */
 public final class ScoreVerdict {
   private ScoreVerdict() {}
@@ -31,7 +33,7 @@ public final class ScoreVerdict {
           + " not measured (no answer was scored" + counted + ") against budget " + budget + ": INCONCLUSIVE");
     }
     double mean = Arrays.stream(scores).average().orElseThrow();
-    Interval bounds = MetricSample.meanInterval(scores, alpha);
+    Interval bounds = onScale(MetricSample.meanInterval(scores, alpha));
     String head = constraint.subject() + " = " + number(mean);
     if (bounds.lower() == null) {
       return new ConstraintResult(constraint, mean, Verdict.INCONCLUSIVE, head + counted + " vs budget " + budget
@@ -53,6 +55,15 @@ public final class ScoreVerdict {
     }
     return new ConstraintResult(constraint, mean, Verdict.INCONCLUSIVE, head + " vs budget " + budget
         + ": INCONCLUSIVE: the interval straddles the budget; more scored answers would narrow it", bounds);
+  }
+
+  /** {@code interval} with each end moved inside the scale, a missing end left missing. */
+  static Interval onScale(Interval interval) {
+    return new Interval(onScale(interval.lower()), onScale(interval.upper()));
+  }
+
+  private static Double onScale(Double end) {
+    return end == null ? null : Math.max(JudgeReply.LOWEST, Math.min(JudgeReply.HIGHEST, end));
   }
 
   static String number(double value) {

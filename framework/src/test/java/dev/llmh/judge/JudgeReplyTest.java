@@ -48,11 +48,13 @@ class JudgeReplyTest {
 
   @Test
   void aScoreBudgetIsJudgedOnTheOneSidedTBoundsOfTheMean() {
-    // 5, 4, 5, 4: mean 4.5, s = 0.577, se = 0.289, t(0.95, 3) = 2.353: bounds [3.82, 5.18]
+    // 5, 4, 5, 4: mean 4.5, s = 0.577, se = 0.289, t(0.95, 3) = 2.353: bounds [3.82, 5.18], the upper
+    // one clamped to the scale's 5
     double[] scores = {5, 4, 5, 4};
     ConstraintResult pass = ScoreVerdict.judge(ConstraintParser.parse("judge_score >= 3.5"), scores, 1, 0.05);
     assertThat(pass.verdict()).isEqualTo(Verdict.PASS);
-    assertThat(pass.message()).isEqualTo("judge_score = 4.50 [3.82, 5.18] (4 scored, 1 judge failure) >= budget 3.5: PASS");
+    assertThat(pass.message()).isEqualTo("judge_score = 4.50 [3.82, 5.00] (4 scored, 1 judge failure) >= budget 3.5: PASS");
+    assertThat(pass.bounds().upper()).isEqualTo(5.0);
     assertThat(ScoreVerdict.judge(ConstraintParser.parse("judge_score >= 4"), scores, 0, 0.05).verdict())
         .isEqualTo(Verdict.INCONCLUSIVE);
     assertThat(ScoreVerdict.judge(ConstraintParser.parse("judge_score < 3.8"), scores, 0, 0.05).verdict())
@@ -61,5 +63,16 @@ class JudgeReplyTest {
         .endsWith("INCONCLUSIVE: too few scores to bound the mean (at least 2 needed)");
     assertThat(ScoreVerdict.judge(ConstraintParser.parse("judge_score >= 3"), new double[0], 4, 0.05).message())
         .isEqualTo("judge_score not measured (no answer was scored (0 scored, 4 judge failures)) against budget 3: INCONCLUSIVE");
+  }
+
+  @Test
+  void theBoundsStayOnTheScale() {
+    // 2, 1, 1: mean 1.33, s = 0.577, se = 0.333, t(0.95, 2) = 2.920: t bounds [0.36, 2.31]; no mean of
+    // scores from 1 to 5 is below 1, so the lower bound is 1 and a budget of at least 1 holds
+    ConstraintResult low = ScoreVerdict.judge(ConstraintParser.parse("judge_score >= 1"), new double[] {2, 1, 1}, 0, 0.05);
+    assertThat(low.message()).isEqualTo("judge_score = 1.33 [1.00, 2.31] (3 scored, 0 judge failures) >= budget 1: PASS");
+    assertThat(low.bounds().lower()).isEqualTo(1.0);
+    assertThat(ScoreVerdict.judge(ConstraintParser.parse("judge_score <= 5"), new double[] {5, 4, 5, 4}, 0, 0.05).verdict())
+        .isEqualTo(Verdict.PASS);
   }
 }

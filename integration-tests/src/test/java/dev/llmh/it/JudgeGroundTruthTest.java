@@ -3,6 +3,8 @@ package dev.llmh.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.llmh.it.fixtures.JudgedScenarios;
 import dev.llmh.judge.Blinding;
 import dev.llmh.result.CaseResult;
@@ -27,6 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * judge requests that never name a candidate model and come after every measured request.
  */
 class JudgeGroundTruthTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
 
   @Test
   void twoModelsAreJudgedBlindedAndShuffledWithKnownScoresAndFailures(@TempDir Path results) throws IOException {
@@ -36,20 +39,22 @@ class JudgeGroundTruthTest {
       CaseResult alpha = run.caseNamed("ask[model=alpha,concurrency=1]");
       CaseResult beta = run.caseNamed("ask[model=beta,concurrency=1]");
 
-      // alpha: 5, 4, 5, 4, 5, 4; mean 4.5, s = 0.5477, t(0.975, 5) = 2.5706 → [3.925, 5.075]
+      // alpha: 5, 4, 5, 4, 5, 4; mean 4.5, s = 0.5477, t(0.975, 5) = 2.5706 → [3.925, 5.075], clamped to the
+      // scale: no mean of scores from 1 to 5 is above 5
       JudgeRecord a = alpha.judge();
       assertThat(a.scored()).isEqualTo(6);
       assertThat(a.failures()).isZero();
       assertThat(a.judgeScore()).isEqualTo(4.5);
       assertThat(a.judgeScoreCi().get(0)).isCloseTo(3.925, within(0.001));
-      assertThat(a.judgeScoreCi().get(1)).isCloseTo(5.075, within(0.001));
+      assertThat(a.judgeScoreCi().get(1)).isEqualTo(5.0);
       assertThat(a.model()).isEqualTo(JudgedScenarios.JUDGE);
-      // beta: 2, 1, prose, HTTP 500, 7, 1; mean of [2, 1, 1] = 1.333, t(0.975, 2) = 4.3027 → [-0.101, 2.768]
+      // beta: 2, 1, prose, HTTP 500, 7, 1; mean of [2, 1, 1] = 1.333, t(0.975, 2) = 4.3027 → [-0.101, 2.768],
+      // the lower bound clamped to the scale's 1
       JudgeRecord b = beta.judge();
       assertThat(b.scored()).isEqualTo(3);
       assertThat(b.failures()).isEqualTo(3);
       assertThat(b.judgeScore()).isCloseTo(4.0 / 3, within(1e-9));
-      assertThat(b.judgeScoreCi().get(0)).isCloseTo(-0.101, within(0.001));
+      assertThat(b.judgeScoreCi().get(0)).isEqualTo(1.0);
       assertThat(b.judgeScoreCi().get(1)).isCloseTo(2.768, within(0.001));
       assertThat(b.failureReasons()).isEqualTo(Map.of("unparseable judge reply", 1, "judge request failed", 1,
           "judge score out of range 1-5", 1));
@@ -92,6 +97,12 @@ class JudgeGroundTruthTest {
       for (StandInJudge.Asked asked : standIn.judged) {
         assertThat(asked.model()).isEqualTo(JudgedScenarios.JUDGE);
         assertThat(asked.body()).doesNotContain("alpha").doesNotContain("beta");
+        // the reply's shape asked for as the protocol's response format, so a server that honours one sends no fence
+        JsonNode format = JSON.readTree(asked.body()).path("response_format");
+        assertThat(format.path("type").asText()).isEqualTo("json_schema");
+        assertThat(format.path("json_schema").path("schema")).isEqualTo(JSON.readTree(
+            "{\"type\":\"object\",\"properties\":{\"score\":{\"type\":\"integer\",\"enum\":[1,2,3,4,5]},"
+                + "\"rationale\":{\"type\":\"string\"}},\"required\":[\"score\",\"rationale\"],\"additionalProperties\":false}"));
       }
       long lastCandidate = standIn.candidates.stream().mapToLong(Long::longValue).max().orElseThrow();
       assertThat(standIn.judged.get(0).number()).isGreaterThan(lastCandidate);
@@ -109,7 +120,7 @@ class JudgeGroundTruthTest {
       }
       assertThat(text).contains("good answer 1").contains("Score **5**: stand-in on good answer 1")
           .contains("Judge failure: judge request failed: HTTP 500").contains("ask[model=beta,concurrency=1], request 4");
-      assertThat(run.console).contains("  judge: judge_score 4.50 [3.93, 5.07] over 6 scored; 0 judge failures")
+      assertThat(run.console).contains("  judge: judge_score 4.50 [3.93, 5.00] over 6 scored; 0 judge failures")
           .contains("LLMH judged answers: ");
     }
   }
