@@ -17,8 +17,9 @@ import dev.llmh.annotations.Warmup;
  *
  * <p>On the embedded server the two generated models answer, and the judge is its default model
  * (the server serves no {@code qwen2.5:14b-instruct}, so the judge's requests name none). Their
- * weights are random: the answers are gibberish and so are most judge replies, which are then judge
- * failures, counted by reason ({@code judge.failure_reasons}), never scores. That is why this sample
+ * weights are random: the answers are gibberish, and the judge's replies, held to the response
+ * format, start as JSON but their rationale of random words runs to the 48-token limit before it
+ * closes; they are judge failures, counted by reason ({@code judge.failure_reasons}), never scores. That is why this sample
  * budgets no {@code judge_score}: no judge here can meet one, and a budget it cannot meet would
  * only show that. Against Ollama, with a real judge: {@code -Dllmh.endpoint=http://localhost:11434/v1
  * -Dllmh.model=qwen3.5:4b,gemma4:e4b -Dllmh.judge.model=qwen2.5:14b-instruct}, and a budget such as
