@@ -36,8 +36,9 @@ public record CompareRecord(
 
   /** How the figures are computed, recorded with them. */
   public static final String METHOD = "KL(reference || candidate) in nats over the reference's top-k tokens plus one bucket"
-      + " for the rest of the vocabulary on both sides; a reference token missing from the candidate's top-k gets"
-      + " min(candidate's k-th probability, candidate's remainder / (missing + 1)), floor 1e-9; greedy, /v1/completions,"
+      + " for the rest of the vocabulary on both sides, a lower bound of the full divergence; a reference token missing"
+      + " from the candidate's top-k gets the share that makes it least (at most the candidate's k-th probability, all"
+      + " missing together at most its remainder), floor 1e-9; greedy, /v1/completions,"
       + " every position on the reference's prefix (teacher-forced once the candidate's greedy text departs)";
 
   /** The statistics of the per-position divergences, in nats. */
