@@ -6,12 +6,16 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.llmh.client.JsonOutput;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
- * A judge's reply read strictly: the whole reply, less surrounding whitespace, is one JSON object
- * whose {@code score} is a whole number from 1 to 5 and whose {@code rationale} is a non-blank
- * string. Anything else — prose around the object, a code fence, 4.5, "5", a 6 — is a failure with
- * its reason, never a score: a lenient reading would turn a judge's noise into figures. The judge is
+ * A judge's reply read strictly: the whole reply, less surrounding whitespace and less one code
+ * fence around all of it (a model that ignores the response format often fences its JSON), is one
+ * JSON object whose {@code score} is a whole number from 1 to 5 and whose {@code rationale} is a
+ * non-blank string. Anything else — prose around the object or the fence, two objects, 4.5, "5", a 6
+ * — is a failure with its reason, never a score: a lenient reading would turn a judge's noise into
+ * figures. The judge is
  * asked for this shape as a response format ({@link #FORMAT}), so a server that honours one can only
  * send a reply that parses, its score on the scale.
  *
@@ -43,6 +47,9 @@ public record JudgeReply(Integer score, String rationale, String failure) {
     return schema.put("additionalProperties", false);
   }
 
+  /** One fence, an optional language tag, and only its content: nothing before or after, no fence inside. */
+  private static final Pattern FENCED = Pattern.compile("(?s)```[a-zA-Z]*\\s*((?:(?!```).)*)```");
+
   public static JudgeReply failed(String reason) {
     return new JudgeReply(null, null, reason);
   }
@@ -52,7 +59,7 @@ public record JudgeReply(Integer score, String rationale, String failure) {
   }
 
   public static JudgeReply parse(String reply) {
-    String text = reply == null ? "" : reply.strip();
+    String text = unfenced(reply == null ? "" : reply.strip());
     if (text.isEmpty()) {
       return failed("unparseable judge reply: empty");
     }
@@ -79,6 +86,12 @@ public record JudgeReply(Integer score, String rationale, String failure) {
           + ": " + excerpt(text));
     }
     return new JudgeReply(score.intValue(), rationale.textValue().strip(), null);
+  }
+
+  /** {@code text} without a code fence around all of it (```json ... ```), or as it is. */
+  private static String unfenced(String text) {
+    Matcher fenced = FENCED.matcher(text);
+    return fenced.matches() ? fenced.group(1).strip() : text;
   }
 
   /** The start of a reply, enough for a person to see what came instead of a score. */

@@ -16,8 +16,14 @@ class JudgeReplyTest {
   void onlyOneObjectWithAWholeScoreFromOneToFiveAndARationaleIsAScore() {
     assertThat(JudgeReply.parse(" {\"score\": 4, \"rationale\": \" right \"}\n")).isEqualTo(new JudgeReply(4, "right", null));
     assertThat(failure("Score: 4")).startsWith("unparseable judge reply: not one JSON object");
-    assertThat(failure("```json\n{\"score\": 4, \"rationale\": \"r\"}\n```"))
+    // a fence around the whole reply is taken off; anything around the fence, or a second fence, is not
+    assertThat(JudgeReply.parse("```json\n{\"score\": 4, \"rationale\": \"r\"}\n```\n")).isEqualTo(new JudgeReply(4, "r", null));
+    assertThat(JudgeReply.parse("```\n{\"score\": 2, \"rationale\": \"r\"}```")).isEqualTo(new JudgeReply(2, "r", null));
+    assertThat(failure("Here it is:\n```json\n{\"score\": 4, \"rationale\": \"r\"}\n```"))
         .startsWith("unparseable judge reply: not one JSON object");
+    assertThat(failure("```json\n{\"score\": 4, \"rationale\": \"r\"}\n```\n```json\n{\"score\": 1, \"rationale\": \"r\"}\n```"))
+        .startsWith("unparseable judge reply: not one JSON object");
+    assertThat(failure("```json\n{\"score\": 9, \"rationale\": \"r\"}\n```")).isEqualTo("judge score out of range 1-5: 9");
     assertThat(failure("{\"score\": 4, \"rationale\": \"r\"} and more"))
         .startsWith("unparseable judge reply: not one JSON object");
     assertThat(failure("[4]")).isEqualTo("unparseable judge reply: not a JSON object: [4]");
