@@ -161,6 +161,18 @@ final class GroundTruth {
     return gaps;
   }
 
+  /**
+   * No request waited for a slot, in the server's own record: each one's wait (slot − arrival) below
+   * half the shortest service (slot to last byte) the server gave any of them, the least a request
+   * queued behind another would wait; a busy machine's hand-off of a free slot is far below that.
+   */
+  static void assertNoneWaitedForASlot(List<ServedRequest> served) {
+    double shortest = served.stream().mapToDouble(r -> ms(r.finishedNanos() - r.slotAcquiredNanos())).min().orElseThrow();
+    assertThat(served).allSatisfy(r -> assertThat(ms(r.queueNanos()))
+        .as("request %d's wait for a slot against half the shortest service, %.3f ms", r.requestNumber(), shortest)
+        .isLessThan(shortest / 2));
+  }
+
   static double median(List<Double> values) {
     List<Double> sorted = values.stream().sorted().toList();
     int n = sorted.size();

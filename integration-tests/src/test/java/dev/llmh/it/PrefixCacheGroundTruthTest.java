@@ -1,10 +1,10 @@
 package dev.llmh.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
 
 import dev.llmh.it.fixtures.PrefixCacheScenario;
 import dev.llmh.result.CaseResult;
+import dev.llmh.sim.Offsets;
 import dev.llmh.sim.ServedRequest;
 import dev.llmh.sim.SimTokenizer;
 import dev.llmh.sim.SimulatedServer;
@@ -66,8 +66,17 @@ class PrefixCacheGroundTruthTest {
       System.out.printf("TTFT p50 unique %.1f ms, shared %.1f ms: saved %.1f ms, expected %.1f ms%n",
           unique.metrics().get(CaseResult.TTFT).p50(), shared.metrics().get(CaseResult.TTFT).p50(), savedMs, expectedSavingMs);
       assertThat(expectedSavingMs).isGreaterThan(195);
-      // Both cases pay the same network and scheduling costs: the difference is the prefill skipped.
-      assertThat(savedMs).isCloseTo(expectedSavingMs, within(10.0));
+      // The server prefilled exactly what it did not find in the cache, in its own record, and each
+      // client TTFT is the server's (one request at a time, in order): the difference is the prefill skipped.
+      for (List<ServedRequest> requests : List.of(fresh, cached)) {
+        Offsets late = Offsets.of(api + " server first chunk after slot",
+            requests.stream().map(r -> GroundTruth.ms(r.contentChunkNanos().get(0) - r.slotAcquiredNanos())).toList(),
+            requests.stream().map(r -> (r.promptTokens() - r.cachedPromptTokens()) / PREFILL_RATE * 1000).toList());
+        System.out.println(late);
+        assertThat(late.lateDisagreement(Offsets.SPAN_FLOOR_MS, expectedSavingMs)).as("%s", late).isNull();
+      }
+      assertClientTtftIsTheServers(unique, fresh);
+      assertClientTtftIsTheServers(shared, cached);
       // UNIQUE pays the whole prefill: TTFT is at least the server's prefill of every token.
       assertThat(unique.metrics().get(CaseResult.TTFT).min()).isGreaterThan(SYSTEM_TOKENS / PREFILL_RATE * 1000);
     }
@@ -83,6 +92,14 @@ class PrefixCacheGroundTruthTest {
       assertThat(server.awaitServedRequests(14, Duration.ofSeconds(10)))
           .allSatisfy(r -> assertThat(r.cachedPromptTokens()).isLessThanOrEqualTo(3));
     }
+  }
+
+  /** Each sample's TTFT against the server's span from arrival to first chunk, by {@link Offsets#spanDisagreement}. */
+  private static void assertClientTtftIsTheServers(CaseResult result, List<ServedRequest> requests) {
+    Offsets ttft = Offsets.of(result.caseId() + " ttft", result.samples().stream().map(CaseResult.SampleRecord::ttftMs).toList(),
+        requests.stream().map(r -> GroundTruth.ms(r.contentChunkNanos().get(0) - r.arrivalNanos())).toList());
+    System.out.println(ttft);
+    assertThat(ttft.spanDisagreement(Offsets.SPAN_FLOOR_MS)).as("%s", ttft).isNull();
   }
 
   private static double mean(List<ServedRequest> requests) {

@@ -7,10 +7,13 @@ import dev.llmh.it.fixtures.SyntheticScenarios;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.FitRecord;
 import dev.llmh.result.RunRecord;
+import dev.llmh.sim.Offsets;
 import dev.llmh.sim.ServedRequest;
 import dev.llmh.sim.SimulatedServer;
 import dev.llmh.sim.SimulatorSettings;
+import dev.llmh.stats.LinearFit;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -24,6 +27,23 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class SyntheticPromptGroundTruthTest {
 
+  /**
+   * The server's first chunk of each measured request after its slot against its schedule (5 ms,
+   * then its prompt at 4,000 tok/s), by {@link Offsets#lateDisagreement}: a prefill counted over
+   * the wrong tokens would be off by the 48 ms between the two shortest lengths; and each client TTFT
+   * against the server's span from arrival, by {@link Offsets#spanDisagreement}.
+   */
+  private static void assertTtftsAreTheServersOnItsSchedule(List<CaseResult.SampleRecord> samples, List<ServedRequest> measured) {
+    Offsets late = Offsets.of("server first chunk after slot",
+        measured.stream().map(r -> GroundTruth.ms(r.contentChunkNanos().get(0) - r.slotAcquiredNanos())).toList(),
+        measured.stream().map(r -> 5 + r.promptTokens() / 4.0).toList());
+    Offsets ttft = Offsets.of("ttft", samples.stream().map(CaseResult.SampleRecord::ttftMs).toList(),
+        measured.stream().map(r -> GroundTruth.ms(r.contentChunkNanos().get(0) - r.arrivalNanos())).toList());
+    System.out.println(late + "\n" + ttft);
+    assertThat(late.lateDisagreement(Offsets.SPAN_FLOOR_MS, (256 - 64) / 4.0)).as("%s", late).isNull();
+    assertThat(ttft.spanDisagreement(Offsets.SPAN_FLOOR_MS)).as("%s", ttft).isNull();
+  }
+
   @Test
   void everyMeasuredPromptHasItsLengthAsTheServerCountsItAndTheFitFindsThePrefillRate(@TempDir Path results)
       throws InterruptedException {
@@ -34,6 +54,8 @@ class SyntheticPromptGroundTruthTest {
       run.results.testEvents().assertStatistics(stats -> stats.started(3).succeeded(3));
       RunRecord record = run.record();
       List<ServedRequest> served = server.servedRequests();
+      List<ServedRequest> allMeasured = new ArrayList<>();
+      List<CaseResult.SampleRecord> allSamples = new ArrayList<>();
       int next = 0;
       for (CaseResult result : record.results()) {
         int target = ((Number) result.params().get("promptTokens")).intValue();
@@ -50,6 +72,8 @@ class SyntheticPromptGroundTruthTest {
             .isCloseTo(target, within(Math.max(4, target / 50))));
         assertThat(result.samples()).extracting(CaseResult.SampleRecord::promptTokens)
             .containsExactlyElementsOf(measured.stream().map(ServedRequest::promptTokens).toList());
+        allMeasured.addAll(measured);
+        allSamples.addAll(result.samples());
         assertThat(result.verdict()).isEqualTo("PASS");
       }
       assertThat(served).hasSize(next);
@@ -62,12 +86,17 @@ class SyntheticPromptGroundTruthTest {
       assertThat(fit.n()).isEqualTo(12);
       assertThat(fit.lengths()).containsExactly(64, 256, 1024);
       assertThat(fit.r2()).isGreaterThan(0.99);
-      // The simulator prefills 4,000 tokens a second: 0.25 ms a token.
-      assertThat(fit.slopeMsPerToken()).isCloseTo(0.25, within(0.25 * 0.05));
-      assertThat(fit.prefillTokensPerSecond()).isCloseTo(4000, within(200.0));
+      // The simulator prefills 4,000 tokens a second, 0.25 ms a token, on its own schedule; each TTFT
+      // is the server's; the fit is the least squares of those TTFTs on the server's counts, exactly.
+      assertTtftsAreTheServersOnItsSchedule(allSamples, allMeasured);
+      LinearFit expected = LinearFit.of(allSamples.stream().mapToDouble(CaseResult.SampleRecord::promptTokens).toArray(),
+          allSamples.stream().mapToDouble(CaseResult.SampleRecord::ttftMs).toArray()).orElseThrow();
+      assertThat(fit.slopeMsPerToken()).isCloseTo(expected.slope(), within(1e-9));
+      assertThat(fit.prefillTokensPerSecond()).isCloseTo(1000 / expected.slope(), within(1e-6));
       assertThat(fit.ci().get(0)).isLessThanOrEqualTo(fit.prefillTokensPerSecond());
       assertThat(fit.ci().get(1)).isGreaterThanOrEqualTo(fit.prefillTokensPerSecond());
-      assertThat(run.console).containsPattern("prefill [0-9],[0-9]{3} tok/s \\[[0-9,]+, [0-9,]+\\]: TTFT = [0-9]+ ms \\+ 0\\.2[0-9]{2} ms/token \\(R² (0\\.99|1\\.00)");
+      assertThat(run.console).containsPattern("prefill [0-9],[0-9]{3} tok/s \\[[0-9,]+, [0-9,]+\\]: TTFT = [0-9]+ ms \\+ "
+          + String.format(java.util.Locale.ROOT, "%.3f", fit.slopeMsPerToken()).replace(".", "\\.") + " ms/token \\(R² (0\\.99|1\\.00)");
       assertThat(run.recordText()).contains("\"slope_ms_per_token\"", "\"prefill_tokens_per_s\"", "\"calibration\"");
     }
   }

@@ -54,8 +54,11 @@ class ToolCallGroundTruthTest {
     return n == 7 ? Answer.text(" It", " is", " sunny.") : Answer.call("get_weather", WELL_FORMED, 4);
   }
 
+  /** The tool-call server's first chunk after a request's arrival. */
+  private static final double FIRST_CHUNK_MS = 120;
+
   private static ToolCallStreams streams() {
-    return new ToolCallStreams(Duration.ofMillis(120), Duration.ofMillis(30), ToolCallGroundTruthTest::answer);
+    return new ToolCallStreams(Duration.ofMillis((long) FIRST_CHUNK_MS), Duration.ofMillis(30), ToolCallGroundTruthTest::answer);
   }
 
   @Test
@@ -147,6 +150,8 @@ class ToolCallGroundTruthTest {
       int resultTokens = SimTokenizer.countTokens(result);
       List<SampleRecord> second = run.samples().stream().filter(s -> s.turn() == 2).toList();
       assertThat(second).hasSize(3);
+      List<Double> clientTtfts = new ArrayList<>();
+      List<Double> serverTtfts = new ArrayList<>();
       for (int i = 0; i < 3; i++) {
         Served sent = bodies.stream().filter(b -> b.answer() == null).toList().get(i);
         JsonNode messages = sent.body().get("messages");
@@ -164,8 +169,12 @@ class ToolCallGroundTruthTest {
         double serverTtft = (server2.contentChunkNanos().get(0) - server2.arrivalNanos()) / 1e6;
         assertThat(serverTtft).as("prefill of %s tokens at 20,000 tok/s", server2.promptTokens())
             .isGreaterThanOrEqualTo(server2.promptTokens() / 20.0 - 1);
-        assertThat(second.get(i).ttftMs()).isGreaterThan(serverTtft).isLessThan(serverTtft + 50);
+        clientTtfts.add(second.get(i).ttftMs());
+        serverTtfts.add(serverTtft);
       }
+      Offsets ttft = Offsets.of("second turn ttft", clientTtfts, serverTtfts);
+      System.out.println(ttft);
+      assertThat(ttft.spanDisagreement(Offsets.SPAN_FLOOR_MS)).as("%s", ttft).isNull();
     }
   }
 
@@ -227,7 +236,11 @@ class ToolCallGroundTruthTest {
     Offsets ttft = Offsets.of(result.caseId() + " ttft", clientTtft, serverTtft);
     System.out.printf("%s; tolerance %.3f ms%n", ttft, ttft.tolerance(Offsets.SPAN_FLOOR_MS));
     assertThat(ttft.spanDisagreement(Offsets.SPAN_FLOOR_MS)).as("%s", ttft).isNull();
-    assertThat(serverTtft).allSatisfy(t -> assertThat(t).isBetween(119.0, 200.0));
+    // the server's own first chunks against its schedule; a delay missed or paid twice is 120 ms off
+    Offsets late = Offsets.of(result.caseId() + " server first chunk after arrival", serverTtft,
+        serverTtft.stream().map(t -> FIRST_CHUNK_MS).toList());
+    System.out.println(late);
+    assertThat(late.lateDisagreement(Offsets.SPAN_FLOOR_MS, FIRST_CHUNK_MS)).as("%s", late).isNull();
     Offsets gaps = Offsets.of(result.caseId() + " itl", clientGaps, serverGaps);
     System.out.printf("%s; tolerance %.3f ms%n", gaps, gaps.tolerance(Offsets.GAP_FLOOR_MS));
     assertThat(gaps.gapDisagreement(Offsets.GAP_FLOOR_MS, 30.0)).as("%s", gaps).isNull();

@@ -4,12 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.llmh.it.fixtures.ColdConnectionScenario;
 import dev.llmh.result.CaseResult;
-import dev.llmh.result.CaseResult.SampleRecord;
 import dev.llmh.sim.ServedRequest;
 import dev.llmh.sim.SimulatedServer;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -21,14 +19,17 @@ import org.junit.jupiter.api.io.TempDir;
  * would pay for opening connections (measured before the fix: first-wave TTFT median 185–191 ms
  * against 155–159 ms for the next waves, at a 150 ms server first-token delay). The server sees
  * each request's connection, so the property itself is checked exactly: every measured request came
- * over a connection a warm-up request had opened. Its effect is checked on time: the first wave's
- * median TTFT within 5% of the later waves'.
+ * over a connection a warm-up request had opened. Its effect on time is not asserted: the first
+ * measured wave is a burst of 32 sends at once, whose transit on a busy 2-core machine is larger
+ * than that of the later, spread-out waves by as much as the connections once cost (a first wave
+ * 20 ms slower than the next, over the server's record of the same requests, with every connection
+ * warm), so a bound on it would judge the machine, not the warm-up.
  */
 class WarmConnectionsTest {
   private static final int WORKERS = 32;
 
   @Test
-  void theFirstMeasuredWaveIsAsFastAsTheNext(@TempDir Path results) throws Exception {
+  void everyMeasuredRequestComesOverAConnectionTheWarmUpOpened(@TempDir Path results) throws Exception {
     try (SimulatedServer server = SimulatedServer.start(GroundTruth.simulator(WORKERS, 150, 1000))) {
       EngineRun run = EngineRun.of(server.baseUrl(), results, ColdConnectionScenario.class);
       CaseResult result = run.record().results().get(0);
@@ -44,12 +45,6 @@ class WarmConnectionsTest {
       assertThat(served.stream().filter(s -> s.requestNumber() > WORKERS).map(ServedRequest::clientPort))
           .as("connections of measured requests; warm-up opened %s", warmed)
           .allSatisfy(port -> assertThat(warmed).contains(port));
-
-      List<Double> ttftByStart = result.samples().stream()
-          .sorted(Comparator.comparingDouble(SampleRecord::startMs)).map(SampleRecord::ttftMs).toList();
-      double first = GroundTruth.median(ttftByStart.subList(0, WORKERS));
-      double later = GroundTruth.median(ttftByStart.subList(WORKERS, 3 * WORKERS));
-      assertThat(first).as("first-wave TTFT median against the later waves' %.1f ms", later).isLessThanOrEqualTo(1.05 * later);
     }
   }
 }

@@ -21,6 +21,10 @@ import java.util.Locale;
  *       least, shows such a shift whatever the noise.</li>
  *   <li>{@link #gapDisagreement}: a gap between two reads (ITL, TPOT) against the server's between
  *       the two writes: the transit of both reads cancels, so the offsets centre on zero.</li>
+ *   <li>{@link #lateDisagreement}: the simulator's own sends against its schedule (record − plan):
+ *       how late each wake-up was, never negative. A loaded machine makes some wake-ups late by a
+ *       scheduler slice; a delay in the schedule itself (a chunk gap too many) makes every one late,
+ *       so again the smallest offset shows it whatever the noise.</li>
  * </ul>
  */
 public final class Offsets {
@@ -101,6 +105,27 @@ public final class Offsets {
     double tolerance = tolerance(floor);
     if (!(tolerance < error)) {
       return String.format(Locale.ROOT, "%s: tolerance %.3f too noisy to catch an error of %.3f", this, tolerance, error);
+    }
+    return medianBeyond(tolerance);
+  }
+
+  /**
+   * Why these offsets of the server's sends from its own schedule (record − plan) show a
+   * disagreement, or null when they show none: none negative (a send before its time), the
+   * tolerance {@code floor + 3 × noise} below {@code error}, the smallest delay the comparison exists
+   * to catch (else this machine was too noisy to tell), the smallest offset within {@code floor} (a
+   * delay every send shares) and the median within the tolerance (a delay most sends carry).
+   */
+  public String lateDisagreement(double floor, double error) {
+    if (min() < 0) {
+      return this + ": a send before its planned time";
+    }
+    double tolerance = tolerance(floor);
+    if (!(tolerance < error)) {
+      return String.format(Locale.ROOT, "%s: tolerance %.3f too noisy to catch a delay of %.3f", this, tolerance, error);
+    }
+    if (min() > floor) {
+      return String.format(Locale.ROOT, "%s: every send later than the floor %.3f", this, floor);
     }
     return medianBeyond(tolerance);
   }

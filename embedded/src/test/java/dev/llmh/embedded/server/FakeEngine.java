@@ -32,6 +32,8 @@ final class FakeEngine extends OpenEngine {
   final AtomicInteger finished = new AtomicInteger();
   /** Completions that ended because the sink threw. */
   final AtomicInteger sinkFailures = new AtomicInteger();
+  /** Pieces the sink took, over every completion. */
+  final AtomicInteger emitted = new AtomicInteger();
 
   FakeEngine(int slots, int slotContext) {
     super(INFO, slots, slotContext);
@@ -105,6 +107,7 @@ final class FakeEngine extends OpenEngine {
         if (!piece.isEmpty()) {
           try {
             sink.accept(piece);
+            emitted.incrementAndGet();
           } catch (IOException e) {
             sinkFailures.incrementAndGet();
             throw e;
