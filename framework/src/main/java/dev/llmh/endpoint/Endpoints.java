@@ -46,6 +46,8 @@ public final class Endpoints implements AutoCloseable {
   private final Map<String, MemoryBandwidthProbe.Result> bandwidth = new HashMap<>();
   /** Model sizes servers reported (or said they do not), by endpoint URL and model. */
   private final Map<String, ModelBytes> sizes = new HashMap<>();
+  /** Why the embedded server's device is known: its engine offloads no layer to a GPU. */
+  static final String EMBEDDED_ON_CPU = "embedded server: llama.cpp runs on the CPU, no layer offloaded to a GPU";
   private MemoryBandwidthProbe.Result probed;
   private String probeFailure;
   private EmbeddedServerProcess embeddedServer;
@@ -167,7 +169,7 @@ public final class Endpoints implements AutoCloseable {
     Config.ServerSampling sampling = config.serverSampling();
     Duration interval = sampling.interval();
     return switch (endpoint.kind()) {
-      case EMBEDDED -> PhaseSampling.of(embeddedServer.pid(), interval).onThisMachine(watts);
+      case EMBEDDED -> PhaseSampling.of(embeddedServer.pid(), interval).onCpu(watts, EMBEDDED_ON_CPU);
       case SIMULATED -> PhaseSampling.none(endpoint.url(), interval,
               "simulated server: it runs inside the harness's JVM, with no process of its own to sample")
           .withHardware(() -> GpuSampler.none("simulated server: it uses no GPU", interval), () -> EnergyMeter.local(watts));
