@@ -51,12 +51,13 @@ final class ResourceLines {
     }
     PhysicsRecord physics = result.physics();
     if (physics != null && physics.bandwidthUsePercent() != null) {
-      out.append(String.format(Locale.ROOT, "  bandwidth  decode %s tok/s per stream × %s of weights (%s) = %s/s, %s of %s/s (%s)%n",
+      out.append(String.format(Locale.ROOT, "  bandwidth  decode %s tok/s per stream × %s of weights (%s) = %s/s, %s of %s/s%s (%s)%n",
           Quantity.formatBare(physics.decodeRate(), Unit.TOKENS_PER_SECOND),
           Quantity.format(physics.modelBytes(), Unit.MEGABYTES), physics.modelBytesSource(),
           Quantity.format(physics.impliedBytesPerS(), Unit.GIGABYTES),
           Quantity.format(physics.bandwidthUsePercent(), Unit.PERCENT),
-          Quantity.format(physics.memoryBandwidthBytesPerS(), Unit.GIGABYTES), physics.bandwidthSource()));
+          Quantity.format(physics.memoryBandwidthBytesPerS(), Unit.GIGABYTES),
+          physics.bandwidthMemory() == null ? "" : " of " + physics.bandwidthMemory().toUpperCase(Locale.ROOT), physics.bandwidthSource()));
     }
     CostRecord cost = result.cost();
     if (cost != null && cost.perMtok() != null) {

@@ -37,7 +37,7 @@ final class ComputeApps {
   private final Supplier<Set<Long>> serverPids;
   private final long pollNanos;
   private final List<Poll> polls = new ArrayList<>();
-  private final Map<String, Integer> indexes = new HashMap<>();
+  private Map<String, Gpu> gpus = Map.of();
   private String failure;
   private volatile boolean stopping;
   private long startNanos;
@@ -61,14 +61,9 @@ final class ComputeApps {
 
   private void run() {
     try {
-      for (String line : ask("--query-gpu=index,uuid")) {
-        String[] f = line.split(",");
-        if (f.length != 2) {
-          throw new IOException("printed \"" + line.strip() + "\" rather than index,uuid");
-        }
-        synchronized (this) {
-          indexes.put(f[1].strip(), Integer.parseInt(f[0].strip()));
-        }
+      Map<String, Gpu> known = gpus(executable);
+      synchronized (this) {
+        gpus = known;
       }
       while (!stopping) {
         long next = System.nanoTime() + pollNanos;
@@ -82,22 +77,44 @@ final class ComputeApps {
     }
   }
 
-  private void poll() throws IOException {
-    long t = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos);
-    Set<Long> server = serverPids.get();
-    List<App> apps = new ArrayList<>();
-    for (String line : ask("--query-compute-apps=" + QUERY)) {
-      String[] f = line.split(",");
-      Integer gpu;
-      synchronized (this) {
-        gpu = f.length == 3 ? indexes.get(f[0].strip()) : null;
+  /** A GPU as the compute-apps answer names it by uuid. */
+  record Gpu(int index, String name) {}
+
+  /** This machine's GPUs by uuid, from one {@code --query-gpu=index,uuid,name}. */
+  static Map<String, Gpu> gpus(Path executable) throws IOException {
+    Map<String, Gpu> gpus = new HashMap<>();
+    for (String line : ask(executable, "--query-gpu=index,uuid,name")) {
+      String[] parts = line.split(",", 3); // the name, last, is the one free-text field
+      if (parts.length < 3 || !parts[0].strip().matches("\\d+")) {
+        throw new IOException("printed \"" + line.strip() + "\" rather than index,uuid,name");
       }
+      gpus.put(parts[1].strip(), new Gpu(Integer.parseInt(parts[0].strip()), parts[2].strip()));
+    }
+    return gpus;
+  }
+
+  /** The compute processes now, each marked whether it is one of {@code server}. */
+  static List<App> once(Path executable, Map<String, Gpu> gpus, Set<Long> server) throws IOException {
+    List<App> apps = new ArrayList<>();
+    for (String line : ask(executable, "--query-compute-apps=" + QUERY)) {
+      String[] f = line.split(",");
+      Gpu gpu = f.length == 3 ? gpus.get(f[0].strip()) : null;
       if (gpu == null) {
         throw new IOException("printed \"" + line.strip() + "\" rather than " + QUERY + " of a listed GPU");
       }
       long pid = Long.parseLong(f[1].strip());
-      apps.add(new App(gpu, pid, NvidiaSmi.bytes(NvidiaSmi.number(f[2].strip())), server.contains(pid)));
+      apps.add(new App(gpu.index(), pid, NvidiaSmi.bytes(NvidiaSmi.number(f[2].strip())), server.contains(pid)));
     }
+    return apps;
+  }
+
+  private void poll() throws IOException {
+    long t = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos);
+    Map<String, Gpu> known;
+    synchronized (this) {
+      known = gpus;
+    }
+    List<App> apps = once(executable, known, serverPids.get());
     synchronized (this) {
       if (!stopping) {
         polls.add(new Poll(t, List.copyOf(apps)));
@@ -106,7 +123,7 @@ final class ComputeApps {
   }
 
   /** The non-blank lines of one nvidia-smi call with {@code query}, or why it failed. */
-  private List<String> ask(String query) throws IOException {
+  private static List<String> ask(Path executable, String query) throws IOException {
     Process p = new ProcessBuilder(executable.toString(), query, "--format=csv,noheader,nounits").redirectErrorStream(true).start();
     p.getOutputStream().close();
     String out;

@@ -80,13 +80,13 @@ class ModelBytesTest {
           {"id":"llmh-tiny","owned_by":"llmh-embedded","meta":{"loaded":true,"modelFile":"llmh-tiny.gguf","modelBytes":4194304}},
           {"id":"llmh-small","owned_by":"llmh-embedded","meta":{"loaded":false}}]}""");
 
-    assertThat(OpenAiChatClient.listedBytes(listing, "llmh-tiny")).isEqualTo(ModelBytes.of(4_194_304L, "gguf"));
-    assertThat(OpenAiChatClient.listedBytes(listing, null)).isEqualTo(ModelBytes.of(4_194_304L, "gguf"));
-    ModelBytes small = OpenAiChatClient.listedBytes(listing, "llmh-small");
+    assertThat(ModelBytes.fromListing(listing, "llmh-tiny")).isEqualTo(ModelBytes.of(4_194_304L, "gguf"));
+    assertThat(ModelBytes.fromListing(listing, null)).isEqualTo(ModelBytes.of(4_194_304L, "gguf"));
+    ModelBytes small = ModelBytes.fromListing(listing, "llmh-small");
     assertThat(small.bytes()).isNull();
     assertThat(small.lasting()).isFalse();
     assertThat(small.unknown()).contains("has not loaded 'llmh-small' yet");
-    assertThat(OpenAiChatClient.listedBytes(listing, "other")).isNull();
+    assertThat(ModelBytes.fromListing(listing, "other")).isNull();
   }
 
   @Test
@@ -95,7 +95,7 @@ class ModelBytesTest {
         {"object":"list","data":[{"id":"qwen2.5-7b-instruct-q4_k_m.gguf","object":"model","owned_by":"llamacpp",
           "meta":{"vocab_type":2,"n_vocab":152064,"n_ctx_train":32768,"n_embd":3584,"n_params":7615616512,"size":4677120000}}]}""");
 
-    assertThat(OpenAiChatClient.listedBytes(listing, null)).isEqualTo(ModelBytes.of(4_677_120_000L, "gguf"));
+    assertThat(ModelBytes.fromListing(listing, null)).isEqualTo(ModelBytes.of(4_677_120_000L, "gguf"));
   }
 
   private String serve(Map<String, String> bodies) throws IOException {

@@ -247,7 +247,7 @@ class ConsoleSummaryTest {
         withHardware(result("define", params("concurrency", 1), plainMetrics(), "PASS", List.of(PASSED)), resources, cost), false);
     assertThat(block)
         .contains("  process    peak rss 231 MiB, cpu 185 % of a core on average (pid 7 and its children, 40 samples every 250 ms)\n")
-        .contains("  gpus       0 NVIDIA L4: memory peak 10240 MiB, 91.5 % busy, 70.2 W mean\n")
+        .contains("  gpus       0 NVIDIA L4: memory peak 10240 MiB, 91.5 % busy, 70.2 W mean (the machine's)\n")
         .contains("  energy     2.5 J per token (declared, an estimate from the declared power: 90 W mean over 100000 ms)\n")
         .contains("  bandwidth  decode 540 tok/s per stream × 69.2 MB of weights (gguf) = 37.4 GB/s, 68.9 % of 54.2 GB/s (probe)\n")
         .contains("  cost       0.58 USD per million output tokens (hardware 0.4 USD + electricity 0.18 USD, owned, at 100 % utilisation)\n");

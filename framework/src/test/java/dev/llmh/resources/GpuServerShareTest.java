@@ -27,7 +27,7 @@ class GpuServerShareTest {
   private static String apps(String serverGpu, String otherGpu) {
     return String.join(" ",
         "case \"$1\" in",
-        "--query-gpu=index,uuid) echo '0, GPU-aaa'; echo '1, GPU-bbb';;",
+        "--query-gpu=index,uuid,name) echo '0, GPU-aaa, Stand-in A100'; echo '1, GPU-bbb, Stand-in A100';;",
         "--query-compute-apps=gpu_uuid,pid,used_memory) echo '" + serverGpu + ", " + SERVER + ", 800';",
         "echo '" + otherGpu + ", " + OTHER + ", 1500';;",
         "*) exit 1;;",
