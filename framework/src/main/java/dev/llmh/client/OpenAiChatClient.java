@@ -74,7 +74,11 @@ public final class OpenAiChatClient extends HttpProtocolClient {
     if (!path.isEmpty() && "v1".equals(path.get(path.size() - 1))) {
       JsonNode tags = http.getJson("api/tags", true);
       if (tags != null && tags.path("models").isArray()) {
-        return ModelBytes.fromOllamaTags(tags, model);
+        // Ollama behind its /v1: the tensors of /api/show count a step's bytes, else its size whole
+        ServerAnswer show = model == null ? null
+            : ask("api/show", true, bytes(MAPPER.createObjectNode().put("model", model)), java.time.Duration.ofSeconds(10));
+        ModelBytes shown = show == null || !show.answered() ? null : ModelBytes.fromOllamaShow(show.json());
+        return shown != null ? shown : ModelBytes.fromOllamaTags(tags, model);
       }
     }
     return ModelBytes.unknown("the server's model listing gives no size for " + (model == null ? "its model" : "'" + model + "'"));
