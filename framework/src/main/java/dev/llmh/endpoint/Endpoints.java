@@ -152,7 +152,9 @@ public final class Endpoints implements AutoCloseable {
    * Resource sampling for a case on {@code endpoint}: the embedded server's child process, a local
    * server named by {@code llmh.server.pid} or {@code llmh.server.process}, or why there is nothing
    * to sample; beside it this machine's GPUs and energy when the server runs here (the simulator
-   * uses no GPU), else the GPUs not measured and the energy from the declared power at most.
+   * uses no GPU), else the GPUs not measured and the energy from the declared power at most. The
+   * GPUs' draw is charged only to a server whose processes hold them: never to the embedded server,
+   * which computes on the CPU.
    *
    * @param watts the case's declared power ({@code @Power} under {@code llmh.power.watts}), or null:
    *     the last source of its energy, recorded as declared

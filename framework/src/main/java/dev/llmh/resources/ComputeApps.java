@@ -97,6 +97,9 @@ final class ComputeApps {
   static List<App> once(Path executable, Map<String, Gpu> gpus, Set<Long> server) throws IOException {
     List<App> apps = new ArrayList<>();
     for (String line : ask(executable, "--query-compute-apps=" + QUERY)) {
+      if (line.strip().toLowerCase(java.util.Locale.ROOT).startsWith("no running")) {
+        continue; // some drivers say "No running processes found" rather than print nothing
+      }
       String[] f = line.split(",");
       Gpu gpu = f.length == 3 ? gpus.get(f[0].strip()) : null;
       if (gpu == null) {

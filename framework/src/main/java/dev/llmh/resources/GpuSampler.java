@@ -24,7 +24,9 @@ import java.util.function.Supplier;
  * daemon thread; each tick (one line per GPU) is one reading, stamped with the time its first line
  * arrived. A process that ends early or prints something other than the readings asked for makes
  * the phase not measured, with what it said: a partial or misread series would pass for a
- * measurement.
+ * measurement. These are the whole machine's GPUs; told which processes serve, it polls which of
+ * them hold which GPU beside the readings ({@link ComputeApps}) and records the server's share
+ * ({@link GpuAttribution}), which budgets and energy rest on.
  */
 public final class GpuSampler {
   static final String QUERY = "index,name,memory.used,memory.total,utilization.gpu,power.draw";
