@@ -108,6 +108,20 @@ class GpuServerShareTest {
   }
 
   @Test
+  void processesNvidiaSmiCannotListLeaveTheDeviceUnknownAndTheEnergyDeclared(@TempDir Path dir) throws Exception {
+    StandInNvidiaSmi smi = StandInNvidiaSmi.write(dir, GpuSamplerTest.TWO_GPUS, apps("GPU-aaa", "GPU-bbb")
+        .replace("--query-compute-apps=gpu_uuid,pid,used_memory) echo", "--query-compute-apps=gpu_uuid,pid,used_memory) exit 3; echo"));
+    Resources r = measure(smi, dir.resolve("powercap"), 90.0);
+
+    GpuServerShare share = r.gpu().server();
+    assertThat(share.device()).isNull();
+    assertThat(share.basis()).startsWith("nvidia-smi --query-compute-apps: ended with status 3");
+    assertThat(r.gpu().gpus()).as("the machine's readings stay, as context").hasSize(2);
+    assertThat(r.energy().energySource()).as("neither the machine's GPUs nor the CPU package").isEqualTo(Energy.DECLARED);
+    assertThat(ResourceFiguresProbe.gpuMemoryMax(r)).isNaN();
+  }
+
+  @Test
   void aServerKnownToRunOnTheCpuIsChargedNoneOfTheGpusDraw(@TempDir Path dir) throws Exception {
     StandInNvidiaSmi smi = StandInNvidiaSmi.write(dir, GpuSamplerTest.TWO_GPUS, "exit 1");
     String basis = "embedded server: llama.cpp runs on the CPU, no layer offloaded to a GPU";
