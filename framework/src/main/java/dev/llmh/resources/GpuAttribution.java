@@ -69,7 +69,24 @@ final class GpuAttribution {
       notMeasured = "GPU " + gpus + " did not report its power draw ([N/A]) in every reading";
     }
     Double mean = notMeasured != null ? null : Math.round(Arrays.stream(watts).average().orElseThrow() * 100) / 100.0;
-    return new GpuServerShare(GpuServerShare.GPU, basis, List.copyOf(gpus), peak, mean, notMeasured, series);
+    return new GpuServerShare(GpuServerShare.GPU, basis, List.copyOf(gpus), peak, mean, notMeasured, series, processes(polls));
+  }
+
+  /** {@code [pid, gpu, peak_memory_bytes]} of each server process on a GPU over the polls, by pid and GPU. */
+  private static List<List<Number>> processes(List<ComputeApps.Poll> polls) {
+    java.util.Map<List<Number>, Long> peaks = new java.util.TreeMap<>(
+        java.util.Comparator.<List<Number>>comparingLong(k -> k.get(0).longValue()).thenComparingInt(k -> k.get(1).intValue()));
+    java.util.Set<List<Number>> unreported = new java.util.HashSet<>();
+    polls.forEach(p -> p.apps().stream().filter(ComputeApps.App::server).forEach(a -> {
+      List<Number> key = List.of(a.pid(), a.gpu());
+      if (a.usedBytes() == null) {
+        unreported.add(key);
+      }
+      peaks.merge(key, a.usedBytes() == null ? 0L : a.usedBytes(), Math::max);
+    }));
+    List<List<Number>> rows = new ArrayList<>();
+    peaks.forEach((key, peak) -> rows.add(Arrays.asList(key.get(0), key.get(1), unreported.contains(key) ? null : peak)));
+    return rows;
   }
 
   /** The latest poll at or before {@code tMs}, else the first. */

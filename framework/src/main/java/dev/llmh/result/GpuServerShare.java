@@ -23,6 +23,8 @@ import java.util.List;
  *     process), else null
  * @param series each reading of the server's GPUs as {@code [t_ms, memory_bytes, power_watts]}
  *     (memory from the latest process poll at or before it), power null where it could not be charged
+ * @param processes each server process seen on a GPU as {@code [pid, gpu_index, peak_memory_bytes]}
+ *     (peak null when nvidia-smi did not report its memory)
  */
 public record GpuServerShare(
     String device,
@@ -31,7 +33,8 @@ public record GpuServerShare(
     @JsonProperty("peak_memory_bytes") Long peakMemoryBytes,
     @JsonProperty("mean_power_watts") Double meanPowerWatts,
     @JsonProperty("power_notMeasured") @JsonInclude(JsonInclude.Include.NON_NULL) String powerNotMeasured,
-    List<List<Number>> series) {
+    List<List<Number>> series,
+    List<List<Number>> processes) {
 
   public static final String GPU = "gpu";
   public static final String CPU = "cpu";
@@ -42,18 +45,23 @@ public record GpuServerShare(
 
   public GpuServerShare {
     gpuIndexes = gpuIndexes == null ? List.of() : List.copyOf(gpuIndexes);
-    series = series == null ? List.of()
-        : series.stream().map(row -> java.util.Collections.unmodifiableList(new ArrayList<>(row))).toList();
+    series = rows(series);
+    processes = rows(processes);
+  }
+
+  // List.copyOf rejects nulls, and a figure nvidia-smi does not report is one
+  private static List<List<Number>> rows(List<List<Number>> rows) {
+    return rows == null ? List.of() : rows.stream().map(row -> java.util.Collections.unmodifiableList(new ArrayList<>(row))).toList();
   }
 
   /** A server that computes on the CPU, and how that is known; {@code memoryBytes} 0 when nvidia-smi showed it, else null. */
   public static GpuServerShare cpu(String basis, Long memoryBytes) {
-    return new GpuServerShare(CPU, basis, List.of(), memoryBytes, null, "the server holds no GPU (" + basis + ")", List.of());
+    return new GpuServerShare(CPU, basis, List.of(), memoryBytes, null, "the server holds no GPU (" + basis + ")", List.of(), List.of());
   }
 
   /** Not told which device serves, and why. */
   public static GpuServerShare unknown(String reason) {
-    return new GpuServerShare(null, reason, List.of(), null, null, reason, List.of());
+    return new GpuServerShare(null, reason, List.of(), null, null, reason, List.of(), List.of());
   }
 
   /** {@code [t_ms, value]} of each reading where {@code column} is known, in time order. */

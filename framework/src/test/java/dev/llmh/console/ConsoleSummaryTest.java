@@ -240,7 +240,7 @@ class ConsoleSummaryTest {
     var gpu = new dev.llmh.result.GpuResources("nvidia-smi", 250, 2, List.of(
         new dev.llmh.result.GpuResources.Gpu(0, "NVIDIA L4", 24L << 30, 10L << 30, 91.5, 70.2)), List.of(), null)
         .withServer(new dev.llmh.result.GpuServerShare("gpu", "pid 7 on GPU 0 in nvidia-smi --query-compute-apps", List.of(0),
-            8L << 30, null, "GPU 0 was also used by pid 9 (poll at 0 ms), a process not the server's", List.of()));
+            8L << 30, null, "GPU 0 was also used by pid 9 (poll at 0 ms), a process not the server's", List.of(), List.of()));
     var energy = new dev.llmh.result.Energy("declared", 9000.0, 90.0, 100_000L, null, 2.5);
     var resources = new dev.llmh.result.Resources("pid 7 and its children", 250, 40, 231L << 20, 200L << 20, 185.0, List.of(),
         null, gpu, energy, null);

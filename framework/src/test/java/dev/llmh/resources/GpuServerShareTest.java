@@ -9,6 +9,7 @@ import dev.llmh.result.GpuServerShare;
 import dev.llmh.result.Resources;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -65,6 +66,7 @@ class GpuServerShareTest {
     assertThat(share.gpuIndexes()).containsExactly(0);
     // its own process's 800 MiB, not GPU 0's 1,000-1,200 MiB nor the machine's 3,000+
     assertThat(share.peakMemoryBytes()).isEqualTo(800 * MIB);
+    assertThat(share.processes()).as("the server's process, not pid " + OTHER).containsExactly(List.of(SERVER, 0, 800 * MIB));
     assertThat(share.meanPowerWatts()).isEqualTo(100.0);
     assertThat(share.powerNotMeasured()).isNull();
     assertThat(r.gpu().gpus()).extracting(g -> g.meanPowerWatts()).containsExactly(100.0, 50.5);
