@@ -6,6 +6,7 @@ import dev.llmh.resources.BandwidthCheck;
 import dev.llmh.result.CostRecord;
 import dev.llmh.result.PhysicsRecord;
 import dev.llmh.result.GpuResources;
+import dev.llmh.result.GpuServerShare;
 import dev.llmh.result.Resources;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -63,12 +64,7 @@ public record ResourceFigures(
     put(figures, reasons, Metric.PEAK_RSS, resources.peakRssBytes() == null ? null : resources.peakRssBytes().doubleValue(), process);
     put(series, reasons, Metric.CPU, column(resources.series(), 2), process);
 
-    GpuResources gpu = resources.gpu();
-    String gpus = gpu == null ? "the GPUs were not sampled" : gpu.notMeasured() != null ? gpu.notMeasured() : null;
-    put(series, reasons, Metric.GPU_MEMORY, gpus != null ? null : gpu.totals(GpuResources.MEMORY_BYTES),
-        gpus != null ? gpus : "no GPU reported its memory used");
-    put(series, reasons, Metric.GPU_POWER, gpus != null ? null : gpu.totals(GpuResources.POWER_WATTS),
-        gpus != null ? gpus : "no GPU reported its power draw");
+    gpuSeries(resources.gpu(), series, reasons);
 
     Double energyPerToken = CostPerMillionTokens.energyPerToken(resources.energy(), outputTokens);
     put(figures, reasons, Metric.ENERGY_PER_TOKEN, energyPerToken,
@@ -81,6 +77,27 @@ public record ResourceFigures(
     put(figures, reasons, Metric.BANDWIDTH_USE, physics == null ? null : physics.bandwidthUsePercent(),
         physics == null ? "the model's size and the memory bandwidth were not looked up" : physics.notMeasured());
     return new ResourceFigures(figures, series, reasons, cost, physics);
+  }
+
+  /**
+   * {@code gpu_memory} and {@code gpu_power}: the serving process's share when the GPUs were told
+   * which processes serve (the machine's totals are context, not the server's), else the totals.
+   */
+  private static void gpuSeries(GpuResources gpu, Map<Metric, double[]> series, Map<Metric, String> reasons) {
+    String gpus = gpu == null ? "the GPUs were not sampled" : gpu.notMeasured() != null ? gpu.notMeasured() : null;
+    GpuServerShare share = gpus == null ? gpu.server() : null;
+    if (share != null) {
+      double[] memory = share.peakMemoryBytes() != null && share.series().isEmpty() ? new double[] {share.peakMemoryBytes()}
+          : column(share.series(), GpuServerShare.MEMORY_BYTES);
+      put(series, reasons, Metric.GPU_MEMORY, memory, "the server's GPU memory is not known: " + share.basis());
+      put(series, reasons, Metric.GPU_POWER, share.powerNotMeasured() != null ? null
+          : column(share.series(), GpuServerShare.POWER_WATTS), "the server's GPU power: " + share.powerNotMeasured());
+      return;
+    }
+    put(series, reasons, Metric.GPU_MEMORY, gpus != null ? null : gpu.totals(GpuResources.MEMORY_BYTES),
+        gpus != null ? gpus : "no GPU reported its memory used");
+    put(series, reasons, Metric.GPU_POWER, gpus != null ? null : gpu.totals(GpuResources.POWER_WATTS),
+        gpus != null ? gpus : "no GPU reported its power draw");
   }
 
   private static <T> void put(Map<Metric, T> values, Map<Metric, String> reasons, Metric metric, T value, String reason) {

@@ -64,9 +64,19 @@ public final class OllamaClient extends HttpProtocolClient {
     return numCtx == null ? null : new ServerContext(numCtx, "/api/show parameters num_ctx");
   }
 
-  /** {@code models[].size} in {@code GET /api/tags}: the bytes of the model's files as pulled. */
+  /**
+   * The bytes a decode step reads, per tensor from {@code POST /api/show}'s {@code tensors} where it
+   * lists them; else {@code models[].size} in {@code GET /api/tags}, the bytes of the model's files
+   * as pulled, taken whole.
+   */
   @Override
   public ModelBytes modelBytes(String model) {
+    if (model != null) {
+      ModelBytes shown = ModelBytes.fromOllamaShow(http.postJson("api/show", bytes(MAPPER.createObjectNode().put("model", model))));
+      if (shown != null) {
+        return shown;
+      }
+    }
     return ModelBytes.fromOllamaTags(http.getJson("api/tags", false), model);
   }
 

@@ -66,7 +66,7 @@ public final class OpenAiChatClient extends HttpProtocolClient {
    */
   @Override
   public ModelBytes modelBytes(String model) {
-    ModelBytes listed = listedBytes(http.getJson("models", false), model);
+    ModelBytes listed = ModelBytes.fromListing(http.getJson("models", false), model);
     if (listed != null) {
       return listed;
     }
@@ -74,39 +74,19 @@ public final class OpenAiChatClient extends HttpProtocolClient {
     if (!path.isEmpty() && "v1".equals(path.get(path.size() - 1))) {
       JsonNode tags = http.getJson("api/tags", true);
       if (tags != null && tags.path("models").isArray()) {
-        return ModelBytes.fromOllamaTags(tags, model);
+        // Ollama behind its /v1: the tensors of /api/show count a step's bytes, else its size whole
+        ServerAnswer show = model == null ? null
+            : ask("api/show", true, bytes(MAPPER.createObjectNode().put("model", model)), java.time.Duration.ofSeconds(10));
+        ModelBytes shown = show == null || !show.answered() ? null : ModelBytes.fromOllamaShow(show.json());
+        return shown != null ? shown : ModelBytes.fromOllamaTags(tags, model);
       }
     }
     return ModelBytes.unknown("the server's model listing gives no size for " + (model == null ? "its model" : "'" + model + "'"));
   }
 
-  /**
-   * {@code meta.modelBytes} (the embedded server) or {@code meta.size} (llama.cpp) of {@code
-   * model}'s entry (the first one when null) in a {@code /models} listing; not yet known for a model the embedded server lists but has not loaded; null when the
-   * listing does not tell.
-   */
-  static ModelBytes listedBytes(JsonNode listing, String model) {
-    JsonNode entry = null;
-    for (JsonNode candidate : listing == null ? MAPPER.createArrayNode() : listing.path("data")) {
-      if (model == null || model.equals(candidate.path("id").asText())) {
-        entry = candidate;
-        break;
-      }
-    }
-    if (entry == null) {
-      return null;
-    }
-    JsonNode meta = entry.path("meta");
-    // llama.cpp's llama-server gives its weights' bytes as meta.size (llama_model_size).
-    JsonNode size = "llamacpp".equals(entry.path("owned_by").asText()) ? meta.path("size") : meta.path("modelBytes");
-    if (size.canConvertToLong() && size.asLong() > 0) {
-      return ModelBytes.of(size.asLong(), ModelBytes.GGUF);
-    }
-    if (!meta.path("loaded").asBoolean(true)) {
-      return ModelBytes.notYet("the server has not loaded '" + entry.path("id").asText()
-          + "' yet (the embedded server loads a model on its first request): ask after the case's warm-up");
-    }
-    return null;
+  /** {@code meta.modelFile} of {@code model}'s entry in the listing: the embedded server's GGUF file name. */
+  public Optional<String> listedModelFile(String model) {
+    return ModelBytes.listedFile(http.getJson("models", false), model);
   }
 
   /** Sends one streaming request and records what arrived; failures become the sample's error. */

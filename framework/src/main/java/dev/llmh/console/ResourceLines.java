@@ -6,6 +6,7 @@ import dev.llmh.result.CaseResult;
 import dev.llmh.result.CostRecord;
 import dev.llmh.result.Energy;
 import dev.llmh.result.GpuResources;
+import dev.llmh.result.GpuServerShare;
 import dev.llmh.result.PhysicsRecord;
 import dev.llmh.result.Resources;
 import java.util.Locale;
@@ -38,7 +39,8 @@ final class ResourceLines {
             .append(bytes(g.peakMemoryBytes())).append(", ").append(figure(g.meanUtilizationPercent(), Unit.PERCENT))
             .append(" busy, ").append(figure(g.meanPowerWatts(), Unit.WATTS)).append(" mean");
       }
-      out.append('\n');
+      out.append(" (the machine's)\n");
+      server(out, gpu.server());
     }
     Energy energy = r.energy();
     if (energy != null && energy.perTokenJ() != null) {
@@ -49,12 +51,13 @@ final class ResourceLines {
     }
     PhysicsRecord physics = result.physics();
     if (physics != null && physics.bandwidthUsePercent() != null) {
-      out.append(String.format(Locale.ROOT, "  bandwidth  decode %s tok/s per stream × %s of weights (%s) = %s/s, %s of %s/s (%s)%n",
+      out.append(String.format(Locale.ROOT, "  bandwidth  decode %s tok/s per stream × %s of weights (%s) = %s/s, %s of %s/s%s (%s)%n",
           Quantity.formatBare(physics.decodeRate(), Unit.TOKENS_PER_SECOND),
           Quantity.format(physics.modelBytes(), Unit.MEGABYTES), physics.modelBytesSource(),
           Quantity.format(physics.impliedBytesPerS(), Unit.GIGABYTES),
           Quantity.format(physics.bandwidthUsePercent(), Unit.PERCENT),
-          Quantity.format(physics.memoryBandwidthBytesPerS(), Unit.GIGABYTES), physics.bandwidthSource()));
+          Quantity.format(physics.memoryBandwidthBytesPerS(), Unit.GIGABYTES),
+          physics.bandwidthMemory() == null ? "" : " of " + physics.bandwidthMemory().toUpperCase(Locale.ROOT), physics.bandwidthSource()));
     }
     CostRecord cost = result.cost();
     if (cost != null && cost.perMtok() != null) {
@@ -65,6 +68,22 @@ final class ResourceLines {
     } else if (cost != null && !cost.notMeasured().startsWith(CostRecord.NO_PRICES)) {
       out.append("  cost       not measured: ").append(cost.notMeasured()).append('\n');
     }
+  }
+
+  /** The serving process's share of the GPUs: what its budgets and energy rest on. */
+  private static void server(StringBuilder out, GpuServerShare share) {
+    if (share == null) {
+      return;
+    }
+    out.append("  gpu share  ");
+    if (GpuServerShare.GPU.equals(share.device())) {
+      out.append("the server's: memory peak ").append(bytes(share.peakMemoryBytes())).append(" on GPU ")
+          .append(share.gpuIndexes()).append(", ").append(share.powerNotMeasured() == null
+              ? Quantity.format(share.meanPowerWatts(), Unit.WATTS) + " mean" : "power not measured: " + share.powerNotMeasured());
+    } else {
+      out.append(share.device() == null ? "not known: " : "none, the server computes on the CPU: ").append(share.basis());
+    }
+    out.append('\n');
   }
 
   private static String money(double value, CostRecord cost) {

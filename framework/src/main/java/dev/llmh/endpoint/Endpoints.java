@@ -12,16 +12,12 @@ import dev.llmh.config.Config;
 import dev.llmh.config.Defaults;
 import dev.llmh.resources.EnergyMeter;
 import dev.llmh.resources.GpuSampler;
-import dev.llmh.client.ModelBytes;
-import dev.llmh.config.ConfigKey;
 import dev.llmh.config.DeploymentFacts;
-import dev.llmh.resources.MemoryBandwidthProbe;
 import dev.llmh.resources.PhaseSampling;
 import dev.llmh.resources.PhysicsInputs;
 import dev.llmh.sim.SimulatedServer;
 import dev.llmh.sim.SimulatorSettings;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -42,12 +38,9 @@ public final class Endpoints implements AutoCloseable {
   private final Map<String, Object> opened = new LinkedHashMap<>();
   /** The URLs of the endpoints the run measures: the only ones the API key goes to. */
   private final java.util.Set<String> measured = new java.util.HashSet<>();
-  /** The probe's figure by endpoint URL; a null value: the probe failed ({@link #probeFailure}). */
-  private final Map<String, MemoryBandwidthProbe.Result> bandwidth = new HashMap<>();
-  /** Model sizes servers reported (or said they do not), by endpoint URL and model. */
-  private final Map<String, ModelBytes> sizes = new HashMap<>();
-  private MemoryBandwidthProbe.Result probed;
-  private String probeFailure;
+  private final PhysicsLookup physics;
+  /** Why the embedded server's device is known: its engine offloads no layer to a GPU. */
+  static final String EMBEDDED_ON_CPU = "embedded server: llama.cpp runs on the CPU, no layer offloaded to a GPU";
   private EmbeddedServerProcess embeddedServer;
   private SimulatedServer simulatedServer;
 
@@ -55,6 +48,7 @@ public final class Endpoints implements AutoCloseable {
   public Endpoints(Config config, Consumer<String> phases) {
     this.config = config;
     this.phases = phases;
+    this.physics = new PhysicsLookup(config, phases, System.getenv("PATH"));
   }
 
   /** The endpoint for {@code url} ({@code embedded} or an http(s) URL), opened if needed, in the protocol its URL suggests. */
@@ -120,7 +114,7 @@ public final class Endpoints implements AutoCloseable {
         new Timeouts(config.connectTimeout(), config.readTimeout(), config.firstTokenTimeout(), config.requestTimeout());
     ProtocolClient client = protocolClient(api, base, credentials, timeouts);
     EndpointInfo info = client.probe();
-    probeBandwidth(kind, client.baseUrl());
+    physics.probe(kind, client.baseUrl());
     client.warmUp();
     if (config.clientWarmup() > 0) {
       RequestPathWarmUp.Done warm = RequestPathWarmUp.run(api, timeouts, config.clientWarmup());
@@ -158,7 +152,9 @@ public final class Endpoints implements AutoCloseable {
    * Resource sampling for a case on {@code endpoint}: the embedded server's child process, a local
    * server named by {@code llmh.server.pid} or {@code llmh.server.process}, or why there is nothing
    * to sample; beside it this machine's GPUs and energy when the server runs here (the simulator
-   * uses no GPU), else the GPUs not measured and the energy from the declared power at most.
+   * uses no GPU), else the GPUs not measured and the energy from the declared power at most. The
+   * GPUs' draw is charged only to a server whose processes hold them: never to the embedded server,
+   * which computes on the CPU.
    *
    * @param watts the case's declared power ({@code @Power} under {@code llmh.power.watts}), or null:
    *     the last source of its energy, recorded as declared
@@ -167,7 +163,7 @@ public final class Endpoints implements AutoCloseable {
     Config.ServerSampling sampling = config.serverSampling();
     Duration interval = sampling.interval();
     return switch (endpoint.kind()) {
-      case EMBEDDED -> PhaseSampling.of(embeddedServer.pid(), interval).onThisMachine(watts);
+      case EMBEDDED -> PhaseSampling.of(embeddedServer.pid(), interval).onCpu(watts, EMBEDDED_ON_CPU);
       case SIMULATED -> PhaseSampling.none(endpoint.url(), interval,
               "simulated server: it runs inside the harness's JVM, with no process of its own to sample")
           .withHardware(() -> GpuSampler.none("simulated server: it uses no GPU", interval), () -> EnergyMeter.local(watts));
@@ -187,72 +183,14 @@ public final class Endpoints implements AutoCloseable {
   /**
    * The inputs of the physics check for {@code servedModel} on {@code endpoint} (the model a case
    * asked for, as the server names it; null for the server's default): the bytes a decode step reads
-   * and the memory bandwidth, each declared in {@code declared} (a case's plan's deployment facts),
-   * else discovered or measured, or why unknown. A size the server reports is cached per endpoint and
+   * and the bandwidth of the memory the weights sit in, each declared in {@code declared} (a case's
+   * plan's deployment facts), else discovered or measured ({@link PhysicsLookup}), or why unknown. A size the server reports is cached per endpoint and
    * model. Call it after the case's warm-up, never during its measurement: it may ask the server for
    * its model listing, and the embedded server lists a model's file only once a request has loaded
    * it. The bandwidth probe itself ran when the endpoint was opened.
    */
   public synchronized PhysicsInputs physicsInputs(Endpoint endpoint, String servedModel, DeploymentFacts declared) {
-    ModelBytes bytes = declared.modelBytes() != null ? ModelBytes.of(declared.modelBytes(), PhysicsInputs.DECLARED)
-        : discoveredBytes(endpoint, servedModel);
-    if (declared.memoryBandwidth() != null) {
-      return new PhysicsInputs(bytes.bytes(), bytes.source(), bytes.unknown(), declared.memoryBandwidth(), PhysicsInputs.DECLARED, null);
-    }
-    if (!bandwidth.containsKey(endpoint.url())) {
-      return new PhysicsInputs(bytes.bytes(), bytes.source(), bytes.unknown(), null, null, unprobed(endpoint));
-    }
-    MemoryBandwidthProbe.Result probe = bandwidth.get(endpoint.url());
-    return probe == null
-        ? new PhysicsInputs(bytes.bytes(), bytes.source(), bytes.unknown(), null, null, probeFailure)
-        : new PhysicsInputs(bytes.bytes(), bytes.source(), bytes.unknown(), probe.bytesPerSecond(), PhysicsInputs.PROBE, null);
-  }
-
-  private ModelBytes discoveredBytes(Endpoint endpoint, String servedModel) {
-    String key = endpoint.url() + " " + servedModel;
-    ModelBytes known = sizes.get(key);
-    if (known != null) {
-      return known;
-    }
-    ModelBytes found = switch (endpoint.kind()) {
-      case SIMULATED -> ModelBytes.unknown("simulated server: it reads no model weights");
-      case EMBEDDED -> endpoint.client().modelBytes(servedModel == null ? null : EmbeddedModels.servedId(servedModel).orElse(servedModel));
-      case REMOTE -> {
-        ModelBytes told = endpoint.client().modelBytes(servedModel);
-        yield told.bytes() != null || !told.lasting() ? told
-            : ModelBytes.unknown(told.unknown() + ": declare " + ConfigKey.MODEL_BYTES.key());
-      }
-    };
-    if (found.lasting()) {
-      sizes.put(key, found);
-    }
-    return found;
-  }
-
-  /** Why an endpoint has no probed bandwidth when none is declared. */
-  private static String unprobed(Endpoint endpoint) {
-    return endpoint.kind() == EndpointKind.SIMULATED ? "simulated server: its decode reads no memory to bound it"
-        : "remote endpoint: declare " + ConfigKey.MEMORY_BANDWIDTH.key();
-  }
-
-  /**
-   * Measures this machine's memory bandwidth once per run (about 0.5 s and a 256 MiB buffer), when
-   * the first endpoint on this machine is opened and no bandwidth is declared: before any warm-up,
-   * so never while a case is measuring, and before the model a case asks for is known.
-   */
-  private void probeBandwidth(EndpointKind kind, String url) {
-    if (config.deployment().memoryBandwidth() != null || kind == EndpointKind.SIMULATED || !onThisMachine(kind, url)) {
-      return;
-    }
-    if (probed == null && probeFailure == null) {
-      try {
-        probed = MemoryBandwidthProbe.measure();
-        phases.accept("memory bandwidth of this machine: " + probed.describe() + " (the decode-rate physics check's ceiling)");
-      } catch (RuntimeException e) {
-        probeFailure = "memory bandwidth probe failed (" + e.getMessage() + "): declare " + ConfigKey.MEMORY_BANDWIDTH.key();
-      }
-    }
-    bandwidth.put(url, probed);
+    return physics.inputs(endpoint, servedModel, declared);
   }
 
   /**
@@ -260,21 +198,7 @@ public final class Endpoints implements AutoCloseable {
    * named by {@code llmh.server.pid} / {@code llmh.server.process}.
    */
   boolean onThisMachine(EndpointKind kind, String url) {
-    if (kind == EndpointKind.EMBEDDED) {
-      return true;
-    }
-    Config.ServerSampling sampling = config.serverSampling();
-    if (sampling.pid().isPresent() || sampling.process().isPresent()) {
-      return true;
-    }
-    String host;
-    try {
-      host = java.net.URI.create(url).getHost();
-    } catch (IllegalArgumentException e) {
-      return false;
-    }
-    host = host == null ? "" : host.toLowerCase(java.util.Locale.ROOT);
-    return host.equals("localhost") || host.startsWith("127.") || host.equals("[::1]") || host.equals("::1");
+    return physics.onThisMachine(kind, url);
   }
 
   @Override

@@ -15,8 +15,14 @@ import java.math.RoundingMode;
  * <p>The rate to check is the decode rate <em>per stream</em> (1 / TPOT, e.g. its median), not the
  * throughput summed over concurrent streams: a batched decode step reads the weights once for every
  * sequence in the batch and gives each one token, so the weight traffic follows the step rate, which
- * is the per-stream rate. The KV cache a step also reads only adds traffic, so leaving it out keeps
- * the ceiling conservative: a flagged rate is implausible for certain, an unflagged one is not proven.
+ * is the per-stream rate. The weights' bytes are counted per tensor where the header is known
+ * ({@code DecodeBytes}): the token-embedding matrix, of which a step reads one row, counts as that row,
+ * so the figure is no more than a step reads. The KV cache a step also reads only adds traffic, so
+ * leaving it out keeps the ceiling conservative: a flagged rate is implausible for certain, an
+ * unflagged one is not proven. The bandwidth is that of the memory the weights sit in: a GPU's VRAM
+ * for a server on a GPU, this machine's DRAM otherwise ({@link ServingMemory}). A size taken whole (a
+ * file's, Ollama's {@code /api/tags}) includes the embedding matrix and is no longer conservative:
+ * the record says which rule counted its bytes.
  *
  * <p>Caveats, where a real rate can pass the ceiling or the model bytes overstate the traffic: weights
  * small enough to stay in the CPU caches (the embedded {@code tiny} model: its decode reads cache,
@@ -50,7 +56,8 @@ public final class BandwidthCheck {
       implausible = use > 100.0 ? implausible(decodeRate, inputs.modelBytes(), implied, inputs.memoryBandwidth()) : null;
     }
     return new PhysicsRecord(rated ? decodeRate : null, inputs.modelBytes(), inputs.modelBytesSource(), implied,
-        inputs.memoryBandwidth(), inputs.bandwidthSource(), use, implausible, notMeasured);
+        inputs.memoryBandwidth(), inputs.bandwidthSource(), use, implausible, notMeasured, inputs.modelBytesRule(),
+        inputs.bandwidthMemory());
   }
 
   /**

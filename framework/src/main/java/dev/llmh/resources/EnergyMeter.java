@@ -2,15 +2,17 @@ package dev.llmh.resources;
 
 import dev.llmh.result.Energy;
 import dev.llmh.result.GpuResources;
+import dev.llmh.result.GpuServerShare;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The energy over one phase from the best source there is: the GPUs' power samples, else the CPU
- * packages' RAPL counters, else a declared power × the phase's duration, recorded as declared. Why
- * each better source was not used is kept, so that a declared or missing figure says why.
+ * The energy over one phase from the device that serves: the power of the GPUs the server's
+ * processes hold (see {@link GpuAttribution}), or for a server holding none the CPU packages' RAPL
+ * counters; else a declared power × the phase's duration, recorded as declared. Why each better
+ * source was not used is kept, so that a declared or missing figure says why.
  */
 public final class EnergyMeter {
   private final Rapl rapl;
@@ -62,8 +64,15 @@ public final class EnergyMeter {
     long windowNanos = Math.max(0, nowNanos - startNanos);
     double windowMs = windowNanos / 1e6;
     List<String> unavailable = new ArrayList<>();
+    GpuServerShare share = gpu == null || gpu.notMeasured() != null ? null : gpu.server();
     if (gpu == null || gpu.notMeasured() != null) {
       unavailable.add("nvidia-smi: " + (gpu == null ? "not sampled" : gpu.notMeasured()));
+    } else if (share != null) {
+      // The device that serves: its GPUs' draw for a server on them, never the CPU package's in its place.
+      if (GpuServerShare.GPU.equals(share.device()) && share.powerNotMeasured() == null) {
+        return measured(Energy.NVIDIA_SMI, joules(share.readings(GpuServerShare.POWER_WATTS), windowMs), windowNanos);
+      }
+      unavailable.add("nvidia-smi: " + share.powerNotMeasured());
     } else {
       double[][] power = gpu.readings(GpuResources.POWER_WATTS);
       if (power.length > 0) {
@@ -71,7 +80,9 @@ public final class EnergyMeter {
       }
       unavailable.add("nvidia-smi: no reading with every GPU's power draw ([N/A])");
     }
-    if (raplStart != null) {
+    if (share != null && !GpuServerShare.CPU.equals(share.device())) {
+      unavailable.add("RAPL: not used for a server on a GPU (or on a device not known): the CPU package is not what generates");
+    } else if (raplStart != null) {
       try {
         return measured(Energy.RAPL, Rapl.joules(raplStart, rapl.read()), windowNanos);
       } catch (IOException e) {

@@ -1,6 +1,7 @@
 package dev.llmh.resources;
 
 import dev.llmh.result.GpuResources;
+import dev.llmh.result.GpuServerShare;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -13,7 +14,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 /**
  * The GPUs over one phase, from one long-running {@code nvidia-smi -lms} per phase rather than one
@@ -21,7 +24,9 @@ import java.util.concurrent.TimeUnit;
  * daemon thread; each tick (one line per GPU) is one reading, stamped with the time its first line
  * arrived. A process that ends early or prints something other than the readings asked for makes
  * the phase not measured, with what it said: a partial or misread series would pass for a
- * measurement.
+ * measurement. These are the whole machine's GPUs; told which processes serve, it polls which of
+ * them hold which GPU beside the readings ({@link ComputeApps}) and records the server's share
+ * ({@link GpuAttribution}), which budgets and energy rest on.
  */
 public final class GpuSampler {
   static final String QUERY = "index,name,memory.used,memory.total,utilization.gpu,power.draw";
@@ -30,6 +35,10 @@ public final class GpuSampler {
   private final Path executable;
   private final String notMeasured;
   private final Duration interval;
+  /** Which processes hold the GPUs, polled beside the readings; null when the server's device is known. */
+  private final ComputeApps apps;
+  /** The server's share when it is known without asking (a CPU-only server); null otherwise. */
+  private final GpuServerShare knownShare;
   private final List<List<Number>> series = new ArrayList<>();
   private final List<List<Number>> pending = new ArrayList<>();
   private final Map<Integer, String> names = new LinkedHashMap<>();
@@ -43,18 +52,39 @@ public final class GpuSampler {
   private Process process;
   private Thread reader;
 
-  private GpuSampler(Path executable, String notMeasured, Duration interval) {
+  private GpuSampler(Path executable, String notMeasured, Duration interval, ComputeApps apps, GpuServerShare knownShare) {
     if (interval.isNegative() || interval.isZero()) {
       throw new IllegalArgumentException("sampling interval must be above zero, was " + interval);
     }
     this.executable = executable;
     this.notMeasured = notMeasured;
     this.interval = interval;
+    this.apps = apps;
+    this.knownShare = knownShare;
   }
 
-  /** A sampler running {@code executable}, not started yet. */
+  /** A sampler running {@code executable}, not told which processes serve; not started yet. */
   public static GpuSampler of(Path executable, Duration interval) {
-    return new GpuSampler(executable, null, interval);
+    return new GpuSampler(executable, null, interval, null, null);
+  }
+
+  /**
+   * Sampling by the nvidia-smi found on {@code path} (a PATH value) of a server whose processes are
+   * {@code serverPids} (asked at every poll, so that a worker it starts late counts): the machine's
+   * GPUs, and the server's share of them from {@code --query-compute-apps}.
+   */
+  public static GpuSampler forServer(String path, Duration interval, Supplier<Set<Long>> serverPids) {
+    return NvidiaSmi.find(path).map(p -> new GpuSampler(p, null, interval, new ComputeApps(p, serverPids, interval), null))
+        .orElseGet(() -> none("no nvidia-smi on the PATH", interval));
+  }
+
+  /**
+   * Sampling by the nvidia-smi found on {@code path} beside a server known to compute on the CPU,
+   * {@code basis} saying how that is known: the GPUs are context, none of their draw the server's.
+   */
+  public static GpuSampler cpuServer(String path, Duration interval, String basis) {
+    return NvidiaSmi.find(path).map(p -> new GpuSampler(p, null, interval, null, GpuServerShare.cpu(basis, null)))
+        .orElseGet(() -> none("no nvidia-smi on the PATH", interval));
   }
 
   /** Sampling by the nvidia-smi found on {@code path} (a PATH value), or why there is none. */
@@ -65,7 +95,7 @@ public final class GpuSampler {
 
   /** Nothing to sample, and why. */
   public static GpuSampler none(String reason, Duration interval) {
-    return new GpuSampler(null, reason, interval);
+    return new GpuSampler(null, reason, interval, null, null);
   }
 
   /** The command line of the one process a phase runs. */
@@ -97,6 +127,9 @@ public final class GpuSampler {
     // Reading must not compete with the client threads whose timing is being measured.
     reader.setPriority(Thread.MIN_PRIORITY);
     reader.start();
+    if (apps != null) {
+      apps.start(startNanos);
+    }
     return this;
   }
 
@@ -205,7 +238,16 @@ public final class GpuSampler {
     if (rows.isEmpty()) {
       return GpuResources.notMeasured(NvidiaSmi.NAME, intervalMs, "nvidia-smi gave no reading within the phase");
     }
-    return new GpuResources(NvidiaSmi.NAME, intervalMs, count, summaries(rows), rows, null);
+    GpuResources machine = new GpuResources(NvidiaSmi.NAME, intervalMs, count, summaries(rows), rows, null);
+    return machine.withServer(share(machine));
+  }
+
+  private GpuServerShare share(GpuResources machine) {
+    if (apps == null) {
+      return knownShare;
+    }
+    List<ComputeApps.Poll> polls = apps.polls();
+    return polls == null ? GpuServerShare.unknown(apps.failure()) : GpuAttribution.of(machine, polls);
   }
 
   private List<GpuResources.Gpu> summaries(List<List<Number>> rows) {
@@ -232,6 +274,9 @@ public final class GpuSampler {
     synchronized (this) {
       result = snapshot();
       stopping = true;
+    }
+    if (apps != null) {
+      apps.stop();
     }
     if (process != null) {
       process.descendants().forEach(ProcessHandle::destroy);

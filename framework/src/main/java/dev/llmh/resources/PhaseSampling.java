@@ -19,14 +19,17 @@ public final class PhaseSampling implements AutoCloseable {
   private final Duration interval;
   private final Supplier<GpuSampler> gpus;
   private final Supplier<EnergyMeter> energy;
+  /** The server's pids at each call (for which GPUs it holds); null without a process to sample. */
+  private final Supplier<java.util.Set<Long>> serverPids;
   private ProcessSampler running;
   private GpuSampler gpuRunning;
   private EnergyMeter meter;
   private Resources warmup;
 
-  private PhaseSampling(Supplier<ProcessSampler> sampler, String source, String notMeasured, Duration interval,
-      Supplier<GpuSampler> gpus, Supplier<EnergyMeter> energy) {
+  private PhaseSampling(Supplier<ProcessSampler> sampler, Supplier<java.util.Set<Long>> serverPids, String source,
+      String notMeasured, Duration interval, Supplier<GpuSampler> gpus, Supplier<EnergyMeter> energy) {
     this.sampler = sampler;
+    this.serverPids = serverPids;
     this.source = source;
     this.notMeasured = notMeasured;
     this.interval = interval;
@@ -36,30 +39,48 @@ public final class PhaseSampling implements AutoCloseable {
 
   /** Sampling of {@code pid} and its children. */
   public static PhaseSampling of(long pid, Duration interval) {
-    return new PhaseSampling(() -> ProcessSampler.of(pid, interval), null, null, interval, null, null);
+    return new PhaseSampling(() -> ProcessSampler.of(pid, interval), ProcessTree.pidsOf(pid), null, null, interval, null, null);
   }
 
   /** Sampling of every process named {@code name} and their children, summed. */
   public static PhaseSampling named(String name, Duration interval) {
-    return new PhaseSampling(() -> ProcessSampler.named(name, interval), null, null, interval, null, null);
+    return new PhaseSampling(() -> ProcessSampler.named(name, interval), ProcessTree.pidsNamed(name), null, null, interval, null,
+        null);
   }
 
   /** No process to sample for {@code source}, and why. */
   public static PhaseSampling none(String source, Duration interval, String reason) {
-    return new PhaseSampling(null, source, reason, interval, null, null);
+    return new PhaseSampling(null, null, source, reason, interval, null, null);
   }
 
   /** The same, with each phase's GPUs from {@code gpus} and the measurement's energy from {@code energy}. */
   public PhaseSampling withHardware(Supplier<GpuSampler> gpus, Supplier<EnergyMeter> energy) {
-    return new PhaseSampling(sampler, source, notMeasured, interval, gpus, energy);
+    return new PhaseSampling(sampler, serverPids, source, notMeasured, interval, gpus, energy);
   }
 
   /**
-   * The same for a server on this machine: its GPUs by the nvidia-smi on the PATH, its energy from
-   * them, else RAPL, else {@code declaredWatts} ({@code llmh.power.watts}, or null).
+   * The same for a server on this machine: the GPUs by the nvidia-smi on {@code path} (a PATH
+   * value), with the share the server's processes hold; its energy from the GPUs it holds, else
+   * (holding none) RAPL, else {@code declaredWatts} ({@code llmh.power.watts}, or null).
    */
+  public PhaseSampling onThisMachine(String path, Double declaredWatts) {
+    if (serverPids == null) {
+      throw new IllegalStateException("no server process to attribute the GPUs to");
+    }
+    return withHardware(() -> GpuSampler.forServer(path, interval, serverPids), () -> EnergyMeter.local(declaredWatts));
+  }
+
+  /** {@link #onThisMachine(String, Double)} by the nvidia-smi on this process's PATH. */
   public PhaseSampling onThisMachine(Double declaredWatts) {
-    return withHardware(() -> GpuSampler.onPath(System.getenv("PATH"), interval), () -> EnergyMeter.local(declaredWatts));
+    return onThisMachine(System.getenv("PATH"), declaredWatts);
+  }
+
+  /**
+   * The same for a server known to compute on the CPU ({@code basis} says how it is known): the
+   * GPUs as context only, the energy from RAPL, else {@code declaredWatts}.
+   */
+  public PhaseSampling onCpu(Double declaredWatts, String basis) {
+    return withHardware(() -> GpuSampler.cpuServer(System.getenv("PATH"), interval, basis), () -> EnergyMeter.local(declaredWatts));
   }
 
   /** The warm-up begins. */

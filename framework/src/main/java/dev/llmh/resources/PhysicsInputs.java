@@ -13,15 +13,24 @@ package dev.llmh.resources;
  * @param memoryBandwidth bytes per second, or null
  * @param bandwidthSource {@link #DECLARED} or {@link #PROBE}; null when unknown
  * @param bandwidthUnknown why {@code memoryBandwidth} is unknown, else null
+ * @param modelBytesRule how the bytes were counted per tensor ({@code DecodeBytes}); null for a size taken whole
+ * @param bandwidthMemory the memory the weights sit in, {@link ServingMemory#VRAM} or {@link
+ *     ServingMemory#DRAM}; null when declared or not known
  */
 public record PhysicsInputs(
     Long modelBytes, String modelBytesSource, String modelBytesUnknown,
-    Double memoryBandwidth, String bandwidthSource, String bandwidthUnknown) {
+    Double memoryBandwidth, String bandwidthSource, String bandwidthUnknown, String modelBytesRule, String bandwidthMemory) {
 
   public static final String DECLARED = "declared";
   public static final String GGUF = dev.llmh.client.ModelBytes.GGUF;
   public static final String OLLAMA = dev.llmh.client.ModelBytes.OLLAMA;
   public static final String PROBE = "probe";
+
+  /** {@code bytes} and the bandwidth of {@code memory}, each with its source or the reason it is unknown. */
+  public static PhysicsInputs of(dev.llmh.client.ModelBytes bytes, ServingMemory memory) {
+    return new PhysicsInputs(bytes.bytes(), bytes.source(), bytes.unknown(), memory.bytesPerSecond(), memory.source(),
+        memory.unknown(), bytes.rule(), memory.memory());
+  }
 
   public PhysicsInputs {
     if ((modelBytes == null) == (modelBytesUnknown == null)) {
@@ -30,6 +39,12 @@ public record PhysicsInputs(
     if ((memoryBandwidth == null) == (bandwidthUnknown == null)) {
       throw new IllegalArgumentException("memory bandwidth needs either a figure or the reason there is none");
     }
+  }
+
+  /** Without a per-tensor rule or a known memory. */
+  public PhysicsInputs(Long modelBytes, String modelBytesSource, String modelBytesUnknown, Double memoryBandwidth,
+      String bandwidthSource, String bandwidthUnknown) {
+    this(modelBytes, modelBytesSource, modelBytesUnknown, memoryBandwidth, bandwidthSource, bandwidthUnknown, null, null);
   }
 
   /** A known model size with its source. */

@@ -3,9 +3,11 @@ package dev.llmh.resources;
 import java.nio.file.Path;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Supplier;
 import oshi.SystemInfo;
 import oshi.software.os.OSProcess;
@@ -50,9 +52,35 @@ final class ProcessTree {
    * every read: a server restarted during a run is still followed.
    */
   static ProcessTree named(String name) {
-    return new ProcessTree(() -> ProcessHandle.allProcesses()
+    return new ProcessTree(() -> roots(name), "no process named " + name);
+  }
+
+  private static List<Long> roots(String name) {
+    return ProcessHandle.allProcesses()
         .filter(h -> h.info().command().map(c -> Path.of(c).getFileName().toString().equals(name)).orElse(false))
-        .map(ProcessHandle::pid).toList(), "no process named " + name);
+        .map(ProcessHandle::pid).toList();
+  }
+
+  /** The pids of {@code pid} and its descendants at each call: the server's processes, as a GPU lists them. */
+  static Supplier<Set<Long>> pidsOf(long pid) {
+    return () -> withDescendants(List.of(pid));
+  }
+
+  /** The pids of every process named {@code name} and their descendants at each call. */
+  static Supplier<Set<Long>> pidsNamed(String name) {
+    return () -> withDescendants(roots(name));
+  }
+
+  /** The roots still running and their descendants, each once. */
+  private static Set<Long> withDescendants(List<Long> roots) {
+    Set<Long> found = new LinkedHashSet<>();
+    for (long rootPid : roots) {
+      ProcessHandle.of(rootPid).ifPresent(h -> {
+        found.add(rootPid);
+        h.descendants().forEach(d -> found.add(d.pid()));
+      });
+    }
+    return found;
   }
 
   /** What has ended when {@link #read()} returns null. */
@@ -120,14 +148,7 @@ final class ProcessTree {
    * children (ollama's runners).
    */
   private List<Integer> scan() {
-    java.util.Set<Integer> found = new java.util.LinkedHashSet<>();
-    for (long rootPid : roots.get()) {
-      ProcessHandle.of(rootPid).ifPresent(h -> {
-        found.add(Math.toIntExact(rootPid));
-        h.descendants().forEach(d -> found.add(Math.toIntExact(d.pid())));
-      });
-    }
-    return List.copyOf(found);
+    return withDescendants(roots.get()).stream().map(Math::toIntExact).toList();
   }
 
   /** The process now, or null when it has ended. */

@@ -15,6 +15,9 @@ import java.util.List;
  *     power_watts]}; the rows of one reading (every GPU) share their {@code t_ms}, and a field the GPU
  *     does not report ({@code [N/A]}) is null
  * @param notMeasured why there is no figure (no nvidia-smi on the PATH, a remote endpoint), else null
+ * @param server the serving process's share of them (which of them it holds, its memory and the power
+ *     charged to it), the figures above being the whole machine's, given as context; null in a record
+ *     that was never told which processes serve
  */
 public record GpuResources(
     String source,
@@ -22,7 +25,8 @@ public record GpuResources(
     int samples,
     List<Gpu> gpus,
     List<List<Number>> series,
-    @JsonProperty("notMeasured") @JsonInclude(JsonInclude.Include.NON_NULL) String notMeasured) {
+    @JsonProperty("notMeasured") @JsonInclude(JsonInclude.Include.NON_NULL) String notMeasured,
+    @JsonInclude(JsonInclude.Include.NON_NULL) GpuServerShare server) {
 
   /** Column of {@link #series()} holding the memory used, in bytes. */
   public static final int MEMORY_BYTES = 2;
@@ -36,6 +40,16 @@ public record GpuResources(
     // List.copyOf rejects nulls, and a field a GPU does not report is one
     series = series == null ? List.of()
         : series.stream().map(row -> java.util.Collections.unmodifiableList(new ArrayList<>(row))).toList();
+  }
+
+  /** The whole machine's GPUs, not told which processes serve. */
+  public GpuResources(String source, long intervalMs, int samples, List<Gpu> gpus, List<List<Number>> series, String notMeasured) {
+    this(source, intervalMs, samples, gpus, series, notMeasured, null);
+  }
+
+  /** These GPUs with the serving process's share of them. */
+  public GpuResources withServer(GpuServerShare share) {
+    return new GpuResources(source, intervalMs, samples, gpus, series, notMeasured, share);
   }
 
   /** One GPU over the phase; a figure it never reported is null. */

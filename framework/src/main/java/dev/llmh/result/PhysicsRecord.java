@@ -19,6 +19,11 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param implausible the flag's text when the use is above 100%, e.g. {@code implausible: 620 tok/s ×
  *     4.7 GB = 2.9 TB/s exceeds 0.9 TB/s memory bandwidth}; null when plausible or not measured
  * @param notMeasured why there is no use figure, else null
+ * @param modelBytesRule how {@code modelBytes} was counted per tensor (every tensor once, the
+ *     token-embedding matrix but one row); null for a size taken whole (declared, or a total the
+ *     server gives)
+ * @param bandwidthMemory the memory the weights sit in: {@code vram} (a GPU server) or {@code dram};
+ *     null when the bandwidth is declared or not known
  */
 public record PhysicsRecord(
     @JsonProperty("decode_rate") Double decodeRate,
@@ -29,4 +34,14 @@ public record PhysicsRecord(
     @JsonProperty("bandwidth_source") String bandwidthSource,
     @JsonProperty("bandwidth_use_percent") Double bandwidthUsePercent,
     String implausible,
-    @JsonProperty("notMeasured") @JsonInclude(JsonInclude.Include.NON_NULL) String notMeasured) {}
+    @JsonProperty("notMeasured") @JsonInclude(JsonInclude.Include.NON_NULL) String notMeasured,
+    @JsonProperty("model_bytes_rule") @JsonInclude(JsonInclude.Include.NON_NULL) String modelBytesRule,
+    @JsonProperty("bandwidth_memory") @JsonInclude(JsonInclude.Include.NON_NULL) String bandwidthMemory) {
+
+  /** Without a per-tensor rule or a known memory. */
+  public PhysicsRecord(Double decodeRate, Long modelBytes, String modelBytesSource, Double impliedBytesPerS,
+      Double memoryBandwidthBytesPerS, String bandwidthSource, Double bandwidthUsePercent, String implausible, String notMeasured) {
+    this(decodeRate, modelBytes, modelBytesSource, impliedBytesPerS, memoryBandwidthBytesPerS, bandwidthSource, bandwidthUsePercent,
+        implausible, notMeasured, null, null);
+  }
+}

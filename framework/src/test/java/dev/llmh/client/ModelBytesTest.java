@@ -62,6 +62,29 @@ class ModelBytesTest {
     }
   }
 
+  /** As Ollama's {@code POST /api/show} lists a model's tensors, trimmed to three. */
+  static final String SHOW = """
+      {"license":"x","details":{"format":"gguf"},"tensors":[
+        {"name":"token_embd.weight","type":"Q4_K","shape":[3584,152064]},
+        {"name":"blk.0.attn_q.weight","type":"Q4_K","shape":[3584,3584]},
+        {"name":"output.weight","type":"Q6_K","shape":[3584,152064]}]}""";
+
+  @Test
+  void ollamasShowTensorsCountAStepsBytesOnBothItsApisRatherThanTheWholeSize() throws IOException {
+    String root = serve(Map.of("/api/tags", TAGS, "/api/show", SHOW,
+        "/v1/models", "{\"object\":\"list\",\"data\":[{\"id\":\"qwen2.5:7b\",\"object\":\"model\"}]}"));
+    // Q4_K 144 B and Q6_K 210 B per 256 values; the embedding matrix as one row of 3,584 Q4_K values
+    long expected = 3584L * 3584 / 256 * 144 + 3584L * 152064 / 256 * 210 + 3584L / 256 * 144;
+    try (OllamaClient ollama = new OllamaClient(Api.OLLAMA_CHAT, root, Credentials.NONE, timeouts());
+        OpenAiChatClient v1 = new OpenAiChatClient(Api.OPENAI_CHAT, root + "/v1", Credentials.NONE, timeouts())) {
+      for (ModelBytes m : java.util.List.of(ollama.modelBytes("qwen2.5:7b"), v1.modelBytes("qwen2.5:7b"))) {
+        assertThat(m.bytes()).isEqualTo(expected);
+        assertThat(m.source()).isEqualTo("ollama");
+        assertThat(m.rule()).contains("less token_embd.weight's " + 3584L * 152064 / 256 * 144 + " bytes but one row");
+      }
+    }
+  }
+
   @Test
   void aServerThatTellsNoSizeSaysSo() throws IOException {
     String root = serve(Map.of("/v1/models", "{\"object\":\"list\",\"data\":[{\"id\":\"m\",\"object\":\"model\"}]}"));
@@ -80,13 +103,13 @@ class ModelBytesTest {
           {"id":"llmh-tiny","owned_by":"llmh-embedded","meta":{"loaded":true,"modelFile":"llmh-tiny.gguf","modelBytes":4194304}},
           {"id":"llmh-small","owned_by":"llmh-embedded","meta":{"loaded":false}}]}""");
 
-    assertThat(OpenAiChatClient.listedBytes(listing, "llmh-tiny")).isEqualTo(ModelBytes.of(4_194_304L, "gguf"));
-    assertThat(OpenAiChatClient.listedBytes(listing, null)).isEqualTo(ModelBytes.of(4_194_304L, "gguf"));
-    ModelBytes small = OpenAiChatClient.listedBytes(listing, "llmh-small");
+    assertThat(ModelBytes.fromListing(listing, "llmh-tiny")).isEqualTo(ModelBytes.of(4_194_304L, "gguf"));
+    assertThat(ModelBytes.fromListing(listing, null)).isEqualTo(ModelBytes.of(4_194_304L, "gguf"));
+    ModelBytes small = ModelBytes.fromListing(listing, "llmh-small");
     assertThat(small.bytes()).isNull();
     assertThat(small.lasting()).isFalse();
     assertThat(small.unknown()).contains("has not loaded 'llmh-small' yet");
-    assertThat(OpenAiChatClient.listedBytes(listing, "other")).isNull();
+    assertThat(ModelBytes.fromListing(listing, "other")).isNull();
   }
 
   @Test
@@ -95,7 +118,7 @@ class ModelBytesTest {
         {"object":"list","data":[{"id":"qwen2.5-7b-instruct-q4_k_m.gguf","object":"model","owned_by":"llamacpp",
           "meta":{"vocab_type":2,"n_vocab":152064,"n_ctx_train":32768,"n_embd":3584,"n_params":7615616512,"size":4677120000}}]}""");
 
-    assertThat(OpenAiChatClient.listedBytes(listing, null)).isEqualTo(ModelBytes.of(4_677_120_000L, "gguf"));
+    assertThat(ModelBytes.fromListing(listing, null)).isEqualTo(ModelBytes.of(4_677_120_000L, "gguf"));
   }
 
   private String serve(Map<String, String> bodies) throws IOException {

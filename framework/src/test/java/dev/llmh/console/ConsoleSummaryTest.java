@@ -238,7 +238,9 @@ class ConsoleSummaryTest {
   @Test
   void theServingHardwareIsSummarisedInAFewLinesAndAFigureNotMeasuredSaysWhy() {
     var gpu = new dev.llmh.result.GpuResources("nvidia-smi", 250, 2, List.of(
-        new dev.llmh.result.GpuResources.Gpu(0, "NVIDIA L4", 24L << 30, 10L << 30, 91.5, 70.2)), List.of(), null);
+        new dev.llmh.result.GpuResources.Gpu(0, "NVIDIA L4", 24L << 30, 10L << 30, 91.5, 70.2)), List.of(), null)
+        .withServer(new dev.llmh.result.GpuServerShare("gpu", "pid 7 on GPU 0 in nvidia-smi --query-compute-apps", List.of(0),
+            8L << 30, null, "GPU 0 was also used by pid 9 (poll at 0 ms), a process not the server's", List.of(), List.of()));
     var energy = new dev.llmh.result.Energy("declared", 9000.0, 90.0, 100_000L, null, 2.5);
     var resources = new dev.llmh.result.Resources("pid 7 and its children", 250, 40, 231L << 20, 200L << 20, 185.0, List.of(),
         null, gpu, energy, null);
@@ -247,7 +249,9 @@ class ConsoleSummaryTest {
         withHardware(result("define", params("concurrency", 1), plainMetrics(), "PASS", List.of(PASSED)), resources, cost), false);
     assertThat(block)
         .contains("  process    peak rss 231 MiB, cpu 185 % of a core on average (pid 7 and its children, 40 samples every 250 ms)\n")
-        .contains("  gpus       0 NVIDIA L4: memory peak 10240 MiB, 91.5 % busy, 70.2 W mean\n")
+        .contains("  gpus       0 NVIDIA L4: memory peak 10240 MiB, 91.5 % busy, 70.2 W mean (the machine's)\n")
+        .contains("  gpu share  the server's: memory peak 8192 MiB on GPU [0], power not measured: GPU 0 was also used by pid 9"
+            + " (poll at 0 ms), a process not the server's\n")
         .contains("  energy     2.5 J per token (declared, an estimate from the declared power: 90 W mean over 100000 ms)\n")
         .contains("  bandwidth  decode 540 tok/s per stream × 69.2 MB of weights (gguf) = 37.4 GB/s, 68.9 % of 54.2 GB/s (probe)\n")
         .contains("  cost       0.58 USD per million output tokens (hardware 0.4 USD + electricity 0.18 USD, owned, at 100 % utilisation)\n");

@@ -29,7 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
 class PhysicsInputsTest {
 
   @Test
-  void theEmbeddedServersModelBytesAreTheSizeOfTheGgufFileItLoadedAndItsBandwidthIsProbed(@TempDir Path dir)
+  void theEmbeddedServersModelBytesAreItsGgufTensorsButOneEmbeddingRowAndItsDramIsProbed(@TempDir Path dir)
       throws IOException {
     Path models = dir.resolve("models");
     List<String> phases = new ArrayList<>();
@@ -45,7 +45,16 @@ class PhysicsInputsTest {
         gguf = files.filter(f -> f.getFileName().toString().endsWith(".gguf")).findFirst().orElseThrow();
       }
       System.out.printf("embedded tiny: %s is %d bytes; physics inputs %s%n", gguf.getFileName(), Files.size(gguf), inputs);
-      assertThat(inputs.modelBytes()).isEqualTo(Files.size(gguf));
+      // Not the whole file: token_embd.weight (vocab × 64 F32 values) counts as one row, since a step
+      // looks up one token; the rest of the file is the other tensors and the header.
+      long[] embedding = dev.llmh.client.GgufHeader.tensors(gguf).stream()
+          .filter(t -> t.name().equals("token_embd.weight")).findFirst().orElseThrow().shape();
+      long matrix = embedding[0] * embedding[1] * 4;
+      long others = Files.size(gguf) - matrix;
+      assertThat(embedding[0]).isEqualTo(64);
+      assertThat(inputs.modelBytes() - embedding[0] * 4).isBetween(others - (1L << 20), others);
+      assertThat(inputs.modelBytesRule()).contains("less token_embd.weight's " + matrix + " bytes but one row of it (256 bytes)");
+      assertThat(inputs.bandwidthMemory()).isEqualTo("dram");
       assertThat(inputs.modelBytesSource()).isEqualTo("gguf");
       assertThat(inputs.bandwidthSource()).isEqualTo("probe");
       assertThat(inputs.memoryBandwidth()).isBetween(0.5e9, 2e12);
@@ -129,6 +138,54 @@ class PhysicsInputsTest {
       assertThat(plain.onThisMachine(EndpointKind.REMOTE, "http://10.0.0.7:8000/v1")).isFalse();
       assertThat(named.onThisMachine(EndpointKind.REMOTE, "http://gpu-box.example:8000/v1")).isTrue();
     }
+  }
+
+  /** A stand-in nvidia-smi in {@code dir}: one GPU named {@code gpu}, on which pid {@code holder} computes. */
+  private static void nvidiaSmi(Path dir, String gpu, long holder) throws IOException {
+    Path script = dir.resolve("nvidia-smi");
+    Files.writeString(script, String.join("\n", "#!/bin/bash", "case \"$1\" in",
+        "--query-gpu=index,uuid,name) echo '0, GPU-aaa, " + gpu + "';;",
+        "--query-compute-apps=gpu_uuid,pid,used_memory) echo 'GPU-aaa, " + holder + ", 4500';;",
+        "*) exit 1;;", "esac", ""));
+    Files.setPosixFilePermissions(script, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+  }
+
+  private static PhysicsInputs localInputs(Path smiDir, Map<String, String> settings) {
+    PhysicsLookup lookup = new PhysicsLookup(config(settings), line -> {}, smiDir.toString());
+    Endpoint local = new Endpoint(new Silent("http://127.0.0.1:8000/v1"), new EndpointInfo(List.of("m"), null, null),
+        EndpointKind.REMOTE);
+    lookup.probe(local.kind(), local.url());
+    return lookup.inputs(local, "m", new DeploymentFacts(null, null, null, 4_400_000_000L, null));
+  }
+
+  @Test
+  void aLocalServerOnAGpuIsCheckedAgainstItsVramAndOneOnTheCpuAgainstThisMachinesDram(@TempDir Path dir) throws IOException {
+    long self = ProcessHandle.current().pid();
+    Map<String, String> named = Map.of("llmh.server.pid", String.valueOf(self));
+    nvidiaSmi(dir, "NVIDIA A100-SXM4-80GB", self);
+    PhysicsInputs gpu = localInputs(dir, named);
+    // the honest GPU server: 130 tok/s × 4.4 GB = 572 GB/s, 28 % of the A100's 2,039 GB/s
+    assertThat(gpu.bandwidthMemory()).isEqualTo("vram");
+    assertThat(gpu.memoryBandwidth()).isEqualTo(2039e9);
+    assertThat(gpu.bandwidthSource()).isEqualTo("gpu-table: A100 80GB SXM (GPU 0)");
+    var plausible = BandwidthCheck.check(gpu, 130.0);
+    assertThat(plausible.implausible()).isNull();
+    assertThat(plausible.bandwidthUsePercent()).isCloseTo(28.05, org.assertj.core.api.Assertions.within(0.01));
+    assertThat(plausible.bandwidthMemory()).isEqualTo("vram");
+
+    nvidiaSmi(dir, "NVIDIA A100-SXM4-80GB", 4242); // another process holds the GPU: the server is on the CPU
+    PhysicsInputs cpu = localInputs(dir, named);
+    System.out.printf("server on the CPU beside a GPU: %s%n", cpu);
+    assertThat(cpu.bandwidthMemory()).isEqualTo("dram");
+    assertThat(cpu.bandwidthSource()).isEqualTo("probe");
+    assertThat(cpu.memoryBandwidth()).isLessThan(2039e9);
+
+    nvidiaSmi(dir, "Stand-in Accelerator X", self);
+    assertThat(localInputs(dir, named).bandwidthUnknown())
+        .isEqualTo("GPU 0 (Stand-in Accelerator X) holds the server's weights and is not in LLMH's GPU bandwidth table:"
+            + " declare llmh.hardware.memoryBandwidth");
+    assertThat(localInputs(dir, Map.of()).bandwidthUnknown())
+        .startsWith("this machine has NVIDIA GPUs and the server's processes are not named");
   }
 
   private static Config config(Map<String, String> values) {
