@@ -22,10 +22,7 @@ class AdaptiveMeasurementTest {
 
   @Test
   void aClearCaseStopsEarlyAndAnUndecidedOneMeasuresOn(@TempDir Path results) throws Exception {
-    SimulatorSettings settings =
-        SimulatorSettings.defaults().withSlots(2).withInstantPrefill().withFirstTokenDelay(Duration.ofMillis(150))
-            .withDecodeTokensPerSecond(1000);
-    try (SimulatedServer server = SimulatedServer.start(settings)) {
+    try (SimulatedServer server = server()) {
       Path baseline = results.resolve("baseline.json");
       EngineRun run = EngineRun.of(Map.of("llmh.endpoint", server.baseUrl(), "llmh.saveBaseline", baseline.toString()), results,
           AdaptiveScenarios.ClearPass.class, AdaptiveScenarios.ClearFail.class, AdaptiveScenarios.NeedsMore.class);
@@ -65,10 +62,7 @@ class AdaptiveMeasurementTest {
    */
   @Test
   void aFailingBudgetDoesNotStopTheLooksWhileAnotherIsUndecided(@TempDir Path results) throws Exception {
-    SimulatorSettings settings =
-        SimulatorSettings.defaults().withSlots(2).withInstantPrefill().withFirstTokenDelay(Duration.ofMillis(150))
-            .withDecodeTokensPerSecond(1000);
-    try (SimulatedServer server = SimulatedServer.start(settings)) {
+    try (SimulatedServer server = server()) {
       EngineRun run = EngineRun.of(Map.of("llmh.endpoint", server.baseUrl()), results,
           AdaptiveScenarios.FailAndUndecided.class, AdaptiveScenarios.FailAndUndecidedAtTheCeiling.class);
       run.results.testEvents().assertStatistics(stats -> stats.started(2).failed(2));
@@ -92,6 +86,12 @@ class AdaptiveMeasurementTest {
           "adaptive measurement: 40 requests (planned looks [10, 20, 40], stopped at look 3, maxRequests reached;"
               + " decided: ttft.p50 FAIL; undecided: ttft.p95)"));
     }
+  }
+
+  /** TTFT 150 ms on two slots, decode fast enough not to matter. */
+  private static SimulatedServer server() {
+    return SimulatedServer.start(SimulatorSettings.defaults().withSlots(2).withInstantPrefill()
+        .withFirstTokenDelay(Duration.ofMillis(150)).withDecodeTokensPerSecond(1000));
   }
 
   private static CaseResult result(EngineRun run, String scenario) {
