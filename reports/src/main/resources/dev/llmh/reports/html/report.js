@@ -48,6 +48,9 @@
         e.y1 = Math.max(e.y1, p[1]);
       });
     });
+    // the end rounded up to a half decade of the span, so the last tick is a round time
+    var step = Math.pow(10, Math.floor(Math.log10(Math.max(e.x1 - e.x0, 1e-9)))) / 2;
+    e.x1 = e.x0 + Math.ceil((e.x1 - e.x0) / step) * step;
     if (e.x1 <= e.x0) { e.x1 = e.x0 + 1; }
     return e;
   }
@@ -62,7 +65,7 @@
     if (spec.kind === 'timeline') {
       var e = extent(spec);
       x = axis('value', spec.xName, { min: e.x0, max: e.x1, axisLine: { onZero: false } });
-      y[0] = axis('value', spec.yName, { inverse: true, min: -1, max: e.y1 + 1, minInterval: 1, nameLocation: 'end',
+      y[0] = axis('value', spec.yName, { inverse: true, min: -1, max: e.y1 + 1, minInterval: 1, nameLocation: 'start',
         nameGap: 10, axisLabel: { formatter: function (v) { return v < 0 || v > e.y1 ? '' : v; } } });
     }
     if (right) { y.push(axis('value', spec.y2Name, { nameLocation: 'end', nameGap: 10, splitLine: { show: false } })); }
