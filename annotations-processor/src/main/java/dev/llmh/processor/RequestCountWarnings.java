@@ -93,17 +93,18 @@ final class RequestCountWarnings {
    * upper budget on p95 needs 59 requests before it can PASS at 95% (0.95^59 <= 0.05), p99 299.
    * Said at compile time, where the request count is written, not after a run that teaches nothing.
    * Only for a fixed count or an explicit ceiling: without {@code maxRequests} the measurement is
-   * adaptive, up to what the budgets need.
+   * adaptive, up to what the budgets need. Under a ceiling the looks share the error as the engine
+   * shares it ({@link SampleSizes#looks}), so 10 requests up to 80 cannot PASS a p95: 86 are needed.
    */
   private void undecidableBudgets(TypeElement type, List<PromptSource> sources, List<PromptModel> models) {
-    double alpha = 1 - Defaults.CONFIDENCE;
     for (int i = 0; i < models.size(); i++) {
       DeclaredSettings s = models.get(i).settings();
       if (s.maxRequests() == null) {
         continue;
       }
-      int measured = Math.max(s.measuredRequests() != null ? s.measuredRequests() : Defaults.MEASURED_REQUESTS,
-          s.maxRequests());
+      int first = s.measuredRequests() != null ? s.measuredRequests() : Defaults.MEASURED_REQUESTS;
+      int measured = Math.max(first, s.maxRequests());
+      int looks = SampleSizes.looks(first, measured);
       if (measured < 1) {
         continue; // an error already, which says what to write
       }
@@ -120,7 +121,7 @@ final class RequestCountWarnings {
           continue;
         }
         boolean upper = c.upperBudget();
-        int needed = SampleSizes.toPass(c, alpha);
+        int needed = SampleSizes.toPassWithin(c, first, measured, Defaults.CONFIDENCE);
         if (measured >= needed) {
           continue;
         }
@@ -131,9 +132,16 @@ final class RequestCountWarnings {
         reporter.warning(place, mirror,
             "prompt '" + models.get(i).name() + "': \"" + text + "\" cannot PASS on " + measured + " requests: "
                 + needed + " are needed to show " + c.subject() + (upper ? " below" : " above") + " a budget at "
-                + Math.round(Defaults.CONFIDENCE * 100) + "%; raise @Measurement(requests), leave the count adaptive,"
+                + Math.round(Defaults.CONFIDENCE * 100) + "%" + (looks == 1 ? "" : " (" + perLook(looks) + " per look over "
+                + looks + " looks)") + "; raise @Measurement(requests), leave the count adaptive,"
                 + " or budget a lower percentile (p50 needs 5)");
       }
     }
+  }
+
+  /** The last look's level, as the engine's note prints it: 98.75% for four looks at 95%. */
+  private static String perLook(int looks) {
+    return java.math.BigDecimal.valueOf(100 - 100 * (1 - Defaults.CONFIDENCE) / looks)
+        .round(new java.math.MathContext(4)).stripTrailingZeros().toPlainString() + "%";
   }
 }

@@ -18,6 +18,28 @@ public final class SampleSizes {
   }
 
   /**
+   * How many planned looks an adaptive measurement of {@code requests} up to {@code maxRequests}
+   * takes: at {@code requests}, twice that, four times… and {@code maxRequests}; 1 when {@code
+   * maxRequests} is not above {@code requests} (a fixed count). Each look's bounds are taken at the
+   * error allowed divided by this number.
+   */
+  public static int looks(int requests, int maxRequests) {
+    int looks = 1;
+    for (long n = requests; n < maxRequests; n *= 2) {
+      looks++;
+    }
+    return looks;
+  }
+
+  /**
+   * Requests a percentile budget needs before it can PASS at its last look, the error allowed
+   * {@code 1 − level} shared over {@link #looks}: what the judge's message and the compile-time warning say.
+   */
+  public static int toPassWithin(ConstraintExpression constraint, int requests, int maxRequests, double level) {
+    return toPass(constraint, (1 - level) / looks(requests, maxRequests));
+  }
+
+  /**
    * Requests a percentile budget needs before it can PASS at 1 − alpha (an upper bound for {@code
    * <}, a lower one for {@code >}); 0 for a budget that is not on a percentile.
    */

@@ -84,14 +84,23 @@ public record CaseAnalysis(
   }
 
   /**
-   * True when more requests could not change the verdict: it is not INCONCLUSIVE, or only budgets
-   * on the serving hardware are undecided, which are not measured for this endpoint however many
-   * requests are sent. An adaptive measurement stops here.
+   * Whether more requests could decide nothing more, so an adaptive measurement stops here: every
+   * budget on the requests is PASS or FAIL (a FAIL of one decides the case's verdict, not the other
+   * budgets), or the case could not be measured at all (ERROR, NOT_RUN). Budgets on resources or on
+   * the serving hardware may stay undecided: they are not measured for this endpoint however many
+   * requests are sent.
    */
   public boolean settled() {
-    return verdict != CaseVerdict.INCONCLUSIVE || !constraints.isEmpty() && constraints.stream()
-        .filter(c -> c.verdict() == dev.llmh.verdict.Verdict.INCONCLUSIVE)
-        .allMatch(c -> c.expression().metric().resource() || c.expression().metric().compared());
+    if (verdict == CaseVerdict.NOT_RUN || verdict == CaseVerdict.ERROR) {
+      return true;
+    }
+    return !(verdict == CaseVerdict.INCONCLUSIVE && constraints.isEmpty()) && undecidedByRequests().isEmpty();
+  }
+
+  /** The INCONCLUSIVE budgets that more requests could decide: those on the requests themselves. */
+  public List<ConstraintResult> undecidedByRequests() {
+    return constraints.stream().filter(c -> c.verdict() == dev.llmh.verdict.Verdict.INCONCLUSIVE
+        && !c.expression().metric().resource() && !c.expression().metric().compared()).toList();
   }
 
   /** The constraints that failed. */

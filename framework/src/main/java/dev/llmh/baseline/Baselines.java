@@ -249,23 +249,9 @@ public final class Baselines {
     return values;
   }
 
-  /** Every environment key both record whose values differ, as "key before → now"; empty when none. */
+  /** Every environment fact both record whose values differ, named by its path ({@link EnvironmentDifferences}). */
   public static List<String> environmentDifferences(Map<String, Object> before, Map<String, Object> now) {
-    List<String> differences = new ArrayList<>();
-    if (before == null || now == null) {
-      return differences;
-    }
-    for (String key : now.keySet()) {
-      if (!before.containsKey(key) || dev.llmh.environment.RunEnvironment.PER_RUN.contains(key)) {
-        continue; // recorded by a later LLMH (the gpus of issue 14), or a reading of that run alone (its load)
-      }
-      String a = String.valueOf(before.get(key));
-      String b = String.valueOf(now.get(key));
-      if (!a.equals(b)) {
-        differences.add(key + " " + a + " → " + b);
-      }
-    }
-    return differences;
+    return EnvironmentDifferences.of(before, now);
   }
 
   static double median(double[] values) {

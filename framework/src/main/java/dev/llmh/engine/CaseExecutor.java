@@ -27,7 +27,6 @@ import dev.llmh.verdict.CaseVerdict;
 import dev.llmh.verdict.Looks;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -276,12 +275,8 @@ final class CaseExecutor {
         CaseOutcome outcome = measured.outcome(lookWarnings, looks.alphaPerLook(), null, inFlight);
         boolean decided = outcome.analysis().settled();
         if (plan.adaptive() && (decided || last)) {
-          lookWarnings.add(0, "adaptive measurement: " + measured.units().size() + (units.conversation() ? " conversations" : " requests")
-              + " (planned looks " + looks.points()
-              + ", stopped at look " + (look + 1) + (!decided ? ", maxRequests reached" : outcome.analysis().verdict() != CaseVerdict.INCONCLUSIVE
-                  ? ", every constraint decided" : ", every constraint on the requests decided")
-              + "); each look's bounds at " + String.format(Locale.ROOT, "%.4g", 1 - looks.alphaPerLook())
-              + " (Bonferroni over " + looks.points().size() + " looks)");
+          lookWarnings.add(0, LookNote.of(measured.units().size(), units.conversation() ? "conversations" : "requests",
+              looks, look, outcome.analysis()));
           outcome = measured.outcome(lookWarnings, looks.alphaPerLook(), null, inFlight);
         }
         if (decided || last) {

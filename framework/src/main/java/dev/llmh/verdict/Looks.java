@@ -26,7 +26,7 @@ public record Looks(List<Integer> points, double alphaPerLook) {
       points.add((int) n);
     }
     points.add(Math.max(requests, maxRequests));
-    return new Looks(List.copyOf(points), (1 - level) / points.size());
+    return new Looks(List.copyOf(points), (1 - level) / SampleSizes.looks(requests, maxRequests));
   }
 
   /**

@@ -5,10 +5,12 @@ import static org.assertj.core.api.Assertions.tuple;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.llmh.constraint.SampleSizes;
 import dev.llmh.it.fixtures.AdaptiveScenarios;
 import dev.llmh.result.CaseResult;
 import dev.llmh.sim.SimulatedServer;
 import dev.llmh.sim.SimulatorSettings;
+import dev.llmh.verdict.Looks;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -20,10 +22,7 @@ class AdaptiveMeasurementTest {
 
   @Test
   void aClearCaseStopsEarlyAndAnUndecidedOneMeasuresOn(@TempDir Path results) throws Exception {
-    SimulatorSettings settings =
-        SimulatorSettings.defaults().withSlots(2).withInstantPrefill().withFirstTokenDelay(Duration.ofMillis(150))
-            .withDecodeTokensPerSecond(1000);
-    try (SimulatedServer server = SimulatedServer.start(settings)) {
+    try (SimulatedServer server = server()) {
       Path baseline = results.resolve("baseline.json");
       EngineRun run = EngineRun.of(Map.of("llmh.endpoint", server.baseUrl(), "llmh.saveBaseline", baseline.toString()), results,
           AdaptiveScenarios.ClearPass.class, AdaptiveScenarios.ClearFail.class, AdaptiveScenarios.NeedsMore.class);
@@ -54,6 +53,45 @@ class AdaptiveMeasurementTest {
               c -> c.get("samples").get("ttft_ms").size())
           .containsExactlyInAnyOrder(tuple("ClearPass", 10), tuple("ClearFail", 10), tuple("NeedsMore", 160));
     }
+  }
+
+  /**
+   * One budget's FAIL decides the case's verdict, not the other budgets: the measurement goes on until
+   * each is decided or the ceiling, and its note says which were decided and which not. The count it
+   * stops at is the first planned look at or above what the p95's message says is needed.
+   */
+  @Test
+  void aFailingBudgetDoesNotStopTheLooksWhileAnotherIsUndecided(@TempDir Path results) throws Exception {
+    try (SimulatedServer server = server()) {
+      EngineRun run = EngineRun.of(Map.of("llmh.endpoint", server.baseUrl()), results,
+          AdaptiveScenarios.FailAndUndecided.class, AdaptiveScenarios.FailAndUndecidedAtTheCeiling.class);
+      run.results.testEvents().assertStatistics(stats -> stats.started(2).failed(2));
+
+      CaseResult all = result(run, "FailAndUndecided");
+      int needed = SampleSizes.forUpper(0.95, 0.05 / 5); // 90: each of the 5 looks at 99%
+      int stop = Looks.plan(10, 160, 0.95).points().stream().filter(p -> p >= needed).findFirst().orElseThrow();
+      assertThat(stop).isEqualTo(160);
+      assertThat(all.requests().measured()).isEqualTo(stop);
+      assertThat(all.constraints()).extracting(c -> c.verdict()).containsExactly("FAIL", "PASS");
+      assertThat(all.warnings()).anySatisfy(w -> assertThat(w).startsWith(
+          "adaptive measurement: 160 requests (planned looks [10, 20, 40, 80, 160], stopped at look 5, every constraint decided)"));
+
+      CaseResult capped = result(run, "FailAndUndecidedAtTheCeiling");
+      int neededThere = SampleSizes.forUpper(0.95, 0.05 / 3); // 80: looks [10, 20, 40] at 98.33%
+      assertThat(capped.requests().measured()).isEqualTo(40);
+      assertThat(capped.constraints()).extracting(c -> c.verdict()).containsExactly("FAIL", "INCONCLUSIVE");
+      assertThat(capped.constraints().get(1).message()).contains(neededThere + " requests are needed to show p95 below"
+          + " the budget (a PASS)").contains("40 measured");
+      assertThat(capped.warnings()).anySatisfy(w -> assertThat(w).startsWith(
+          "adaptive measurement: 40 requests (planned looks [10, 20, 40], stopped at look 3, maxRequests reached;"
+              + " decided: ttft.p50 FAIL; undecided: ttft.p95)"));
+    }
+  }
+
+  /** TTFT 150 ms on two slots, decode fast enough not to matter. */
+  private static SimulatedServer server() {
+    return SimulatedServer.start(SimulatorSettings.defaults().withSlots(2).withInstantPrefill()
+        .withFirstTokenDelay(Duration.ofMillis(150)).withDecodeTokensPerSecond(1000));
   }
 
   private static CaseResult result(EngineRun run, String scenario) {

@@ -19,7 +19,8 @@ import java.util.TreeMap;
  * per-request values, Mann–Whitney U and the Hodges–Lehmann interval of the median's relative change;
  * a regression needs p below 5% and the whole interval beyond the noise band. Cases match by
  * scenario, case id, parameters and requested model; a matched pair that differs in what makes
- * cases comparable (prompt, served model, endpoint kind, settings) is listed, not compared.
+ * cases comparable (prompt, served model, endpoint kind, settings), or that one run did not run, is
+ * listed, not compared.
  */
 record RunComparison(
     double noiseBandPercent, List<Row> rows, List<String> onlyInA, List<String> onlyInB, List<String> notCompared,
@@ -49,6 +50,11 @@ record RunComparison(
       CaseResult caseA = before.get(key);
       if (caseA == null) {
         onlyInB.add(label(caseB));
+        return;
+      }
+      String notRun = notRun(caseA, "A", notRun(caseB, "B", null));
+      if (notRun != null) {
+        notCompared.add(label("NOT_RUN".equals(caseB.verdict()) ? caseA : caseB) + ": " + notRun);
         return;
       }
       List<String> differences = caseKey(caseB).differencesFrom(caseKey(caseA));
@@ -131,12 +137,26 @@ record RunComparison(
     out.append('\n');
   }
 
-  /** Scenario, case id, parameters and requested model: what a person means by "the same case". */
+  /** "not run in B (reasons)", with {@code other} appended where both were not run; null when both ran. */
+  private static String notRun(CaseResult result, String run, String other) {
+    if (!"NOT_RUN".equals(result.verdict())) {
+      return other;
+    }
+    List<String> reasons = orEmpty(result.verdictReasons());
+    String said = "not run in " + run + (reasons.isEmpty() ? "" : " (" + String.join("; ", reasons) + ")");
+    return other == null ? said : said + "; " + other;
+  }
+
+  /**
+   * Scenario, case id, parameters and requested model: what a person means by "the same case". The
+   * model asked for, not the one served: a case not run served none, and a case on the server's
+   * default model served another model elsewhere is caught by the case key, not lost as "only in".
+   */
   private static Map<String, CaseResult> byKey(RunRecord record) {
     Map<String, CaseResult> cases = new LinkedHashMap<>();
     for (CaseResult result : record.results()) {
       CaseResult.EndpointRecord endpoint = result.endpoint();
-      String model = endpoint == null ? null : endpoint.requestedModel() != null ? endpoint.requestedModel() : endpoint.servedModel();
+      String model = endpoint == null ? null : endpoint.requestedModel();
       String key = result.scenario() + "\u0000" + result.caseId() + "\u0000" + new TreeMap<>(orEmpty(result.params())) + "\u0000" + model;
       cases.putIfAbsent(key, result);
     }

@@ -132,6 +132,64 @@ class CompareCommandTest {
         .doesNotContain("loadAverage");
   }
 
+  /** What an embedded server's run records of itself: its URL holds a port the OS chose for that run. */
+  private static Map<String, Object> withServer(Map<String, Object> machine, int port, String version, double load) {
+    Map<String, Object> environment = new java.util.LinkedHashMap<>(machine);
+    environment.put("loadAverageBefore", List.of(load, 0.2, 0.3));
+    Map<String, Object> model = new java.util.LinkedHashMap<>(Map.of("model", "llmh-small", "quantization", "Q8_0"));
+    Map<String, Object> server = new java.util.LinkedHashMap<>();
+    server.put("endpoint", "http://127.0.0.1:" + port + "/v1");
+    server.put("api", "openai-chat");
+    server.put("server", "embedded");
+    server.put("version", version);
+    server.put("models", List.of(model));
+    server.put("notMeasured", List.of("slots: http://127.0.0.1:" + port + "/slots answered 404"));
+    environment.put("servers", List.of(server));
+    return environment;
+  }
+
+  @Test
+  void environmentsDifferingOnlyInPerRunReadingsDoNotDifferAndARealDifferenceIsNamedByItsPath(@TempDir Path dir)
+      throws Exception {
+    RunRecord first = run(100, 1);
+    RunRecord second = run(100, 2);
+    Path a = Runs.write(Runs.run("2026-01-01T00:00:00Z", "2026-01-01T00:01:00Z",
+        withServer(first.environment(), 41233, "b1", 0.1), first.results()), dir, "A.json");
+    Path b = Runs.write(Runs.run("2026-01-02T00:00:00Z", "2026-01-02T00:01:00Z",
+        withServer(first.environment(), 39011, "b1", 1.7), second.results()), dir, "B.json");
+    assertThat(cli.run("compare", a.toString(), b.toString())).isZero();
+    assertThat(cli.out()).doesNotContain("environments differ");
+
+    Path c = Runs.write(Runs.run("2026-01-02T00:00:00Z", "2026-01-02T00:01:00Z",
+        withServer(first.environment(), 39011, "b2", 1.7), second.results()), dir, "C.json");
+    assertThat(cli.run("compare", a.toString(), c.toString())).isZero();
+    assertThat(cli.out()).contains("The environments differ (a change may be the machine's, not the server's):\n\n"
+        + "- servers[0].version b1 → b2\n\n").doesNotContain("41233").doesNotContain("39011");
+  }
+
+  @Test
+  void aCaseNotRunInOneFileIsListedAsNotRunThereNotAsOnlyInEither(@TempDir Path dir) throws Exception {
+    CaseResult ran = Runs.measured(Runs.SCENARIO, "summary", 1, "tiny", 100, 7, 10);
+    // As the engine records a case it could not run: the model asked for, none served, no samples.
+    CaseResult.EndpointRecord asked = new CaseResult.EndpointRecord("embedded", true, null, null, null, null,
+        "openai-chat", "embedded");
+    CaseResult ranOnDefault = new CaseResult(ran.scenario(), ran.caseName(), ran.caseId(), ran.params(),
+        new CaseResult.EndpointRecord("http://127.0.0.1:1/v1", true, null, "llmh-small", null, null, "openai-chat",
+            "embedded"),
+        ran.settings(), ran.promptCache(), ran.requests(), ran.metrics(), ran.throughput(), ran.constraints(),
+        ran.warnings(), ran.samples(), null, ran.promptHash(), null, "PASS", List.of(), "passed", null);
+    CaseResult notRun = new CaseResult(ran.scenario(), ran.caseName(), ran.caseId(), ran.params(), asked,
+        ran.settings(), ran.promptCache(), null, null, null, List.of(), List.of(), List.of(), null, ran.promptHash(),
+        null, "NOT_RUN", List.of("the embedded model could not be loaded"), "failed", null);
+    Path a = Runs.write(run(100, 1, ranOnDefault), dir, "A.json");
+    Path b = Runs.write(run(100, 2, notRun), dir, "B.json");
+
+    assertThat(cli.run("compare", a.toString(), b.toString())).isZero();
+    assertThat(cli.out()).doesNotContain("Only in")
+        .contains("Not compared:\n\n- Chat › summary [model=tiny, concurrency=1] (model tiny): not run in B"
+            + " (the embedded model could not be loaded)\n");
+  }
+
   @Test
   void badArgumentsAreOneLineAndExitTwo(@TempDir Path dir) throws Exception {
     Path a = Runs.write(run(100, 1), dir, "A.json");

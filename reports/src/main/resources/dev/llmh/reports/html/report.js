@@ -36,13 +36,38 @@
     return base;
   }
 
+  // ECharts leaves 'lines' series out of an axis's extent: a timeline of segments alone would get
+  // the default axes and draw every request off the plot. Its extent is given from the data.
+  function extent(spec) {
+    var e = { x0: Infinity, x1: -Infinity, y1: 0 };
+    spec.series.forEach(function (s) {
+      s.data.forEach(function (p) {
+        var end = p.length > 2 ? p[2] : p[0];
+        e.x0 = Math.min(e.x0, p[0], end);
+        e.x1 = Math.max(e.x1, p[0], end);
+        e.y1 = Math.max(e.y1, p[1]);
+      });
+    });
+    // the end rounded up to a half decade of the span, so the last tick is a round time
+    var step = Math.pow(10, Math.floor(Math.log10(Math.max(e.x1 - e.x0, 1e-9)))) / 2;
+    e.x1 = e.x0 + Math.ceil((e.x1 - e.x0) / step) * step;
+    if (e.x1 <= e.x0) { e.x1 = e.x0 + 1; }
+    return e;
+  }
+
   function option(spec) {
     var right = spec.series.some(function (s) { return s.yAxis === 1; });
     var x = spec.kind === 'bar'
       ? axis('category', spec.xName, { data: spec.categories, axisLabel: { interval: 0, width: 140, overflow: 'truncate' } })
       : axis(spec.xLog ? 'log' : 'value', spec.xName, {});
-    var y = [axis('value', spec.yName, { nameLocation: 'end', nameGap: 10 })];
-    if (spec.kind === 'timeline') { y[0] = axis('value', spec.yName, { inverse: true, min: -1, nameLocation: 'end', nameGap: 10 }); }
+    // A bar's length is its value: its axis starts at zero, or the smallest bar is cut to nothing.
+    var y = [axis('value', spec.yName, { nameLocation: 'end', nameGap: 10, scale: spec.kind !== 'bar' })];
+    if (spec.kind === 'timeline') {
+      var e = extent(spec);
+      x = axis('value', spec.xName, { min: e.x0, max: e.x1, axisLine: { onZero: false } });
+      y[0] = axis('value', spec.yName, { inverse: true, min: -1, max: e.y1 + 1, minInterval: 1, nameLocation: 'start',
+        nameGap: 10, axisLabel: { formatter: function (v) { return v < 0 || v > e.y1 ? '' : v; } } });
+    }
     if (right) { y.push(axis('value', spec.y2Name, { nameLocation: 'end', nameGap: 10, splitLine: { show: false } })); }
     var all = spec.series.map(function (s) { return series(spec, s); });
     if (spec.markX !== undefined && spec.markX !== null && all.length) {

@@ -26,7 +26,8 @@ import org.openqa.selenium.logging.LogType;
 /**
  * Opens the report in Debian's headless Chromium, driven by its chromedriver (never a downloaded
  * browser): no console error, no network request, and every chart drew a mark for each point it was
- * given. Leaves a screenshot in {@code target/} for a person to look at. Skipped, saying why, where
+ * given, each inside the plot area and visible on the canvas. Leaves screenshots in {@code target/} for a
+ * person to look at. Skipped, saying why, where
  * Chromium is not installed.
  */
 class HtmlReportBrowserTest {
@@ -129,11 +130,47 @@ class HtmlReportBrowserTest {
         + " for (let i = 3; i < d.length; i += 4) { if (d[i] !== 0) return false; } return true; })).map(div => div.id)");
     assertThat((List<Object>) blank).as("charts that drew no pixel").isEmpty();
 
+    assertMarksVisibleInsideThePlotArea(specs);
+
     long height = ((Number) browser.executeScript("return document.documentElement.scrollHeight")).longValue();
     browser.manage().window().setSize(new Dimension(1400, (int) Math.min(height + 40, 16000)));
     Files.write(SCREENSHOT, browser.getScreenshotAs(OutputType.BYTES));
     assertThat(Files.size(SCREENSHOT)).isGreaterThan(10_000);
     System.out.println("LLMH report screenshot: " + SCREENSHOT.toAbsolutePath());
+  }
+
+  /**
+   * Each mark where ECharts places it, inside the grid, with its colour on the canvas there: a chart
+   * whose axes miss its data (a timeline of segments alone was drawn as a line along the top) fails
+   * here, though it draws an element for every point.
+   */
+  @SuppressWarnings("unchecked")
+  private static void assertMarksVisibleInsideThePlotArea(List<ChartSpec> specs) throws Exception {
+    // The first timeline alone, before any assertion, for a person to look at.
+    Files.createDirectories(OUT);
+    Files.write(OUT.resolve("timeline-0.png"),
+        browser.findElement(By.cssSelector("div.chart[id^=timeline]")).getScreenshotAs(OutputType.BYTES));
+    String script;
+    try (var in = HtmlReportBrowserTest.class.getResourceAsStream("placement.js")) {
+      script = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+    List<Map<String, Object>> placed = (List<Map<String, Object>>) browser.executeScript(script);
+    assertThat(placed).hasSize(specs.size());
+    int timelines = 0;
+    for (int c = 0; c < placed.size(); c++) {
+      ChartSpec spec = specs.get(c);
+      timelines += "timeline".equals(spec.kind()) ? 1 : 0;
+      for (Map<String, Object> s : (List<Map<String, Object>>) placed.get(c).get("series")) {
+        String what = spec.id() + " " + s + " (grid " + placed.get(c).get("grid") + ")";
+        long marks = ((Number) s.get("marks")).longValue();
+        assertThat(marks).as(what + " marks").isPositive();
+        assertThat(((Number) s.get("outside")).longValue()).as(what + " marks outside the plot area").isZero();
+        assertThat(((Number) s.get("invisible")).longValue()).as(what + " marks not visible on the canvas").isZero();
+        // A segment shorter than a pixel cannot show; most must be longer, or the axis is squeezed.
+        assertThat(((Number) s.get("tooShort")).longValue()).as(what + " segments under a pixel").isLessThan(marks / 2 + 1);
+      }
+    }
+    assertThat(timelines).as("timelines checked").isPositive();
   }
 
   @Test
