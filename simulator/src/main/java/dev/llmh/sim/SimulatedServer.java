@@ -52,7 +52,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * finish_reason, a usage chunk ({@code "choices":[]}) only if include_usage was asked, and
  * {@code data: [DONE]}. With {@code roleChunkFirst}, a role-only chunk is sent as soon as the request
  * is accepted, before queueing: a harness must not take it for the first token. A non-streamed
- * response is sent whole at the time the last chunk would have been. {@link Playback} keeps it.
+ * response is sent whole at the time the last chunk would have been. {@link Playback} keeps it. A
+ * streamed body is chunked, of a {@code Content-Length} or read to the connection's close, as
+ * {@link SimulatorSettings#framing()} says; every event is its own write in each.
  *
  * <h2>Output</h2>
  * {@code completion_tokens = min(max_tokens, naturalLength)}; finish_reason is {@code "length"} when
