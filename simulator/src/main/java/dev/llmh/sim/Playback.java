@@ -52,10 +52,7 @@ final class Playback {
     // Reasoning tokens [0, r) and answer tokens [r, total) are chunked separately: no chunk mixes them.
     int reasoning = protocol.reasoningChannel() ? Math.min(settings.reasoningTokens(), total) : 0;
     List<Span> spans = spans(reasoning, total);
-    List<String> texts = new ArrayList<>(spans.size());
-    for (Span span : spans) {
-      texts.add(chunks.text(SimTokenizer.outputText(plan.request().seed(), span.from(), span.to()), span.reasoning(), span.to()));
-    }
+    List<String> texts = texts(plan, chunks, spans);
     EventStream events = open(ex, plan, chunks, texts);
     List<Long> flushed = new ArrayList<>(spans.size());
     int sentTokens = 0;
@@ -119,6 +116,15 @@ final class Playback {
     served.accept(new ServedRequest(plan.number(), plan.request().model(), true, arrival, slotAt, flushed,
         System.nanoTime(), plan.request().promptTokens(), sentTokens, plan.finishReason(), disconnected,
         protocol.path, sentReasoning, ex.getRemoteAddress().getPort(), plan.request().messages(), cached));
+  }
+
+  /** Each span's chunk, made before the first is due: the body's length may need them all. */
+  private static List<String> texts(Plan plan, Chunks chunks, List<Span> spans) throws IOException {
+    List<String> texts = new ArrayList<>(spans.size());
+    for (Span span : spans) {
+      texts.add(chunks.text(SimTokenizer.outputText(plan.request().seed(), span.from(), span.to()), span.reasoning(), span.to()));
+    }
+    return texts;
   }
 
   /** Sends the head of a streamed answer, framed as {@link SimulatorSettings#framing()} says. */
