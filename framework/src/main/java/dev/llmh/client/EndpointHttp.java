@@ -259,10 +259,14 @@ final class EndpointHttp {
       if (sink.head(head, System.nanoTime())) {
         InputStream in = response.body().byteStream();
         byte[] buffer = new byte[READ_BUFFER];
-        for (int read = in.read(buffer); read > 0; read = in.read(buffer)) {
+        int read = in.read(buffer);
+        for (; read > 0; read = in.read(buffer)) {
           if (!sink.body(buffer, 0, read, System.nanoTime())) { // each read's time, before its bytes are parsed
             break;
           }
+        }
+        if (read < 0) {
+          sink.end(System.nanoTime()); // OkHttp read the body to the end its framing gives
         }
       }
       sink.settle();

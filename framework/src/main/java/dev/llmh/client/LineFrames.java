@@ -32,6 +32,19 @@ abstract class LineFrames {
     append(bytes, from, end);
   }
 
+  /**
+   * The body ended at {@code arrival}: bytes after its last line end are its last line (an NDJSON
+   * server may end its final object with the body rather than a line end). A protocol that needs
+   * a blank line to dispatch (SSE) still gets none, so an unterminated event stays undelivered.
+   */
+  final void end(long arrival) {
+    if (length > 0 && !over()) {
+      int n = line[length - 1] == '\r' ? length - 1 : length;
+      length = 0;
+      line(line, n, arrival);
+    }
+  }
+
   private void append(byte[] bytes, int from, int to) {
     int n = to - from;
     if (length + n > line.length) {

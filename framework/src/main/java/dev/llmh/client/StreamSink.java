@@ -56,6 +56,14 @@ final class StreamSink implements ResponseSink {
     return excerpt.size() < EXCERPT_BYTES;
   }
 
+  /** The body's end is the end of its last line, even one the server sent without a line end. */
+  @Override
+  public void end(long arrival) {
+    if (frames != null) {
+      frames.end(arrival);
+    }
+  }
+
   /** Once the response is over: a refused one fails the request with its reason. */
   void settle() {
     if (refusal != null) {

@@ -94,7 +94,7 @@ public final class LlmhTestEngine implements TestEngine {
             context -> new ScenarioSelectorResolver(config, context.getIssueReporter(), context.getClassNameFilter()))
         .build()
         .resolve(new ScenarioDiscoveryRequest(request), root);
-    selection.ifPresent(s -> SelectedCases.keepOnly(root, s, issues));
+    selection.ifPresent(s -> SelectedCases.keepOnly(root, s, config, issues));
     if (!root.getChildren().isEmpty()) {
       try {
         ResultsFiles.checkWritable(config.resultsDir());

@@ -23,7 +23,9 @@ import java.util.stream.Stream;
  *
  * <p>The build is the chain of aggregator poms above the module, each listing the one below in
  * {@code <modules>}; a scenario is a {@code .java} file under a module's {@code src/test/java}
- * annotated {@code @LlmBenchmark}.
+ * annotated {@code @LlmBenchmark}. A scenario declared in a JUnit test's file (one with a
+ * {@code @Test} or {@code @ParameterizedTest} method) is that test's fixture, which no build of the
+ * module runs as a scenario: it is left out.
  *
  * @param root the top aggregator's directory (the module itself when it is not part of one)
  * @param scenarios the other modules' scenario classes, each with its module's directory relative to root
@@ -36,6 +38,8 @@ public record ReactorScenarios(Path root, List<Declared> scenarios) {
   private static final Pattern MODULE = Pattern.compile("<(?:module|subproject)>\\s*([^<]+?)\\s*</(?:module|subproject)>");
   private static final Pattern PACKAGE = Pattern.compile("(?m)^\\s*package\\s+([\\w.]+)\\s*;");
   /** The annotation opening a line, then the first class or record declared after it: its name. */
+  private static final Pattern JUNIT_TEST = Pattern.compile(
+      "(?m)^\\s*@(?:org\\.junit\\.jupiter\\.(?:api|params)\\.)?(?:Test|ParameterizedTest)\\b");
   private static final Pattern SCENARIO = Pattern.compile(
       "(?m)^\\s*@(?:dev\\.llmh\\.annotations\\.)?LlmBenchmark\\b[\\s\\S]*?\\b(?:class|record)\\s+(\\w+)");
 
@@ -110,6 +114,9 @@ public record ReactorScenarios(Path root, List<Declared> scenarios) {
     Matcher pkg = PACKAGE.matcher(text);
     String prefix = pkg.find() ? pkg.group(1) + "." : "";
     List<String> names = new ArrayList<>();
+    if (JUNIT_TEST.matcher(text).find()) {
+      return names;
+    }
     Matcher scenario = SCENARIO.matcher(text);
     while (scenario.find()) {
       String name = scenario.group(1);

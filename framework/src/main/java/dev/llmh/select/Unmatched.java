@@ -20,7 +20,7 @@ import java.util.stream.Collectors;
 public record Unmatched(List<CasePattern> nowhere, List<CasePattern> elsewhere, String message) {
 
   /**
-   * @param local every case of the scenarios discovered here, grouped by scenario class, selected or not
+   * @param local every case of the module's scenarios, grouped by scenario class, selected or not
    */
   public static Unmatched of(List<CasePattern> unmatched, Map<String, List<CasePlan>> local, ReactorScenarios reactor) {
     List<CasePattern> nowhere = unmatched.stream().filter(p -> !reactor.anyMatches(p)).toList();
@@ -30,7 +30,8 @@ public record Unmatched(List<CasePattern> nowhere, List<CasePattern> elsewhere, 
       text.append(ConfigKey.SELECT.key()).append(": ").append(quoted(nowhere))
           .append(nowhere.size() == 1 ? " matches" : " match").append(" no case of any LLMH scenario in this build.\n")
           .append("Scenarios here (prompt [param=values]):\n");
-      local.forEach((scenario, plans) -> text.append("  ").append(scenario).append(": ").append(prompts(plans)).append('\n'));
+      local.forEach((scenario, plans) -> text.append("  ").append(scenario)
+          .append(plans.isEmpty() ? " (no case: its own discovery says why)" : ": " + prompts(plans)).append('\n'));
       if (!reactor.scenarios().isEmpty()) {
         text.append("In other modules of ").append(reactor.root()).append(":\n");
         reactor.scenarios().forEach(s -> text.append("  ").append(s.className()).append(" (").append(s.module()).append(")\n"));

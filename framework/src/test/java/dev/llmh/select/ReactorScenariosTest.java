@@ -41,6 +41,9 @@ class ReactorScenariosTest {
         "package com.example.sum;\n/** Mentions \"@LlmBenchmark class X\" in a string. */\nclass PlainTest {\n"
             + "  String s = \"@LlmBenchmark class Y\";\n\n  @LlmBenchmark\n  @Concurrency({1, 2})\n  static class Nested {}\n}");
     write(root.resolve("commented/src/test/java/Hidden.java"), "@LlmBenchmark class Hidden {}");
+    // A JUnit test's own fixture is no scenario a build of its module runs.
+    write(root.resolve("group/summaries/src/test/java/com/example/sum/DiscoveryTest.java"),
+        "package com.example.sum;\nclass DiscoveryTest {\n  @Test\n  void finds() {}\n\n  @LlmBenchmark\n  static class Fixture {}\n}");
 
     ReactorScenarios fromTranslation = ReactorScenarios.around(root.resolve("translation"));
     assertThat(fromTranslation.root()).isEqualTo(root.toAbsolutePath().normalize());

@@ -26,6 +26,11 @@ public final class EventStream {
     private String frame(String payload) {
       return this == SSE ? "data: " + payload + "\n\n" : payload + "\n";
     }
+
+    /** The bytes {@code payload} takes on the wire as one event. */
+    public long frameLength(String payload) {
+      return frame(payload).getBytes(StandardCharsets.UTF_8).length;
+    }
   }
 
   private final Framing framing;
@@ -38,9 +43,17 @@ public final class EventStream {
 
   /** Sends the 200 status and headers (chunked: the length is unknown) and returns the open stream. */
   public static EventStream open(HttpExchange exchange, Framing framing) throws IOException {
+    return open(exchange, framing, 0);
+  }
+
+  /**
+   * As {@link #open(HttpExchange, Framing)}, announcing {@code bodyLength} bytes as the
+   * {@code Content-Length} when it is positive (0: chunked, or to the close for an HTTP/1.0 request).
+   */
+  public static EventStream open(HttpExchange exchange, Framing framing, long bodyLength) throws IOException {
     exchange.getResponseHeaders().set("Content-Type", framing.contentType);
     exchange.getResponseHeaders().set("Cache-Control", "no-cache");
-    exchange.sendResponseHeaders(200, 0);
+    exchange.sendResponseHeaders(200, bodyLength);
     return new EventStream(framing, exchange.getResponseBody());
   }
 

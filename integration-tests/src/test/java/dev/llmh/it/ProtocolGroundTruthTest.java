@@ -12,6 +12,7 @@ import dev.llmh.result.MetricSummary;
 import dev.llmh.sim.ServedRequest;
 import dev.llmh.sim.SimulatedServer;
 import dev.llmh.sim.SimulatorSettings;
+import dev.llmh.sim.StreamFraming;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -22,6 +23,7 @@ import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -157,9 +159,16 @@ class ProtocolGroundTruthTest {
     }
   }
 
-  @Test
-  void aRequestThatLoadedTheModelIsKeptButLeftOutOfTheStatistics(@TempDir Path results) throws Exception {
-    try (SimulatedServer server = SimulatedServer.start(timed().withFirstRequestLoad(Duration.ofMillis(400)))) {
+  /**
+   * Ollama's case, over each framing of its stream (chunked, {@code Content-Length}, and to the
+   * connection's close, as an HTTP/1.0-style server streams), its {@code done} line written right
+   * after the last token: every final line is read, and the cold load is flagged and left out.
+   */
+  @ParameterizedTest
+  @EnumSource(StreamFraming.class)
+  void aRequestThatLoadedTheModelIsKeptButLeftOutOfTheStatistics(StreamFraming framing, @TempDir Path results)
+      throws Exception {
+    try (SimulatedServer server = SimulatedServer.start(timed().withFirstRequestLoad(Duration.ofMillis(400)).withFraming(framing))) {
       EngineRun run = EngineRun.of(server.rootUrl(), results, ColdLoadScenario.class);
       CaseResult result = run.caseNamed("cold[concurrency=1]");
       assertThat(result.endpoint().api()).isEqualTo("ollama-chat");
@@ -172,6 +181,13 @@ class ProtocolGroundTruthTest {
       ServedRequest loaded = pairs.get(0).server();
       assertThat(first.ttftMs()).isGreaterThan(GroundTruth.ms(loaded.contentChunkNanos().get(0) - loaded.arrivalNanos()));
       assertThat(result.samples().subList(1, 4)).allSatisfy(s -> assertThat(s.flags()).isEmpty());
+      assertThat(result.samples()).allSatisfy(s -> {
+        assertThat(s.error()).isNull();
+        assertThat(s.promptTokens()).isNotNull();
+        assertThat(s.outputTokens()).isEqualTo(4);
+        assertThat(s.serverTimings()).containsKeys("load_ms", "prompt_eval_ms", "eval_ms", "total_ms");
+      });
+      assertThat(result.warnings()).noneSatisfy(w -> assertThat(w).contains("sent no usage"));
       assertThat(result.requests().modelLoadExcluded()).isEqualTo(1);
       // The statistics are the other three requests', exactly.
       List<Double> warm = result.samples().subList(1, 4).stream().map(SampleRecord::ttftMs).toList();

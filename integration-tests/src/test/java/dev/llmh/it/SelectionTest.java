@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 import dev.llmh.engine.LlmhTestEngine;
+import dev.llmh.it.fixtures.ColdLoadScenario;
+import dev.llmh.it.fixtures.ProtocolScenario;
 import dev.llmh.it.fixtures.SweepScenario;
 import java.nio.file.Path;
 import java.util.List;
@@ -61,6 +63,36 @@ class SelectionTest {
           .contains("e.g. -Dllmh.select='SweepScenario#define[concurrency=1]'");
     });
     assertThat(caseNames(results)).isEmpty();
+  }
+
+  /**
+   * Surefire asks for one class at a time: the error still lists every scenario of the module (its
+   * class directory), not only the one asked for, and nothing from another module's jar.
+   */
+  @Test
+  void aPatternMatchingNothingListsEveryScenarioOfTheModuleNotOnlyTheOneDiscovered() {
+    EngineDiscoveryResults results = discover("Typo*");
+    assertThat(results.getDiscoveryIssues()).singleElement().satisfies(issue -> assertThat(issue.message())
+        .contains("  " + ColdLoadScenario.class.getName() + ": cold [concurrency=1]\n")
+        .contains("  " + ProtocolScenario.class.getName() + ": ")
+        .contains("  " + SweepScenario.class.getName() + ": ")
+        .doesNotContain("MissingRunnerDiscoveryTest")); // a fixture of the framework's own tests
+  }
+
+  /** A class discovered alone, as Surefire does: a pattern naming another scenario of the module is that one's to judge. */
+  @Test
+  void aPatternNamingAnotherScenarioOfTheModuleIsNoErrorWhereThatScenarioIsNotAskedFor() {
+    EngineDiscoveryResults results = discover("ColdLoadScenario");
+    assertThat(results.getDiscoveryIssues()).isEmpty();
+    assertThat(caseNames(results)).isEmpty();
+    EngineDiscoveryResults typo = discover("ColdLoadScenario#colt");
+    assertThat(typo.getDiscoveryIssues()).isEmpty(); // ColdLoadScenario's own discovery reports it:
+    EngineDiscoveryResults own = EngineTestKit.engine(LlmhTestEngine.ENGINE_ID)
+        .configurationParameter("llmh.select", "ColdLoadScenario#colt")
+        .selectors(selectClass(ColdLoadScenario.class))
+        .discover();
+    assertThat(own.getDiscoveryIssues()).singleElement()
+        .satisfies(issue -> assertThat(issue.message()).startsWith("llmh.select: 'ColdLoadScenario#colt' matches no case"));
   }
 
   @Test

@@ -48,11 +48,12 @@ final class Playback {
   void stream(HttpExchange ex, Plan plan, long arrival) throws IOException {
     Protocol protocol = plan.protocol();
     Chunks chunks = new Chunks(mapper, settings, plan);
-    EventStream events = EventStream.open(ex, protocol.ollama() ? EventStream.Framing.NDJSON : EventStream.Framing.SSE);
     int total = plan.completionTokens();
     // Reasoning tokens [0, r) and answer tokens [r, total) are chunked separately: no chunk mixes them.
     int reasoning = protocol.reasoningChannel() ? Math.min(settings.reasoningTokens(), total) : 0;
     List<Span> spans = spans(reasoning, total);
+    List<String> texts = texts(plan, chunks, spans);
+    EventStream events = open(ex, plan, chunks, texts);
     List<Long> flushed = new ArrayList<>(spans.size());
     int sentTokens = 0;
     int sentReasoning = 0;
@@ -79,11 +80,9 @@ final class Playback {
         long gap = settings.chunkGapNanos(plan.request().promptTokens());
         for (int k = 0; k < spans.size(); k++) {
           Span span = spans.get(k);
-          String text = SimTokenizer.outputText(plan.request().seed(), span.from(), span.to());
-          String json = chunks.text(text, span.reasoning(), span.to());
           waitUntil(first + k * gap);
           long sendAt = System.nanoTime();
-          send(events, plan, event++, json);
+          send(events, plan, event++, texts.get(k));
           flushed.add(sendAt);
           sentTokens = span.to();
           sentReasoning += span.reasoning() ? 1 : 0;
@@ -93,8 +92,8 @@ final class Playback {
         }
         if (protocol.ollama()) {
           long now = System.nanoTime();
-          send(events, plan, event, chunks.ollamaDone(now - arrival, load, first - load - slotAt,
-              flushed.isEmpty() ? 0L : now - flushed.get(0)));
+          String done = chunks.ollamaDone(now - arrival, load, first - load - slotAt, flushed.isEmpty() ? 0L : now - flushed.get(0));
+          send(events, plan, event, settings.framing() == StreamFraming.CONTENT_LENGTH ? padded(done, widestDone(chunks)) : done);
         } else {
           send(events, plan, event++, chunks.finish());
           if (plan.request().includeUsage() && settings.sendsUsage()) {
@@ -117,6 +116,57 @@ final class Playback {
     served.accept(new ServedRequest(plan.number(), plan.request().model(), true, arrival, slotAt, flushed,
         System.nanoTime(), plan.request().promptTokens(), sentTokens, plan.finishReason(), disconnected,
         protocol.path, sentReasoning, ex.getRemoteAddress().getPort(), plan.request().messages(), cached));
+  }
+
+  /** Each span's chunk, made before the first is due: the body's length may need them all. */
+  private static List<String> texts(Plan plan, Chunks chunks, List<Span> spans) throws IOException {
+    List<String> texts = new ArrayList<>(spans.size());
+    for (Span span : spans) {
+      texts.add(chunks.text(SimTokenizer.outputText(plan.request().seed(), span.from(), span.to()), span.reasoning(), span.to()));
+    }
+    return texts;
+  }
+
+  /** Sends the head of a streamed answer, framed as {@link SimulatorSettings#framing()} says. */
+  private EventStream open(HttpExchange ex, Plan plan, Chunks chunks, List<String> texts) throws IOException {
+    EventStream.Framing framing = plan.protocol().ollama() ? EventStream.Framing.NDJSON : EventStream.Framing.SSE;
+    if (settings.framing() == StreamFraming.CLOSE) {
+      ex.getResponseHeaders().set("Connection", "close"); // the front made the request HTTP/1.0: the body runs to the close
+    }
+    return EventStream.open(ex, framing, settings.framing() == StreamFraming.CONTENT_LENGTH ? bodyLength(framing, plan, chunks, texts) : 0);
+  }
+
+  /** Every event's bytes, worked out before the first is sent ({@link StreamFraming#CONTENT_LENGTH}). */
+  private long bodyLength(EventStream.Framing framing, Plan plan, Chunks chunks, List<String> texts) throws IOException {
+    List<String> all = new ArrayList<>();
+    if (settings.roleChunkFirst() && plan.protocol() == Protocol.CHAT) {
+      all.add(chunks.role());
+    }
+    all.addAll(texts);
+    if (plan.protocol().ollama()) {
+      all.add(widestDone(chunks));
+    } else {
+      all.add(chunks.finish());
+      if (plan.request().includeUsage() && settings.sendsUsage()) {
+        all.add(chunks.usage(plan.completionTokens()));
+      }
+      all.add("[DONE]");
+    }
+    long length = 0;
+    for (String payload : all) {
+      length += framing.frameLength(payload);
+    }
+    return length;
+  }
+
+  /** Ollama's last line with the widest durations there are: the room its real durations are padded to. */
+  private static String widestDone(Chunks chunks) throws IOException {
+    return chunks.ollamaDone(Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE);
+  }
+
+  /** {@code line} with trailing spaces (JSON whitespace) to the length of {@code widest}; digits are one byte each. */
+  private static String padded(String line, String widest) {
+    return line + " ".repeat(Math.max(0, widest.length() - line.length()));
   }
 
   void whole(HttpExchange ex, Plan plan, long arrival) throws IOException {

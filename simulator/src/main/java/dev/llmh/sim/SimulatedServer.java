@@ -52,7 +52,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * finish_reason, a usage chunk ({@code "choices":[]}) only if include_usage was asked, and
  * {@code data: [DONE]}. With {@code roleChunkFirst}, a role-only chunk is sent as soon as the request
  * is accepted, before queueing: a harness must not take it for the first token. A non-streamed
- * response is sent whole at the time the last chunk would have been. {@link Playback} keeps it.
+ * response is sent whole at the time the last chunk would have been. {@link Playback} keeps it. A
+ * streamed body is chunked, of a {@code Content-Length} or read to the connection's close, as
+ * {@link SimulatorSettings#framing()} says; every event is its own write in each.
  *
  * <h2>Output</h2>
  * {@code completion_tokens = min(max_tokens, naturalLength)}; finish_reason is {@code "length"} when
@@ -76,6 +78,8 @@ public final class SimulatedServer implements AutoCloseable {
   /** One playback per model served, by id, {@link SimulatorSettings#modelId()} first; one slot queue for all. */
   private final java.util.Map<String, Playback> playbacks = new java.util.LinkedHashMap<>();
   private final HttpFront front;
+  /** In front of {@link #front} when streams run to the connection's close; else null. */
+  private final CloseDelimitedFront closeFront;
   private final String baseUrl;
 
   private SimulatedServer(SimulatorSettings settings, ServerPersona persona) throws IOException {
@@ -103,7 +107,8 @@ public final class SimulatedServer implements AutoCloseable {
       routes.add(Route.post(protocol.path, authorised((ex, arrival) -> chat(ex, arrival, protocol))));
     }
     this.front = HttpFront.start("llmh-sim", "simulator", 0, routes);
-    this.baseUrl = "http://127.0.0.1:" + front.port() + "/v1";
+    this.closeFront = settings.framing() == StreamFraming.CLOSE ? new CloseDelimitedFront(front.port()) : null;
+    this.baseUrl = "http://127.0.0.1:" + port() + "/v1";
   }
 
   /** Starts a server on an ephemeral port of 127.0.0.1. */
@@ -130,8 +135,9 @@ public final class SimulatedServer implements AutoCloseable {
     return baseUrl.substring(0, baseUrl.length() - "/v1".length());
   }
 
+  /** The port clients connect to. */
   public int port() {
-    return front.port();
+    return closeFront != null ? closeFront.port() : front.port();
   }
 
   public SimulatorSettings settings() {
@@ -170,6 +176,9 @@ public final class SimulatedServer implements AutoCloseable {
   /** Stops at once: open connections are closed and waiting requests abandoned. */
   @Override
   public void close() {
+    if (closeFront != null) {
+      closeFront.close();
+    }
     front.close();
   }
 

@@ -53,6 +53,8 @@ import java.util.function.Consumer;
  *                               server does not have gets 404, and the server holds one model at a time
  *                               (as Ollama does when memory allows one): a request for another model
  *                               first waits for that model's load
+ * @param framing                how a streamed answer's body is delimited ({@link StreamFraming}); chunked
+ *                               by default
  */
 public record SimulatorSettings(
     String modelId,
@@ -74,7 +76,8 @@ public record SimulatorSettings(
     int contextTokens,
     Duration decodeSlowdownPerContextToken,
     boolean prefixCache,
-    List<Model> otherModels) {
+    List<Model> otherModels,
+    StreamFraming framing) {
 
   /**
    * One more model the server serves under {@code id}, with its own timing: what distinguishes two
@@ -123,6 +126,7 @@ public record SimulatorSettings(
     requireAtLeast("defaultMaxTokens", defaultMaxTokens, 1);
     requireAtLeast("chatTemplateTokens", chatTemplateTokens, 0);
     requireAtLeast("contextTokens", contextTokens, 1);
+    Objects.requireNonNull(framing, "framing");
     otherModels = otherModels == null ? List.of() : List.copyOf(otherModels);
     if (otherModels.stream().map(Model::id).distinct().count() < otherModels.size()
         || otherModels.stream().anyMatch(m -> m.id().equals(modelId))) {
@@ -149,7 +153,8 @@ public record SimulatorSettings(
    */
   public static SimulatorSettings defaults() {
     return new SimulatorSettings("llmh-sim", 4, 2000.0, Duration.ZERO, 50.0, 1, UNLIMITED, 256,
-        true, null, SimulatorHook.NONE, 0, false, true, Duration.ZERO, 0, UNLIMITED, Duration.ZERO, false, List.of());
+        true, null, SimulatorHook.NONE, 0, false, true, Duration.ZERO, 0, UNLIMITED, Duration.ZERO, false, List.of(),
+        StreamFraming.CHUNKED);
   }
 
   public SimulatorSettings withModelId(String v) {
@@ -233,6 +238,10 @@ public record SimulatorSettings(
     return edit(e -> e.prefixCache = v);
   }
 
+  public SimulatorSettings withFraming(StreamFraming v) {
+    return edit(e -> e.framing = v);
+  }
+
   /** One more model served, with its own timing (see {@link #otherModels()}). */
   public SimulatorSettings withModel(Model model) {
     return edit(e -> {
@@ -290,6 +299,7 @@ public record SimulatorSettings(
     Duration decodeSlowdownPerContextToken;
     boolean prefixCache;
     List<Model> otherModels;
+    StreamFraming framing;
 
     Editor(SimulatorSettings s) {
       modelId = s.modelId;
@@ -312,13 +322,14 @@ public record SimulatorSettings(
       decodeSlowdownPerContextToken = s.decodeSlowdownPerContextToken;
       prefixCache = s.prefixCache;
       otherModels = s.otherModels;
+      framing = s.framing;
     }
 
     SimulatorSettings settings() {
       return new SimulatorSettings(modelId, slots, prefillTokensPerSecond, firstTokenDelay, decodeTokensPerSecond,
           tokensPerChunk, naturalLength, defaultMaxTokens, roleChunkFirst, requiredApiKey, hook, reasoningTokens,
           usagePerChunk, sendsUsage, firstRequestLoad, chatTemplateTokens, contextTokens, decodeSlowdownPerContextToken,
-          prefixCache, otherModels);
+          prefixCache, otherModels, framing);
     }
   }
 
@@ -358,6 +369,6 @@ public record SimulatorSettings(
         + ", firstRequestLoad=" + firstRequestLoad + ", chatTemplateTokens=" + chatTemplateTokens
         + ", contextTokens=" + (contextTokens == UNLIMITED ? "unlimited" : contextTokens)
         + ", decodeSlowdownPerContextToken=" + decodeSlowdownPerContextToken + ", prefixCache=" + prefixCache
-        + (otherModels.isEmpty() ? "" : ", otherModels=" + otherModels) + "]";
+        + (otherModels.isEmpty() ? "" : ", otherModels=" + otherModels) + ", framing=" + framing + "]";
   }
 }

@@ -149,7 +149,7 @@ final class EventLoop implements AutoCloseable {
     c.lastActivity = c.readAt;
     try {
       ResponseDecoder.Progress progress =
-          c.read < 0 ? c.decoder.endOfInput() : c.decoder.feed(c.in.array(), 0, c.read, c.readAt);
+          c.read < 0 ? c.decoder.endOfInput(c.readAt) : c.decoder.feed(c.in.array(), 0, c.read, c.readAt);
       switch (progress) {
         case COMPLETE -> end(c, exchange, null, c.readAt,
             c.read >= 0 && c.decoder.consumed() == c.read && c.decoder.reusable());

@@ -110,6 +110,7 @@ public final class ResponseDecoder {
             state = State.CHUNK_END;
           } else if (left == 0 && state == State.LENGTH_BODY) {
             state = State.DONE;
+            sink.end(arrival);
           }
         }
         case CHUNK_END -> {
@@ -129,11 +130,17 @@ public final class ResponseDecoder {
     return state == State.DONE ? Progress.COMPLETE : Progress.MORE;
   }
 
-  /** The connection closed: that ends a body read to the close; anything else was cut. */
+  /** {@link #endOfInput(long)}, now. */
   public Progress endOfInput() throws IOException {
+    return endOfInput(System.nanoTime());
+  }
+
+  /** The connection closed at {@code arrival}: that ends a body read to the close; anything else was cut. */
+  public Progress endOfInput(long arrival) throws IOException {
     if (state == State.CLOSE_BODY) {
       state = State.DONE;
       close = true;
+      sink.end(arrival);
       return Progress.COMPLETE;
     }
     if (state == State.DONE) {
@@ -185,6 +192,7 @@ public final class ResponseDecoder {
       case TRAILERS -> {
         if (text.isEmpty()) {
           state = State.DONE;
+          sink.end(arrival);
         }
       }
       default -> {

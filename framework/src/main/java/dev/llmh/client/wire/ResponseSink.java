@@ -13,4 +13,10 @@ public interface ResponseSink {
 
   /** Bytes of the body, de-chunked, in order. */
   boolean body(byte[] bytes, int offset, int length, long arrival);
+
+  /**
+   * The body ended where its framing says — its {@code Content-Length} read, its last chunk, or the
+   * connection's close — at {@code arrival}; not called when it was cut or the sink stopped it.
+   */
+  default void end(long arrival) {}
 }
