@@ -150,7 +150,7 @@ public final class CaseAnalyzer {
     Safeguards safeguards = Safeguards.of(context.hardware(), hardware);
     List<ConstraintResult> results = new ArrayList<>();
     for (ConstraintExpression constraint : context.constraints()) {
-      ConstraintResult result = constraint.metric().resource() ? judgeResource(constraint, hardware)
+      ConstraintResult result = constraint.metric().resource() ? judgeResource(constraint, hardware, safeguards)
           : constraint.metric().compared() ? ComparedFigures.judge(constraint, context.compare())
           : judge(constraint, distributions, figures, counts, good, checked, baseline, context);
       if (implausible > 0 && result.verdict() == Verdict.PASS && !constraint.regression()
@@ -167,13 +167,14 @@ public final class CaseAnalyzer {
   /**
    * A budget on the serving hardware: a per-case figure as it is, a sampled series by its observed
    * statistic (its samples follow one another in time, so no interval); INCONCLUSIVE with the reason
-   * when the figure could not be measured for this endpoint, never a PASS.
+   * when the figure could not be measured for this endpoint, never a PASS. A figure from declared
+   * inputs says so beside it.
    */
-  private static ConstraintResult judgeResource(ConstraintExpression constraint, ResourceFigures hardware) {
+  private static ConstraintResult judgeResource(ConstraintExpression constraint, ResourceFigures hardware, Safeguards safeguards) {
     Metric metric = constraint.metric();
     String reason = hardware.notMeasured().get(metric);
     if (metric.shape() != Metric.Shape.SERIES) {
-      return Judge.judgeFigure(constraint, hardware.figures().get(metric), reason, "");
+      return Judge.judgeFigure(constraint, hardware.figures().get(metric), reason, safeguards.declaredMark(metric));
     }
     double[] series = hardware.series().get(metric);
     return Judge.judgeFigure(constraint, series == null ? null : Summary.of(series).get(constraint.stat()), reason,

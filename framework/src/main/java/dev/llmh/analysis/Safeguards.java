@@ -4,6 +4,7 @@ import dev.llmh.config.ConfigKey;
 import dev.llmh.config.DeploymentFacts;
 import dev.llmh.constraint.Metric;
 import dev.llmh.resources.PhysicsInputs;
+import dev.llmh.result.DeclaredInputs;
 import dev.llmh.result.Energy;
 import dev.llmh.result.PhysicsRecord;
 import dev.llmh.verdict.ConstraintResult;
@@ -24,21 +25,25 @@ final class Safeguards {
       Metric.COST_PER_MTOK);
 
   private final String implausible;
-  private final String energyDeclared;
+  private final String energySource;
   private final boolean trusted;
 
-  private Safeguards(String implausible, String energyDeclared, boolean trusted) {
+  private Safeguards(String implausible, String energySource, boolean trusted) {
     this.implausible = implausible;
-    this.energyDeclared = energyDeclared;
+    this.energySource = energySource;
     this.trusted = trusted;
   }
 
   static Safeguards of(ResourceInputs inputs, ResourceFigures hardware) {
     DeploymentFacts facts = inputs.deployment() == null ? DeploymentFacts.NONE : inputs.deployment();
     Energy energy = inputs.resources() == null ? null : inputs.resources().energy();
-    boolean declaredEnergy = energy != null && Energy.DECLARED.equals(energy.energySource());
-    return new Safeguards(implausible(hardware.physics()),
-        declaredEnergy ? "a declared power (" + ConfigKey.POWER_WATTS.key() + " / @Power)" : null, facts.declaredTrusted());
+    return new Safeguards(implausible(hardware.physics()), energy == null ? null : energy.energySource(), facts.declaredTrusted());
+  }
+
+  /** {@code " (declared power)"} after a figure of {@code metric} that rests on declared inputs; else empty. */
+  String declaredMark(Metric metric) {
+    String label = DeclaredInputs.label(metric, energySource);
+    return label == null ? "" : " (" + label + ")";
   }
 
   /**
@@ -74,23 +79,12 @@ final class Safeguards {
       return undecided(result, "not decided: the decode rate is " + implausible + "; declare " + ConfigKey.MODEL_BYTES.key()
           + " or " + ConfigKey.MEMORY_BANDWIDTH.key() + " if the check's inputs are wrong");
     }
-    String declared = declaredBasis(metric);
+    String declared = DeclaredInputs.label(metric, energySource);
     if (declared != null && !trusted) {
-      return undecided(result, "not decided: computed from " + declared + "; set @Cost(trustDeclared = true) or "
-          + ConfigKey.COST_TRUST_DECLARED.key() + "=true to judge it");
+      return undecided(result, "not decided: a figure from " + declared + " shows nothing about the server; set"
+          + " @Cost(trustDeclared = true) or " + ConfigKey.COST_TRUST_DECLARED.key() + "=true to judge it");
     }
     return result;
-  }
-
-  /** What a figure of {@code metric} rests on that the user declared, or null when nothing. */
-  private String declaredBasis(Metric metric) {
-    if (metric == Metric.ENERGY_PER_TOKEN) {
-      return energyDeclared;
-    }
-    if (metric == Metric.COST_PER_MTOK) {
-      return "declared prices (@Cost / llmh.cost.*)" + (energyDeclared == null ? "" : " and " + energyDeclared);
-    }
-    return null;
   }
 
   /** A verdict taken back: the figure and its comparison as judged, then INCONCLUSIVE and why. */

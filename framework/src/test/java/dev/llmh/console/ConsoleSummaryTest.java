@@ -250,7 +250,8 @@ class ConsoleSummaryTest {
         .contains("  gpus       0 NVIDIA L4: memory peak 10240 MiB, 91.5 % busy, 70.2 W mean\n")
         .contains("  energy     2.5 J per token (declared, an estimate from the declared power: 90 W mean over 100000 ms)\n")
         .contains("  bandwidth  decode 540 tok/s per stream × 69.2 MB of weights (gguf) = 37.4 GB/s, 68.9 % of 54.2 GB/s (probe)\n")
-        .contains("  cost       0.58 USD per million output tokens (hardware 0.4 USD + electricity 0.18 USD, owned, at 100 % utilisation)\n");
+        .contains("  cost       0.58 USD per million output tokens, declared prices and power (hardware 0.4 USD + electricity"
+            + " 0.18 USD from the declared power, owned, at 100 % utilisation)\n");
 
     var remote = dev.llmh.result.Resources.notMeasured("http://gpu-box/v1", 250, "remote endpoint: no process to sample");
     String remoteBlock = ConsoleSummary.caseBlock(withHardware(result("define", params("concurrency", 1), plainMetrics(), "PASS",

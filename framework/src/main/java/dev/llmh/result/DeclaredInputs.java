@@ -1,0 +1,33 @@
+package dev.llmh.result;
+
+import dev.llmh.constraint.Metric;
+
+/**
+ * Which figures rest on what the user declared rather than on what was measured, so that every
+ * line showing one says so: {@code energy_per_token} from a declared power, {@code cost_per_mtok}
+ * from declared prices (always) and a declared power (when the energy is declared).
+ */
+public final class DeclaredInputs {
+  private DeclaredInputs() {}
+
+  /**
+   * {@code "declared power"}, {@code "declared prices"} or {@code "declared prices and power"};
+   * null when a figure of {@code metric} rests on nothing declared.
+   *
+   * @param energySource the case's {@link Energy#energySource()}, or null
+   */
+  public static String label(Metric metric, String energySource) {
+    boolean power = Energy.DECLARED.equals(energySource);
+    return switch (metric) {
+      case ENERGY_PER_TOKEN -> power ? "declared power" : null;
+      case COST_PER_MTOK -> power ? "declared prices and power" : "declared prices";
+      default -> null;
+    };
+  }
+
+  /** The same for a recorded case. */
+  public static String label(CaseResult result, Metric metric) {
+    Energy energy = result.resources() == null ? null : result.resources().energy();
+    return label(metric, energy == null ? null : energy.energySource());
+  }
+}
