@@ -26,23 +26,26 @@ final class Safeguards {
 
   private final String implausible;
   private final String energySource;
+  private final boolean electricityPriced;
   private final boolean trusted;
 
-  private Safeguards(String implausible, String energySource, boolean trusted) {
+  private Safeguards(String implausible, String energySource, boolean electricityPriced, boolean trusted) {
     this.implausible = implausible;
     this.energySource = energySource;
+    this.electricityPriced = electricityPriced;
     this.trusted = trusted;
   }
 
   static Safeguards of(ResourceInputs inputs, ResourceFigures hardware) {
     DeploymentFacts facts = inputs.deployment() == null ? DeploymentFacts.NONE : inputs.deployment();
     Energy energy = inputs.resources() == null ? null : inputs.resources().energy();
-    return new Safeguards(implausible(hardware.physics()), energy == null ? null : energy.energySource(), facts.declaredTrusted());
+    return new Safeguards(implausible(hardware.physics()), energy == null ? null : energy.energySource(),
+        facts.cost() != null && facts.cost().powerPrice() != null, facts.declaredTrusted());
   }
 
   /** {@code " (declared power)"} after a figure of {@code metric} that rests on declared inputs; else empty. */
   String declaredMark(Metric metric) {
-    String label = DeclaredInputs.label(metric, energySource);
+    String label = DeclaredInputs.label(metric, energySource, electricityPriced);
     return label == null ? "" : " (" + label + ")";
   }
 
@@ -79,7 +82,7 @@ final class Safeguards {
       return undecided(result, "not decided: the decode rate is " + implausible + "; declare " + ConfigKey.MODEL_BYTES.key()
           + " or " + ConfigKey.MEMORY_BANDWIDTH.key() + " if the check's inputs are wrong");
     }
-    String declared = DeclaredInputs.label(metric, energySource);
+    String declared = DeclaredInputs.label(metric, energySource, electricityPriced);
     if (declared != null && !trusted) {
       return undecided(result, "not decided: a figure from " + declared + " shows nothing about the server; set"
           + " @Cost(trustDeclared = true) or " + ConfigKey.COST_TRUST_DECLARED.key() + "=true to judge it");

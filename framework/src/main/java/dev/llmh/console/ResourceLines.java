@@ -62,9 +62,10 @@ final class ResourceLines {
     if (cost != null && cost.perMtok() != null) {
       // Every price is declared, and the electricity's energy may be too: the line says so beside each.
       out.append("  cost       ").append(money(cost.perMtok(), cost)).append(" per million output tokens, ")
-          .append(DeclaredInputs.label(Metric.COST_PER_MTOK, cost.energySource())).append(" (hardware ")
-          .append(money(cost.hardwarePerMtok(), cost)).append(" + electricity ").append(money(cost.energyPerMtok(), cost))
-          .append(Energy.DECLARED.equals(cost.energySource()) ? " from the declared power" : "")
+          .append(DeclaredInputs.label(Metric.COST_PER_MTOK, cost.energySource(), DeclaredInputs.electricityPriced(cost)))
+          .append(" (hardware ").append(money(cost.hardwarePerMtok(), cost)).append(" + electricity ")
+          .append(money(cost.energyPerMtok(), cost))
+          .append(Energy.DECLARED.equals(cost.energySource()) && DeclaredInputs.electricityPriced(cost) ? " from the declared power" : "")
           .append(", ").append(cost.basis()).append(", at ").append(Quantity.format(cost.utilisationPercent(), Unit.PERCENT))
           .append(" utilisation)\n");
     } else if (cost != null && !cost.notMeasured().startsWith(CostRecord.NO_PRICES)) {
