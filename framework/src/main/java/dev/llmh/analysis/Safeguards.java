@@ -18,7 +18,13 @@ import java.util.Set;
  * computed from a declared power or price (which shows nothing about the server) unless the user
  * says such figures decide. Either way the budget is INCONCLUSIVE with the reason, never PASS or FAIL.
  */
-final class Safeguards {
+public final class Safeguards {
+  /** How a budget taken back for resting on declared figures begins its reason. */
+  public static final String DECLARED = "not decided: a figure from declared";
+
+  /** How a budget taken back for an implausible decode rate begins its reason. */
+  public static final String IMPLAUSIBLE = "not decided: the decode rate is implausible";
+
   /** The metrics that rest on the decode rate: a rate the memory cannot feed makes each of them suspect. */
   static final Set<Metric> DECODE_DERIVED = EnumSet.of(
       Metric.TPOT, Metric.ITL, Metric.ITL_TOKEN, Metric.DECODE_RATE, Metric.THROUGHPUT, Metric.ENERGY_PER_TOKEN,
