@@ -86,12 +86,13 @@ public record CaseAnalysis(
   /**
    * True when more requests could not change the verdict: it is not INCONCLUSIVE, or only budgets
    * on the serving hardware are undecided, which are not measured for this endpoint however many
-   * requests are sent. An adaptive measurement stops here.
+   * requests are sent, or budgets a safeguard took back (an implausible decode rate, a figure from
+   * declared inputs). An adaptive measurement stops here.
    */
   public boolean settled() {
     return verdict != CaseVerdict.INCONCLUSIVE || !constraints.isEmpty() && constraints.stream()
         .filter(c -> c.verdict() == dev.llmh.verdict.Verdict.INCONCLUSIVE)
-        .allMatch(c -> c.expression().metric().resource() || c.expression().metric().compared());
+        .allMatch(c -> c.expression().metric().resource() || c.expression().metric().compared() || Safeguards.takenBack(c));
   }
 
   /** The constraints that failed. */

@@ -96,6 +96,14 @@ public final class Safeguards {
     return result;
   }
 
+  /**
+   * Whether {@code result} is INCONCLUSIVE because a safeguard took its verdict back: more requests
+   * would not decide it, so an adaptive measurement does not wait for them.
+   */
+  static boolean takenBack(ConstraintResult result) {
+    return result.message().contains("(" + DECLARED) || result.message().contains("(" + IMPLAUSIBLE);
+  }
+
   /** A verdict taken back: the figure and its comparison as judged, then INCONCLUSIVE and why. */
   static ConstraintResult undecided(ConstraintResult judged, String why) {
     String message = judged.message();

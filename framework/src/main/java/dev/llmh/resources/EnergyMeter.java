@@ -8,8 +8,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The energy over one phase from the best source there is: the GPUs' power samples, else the CPU
- * packages' RAPL counters, else a declared power × the phase's duration, recorded as declared. Why
+ * The energy over one phase, or a span of it (the counted requests'), from the best source there
+ * is: the GPUs' power samples, else the CPU packages' RAPL counters, else a declared power × the
+ * span's duration, recorded as declared. Why
  * each better source was not used is kept, so that a declared or missing figure says why.
  */
 public final class EnergyMeter {

@@ -154,6 +154,21 @@ class ResourceFiguresTest {
         + " the decode rate is implausible: 100 tok/s × 4.7 GB = 470 GB/s exceeds 300 GB/s memory bandwidth; declare"
         + " llmh.model.bytes or llmh.hardware.memoryBandwidth if the check's inputs are wrong)");
     assertThat(analysis.verdict()).isEqualTo(CaseVerdict.FAIL); // the bandwidth_use budget fails on its own
+
+    // undecided for a reason more requests would not change: an adaptive measurement stops
+    CaseAnalysis speedOnly = CaseAnalyzer.analyze(
+        new CaseAnalyzer.Context(null, 128, List.of(ConstraintParser.parse("tpot.p50 < 50ms")), 0.95, 0.05, null,
+            List.of(), null, null, null, new ResourceInputs(sampled(rapl), DeploymentFacts.NONE, probed)),
+        tenRequests(), "m", new Baselines.Comparison(null, List.of()));
+    assertThat(speedOnly.verdict()).isEqualTo(CaseVerdict.INCONCLUSIVE);
+    assertThat(speedOnly.settled()).isTrue();
+    // declared bytes: the user answers for the check's inputs, and the budget decides
+    var declaredBytes = dev.llmh.resources.PhysicsInputs.of(4_700_000_000L, "declared", 0.3e12, "probe");
+    CaseAnalysis declared = CaseAnalyzer.analyze(
+        new CaseAnalyzer.Context(null, 128, List.of(ConstraintParser.parse("tpot.p50 < 50ms")), 0.95, 0.05, null,
+            List.of(), null, null, null, new ResourceInputs(sampled(rapl), DeploymentFacts.NONE, declaredBytes)),
+        tenRequests(), "m", new Baselines.Comparison(null, List.of()));
+    assertThat(declared.constraints().get(0).verdict()).isEqualTo(Verdict.PASS);
   }
 
   @Test
