@@ -98,7 +98,7 @@ public final class PhaseSampling implements AutoCloseable {
     Thread reads = new Thread(() -> {
       try {
         while (!Thread.currentThread().isInterrupted()) {
-          Thread.sleep(interval.toMillis());
+          Thread.sleep(Math.max(1, interval.toMillis()));
           meter.sample(System.nanoTime());
         }
       } catch (InterruptedException e) {
