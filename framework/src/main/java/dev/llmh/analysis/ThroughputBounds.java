@@ -69,6 +69,7 @@ final class ThroughputBounds {
     double rb = (b.get(1) - b.get(0)) / 2 / before.throughput();
     double ratio = after.throughput() / before.throughput();
     double combined = Math.sqrt(ra * ra + rb * rb);
-    return new double[] {ratio * (1 - combined) - 1, ratio * (1 + combined) - 1};
+    // output cannot fall by more than all of it
+    return new double[] {Math.max(-1, ratio * (1 - combined) - 1), ratio * (1 + combined) - 1};
   }
 }

@@ -29,6 +29,9 @@ class SaturationCurveTest {
     assertThat(SaturationCurve.stop(straddling, List.of(), 0.05, false)).isEmpty();
     assertThat(SaturationCurve.undecided(straddling, 0.05)).contains("output tok/s gain +3.3% [-0.9%, +7.6%] from"
         + " concurrency 4 to 8 is undecided against 5%: more requests per step would decide it");
+    // a gain's lower bound stops at -100%: output cannot fall by more than all of it
+    assertThat(SaturationCurve.undecided(List.of(step(2, 28, 3, 53), step(4, 25, 3, 47)), 0.05)).get().asString()
+        .startsWith("output tok/s gain -11% [-100%, ");
     // at least +95%: clearly still gaining
     assertThat(SaturationCurve.undecided(List.of(step(1, 30, 29.5, 30.5), step(2, 60, 59, 61)), 0.05)).isEmpty();
     // no interval: neither past the knee nor clearly gaining
