@@ -68,15 +68,17 @@ record DeploymentReader(Reporter reporter, ConstraintReader constraints) {
     Double utilisation = utilisation(element, mirror);
     DeploymentFacts.Cost cost = new DeploymentFacts.Cost(prices[0], prices[1], prices[2], prices[3], utilisation, prices[4]);
     boolean anyPrice = utilisation != null || java.util.Arrays.stream(prices).anyMatch(p -> p != null);
+    Boolean trust = explicitValue(mirror, "trustDeclared").map(v -> v.getValue() instanceof Boolean b ? b : null).orElse(null);
     if (reporter.errorCount() > errorsBefore) {
       return null; // a figure already refused would be reported again as missing
     }
-    // A currency alone says what the budgets are written in; prices may come from configuration.
-    if ((anyPrice || currency == null) && cost.problem() != null) {
+    // A currency alone says what the budgets are written in, trustDeclared alone how they are
+    // judged; prices may come from configuration.
+    if ((anyPrice || currency == null && trust == null) && cost.problem() != null) {
       reporter.error(element, mirror, "@Cost: " + memberNames(cost.problem()));
       return null;
     }
-    return new DeploymentFacts(currency, null, null, null, anyPrice ? cost : null);
+    return new DeploymentFacts(currency, null, null, null, anyPrice ? cost : null, trust);
   }
 
   /**

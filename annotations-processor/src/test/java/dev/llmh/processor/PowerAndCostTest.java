@@ -49,6 +49,26 @@ class PowerAndCostTest {
   }
 
   @Test
+  void trustDeclaredIsAcceptedWithPricesOrAloneAndReachesTheRunner() throws Exception {
+    CompiledScenario compiled = compiled("Trusting",
+        "@LlmBenchmark",
+        "@Power(watts = 200)",
+        "@Cost(perHour = 1.2, trustDeclared = true)",
+        "@Constraint(\"cost_per_mtok < 0.5USD\")",
+        "public class Trusting {",
+        "  @Prompt String p = \"a\";",
+        "  @Prompt @Cost(trustDeclared = true) String alone = \"b\";",
+        "}").succeeded();
+    CompilationSubject.assertThat(compiled.compilation()).hadWarningCount(0);
+    ScenarioRunner runner = compiled.runner("Trusting");
+    assertThat(runner.prompts().get(0).settings().deployment()).isEqualTo(new DeploymentFacts(
+        null, 200.0, null, null, new DeploymentFacts.Cost(null, null, null, null, null, 1.2), true));
+    // alone it declares no prices (they may come from configuration), only how their budgets are judged
+    assertThat(runner.prompts().get(1).settings().deployment()).isEqualTo(new DeploymentFacts(null, 200.0, null, null, null, true));
+    assertThat(runner.prompts().get(1).settings().deployment().declaredTrusted()).isTrue();
+  }
+
+  @Test
   void aSyntheticPromptAndAPromptFileTakeTheClassesPowerAndCostAndItsCurrency() throws Exception {
     DeploymentFacts declared = compiled("Sweep",
         "@LlmBenchmark",

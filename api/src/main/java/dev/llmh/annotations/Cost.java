@@ -46,4 +46,12 @@ public @interface Cost {
 
   /** Rented hardware: its price per hour, instead of {@link #hardware()}. */
   double perHour() default Double.NaN;
+
+  /**
+   * True: a budget on a figure computed from a declared power ({@code @Power}, {@code llmh.power.watts})
+   * or from these prices ({@code energy_per_token}, {@code cost_per_mtok}) is judged PASS or FAIL.
+   * False (the default, or {@code llmh.cost.trustDeclared}): such a budget is INCONCLUSIVE, since a
+   * declared figure shows nothing about the server. The figure is shown as declared either way.
+   */
+  boolean trustDeclared() default false;
 }

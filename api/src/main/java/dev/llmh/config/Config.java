@@ -176,7 +176,9 @@ public record Config(
         lookup.apply(ConfigKey.POWER_WATTS).map(v -> measure(ConfigKey.POWER_WATTS, v, Dimension.POWER, "90W")).orElse(null),
         lookup.apply(ConfigKey.MEMORY_BANDWIDTH).map(Config::bandwidth).orElse(null),
         lookup.apply(ConfigKey.MODEL_BYTES).map(v -> Math.round(measure(ConfigKey.MODEL_BYTES, v, Dimension.BYTES, "4.7GB"))).orElse(null),
-        cost);
+        cost,
+        lookup.apply(ConfigKey.COST_TRUST_DECLARED).map(v -> Boolean.parseBoolean(
+            oneOf(ConfigKey.COST_TRUST_DECLARED, v.toLowerCase(java.util.Locale.ROOT), "true", "false"))).orElse(null));
   }
 
   /** An ISO 4217 code such as USD or EUR. */

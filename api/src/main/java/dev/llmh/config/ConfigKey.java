@@ -51,6 +51,7 @@ public enum ConfigKey {
   COST_POWER_PRICE("llmh.cost.powerPrice", "price of a kWh of electricity"),
   COST_UTILISATION("llmh.cost.utilisation", "share of the serving hours spent generating at the measured throughput, e.g. 50%"),
   COST_PER_HOUR("llmh.cost.perHour", "rented hardware: its price per hour, instead of llmh.cost.hardware (electricity included unless llmh.cost.powerPrice is set)"),
+  COST_TRUST_DECLARED("llmh.cost.trustDeclared", "true: budgets on figures from a declared power or price (energy_per_token, cost_per_mtok) are judged PASS or FAIL rather than INCONCLUSIVE"),
   RECORD_TEXT_CHARS("llmh.record.textChars", "most characters of each request's answer, and separately of its reasoning, written to the results file and journal (samples[].text, samples[].reasoning_text; flag text_truncated when cut); 0 writes none. Only the record is bounded: the run keeps each whole"),
   PROMPT_CACHE("llmh.promptCache", "unique or shared: a marker unique to each request at the start of its prompt (the prefix cache cannot help), or a byte-identical system prompt and prompt with the marker at the end (@PromptCache)"),
   JUDGE_ENDPOINT("llmh.judge.endpoint", "base URL of the judge's endpoint (@Judge): replaces @Judge(endpoint); default the endpoint measured"),

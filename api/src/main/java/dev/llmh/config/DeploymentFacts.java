@@ -10,10 +10,24 @@ package dev.llmh.config;
  * @param memoryBandwidth {@code llmh.hardware.memoryBandwidth} in bytes per second, or null
  * @param modelBytes {@code llmh.model.bytes}, or null
  * @param cost the {@code llmh.cost.*} prices, or null when none is declared
+ * @param trustDeclared {@code llmh.cost.trustDeclared} / {@code @Cost(trustDeclared = true)}: budgets on a
+ *     figure computed from a declared power or price are judged PASS or FAIL; else they are
+ *     INCONCLUSIVE, since a declared figure shows nothing about the server; null when not declared
  */
-public record DeploymentFacts(String currency, Double powerWatts, Double memoryBandwidth, Long modelBytes, Cost cost) {
+public record DeploymentFacts(
+    String currency, Double powerWatts, Double memoryBandwidth, Long modelBytes, Cost cost, Boolean trustDeclared) {
 
   public static final DeploymentFacts NONE = new DeploymentFacts(null, null, null, null, null);
+
+  /** Without a word on trusting declared figures: they are not trusted. */
+  public DeploymentFacts(String currency, Double powerWatts, Double memoryBandwidth, Long modelBytes, Cost cost) {
+    this(currency, powerWatts, memoryBandwidth, modelBytes, cost, null);
+  }
+
+  /** True when budgets on declared figures decide ({@link #trustDeclared()}). */
+  public boolean declaredTrusted() {
+    return Boolean.TRUE.equals(trustDeclared);
+  }
 
   /** The currency of prices and budgets: {@link Defaults#COST_CURRENCY} when none is declared. */
   public String currencyOrDefault() {
@@ -27,7 +41,7 @@ public record DeploymentFacts(String currency, Double powerWatts, Double memoryB
   public DeploymentFacts under(DeploymentFacts over) {
     return new DeploymentFacts(pick(over.currency, currency), pick(over.powerWatts, powerWatts),
         pick(over.memoryBandwidth, memoryBandwidth), pick(over.modelBytes, modelBytes),
-        cost == null ? over.cost : cost.under(over.cost));
+        cost == null ? over.cost : cost.under(over.cost), pick(over.trustDeclared, trustDeclared));
   }
 
   private static <T> T pick(T over, T under) {

@@ -231,4 +231,16 @@ class ConfigTest {
     assertThatThrownBy(() -> Config.read(key -> Optional.empty(), Map.of("LLMH_COST_CURRENCY", "dollars")))
         .isInstanceOf(ConfigException.class).hasMessageContaining("not a currency code");
   }
+
+  @Test
+  void trustDeclaredIsAKeyThatOverridesTheAnnotationAndRefusesAnythingButTrueOrFalse() {
+    DeploymentFacts annotated = new DeploymentFacts(null, 65.0, null, null, null, true);
+    assertThat(annotated.under(Config.read(key -> Optional.empty(), Map.of()).deployment()).declaredTrusted()).isTrue();
+    DeploymentFacts configured = Config.read(key -> Optional.empty(), Map.of("LLMH_COST_TRUST_DECLARED", "false")).deployment();
+    assertThat(configured.trustDeclared()).isFalse();
+    assertThat(annotated.under(configured).declaredTrusted()).isFalse();
+    assertThat(DeploymentFacts.NONE.declaredTrusted()).isFalse();
+    assertThatThrownBy(() -> Config.read(key -> Optional.empty(), Map.of("LLMH_COST_TRUST_DECLARED", "yes")))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("llmh.cost.trustDeclared");
+  }
 }

@@ -88,7 +88,8 @@ public record CaseAnalysis(
    * budget on the requests is PASS or FAIL (a FAIL of one decides the case's verdict, not the other
    * budgets), or the case could not be measured at all (ERROR, NOT_RUN). Budgets on resources or on
    * the serving hardware may stay undecided: they are not measured for this endpoint however many
-   * requests are sent.
+   * requests are sent; so may budgets a safeguard took back (an implausible decode rate, a figure
+   * from declared inputs).
    */
   public boolean settled() {
     if (verdict == CaseVerdict.NOT_RUN || verdict == CaseVerdict.ERROR) {
@@ -100,7 +101,8 @@ public record CaseAnalysis(
   /** The INCONCLUSIVE budgets that more requests could decide: those on the requests themselves. */
   public List<ConstraintResult> undecidedByRequests() {
     return constraints.stream().filter(c -> c.verdict() == dev.llmh.verdict.Verdict.INCONCLUSIVE
-        && !c.expression().metric().resource() && !c.expression().metric().compared()).toList();
+        && !c.expression().metric().resource() && !c.expression().metric().compared()
+        && !Safeguards.takenBack(c)).toList();
   }
 
   /** The constraints that failed. */

@@ -108,12 +108,11 @@ public final class CaseAnalyzer {
     }
     // A cold model load is not serving latency: its sample stays in the record, out of the statistics.
     List<RequestMetrics> counted = succeeded.stream().filter(m -> !m.modelLoad()).toList();
-    long firstStart = measured.stream().mapToLong(RequestSample::startNanos).min().orElse(0);
-    long lastEnd = measured.stream().mapToLong(RequestSample::endNanos).max().orElse(0);
+    dev.llmh.resources.PhaseSampling.Span span = CountedSpan.of(measured);
     CaseCounts counts = new CaseCounts(
         measured.size(), succeeded.size(), measured.size() - succeeded.size(), count(succeeded, RequestMetrics::noAnswer),
         count(succeeded, RequestMetrics::modelLoad), counted.stream().mapToLong(RequestMetrics::outputTokens).sum(),
-        (lastEnd - firstStart) / 1e6);
+        span == null ? 0 : (span.endNanos() - span.startNanos()) / 1e6);
     GoodRequests good = GoodRequests.of(context.slo(), all, measured.stream().map(RequestSample::succeeded).toList());
     CheckedRequests checked = CheckedRequests.of(context.checks(), measured);
 
@@ -137,11 +136,9 @@ public final class CaseAnalyzer {
       warnings.add("requested model '" + context.model() + "' but the server answered as '" + servedModel + "'");
     }
     warnings.addAll(baseline.warnings());
-    if (hardware.physics() != null && hardware.physics().implausible() != null) {
-      warnings.add(hardware.physics().implausible() + ": a decode rate above what the memory can feed is a measurement"
-          + " or reporting error, or the weights read per token are fewer than counted (declare llmh.model.bytes)"
-          + (dev.llmh.resources.PhysicsInputs.PROBE.equals(hardware.physics().bandwidthSource())
-              ? ", or the bandwidth probe ran while this machine was busy (declare llmh.hardware.memoryBandwidth)" : ""));
+    String physics = Safeguards.warning(hardware.physics());
+    if (physics != null) {
+      warnings.add(physics);
     }
     if (context.harness() != null) {
       context.harness().warning(statistic(distributions, Metric.ITL, Stat.P99), statistic(distributions, Metric.TTFT, Stat.P50))
@@ -150,16 +147,18 @@ public final class CaseAnalyzer {
 
     String truncation = promptWarnings(context.promptCheck(), measured, warnings);
     int implausible = count(succeeded, RequestMetrics::usageImplausible);
+    Safeguards safeguards = Safeguards.of(context.hardware(), hardware);
     List<ConstraintResult> results = new ArrayList<>();
     for (ConstraintExpression constraint : context.constraints()) {
-      ConstraintResult result = constraint.metric().resource() ? judgeResource(constraint, hardware)
+      ConstraintResult result = constraint.metric().resource() ? judgeResource(constraint, hardware, safeguards)
           : constraint.metric().compared() ? ComparedFigures.judge(constraint, context.compare())
           : judge(constraint, distributions, figures, counts, good, checked, baseline, context);
       if (implausible > 0 && result.verdict() == Verdict.PASS && !constraint.regression()
           && constraint.metric().countsOutputTokens()) {
-        result = notPassedOnMadeUpCounts(result, implausible, succeeded.size());
+        result = Safeguards.undecided(result, "not passed: " + implausible + " of " + succeeded.size()
+            + " requests' token counts are implausible, flag usage_implausible");
       }
-      results.add(result);
+      results.add(safeguards.apply(result));
     }
     return decide(distributions, figures, counts, good, warnings, baseline, results, measured, context.timedOut(), truncation)
         .with(hardware).with(checked).with(context.compare());
@@ -168,13 +167,14 @@ public final class CaseAnalyzer {
   /**
    * A budget on the serving hardware: a per-case figure as it is, a sampled series by its observed
    * statistic (its samples follow one another in time, so no interval); INCONCLUSIVE with the reason
-   * when the figure could not be measured for this endpoint, never a PASS.
+   * when the figure could not be measured for this endpoint, never a PASS. A figure from declared
+   * inputs says so beside it.
    */
-  private static ConstraintResult judgeResource(ConstraintExpression constraint, ResourceFigures hardware) {
+  private static ConstraintResult judgeResource(ConstraintExpression constraint, ResourceFigures hardware, Safeguards safeguards) {
     Metric metric = constraint.metric();
     String reason = hardware.notMeasured().get(metric);
     if (metric.shape() != Metric.Shape.SERIES) {
-      return Judge.judgeFigure(constraint, hardware.figures().get(metric), reason, "");
+      return Judge.judgeFigure(constraint, hardware.figures().get(metric), reason, safeguards.declaredMark(metric));
     }
     double[] series = hardware.series().get(metric);
     return Judge.judgeFigure(constraint, series == null ? null : Summary.of(series).get(constraint.stat()), reason,
@@ -266,16 +266,6 @@ public final class CaseAnalyzer {
       verdict = reasons.isEmpty() ? CaseVerdict.PASS : CaseVerdict.INCONCLUSIVE;
     }
     return new CaseAnalysis(distributions, figures, counts, good, warnings, baseline, results, verdict, reasons);
-  }
-
-  /** A PASS that rested on token counts the server made up: INCONCLUSIVE, saying why. */
-  private static ConstraintResult notPassedOnMadeUpCounts(ConstraintResult passed, int implausible, int succeeded) {
-    String message = passed.message();
-    int verdictAt = message.lastIndexOf(": PASS");
-    String figure = verdictAt < 0 ? message : message.substring(0, verdictAt);
-    return new ConstraintResult(passed.expression(), passed.observed(), Verdict.INCONCLUSIVE,
-        figure + ": INCONCLUSIVE (not passed: " + implausible + " of " + succeeded
-            + " requests' token counts are implausible, flag usage_implausible)", passed.bounds());
   }
 
   static int count(List<RequestMetrics> metrics, java.util.function.Predicate<RequestMetrics> flag) {

@@ -6,7 +6,7 @@ package dev.llmh.analysis;
  * @param noAnswer succeeded requests that never produced an answer chunk
  * @param modelLoad succeeded requests that included a model load (kept, not counted in statistics)
  * @param outputTokens Σ N over the counted requests
- * @param wallMs last measured completion − first measured send
+ * @param wallMs the counted requests' span ({@link CountedSpan}): last counted end − first counted send; 0 when none was counted
  */
 public record CaseCounts(
     int measured, int succeeded, int failed, int noAnswer, int modelLoad, long outputTokens, double wallMs) {}

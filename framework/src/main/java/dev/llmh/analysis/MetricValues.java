@@ -51,7 +51,7 @@ final class MetricValues {
     boolean timed = counts.measured() > 0 && wallSeconds > 0;
     return switch (metric) {
       case THROUGHPUT -> timed ? counts.outputTokens() / wallSeconds : null;
-      case REQUEST_RATE -> timed ? counts.succeeded() / wallSeconds : null;
+      case REQUEST_RATE -> timed ? (counts.succeeded() - counts.modelLoad()) / wallSeconds : null;
       case ERROR_RATE -> counts.measured() == 0 ? null : 100.0 * counts.failed() / counts.measured();
       case GOODPUT -> good.goodput(counts.wallMs());
       case SLO_ATTAINMENT -> good.attainmentPercent();

@@ -18,7 +18,9 @@ import java.util.Optional;
  *
  * <p>A search stops at the first step that did not measure or FAILed (a budget broke, or requests
  * failed that no error budget allows), that lost goodput against the step before (with an
- * {@code @Slo}), or whose output tok/s gained less than {@code minGain} over the step before.
+ * {@code @Slo}), or whose output tok/s gained less than {@code minGain} over the step before, on
+ * intervals ({@link ThroughputBounds}): even the upper bound of the gain is below {@code minGain}. A
+ * gain whose interval straddles {@code minGain} is undecided: the search goes on and the step says so.
  */
 public final class SaturationCurve {
   private SaturationCurve() {}
@@ -32,7 +34,7 @@ public final class SaturationCurve {
         rate == null ? null : dev.llmh.config.Rate.parse(rate.toString()).perSecond(),
         result.throughput() == null ? null : result.throughput().outputTokensPerSecond(),
         ttft == null || ttft.n() == 0 ? null : ttft.p95(),
-        result.slo() == null ? null : result.slo().goodput(), result.verdict(), null);
+        result.slo() == null ? null : result.slo().goodput(), result.verdict(), null, ThroughputBounds.of(result));
   }
 
   /**
@@ -58,13 +60,38 @@ public final class SaturationCurve {
       return Optional.of("goodput fell from " + rate(before.goodput()) + " to " + rate(last.goodput()) + " req/s from "
           + before.label() + " to " + last.value());
     }
-    double gain = gain(before, last);
-    if (gain < minGain) {
-      return Optional.of("output tok/s gained " + percent(gain) + " (less than " + Quantity.formatBare(minGain * 100, Unit.PERCENT)
+    double[] bounds = ThroughputBounds.gain(before, last);
+    if (bounds != null && bounds[1] < minGain) {
+      return Optional.of("output tok/s gained " + gainText(before, last) + " (less than " + Quantity.formatBare(minGain * 100, Unit.PERCENT)
           + "%) from "
           + before.label() + " to " + last.value());
     }
     return Optional.empty();
+  }
+
+  /**
+   * Why the last step's gain over the one before neither stops the search nor clearly clears
+   * {@code minGain}, or empty when it is decided: the search goes on, and says so.
+   */
+  public static Optional<String> undecided(List<Step> steps, double minGain) {
+    if (steps.size() < 2 || steps.get(steps.size() - 1).throughput() == null || steps.get(steps.size() - 2).throughput() == null) {
+      return Optional.empty();
+    }
+    Step before = steps.get(steps.size() - 2);
+    Step last = steps.get(steps.size() - 1);
+    double[] bounds = ThroughputBounds.gain(before, last);
+    if (bounds != null && (bounds[1] < minGain || bounds[0] >= minGain)) {
+      return Optional.empty();
+    }
+    return Optional.of("output tok/s gain " + gainText(before, last) + " from " + before.label() + " to " + last.value()
+        + " is undecided against " + Quantity.formatBare(minGain * 100, Unit.PERCENT) + "%"
+        + (bounds == null ? " (fewer than 2 counted requests at a step: no interval)" : ": more requests per step would decide it"));
+  }
+
+  /** {@code +3.0% [-1.2%, +4.1%]}: the gain and, where known, its interval. */
+  private static String gainText(Step before, Step after) {
+    double[] bounds = ThroughputBounds.gain(before, after);
+    return percent(gain(before, after)) + (bounds == null ? "" : " [" + percent(bounds[0]) + ", " + percent(bounds[1]) + "]");
   }
 
   /**
@@ -93,8 +120,9 @@ public final class SaturationCurve {
       }
       Step step = step(result);
       run.add(step);
-      all.add(step);
       Optional<String> stop = stop(run, result.verdictReasons(), minGain, slo);
+      Optional<String> undecided = stop.isPresent() ? Optional.empty() : undecided(run, minGain);
+      all.add(undecided.map(step::withReason).orElse(step));
       if (stop.isPresent()) {
         stopped = stop.get();
         kneeIndex = run.size() - 2;
@@ -102,8 +130,9 @@ public final class SaturationCurve {
     }
     if (stopped == null && !run.isEmpty()) {
       Step last = run.get(run.size() - 1);
-      stopped = "reached the last step, " + last.label()
-          + (run.size() > 1 ? ", still gaining " + percent(gain(run.get(run.size() - 2), last)) + " output tok/s" : "");
+      Optional<String> undecided = undecided(run, minGain);
+      stopped = "reached the last step, " + last.label() + (undecided.isPresent() ? "; its " + undecided.get()
+          : run.size() > 1 ? ", still gaining " + gainText(run.get(run.size() - 2), last) + " output tok/s" : "");
     }
     Step knee = kneeIndex >= 0 ? run.get(kneeIndex) : null;
     return new SaturationRecord(scenario, caseName, params.isEmpty() ? null : params, minGain, all,

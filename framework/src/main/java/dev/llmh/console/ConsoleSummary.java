@@ -218,6 +218,11 @@ public final class ConsoleSummary {
     return SaturationLines.of(searches);
   }
 
+  /** The run's last line on budgets nothing decided, and how to decide them; empty when there is none. */
+  public static String undecided(List<CaseResult> results) {
+    return UndecidedLine.of(results);
+  }
+
   /** The run's prefill fits, one line each (empty when there is none). */
   public static String fits(List<dev.llmh.result.FitRecord> fits) {
     return PromptLines.fits(fits);

@@ -3,7 +3,9 @@ package dev.llmh.console;
 import dev.llmh.constraint.Quantity;
 import dev.llmh.constraint.Unit;
 import dev.llmh.result.CaseResult;
+import dev.llmh.constraint.Metric;
 import dev.llmh.result.CostRecord;
+import dev.llmh.result.DeclaredInputs;
 import dev.llmh.result.Energy;
 import dev.llmh.result.GpuResources;
 import dev.llmh.result.GpuServerShare;
@@ -61,8 +63,12 @@ final class ResourceLines {
     }
     CostRecord cost = result.cost();
     if (cost != null && cost.perMtok() != null) {
-      out.append("  cost       ").append(money(cost.perMtok(), cost)).append(" per million output tokens (hardware ")
-          .append(money(cost.hardwarePerMtok(), cost)).append(" + electricity ").append(money(cost.energyPerMtok(), cost))
+      // Every price is declared, and the electricity's energy may be too: the line says so beside each.
+      out.append("  cost       ").append(money(cost.perMtok(), cost)).append(" per million output tokens, ")
+          .append(DeclaredInputs.label(Metric.COST_PER_MTOK, cost.energySource(), DeclaredInputs.electricityPriced(cost)))
+          .append(" (hardware ").append(money(cost.hardwarePerMtok(), cost)).append(" + electricity ")
+          .append(money(cost.energyPerMtok(), cost))
+          .append(Energy.DECLARED.equals(cost.energySource()) && DeclaredInputs.electricityPriced(cost) ? " from the declared power" : "")
           .append(", ").append(cost.basis()).append(", at ").append(Quantity.format(cost.utilisationPercent(), Unit.PERCENT))
           .append(" utilisation)\n");
     } else if (cost != null && !cost.notMeasured().startsWith(CostRecord.NO_PRICES)) {

@@ -303,7 +303,7 @@ final class CaseExecutor {
       long chunks = samples.stream().mapToLong(s -> s.textChunkNanos().size()).sum();
       CaseOutcome outcome = CaseOutcome.analysed(plan, endpoint, samples, sent.turns(units), warmupFailed, inFlight, warnings,
           promptHash, baselines, alpha, timedOut, watch.check(chunks), setup,
-          new ResourceInputs(resources.measured(), plan.deployment(), physics), compare);
+          new ResourceInputs(resources.measured(dev.llmh.analysis.CountedSpan.of(samples)), plan.deployment(), physics), compare);
       return plan.runner().judge() == null ? outcome : outcome.withAnswered(sent.answered(units, setup.text()));
     }
   }

@@ -306,6 +306,7 @@ public final class LlmhTestEngine implements TestEngine {
       System.out.println("LLMH results: " + written.toAbsolutePath() + (complete ? "" : " (run cut short)")
           + " (and latest.json beside it)");
       ReportWriters.writeAll(record, state.directory, state.runName, System.out);
+      System.out.print(ConsoleSummary.undecided(results));
       return TestExecutionResult.successful();
     } catch (IOException e) {
       return TestExecutionResult.failed(

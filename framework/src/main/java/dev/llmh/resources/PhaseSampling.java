@@ -24,6 +24,7 @@ public final class PhaseSampling implements AutoCloseable {
   private ProcessSampler running;
   private GpuSampler gpuRunning;
   private EnergyMeter meter;
+  private Thread energyReads;
   private Resources warmup;
 
   private PhaseSampling(Supplier<ProcessSampler> sampler, Supplier<java.util.Set<Long>> serverPids, String source,
@@ -109,13 +110,42 @@ public final class PhaseSampling implements AutoCloseable {
       warmup = warmup == null ? null : warmup.with(warmupGpus, null);
       gpuRunning = gpus.get().start(start);
       meter = energy.get().start(start);
+      energyReads = readEnergy(meter, interval);
     }
   }
 
-  /** The measurement's resources so far, with the warm-up's. */
+  /** Reads the counters at the sampling interval, so that the counted requests' span can be cut out of the phase. */
+  private static Thread readEnergy(EnergyMeter meter, Duration interval) {
+    Thread reads = new Thread(() -> {
+      try {
+        while (!Thread.currentThread().isInterrupted()) {
+          Thread.sleep(Math.max(1, interval.toMillis()));
+          meter.sample(System.nanoTime());
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }, "llmh-energy");
+    reads.setDaemon(true);
+    reads.setPriority(Thread.MIN_PRIORITY);
+    reads.start();
+    return reads;
+  }
+
+  /** The measurement's resources so far, with the warm-up's; the energy over the whole of it. */
   public Resources measured() {
+    return measured(null);
+  }
+
+  /**
+   * The measurement's resources so far, with the warm-up's; the energy over {@code span}, the
+   * counted requests' own (null: the whole measurement so far).
+   */
+  public Resources measured(Span span) {
     GpuResources gpu = gpuRunning == null ? null : gpuRunning.snapshot();
-    Energy used = meter == null ? null : meter.over(gpu, System.nanoTime());
+    long now = System.nanoTime();
+    Energy used = meter == null ? null
+        : span == null ? meter.over(gpu, now) : meter.over(gpu, span.startNanos(), span.endNanos(), now);
     Resources resources = sampler == null ? none() : running.snapshot();
     if (gpus != null) {
       resources = resources.with(gpu, used);
@@ -127,8 +157,15 @@ public final class PhaseSampling implements AutoCloseable {
     return Resources.notMeasured(source, interval.toMillis(), notMeasured);
   }
 
+  /** A span of the measurement, from {@code startNanos} to {@code endNanos} (both {@link System#nanoTime()}). */
+  public record Span(long startNanos, long endNanos) {}
+
   @Override
   public void close() {
+    if (energyReads != null) {
+      energyReads.interrupt();
+      energyReads = null;
+    }
     if (running != null) {
       running.stop();
       running = null;

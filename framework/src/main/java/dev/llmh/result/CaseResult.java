@@ -260,7 +260,8 @@ public record CaseResult(
   }
 
   /**
-   * @param wallMs last measured completion − first measured send
+   * @param wallMs the counted requests' span: from the first counted request's send to the last one's
+   *     end, failed requests and a cold model load kept out as they are out of the tokens
    */
   public record Throughput(
       @JsonProperty("output_tokens_per_s") Double outputTokensPerSecond,

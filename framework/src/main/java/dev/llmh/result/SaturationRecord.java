@@ -38,9 +38,11 @@ public record SaturationRecord(
    * @param ttftP95 TTFT p95 in ms; null when not measured
    * @param goodput good requests per second under the {@code @Slo}; null without one, or when not measured
    * @param verdict the step's case verdict; {@code NOT_RUN} for a step past the stop
-   * @param reason why a step was not run, else null
+   * @param reason why a step was not run, or why its gain over the step before was undecided, else null
+   * @param throughputBounds the interval of {@code throughput} the knee is decided on ({@code [lower, upper]}),
+   *     null when too few requests were counted to bound it
    */
-  @JsonPropertyOrder({"concurrency", "rate", "throughput", "ttft_p95", "goodput", "verdict", "reason"})
+  @JsonPropertyOrder({"concurrency", "rate", "throughput", "throughput_bounds", "ttft_p95", "goodput", "verdict", "reason"})
   public record Step(
       @JsonInclude(JsonInclude.Include.NON_NULL) Integer concurrency,
       @JsonInclude(JsonInclude.Include.NON_NULL) Double rate,
@@ -48,7 +50,18 @@ public record SaturationRecord(
       @JsonProperty("ttft_p95") Double ttftP95,
       Double goodput,
       String verdict,
-      @JsonInclude(JsonInclude.Include.NON_NULL) String reason) {
+      @JsonInclude(JsonInclude.Include.NON_NULL) String reason,
+      @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("throughput_bounds") List<Double> throughputBounds) {
+
+    /** Without an interval on the throughput. */
+    public Step(Integer concurrency, Double rate, Double throughput, Double ttftP95, Double goodput, String verdict, String reason) {
+      this(concurrency, rate, throughput, ttftP95, goodput, verdict, reason, null);
+    }
+
+    /** This step with {@code note} as its reason. */
+    public Step withReason(String note) {
+      return new Step(concurrency, rate, throughput, ttftP95, goodput, verdict, note, throughputBounds);
+    }
 
     /** {@code concurrency 4}, {@code rate 2 req/s}: as the console and the reasons name it. */
     public String label() {

@@ -102,8 +102,73 @@ class ResourceFiguresTest {
     // 200 tokens over 2,081 ms: 96.1 tok/s, 345,988 an hour at 1 EUR
     double expected = 1.0 / (200 / 2.081 * 3600) * 1e6;
     assertThat(analysis.figures().get(Metric.COST_PER_MTOK)).isCloseTo(expected, within(1e-9));
-    assertThat(analysis.constraints().get(0).message()).isEqualTo("cost_per_mtok = 2.89 EUR < budget 5 EUR: PASS");
+    // the prices are declared: the budget does not decide unless the user says declared figures do
+    assertThat(analysis.constraints().get(0).message()).isEqualTo("cost_per_mtok = 2.89 EUR (declared prices) < budget"
+        + " 5 EUR: INCONCLUSIVE (not decided: a figure from declared prices shows nothing about the server; set"
+        + " @Cost(trustDeclared = true) or llmh.cost.trustDeclared=true to judge it)");
+    assertThat(analysis.verdict()).isEqualTo(CaseVerdict.INCONCLUSIVE);
     assertThat(analysis.hardware().cost().basis()).isEqualTo("rented");
+    DeploymentFacts trusted = new DeploymentFacts("EUR", null, null, null, rented.cost(), true);
+    CaseAnalysis judged = analyze(sampled(Energy.notMeasured("no power source")), trusted, "cost_per_mtok < 5EUR", "cost_per_mtok < 2EUR");
+    assertThat(judged.constraints()).extracting(ConstraintResult::message).containsExactly(
+        "cost_per_mtok = 2.89 EUR (declared prices) < budget 5 EUR: PASS",
+        "cost_per_mtok = 2.89 EUR (declared prices) >= budget 2 EUR: FAIL");
+  }
+
+  @Test
+  void anEnergyFromADeclaredPowerDecidesNoBudgetUnlessTrusted() {
+    Energy declared = new Energy(Energy.DECLARED, 180.0, 90.0, 2000L, null);
+    CaseAnalysis analysis = analyze(sampled(declared), DeploymentFacts.NONE, "energy_per_token < 2J", "energy_per_token < 0.5J");
+    // 180 J over 200 tokens: 0.9 J, from a declared 90 W: neither PASS nor FAIL
+    assertThat(analysis.figures().get(Metric.ENERGY_PER_TOKEN)).isEqualTo(0.9);
+    assertThat(analysis.constraints()).extracting(ConstraintResult::verdict).containsOnly(Verdict.INCONCLUSIVE);
+    assertThat(analysis.constraints().get(1).message()).isEqualTo("energy_per_token = 0.9 J (declared power) >= budget"
+        + " 0.5 J: INCONCLUSIVE (not decided: a figure from declared power shows nothing about the server; set"
+        + " @Cost(trustDeclared = true) or llmh.cost.trustDeclared=true to judge it)");
+    CaseAnalysis trusted = analyze(sampled(declared), new DeploymentFacts(null, 90.0, null, null, null, true),
+        "energy_per_token < 2J", "energy_per_token < 0.5J");
+    assertThat(trusted.constraints()).extracting(ConstraintResult::message).containsExactly(
+        "energy_per_token = 0.9 J (declared power) < budget 2 J: PASS",
+        "energy_per_token = 0.9 J (declared power) >= budget 0.5 J: FAIL");
+    // a measured energy decides as it is
+    CaseAnalysis measured = analyze(sampled(new Energy(Energy.RAPL, 180.0, 90.0, 2000L, null)), DeploymentFacts.NONE,
+        "energy_per_token < 2J");
+    assertThat(measured.constraints().get(0).message()).isEqualTo("energy_per_token = 0.9 J < budget 2 J: PASS");
+  }
+
+  @Test
+  void aDecodeRateTheMemoryCannotFeedLeavesEveryDecodeDerivedBudgetUndecided() {
+    // 100 tok/s per stream, 4.7 GB from the GGUF at a probed 300 GB/s: at most 63.8 tok/s
+    var probed = dev.llmh.resources.PhysicsInputs.of(4_700_000_000L, "gguf", 0.3e12, "probe");
+    Energy rapl = new Energy(Energy.RAPL, 180.0, 90.0, 2000L, null);
+    List<String> budgets = List.of("tpot.p50 < 50ms", "itl.p50 < 50ms", "decode_rate.p50 > 10tok/s", "throughput > 10tok/s",
+        "energy_per_token < 2J", "ttft.p50 < 1s", "bandwidth_use <= 100%");
+    CaseAnalysis analysis = CaseAnalyzer.analyze(
+        new CaseAnalyzer.Context(null, 128, budgets.stream().map(ConstraintParser::parse).toList(), 0.95, 0.05, null,
+            List.of(), null, null, null, new ResourceInputs(sampled(rapl), DeploymentFacts.NONE, probed)),
+        tenRequests(), "m", new Baselines.Comparison(null, List.of()));
+    assertThat(analysis.constraints()).extracting(ConstraintResult::verdict).containsExactly(
+        Verdict.INCONCLUSIVE, Verdict.INCONCLUSIVE, Verdict.INCONCLUSIVE, Verdict.INCONCLUSIVE, Verdict.INCONCLUSIVE,
+        Verdict.PASS, Verdict.FAIL);
+    assertThat(analysis.constraints().get(0).message()).startsWith("tpot.p50 = ").endsWith(": INCONCLUSIVE (not decided:"
+        + " the decode rate is implausible: 100 tok/s × 4.7 GB = 470 GB/s exceeds 300 GB/s memory bandwidth; declare"
+        + " llmh.model.bytes or llmh.hardware.memoryBandwidth if the check's inputs are wrong)");
+    assertThat(analysis.verdict()).isEqualTo(CaseVerdict.FAIL); // the bandwidth_use budget fails on its own
+
+    // undecided for a reason more requests would not change: an adaptive measurement stops
+    CaseAnalysis speedOnly = CaseAnalyzer.analyze(
+        new CaseAnalyzer.Context(null, 128, List.of(ConstraintParser.parse("tpot.p50 < 50ms")), 0.95, 0.05, null,
+            List.of(), null, null, null, new ResourceInputs(sampled(rapl), DeploymentFacts.NONE, probed)),
+        tenRequests(), "m", new Baselines.Comparison(null, List.of()));
+    assertThat(speedOnly.verdict()).isEqualTo(CaseVerdict.INCONCLUSIVE);
+    assertThat(speedOnly.settled()).isTrue();
+    // declared bytes: the user answers for the check's inputs, and the budget decides
+    var declaredBytes = dev.llmh.resources.PhysicsInputs.of(4_700_000_000L, "declared", 0.3e12, "probe");
+    CaseAnalysis declared = CaseAnalyzer.analyze(
+        new CaseAnalyzer.Context(null, 128, List.of(ConstraintParser.parse("tpot.p50 < 50ms")), 0.95, 0.05, null,
+            List.of(), null, null, null, new ResourceInputs(sampled(rapl), DeploymentFacts.NONE, declaredBytes)),
+        tenRequests(), "m", new Baselines.Comparison(null, List.of()));
+    assertThat(declared.constraints().get(0).verdict()).isEqualTo(Verdict.PASS);
   }
 
   @Test

@@ -2,6 +2,7 @@ package dev.llmh.analysis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.llmh.result.CaseResult;
 import dev.llmh.result.SaturationRecord;
 import dev.llmh.result.SaturationRecord.Step;
 import java.util.List;
@@ -9,8 +10,58 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class SaturationCurveTest {
+  /** A step whose throughput is known exactly: an interval of zero width. */
   private static Step step(int concurrency, double tokS, double ttftP95, Double goodput, String verdict) {
-    return new Step(concurrency, null, tokS, ttftP95, goodput, verdict, null);
+    return new Step(concurrency, null, tokS, ttftP95, goodput, verdict, null, List.of(tokS, tokS));
+  }
+
+  private static Step step(int concurrency, double tokS, double lower, double upper) {
+    return new Step(concurrency, null, tokS, 10.0, null, "PASS", null, List.of(lower, upper));
+  }
+
+  @Test
+  void aStepIsPastTheKneeOnlyWhenEvenTheUpperBoundOfItsGainIsBelowMinGain() {
+    // +1.7%, its relative half-widths 1/60 and 0.5/61 in quadrature 1.86%: at most +3.6%, past the knee
+    assertThat(stop(0.05, false, step(4, 60, 59, 61), step(8, 61, 60.5, 61.5)))
+        .contains("output tok/s gained +1.7% [-0.2%, +3.6%] (less than 5%) from concurrency 4 to 8");
+    // +3.3%, half-widths 2/60 and 1.5/62 in quadrature 4.12%: up to +7.6%, undecided; the search goes on and says so
+    List<Step> straddling = List.of(step(4, 60, 58, 62), step(8, 62, 60.5, 63.5));
+    assertThat(SaturationCurve.stop(straddling, List.of(), 0.05, false)).isEmpty();
+    assertThat(SaturationCurve.undecided(straddling, 0.05)).contains("output tok/s gain +3.3% [-0.9%, +7.6%] from"
+        + " concurrency 4 to 8 is undecided against 5%: more requests per step would decide it");
+    // a gain's lower bound stops at -100%: output cannot fall by more than all of it
+    assertThat(SaturationCurve.undecided(List.of(step(2, 28, 3, 53), step(4, 25, 3, 47)), 0.05)).get().asString()
+        .startsWith("output tok/s gain -11% [-100%, ");
+    // at least +95%: clearly still gaining
+    assertThat(SaturationCurve.undecided(List.of(step(1, 30, 29.5, 30.5), step(2, 60, 59, 61)), 0.05)).isEmpty();
+    // no interval: neither past the knee nor clearly gaining
+    List<Step> unbounded = List.of(new Step(4, null, 60.0, 10.0, null, "PASS", null), new Step(8, null, 60.5, 10.0, null, "PASS", null));
+    assertThat(SaturationCurve.stop(unbounded, List.of(), 0.05, false)).isEmpty();
+    assertThat(SaturationCurve.undecided(unbounded, 0.05)).get().asString().endsWith("(fewer than 2 counted requests at a step: no interval)");
+  }
+
+  @Test
+  void theThroughputsIntervalIsTheTIntervalOfItsRateOverEightEqualBinsOfTheSpan() {
+    // 800 ms, 4 tokens in each of the first four 100 ms bins and 2 in each of the last four: bin rates
+    // 40 and 20 tok/s, mean 30, s = 10.690, se = 3.7796, t(0.975, 7) = 2.36462: ±29.791%, so 30 tok/s
+    // lies in [21.063, 38.937]; a failed request and a cold load are not counted, nor their span
+    List<Double> chunks = new java.util.ArrayList<>();
+    for (int k = 0; k < 16; k++) {
+      chunks.add(k * 25.0);
+    }
+    for (int k = 0; k < 8; k++) {
+      chunks.add(400 + k * 50.0);
+    }
+    List<CaseResult.SampleRecord> samples = List.of(
+        Fixture.sample(0, chunks, 800, 24, null),
+        Fixture.sample(900, List.of(10.0, 20.0), 1500, 2, List.of("model_load")),
+        new CaseResult.SampleRecord(900.0, null, null, 5.0, 5.0, List.of(), null, null, null, List.of(), "HTTP 503", null,
+            0, 0, null, null, null, null, null, null, null, null));
+    List<Double> bounds = ThroughputBounds.of(Fixture.result(1, 30, 100, samples));
+    assertThat(bounds.get(0)).isCloseTo(21.063, org.assertj.core.api.Assertions.within(0.001));
+    assertThat(bounds.get(1)).isCloseTo(38.937, org.assertj.core.api.Assertions.within(0.001));
+    // a request recorded without its chunks' times: no interval
+    assertThat(ThroughputBounds.of(Fixture.result(1, 30, 100, List.of(Fixture.sample(0, List.of(), 800, 24, null))))).isNull();
   }
 
   private static Optional<String> stop(double minGain, boolean slo, Step... steps) {
@@ -22,7 +73,7 @@ class SaturationCurveTest {
     assertThat(stop(0.05, false, step(1, 30, 10, null, "PASS"))).isEmpty();
     assertThat(stop(0.05, false, step(1, 30, 10, null, "PASS"), step(2, 31.5, 10, null, "PASS"))).isEmpty(); // exactly +5%
     assertThat(stop(0.05, false, step(1, 30, 10, null, "PASS"), step(2, 31.4, 10, null, "INCONCLUSIVE")))
-        .contains("output tok/s gained +4.7% (less than 5%) from concurrency 1 to 2");
+        .contains("output tok/s gained +4.7% [+4.7%, +4.7%] (less than 5%) from concurrency 1 to 2");
   }
 
   @Test
@@ -45,7 +96,7 @@ class SaturationCurveTest {
     SaturationRecord record = SaturationCurve.record("demo.Knee", "ask", java.util.Map.of(), 0.05, false, withMissing,
         planned, "the run stopped before this step");
     assertThat(record.knee()).isEqualTo(new SaturationRecord.Point(4, null, 61.0));
-    assertThat(record.stoppedBecause()).isEqualTo("output tok/s gained +3.0% (less than 5%) from concurrency 4 to 8");
+    assertThat(record.stoppedBecause()).isEqualTo("output tok/s gained +3.0% [+3.0%, +3.0%] (less than 5%) from concurrency 4 to 8");
     assertThat(record.steps()).extracting(Step::verdict).containsExactly("PASS", "PASS", "PASS", "PASS", "NOT_RUN");
     assertThat(record.steps().get(4).reason()).isEqualTo("not run: the search stopped (" + record.stoppedBecause() + ")");
     assertThat(record.params()).isNull();
@@ -60,19 +111,37 @@ class SaturationCurveTest {
     List<Step> planned = List.of(1, 2).stream().map(c -> new Step(c, null, null, null, null, null, null)).toList();
     SaturationRecord record = SaturationCurve.record("demo.Knee", "ask", java.util.Map.of(), 0.05, false, results, planned, "x");
     assertThat(record.knee()).isNull();
-    assertThat(record.stoppedBecause()).isEqualTo("reached the last step, concurrency 2, still gaining +94% output tok/s");
+    assertThat(record.stoppedBecause()).isEqualTo("reached the last step, concurrency 2, still gaining +94% [+94%, +94%] output tok/s");
     assertThat(dev.llmh.console.ConsoleSummary.saturation(List.of(record)))
-        .contains("Knee \u203a ask: no knee: reached the last step, concurrency 2, still gaining +94% output tok/s");
+        .contains("Knee \u203a ask: no knee: reached the last step, concurrency 2, still gaining +94% [+94%, +94%] output tok/s");
   }
 
   /** Case results with the figures a step reads. */
   static final class Fixture {
+    /** 16 requests of 20 tokens over the same second, their chunks evenly spread: every bin's rate the same. */
     static dev.llmh.result.CaseResult result(int concurrency, double tokS, double ttftP95) {
+      List<CaseResult.SampleRecord> samples = new java.util.ArrayList<>();
+      for (int i = 0; i < 16; i++) {
+        List<Double> chunks = new java.util.ArrayList<>();
+        for (int k = 0; k < 20; k++) {
+          chunks.add(i * 3.125 + k * 50);
+        }
+        samples.add(sample(0, chunks, 1000, 20, null));
+      }
+      return result(concurrency, tokS, ttftP95, samples);
+    }
+
+    static CaseResult.SampleRecord sample(double startMs, List<Double> chunkMs, double endMs, int tokens, List<String> flags) {
+      return new CaseResult.SampleRecord(startMs, 10.0, null, endMs, endMs, chunkMs, 10, tokens, "stop",
+          flags == null ? List.of() : flags, null, 10.0, chunkMs.size(), 0, null, null, null, null, null, null, null, null);
+    }
+
+    static dev.llmh.result.CaseResult result(int concurrency, double tokS, double ttftP95, List<CaseResult.SampleRecord> samples) {
       var summary = new dev.llmh.result.MetricSummary(16, ttftP95, 0.0, ttftP95, ttftP95, ttftP95, ttftP95, ttftP95, ttftP95, null);
       return new dev.llmh.result.CaseResult("demo.Knee", "ask", "ask[concurrency=" + concurrency + "]",
           java.util.Map.of("concurrency", concurrency), null, null, null,
           new dev.llmh.result.CaseResult.Requests(0, 0, 16, 16, 0), java.util.Map.of("ttft_ms", summary),
-          new dev.llmh.result.CaseResult.Throughput(tokS, 1.0, 1000.0), List.of(), List.of(), List.of(), null, null, null,
+          new dev.llmh.result.CaseResult.Throughput(tokS, 1.0, 1000.0), List.of(), List.of(), samples, null, null, null,
           "PASS", List.of(), "passed", null);
     }
   }

@@ -254,12 +254,35 @@ class ConsoleSummaryTest {
             + " (poll at 0 ms), a process not the server's\n")
         .contains("  energy     2.5 J per token (declared, an estimate from the declared power: 90 W mean over 100000 ms)\n")
         .contains("  bandwidth  decode 540 tok/s per stream × 69.2 MB of weights (gguf) = 37.4 GB/s, 68.9 % of 54.2 GB/s (probe)\n")
-        .contains("  cost       0.58 USD per million output tokens (hardware 0.4 USD + electricity 0.18 USD, owned, at 100 % utilisation)\n");
+        .contains("  cost       0.58 USD per million output tokens, declared prices and power (hardware 0.4 USD + electricity"
+            + " 0.18 USD from the declared power, owned, at 100 % utilisation)\n");
 
     var remote = dev.llmh.result.Resources.notMeasured("http://gpu-box/v1", 250, "remote endpoint: no process to sample");
     String remoteBlock = ConsoleSummary.caseBlock(withHardware(result("define", params("concurrency", 1), plainMetrics(), "PASS",
         List.of(PASSED)), remote, dev.llmh.result.CostRecord.notMeasured("USD", "no prices declared: set ...")), false);
     assertThat(remoteBlock).contains("  process    not measured: remote endpoint: no process to sample\n")
         .doesNotContain("  gpus ").doesNotContain("  energy ").doesNotContain("  cost ");
+  }
+
+  @Test
+  void theRunEndsWithOneLineCountingTheUndecidedBudgetsAndHowToDecideThem() {
+    ConstraintRecord fewRequests = new ConstraintRecord("ttft.p99 < 1s", 120.0, 1000.0, "ms", "INCONCLUSIVE",
+        "ttft.p99 = 120 ms [110, unbounded] < budget 1000 ms: INCONCLUSIVE (a bound needs 59 requests)");
+    ConstraintRecord declared = new ConstraintRecord("cost_per_mtok < 1USD", 0.5, 1.0, "USD", "INCONCLUSIVE",
+        "cost_per_mtok = 0.5 USD (declared prices) < budget 1 USD: INCONCLUSIVE (not decided: a figure from declared prices"
+            + " shows nothing about the server; set ...)");
+    ConstraintRecord implausible = new ConstraintRecord("tpot.p50 < 50ms", 2.0, 50.0, "ms", "INCONCLUSIVE",
+        "tpot.p50 = 2 ms [2, 2] < budget 50 ms: INCONCLUSIVE (not decided: the decode rate is implausible: 500 tok/s × ...)");
+    List<CaseResult> results = List.of(
+        result("a", params("concurrency", 1), plainMetrics(), "INCONCLUSIVE", List.of(PASSED, fewRequests, declared)),
+        result("b", params("concurrency", 1), plainMetrics(), "FAIL", List.of(implausible, declared)),
+        result("c", params("concurrency", 1), plainMetrics(), "PASS", List.of(PASSED)),
+        result("d", params("concurrency", 16), plainMetrics(), "NOT_RUN", List.of(fewRequests)));
+    assertThat(ConsoleSummary.undecided(results)).isEqualTo("LLMH undecided: 4 budgets INCONCLUSIVE in 2 cases (1 needs more"
+        + " requests (@Measurement(requests), or maxRequests when adaptive) or the figure their reason names; 2 rest on declared"
+        + " figures: @Cost(trustDeclared = true) or -Dllmh.cost.trustDeclared=true; 1 rests on an implausible decode rate:"
+        + " declare llmh.model.bytes or llmh.hardware.memoryBandwidth); they leave the build green: -Dllmh.inconclusive=fail"
+        + " makes such a case fail\n");
+    assertThat(ConsoleSummary.undecided(List.of(results.get(2), results.get(3)))).isEmpty();
   }
 }

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** Each energy source against figures computed by hand. */
 class EnergyMeterTest {
   private static final long SECOND = 1_000_000_000L;
+  private static final long MS = 1_000_000L;
   private static final long T0 = 7 * SECOND;
 
   @Test
@@ -23,10 +24,48 @@ class EnergyMeterTest {
     // 0-100 ms held at 100 W: 10 J; 100-300 ms from 100 to 200 W: 30 J; 300-600 ms at 200 W: 60 J;
     // 600-1000 ms held at 200 W: 80 J.
     double[][] readings = {{100, 100}, {300, 200}, {600, 200}};
-    assertThat(EnergyMeter.joules(readings, 1000)).isCloseTo(180.0, within(1e-9));
-    assertThat(EnergyMeter.joules(new double[][] {{500, 50}}, 2000)).isCloseTo(100.0, within(1e-9));
-    // a reading stamped after the window's end counts up to the end only
-    assertThat(EnergyMeter.joules(new double[][] {{0, 10}, {1500, 30}}, 1000)).isCloseTo(20.0, within(1e-9));
+    assertThat(EnergyMeter.joules(readings, 0, 1000)).isCloseTo(180.0, within(1e-9));
+    assertThat(EnergyMeter.joules(new double[][] {{500, 50}}, 0, 2000)).isCloseTo(100.0, within(1e-9));
+  }
+
+  @Test
+  void aReadingBeyondAWindowsEdgeIsInterpolatedToTheEdgeNotMovedThere() {
+    // 10 W at 0 ms, 30 W at 1500 ms: at 1000 ms the line is at 23.33 W, so 0-1000 ms is
+    // (10 + 23.33) / 2 W × 1 s = 16.67 J (moving the 30 W reading to 1000 ms would give 20 J)
+    assertThat(EnergyMeter.joules(new double[][] {{0, 10}, {1500, 30}}, 0, 1000)).isCloseTo(16.667, within(1e-3));
+    // 500-1000 ms of the same line: from 16.67 to 23.33 W, 10 J
+    assertThat(EnergyMeter.joules(new double[][] {{0, 10}, {1500, 30}}, 500, 1000)).isCloseTo(10.0, within(1e-9));
+    // a window from -100 ms (50 W, between 0 and 100 W) to 500 ms (150 W), the 100 W reading at 0 ms inside
+    assertThat(EnergyMeter.joules(new double[][] {{-200, 0}, {0, 100}, {1000, 200}}, -100, 500)).isCloseTo(
+        (50 + 100) / 2.0 * 0.1 + (100 + 150) / 2.0 * 0.5, within(1e-9));
+  }
+
+  @Test
+  void theGpusEnergyIsOverTheGivenSpanOnly(@TempDir Path powercap) throws IOException {
+    EnergyMeter meter = EnergyMeter.local(powercap, 90.0).start(T0);
+    // one GPU: 100 W at 0 ms, 300 W at 2000 ms; the span 500-1500 ms runs from 150 to 250 W: 200 J
+    GpuResources gpus = gpus(row(0, 0, 100.0), row(0, 1, 0.0), row(2000, 0, 300.0), row(2000, 1, 0.0));
+    Energy e = meter.over(gpus, T0 + 500 * MS, T0 + 1500 * MS, T0 + 2 * SECOND);
+    assertThat(e).isEqualTo(new Energy("nvidia-smi", 200.0, 200.0, 1000L, null));
+  }
+
+  @Test
+  void raplCountersReadDuringThePhaseAreInterpolatedAtTheSpansEdges(@TempDir Path powercap) throws IOException {
+    raplZone(powercap, "intel-rapl:0", 1_000_000, 262_143_328_850L);
+    EnergyMeter meter = EnergyMeter.local(powercap, 90.0).start(T0);
+    // 10 J from 0 to 1000 ms (10 W), then 90 J to 2000 ms (90 W)
+    Files.writeString(powercap.resolve("intel-rapl:0/energy_uj"), "11000000\n");
+    meter.sample(T0 + SECOND);
+    Files.writeString(powercap.resolve("intel-rapl:0/energy_uj"), "101000000\n");
+    // the span 500-1500 ms: 5 J at 10 W, then 45 J at 90 W
+    Energy e = meter.over(null, T0 + 500 * MS, T0 + 1500 * MS, T0 + 2 * SECOND);
+    assertThat(e).isEqualTo(new Energy("rapl", 50.0, 50.0, 1000L, null));
+  }
+
+  @Test
+  void theDeclaredPowerIsChargedOverTheSpanOnly(@TempDir Path powercap) throws IOException {
+    Energy e = EnergyMeter.remote(60.0).start(T0).over(null, T0 + 250 * MS, T0 + 1250 * MS, T0 + 2 * SECOND);
+    assertThat(e).isEqualTo(new Energy("declared", 60.0, 60.0, 1000L, null));
   }
 
   @Test

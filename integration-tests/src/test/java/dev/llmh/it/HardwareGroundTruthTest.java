@@ -58,21 +58,47 @@ class HardwareGroundTruthTest {
         assertThat(energy.joules()).isCloseTo(100 * energy.windowMs() / 1000.0, within(0.1)); // window_ms is whole ms
       }
       assertThat(energy.perTokenJ()).isCloseTo(energy.joules() / tokens, within(1e-12));
-      assertThat(result.constraints().get(1).verdict()).isEqualTo("PASS");
+      // the energy is over the counted requests' own span, the one throughput divides by
+      assertThat(energy.windowMs()).isEqualTo(Math.round(result.throughput().wallMs()));
+      // a declared power decides no budget unless trusted; a measured energy does
+      assertThat(result.constraints().get(1).verdict()).isEqualTo(energy.energySource().equals("declared") ? "INCONCLUSIVE" : "PASS");
+      if (energy.energySource().equals("declared")) {
+        assertThat(result.constraints().get(1).message()).contains(" J (declared power) < budget 100 J: INCONCLUSIVE (not decided:");
+      }
 
       // rented at 3.6 an hour, power included: 1,000 per second of generation, over the tokens generated per second
       CostRecord cost = result.cost();
       assertThat(cost.basis()).isEqualTo("rented");
       assertThat(cost.perMtok()).isCloseTo(3.6 / (result.throughput().outputTokensPerSecond() * 3600) * 1e6, within(1e-9));
       assertThat(cost.energyPerMtok()).isZero();
-      assertThat(result.constraints().get(2).verdict()).isEqualTo("PASS");
+      // every price is declared: not decided unless trusted
+      assertThat(result.constraints().get(2).verdict()).isEqualTo("INCONCLUSIVE");
+      assertThat(result.constraints().get(2).message()).contains(" USD (declared prices) < budget 1000000 USD: INCONCLUSIVE")
+          .contains("set @Cost(trustDeclared = true) or llmh.cost.trustDeclared=true");
 
       assertThat(result.resources().notMeasured()).isEqualTo("remote endpoint: no process to sample");
       assertThat(result.constraints().get(3).verdict()).isEqualTo("INCONCLUSIVE");
       assertThat(result.constraints().get(3).message()).startsWith("peak_rss not measured: remote endpoint: no process to sample");
       assertThat(result.verdict()).isEqualTo("FAIL");
       assertThat(run.console).contains("  bandwidth  decode ").contains(" of 100 GB/s (declared)")
-          .contains("  cost       ");
+          .contains(" per million output tokens, declared prices");
+      // the run ends counting the budgets nothing decided, and how to decide them
+      assertThat(run.console).containsPattern("LLMH undecided: [34] budgets INCONCLUSIVE in 1 case \\(.*[12] rests? on declared"
+          + " figures: @Cost\\(trustDeclared = true\\) or -Dllmh.cost.trustDeclared=true\\)\n");
+    }
+  }
+
+  @Test
+  void withDeclaredFiguresTrustedTheirBudgetsDecide(@TempDir Path results) {
+    try (SimulatedServer server = SimulatedServer.start(
+        SimulatorSettings.defaults().withSlots(1).withPrefillTokensPerSecond(5000).withDecodeTokensPerSecond(50))) {
+      EngineRun run = EngineRun.watched(Map.of("llmh.endpoint", server.baseUrl(), "llmh.model", "any",
+          "llmh.power.watts", "100", "llmh.cost.perHour", "3.6", "llmh.cost.trustDeclared", "true"), results,
+          HardwareScenario.class);
+      CaseResult result = run.record().results().get(0);
+      assertThat(result.constraints().get(1).verdict()).isEqualTo("PASS");
+      assertThat(result.constraints().get(2).verdict()).isEqualTo("PASS");
+      assertThat(result.constraints().get(2).message()).contains(" USD (declared prices) < budget 1000000 USD: PASS");
     }
   }
 }

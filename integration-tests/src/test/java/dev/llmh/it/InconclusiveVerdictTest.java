@@ -32,7 +32,7 @@ class InconclusiveVerdictTest {
         SimulatorSettings.defaults().withSlots(2).withInstantPrefill().withFirstTokenDelay(Duration.ofMillis(150))
             .withDecodeTokensPerSecond(1000);
     try (SimulatedServer server = SimulatedServer.start(settings)) {
-      EngineRun skipped = EngineRun.of(server.baseUrl(), results.resolve("skip"), InconclusiveScenarios.TooFewForP95.class);
+      EngineRun skipped = EngineRun.watched(server.baseUrl(), results.resolve("skip"), InconclusiveScenarios.TooFewForP95.class);
       skipped.results.testEvents().assertStatistics(stats -> stats.started(1).aborted(1));
       skipped.results.testEvents().assertThatEvents().haveExactly(1,
           event(test("TooFewForP95"), abortedWithReason(message(m -> m.matches(REASON)))));
@@ -46,7 +46,12 @@ class InconclusiveVerdictTest {
       assertThat(ttft.ci().p95().get(0)).isNotNull();
       assertThat(ttft.ci().mean()).doesNotContainNull();
 
-      EngineRun failed = EngineRun.of(Map.of("llmh.endpoint", server.baseUrl(), "llmh.inconclusive", "fail"),
+      // the build stays green, so the run ends saying what went undecided and how to decide it
+      assertThat(skipped.console).endsWith("LLMH undecided: 1 budget INCONCLUSIVE in 1 case (1 needs more requests"
+          + " (@Measurement(requests), or maxRequests when adaptive) or the figure their reason names); they leave the build"
+          + " green: -Dllmh.inconclusive=fail makes such a case fail\n");
+
+      EngineRun failed = EngineRun.watched(Map.of("llmh.endpoint", server.baseUrl(), "llmh.inconclusive", "fail"),
           results.resolve("fail"), InconclusiveScenarios.TooFewForP95.class);
       failed.results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
       failed.results.testEvents().assertThatEvents().haveExactly(1,
@@ -55,6 +60,7 @@ class InconclusiveVerdictTest {
       EngineRun passed = EngineRun.of(Map.of("llmh.endpoint", server.baseUrl(), "llmh.inconclusive", "pass"),
           results.resolve("pass"), InconclusiveScenarios.TooFewForP95.class);
       passed.results.testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
+      assertThat(failed.console).contains("LLMH undecided: 1 budget").doesNotContain("they leave the build green");
 
       // The record, the console and Surefire agree under every llmh.inconclusive value.
       for (var run : Map.of("skipped", skipped, "failed", failed, "passed", passed).entrySet()) {

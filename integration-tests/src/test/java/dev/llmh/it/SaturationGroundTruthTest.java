@@ -21,7 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
  * (some 400 ms a request). Output tok/s doubles from 2 to 4 (+100%, where the rule asks 5%) and is
  * flat from 4 to 8: the slots are full, and the only gain is the client's turnaround between a
  * request's end and the next send, which the queue at 8 hides (three turnarounds in four 400 ms
- * waves: 2% even at 10 ms each on a loaded machine), so the search stops at 8 with its knee at 4.
+ * waves: 2% even at 10 ms each on a loaded machine), so the search stops at 8 with its knee at 4:
+ * on intervals, the gain's upper bound below 5%.
  */
 class SaturationGroundTruthTest {
 
@@ -43,6 +44,10 @@ class SaturationGroundTruthTest {
       assertThat(plain.steps()).extracting(Step::verdict).containsExactly("PASS", "PASS", "PASS", "NOT_RUN", "NOT_RUN");
       assertThat(plain.knee().concurrency()).isEqualTo(4);
       assertThat(plain.stoppedBecause()).startsWith("output tok/s gained ").endsWith(" (less than 5%) from concurrency 4 to 8");
+      // decided on intervals: each step's tok/s bounded, the figure inside, and no gain left undecided
+      assertThat(plain.steps().subList(0, 3)).allSatisfy(s -> assertThat(s.throughput()).isBetween(
+          s.throughputBounds().get(0), s.throughputBounds().get(1)));
+      assertThat(plain.steps().subList(0, 3)).extracting(Step::reason).containsOnlyNulls();
       double[] tokS = plain.steps().stream().limit(3).mapToDouble(Step::throughput).toArray();
       assertThat(tokS[1] / tokS[0]).isBetween(1.6, 2.2);
       assertThat(tokS[2] / tokS[1]).isBetween(0.9, 1.05);

@@ -33,4 +33,36 @@ class MarkdownFigureLinesTest {
         .contains("\n- checks     ExpectJson: 17 of 20 passed (ExpectJson failed 3); success rate 85.0% [62.1, 96.8]\n")
         .contains("\n- judge: judge_score 3.50 [3.10, 3.90] over 18 scored; 2 judge failures (2 unparseable judge reply)\n");
   }
+
+  @Test
+  void aFigureFromDeclaredInputsIsMarkedDeclaredInTheMarkdownAndTheHtml() {
+    RunRecord base = Fixtures.run();
+    CaseResult r = base.results().get(0);
+    var energy = new dev.llmh.result.Energy("declared", 9000.0, 90.0, 100_000L, null, 2.5);
+    var resources = new dev.llmh.result.Resources("pid 7 and its children", 250, 40, 231L << 20, 200L << 20, 185.0, List.of(),
+        null, null, energy, null);
+    var cost = new dev.llmh.result.CostRecord("USD", "owned", 0.58, 0.40, 0.18, 100.0, 95.0, 2.5, "declared", null);
+    List<CaseResult.ConstraintRecord> budgets = List.of(
+        new CaseResult.ConstraintRecord("energy_per_token < 5J", 2.5, 5.0, "J", "INCONCLUSIVE",
+            "energy_per_token = 2.5 J (declared power) < budget 5 J: INCONCLUSIVE (not decided: ...)"),
+        new CaseResult.ConstraintRecord("cost_per_mtok < 1USD", 0.58, 1.0, "USD", "INCONCLUSIVE",
+            "cost_per_mtok = 0.58 USD (declared prices and power) < budget 1 USD: INCONCLUSIVE (not decided: ...)"),
+        new CaseResult.ConstraintRecord("ttft.p50 < 1s", 120.0, 1000.0, "ms", "PASS", "ttft.p50 = 120 ms < budget 1000 ms: PASS"));
+    CaseResult declared = new CaseResult(r.scenario(), r.caseName(), r.caseId(), r.params(), r.endpoint(), r.settings(),
+        r.promptCache(), r.requests(), r.metrics(), r.throughput(), budgets, r.warnings(), r.samples(), r.error(),
+        r.promptHash(), r.baseline(), "INCONCLUSIVE", r.verdictReasons(), r.reportedAs(), r.harness(), r.calibration(),
+        r.options(), r.context(), r.conversation(), r.turns(), r.contextFit(), r.promptFile(), r.slo(), resources,
+        cost, r.physics(), null, null, null);
+    RunRecord run = new RunRecord(base.schemaVersion(), base.run(), base.environment(), base.statistics(), List.of(declared));
+
+    assertThat(MarkdownReport.render(run))
+        .contains("energy     2.5 J per token (declared, an estimate from the declared power")
+        .contains("cost       0.58 USD per million output tokens, declared prices and power (hardware 0.4 USD + electricity"
+            + " 0.18 USD from the declared power")
+        .contains("energy_per_token = 2.5 J (declared power) < budget 5 J");
+    String html = dev.llmh.reports.html.HtmlReport.render(run);
+    assertThat(html).contains("energy_per_token &lt; 5J: 2.5 J (declared power)")
+        .contains("cost_per_mtok &lt; 1USD: 0.58 USD (declared prices and power)")
+        .doesNotContain("1s: 120 ms (declared");
+  }
 }

@@ -17,11 +17,13 @@ import dev.llmh.annotations.Warmup;
  * declares the machine's draw — the energy is then recorded as {@code energySource: "declared"}, an
  * estimate — and seed 000's prices: a 600-dollar machine over three years, four hours a day, 30 cents
  * a kWh. On a machine whose GPU or RAPL counters LLMH can read, the measured energy replaces the
- * declared one. {@code -Dllmh.power.watts}, {@code -Dllmh.cost.*} override these.
+ * declared one. {@code -Dllmh.power.watts}, {@code -Dllmh.cost.*} override these. The budgets on
+ * figures from these declared inputs decide only because {@code trustDeclared} says so: without it
+ * they are INCONCLUSIVE, a declared figure showing nothing about the server.
  */
 @LlmBenchmark
 @Power(watts = 65)
-@Cost(currency = "USD", hardware = 600, lifetimeYears = 3, hoursPerDay = 4, powerPrice = 0.30)
+@Cost(currency = "USD", hardware = 600, lifetimeYears = 3, hoursPerDay = 4, powerPrice = 0.30, trustDeclared = true)
 @Warmup(requests = 2)
 @Measurement(requests = 10)
 @Sampling(temperature = 0.0, seed = 42)

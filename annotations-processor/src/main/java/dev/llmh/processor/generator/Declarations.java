@@ -160,7 +160,7 @@ public record Declarations(
         .load(load);
     if (power != null || cost != null) {
       settings.deployment(new DeploymentFacts(cost == null ? null : cost.currency(), power, null, null,
-          cost == null ? null : cost.cost()));
+          cost == null ? null : cost.cost(), cost == null ? null : cost.trustDeclared()));
     }
     if (endpoint != null) {
       settings.endpointUrl(endpoint.url()).models(endpoint.models()).api(endpoint.api()).options(endpoint.options());

@@ -85,6 +85,6 @@ public final class JavaLiterals {
         + (cost == null ? "null" : "new dev.llmh.config.DeploymentFacts.Cost(" + doubleValue(cost.hardware()) + ", "
             + doubleValue(cost.lifetimeYears()) + ", " + doubleValue(cost.hoursPerDay()) + ", " + doubleValue(cost.powerPrice())
             + ", " + doubleValue(cost.utilisationPercent()) + ", " + doubleValue(cost.perHour()) + ")")
-        + ")";
+        + ", " + (facts.trustDeclared() == null ? "null" : "Boolean." + (facts.trustDeclared() ? "TRUE" : "FALSE")) + ")";
   }
 }

@@ -71,6 +71,10 @@ final class HtmlTables {
       out.append("<div class=\"verdict ").append(Html.escape(c.verdict())).append("\">")
           .append(Html.escape(c.expression())).append(": ").append(Html.escape(Labels.number(c.observed())))
           .append(c.unit() == null ? "" : " " + Html.escape(c.unit()));
+      String declared = declared(r, c);
+      if (declared != null) {
+        out.append(" (").append(Html.escape(declared)).append(")");
+      }
       if (c.bounds() != null && c.bounds().size() == 2) {
         out.append(" [").append(end(c.bounds().get(0))).append("–").append(end(c.bounds().get(1))).append("]");
       }
@@ -80,6 +84,15 @@ final class HtmlTables {
       out.append("<div class=\"reason\">").append(Html.escape(reason)).append("</div>");
     }
     return out.length() == 0 ? "none declared" : out.toString();
+  }
+
+  /** What the budget's figure rests on that was declared, or null: the figure is shown as declared wherever it is. */
+  private static String declared(CaseResult r, ConstraintRecord c) {
+    try {
+      return dev.llmh.result.DeclaredInputs.label(r, dev.llmh.constraint.ConstraintParser.parse(c.expression()).metric());
+    } catch (dev.llmh.constraint.ConstraintException e) {
+      return null; // a record from a later version's metric: shown as it is
+    }
   }
 
   static String phases(RunRecord record) {

@@ -1,0 +1,62 @@
+package dev.llmh.analysis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.llmh.baseline.Baselines;
+import dev.llmh.config.DeploymentFacts;
+import dev.llmh.constraint.Metric;
+import dev.llmh.measure.RequestSample;
+import dev.llmh.resources.PhaseSampling;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Rates over the counted requests' own span: a cold load and a failure are out of the time as of the tokens. */
+class CountedSpanTest {
+  private static final long MS = 1_000_000;
+
+  /** 20 chunks, 10 ms apart, from {@code startMs + 10}; the server reports {@code loadMs} of model load. */
+  private static RequestSample request(long startMs, double loadMs) {
+    List<Long> times = new ArrayList<>();
+    for (int k = 0; k < 20; k++) {
+      times.add((startMs + 10 + k * 10L) * MS);
+    }
+    return new RequestSample(startMs * MS, times, times.get(19), 10, 20, "stop", "m", null, times.get(0), 0, List.of(),
+        Map.of("load_ms", loadMs), 0, 20, null, false, null, "x");
+  }
+
+  /**
+   * A cold load 0-1,500 ms (its first chunk after the load), a failed request 1,500-1,700 ms, then two counted
+   * requests 1,700-1,900 and 1,900-2,100 ms: 40 tokens over 400 ms.
+   */
+  private static List<RequestSample> requests() {
+    RequestSample cold = request(0, 1300.0);
+    List<Long> late = cold.textChunkNanos().stream().map(t -> t + 1290 * MS).toList();
+    cold = new RequestSample(0, late, late.get(19), 10, 20, "stop", "m", null, late.get(0), 0, List.of(),
+        Map.of("load_ms", 1300.0), 0, 20, null, false, null, "x");
+    RequestSample failed = new RequestSample(1500 * MS, List.of(), 1700 * MS, null, null, null, null, "HTTP 503");
+    return List.of(cold, failed, request(1700, 3.0), request(1890, 3.0));
+  }
+
+  @Test
+  void theSpanRunsFromTheFirstCountedSendToTheLastCountedEnd() {
+    PhaseSampling.Span span = CountedSpan.of(requests());
+    assertThat(span).isEqualTo(new PhaseSampling.Span(1700 * MS, 2090 * MS));
+    assertThat(CountedSpan.of(List.of(requests().get(1)))).isNull();
+  }
+
+  @Test
+  void throughputAndRequestRateDivideTheCountedTokensByTheCountedSpan() {
+    CaseAnalysis analysis = CaseAnalyzer.analyze(
+        new CaseAnalyzer.Context(null, 128, List.of(), 0.95, 0.05, null, List.of(), null, null, null,
+            new ResourceInputs(null, DeploymentFacts.NONE, null)),
+        requests(), "m", new Baselines.Comparison(null, List.of()));
+    assertThat(analysis.counts().outputTokens()).isEqualTo(40);
+    assertThat(analysis.counts().wallMs()).isEqualTo(390.0);
+    // 40 tokens over 390 ms, not over the 2,090 ms from the cold load's send
+    assertThat(analysis.figures().get(Metric.THROUGHPUT)).isCloseTo(102.56, within(0.01));
+    assertThat(analysis.figures().get(Metric.REQUEST_RATE)).isCloseTo(5.128, within(0.001));
+  }
+}
