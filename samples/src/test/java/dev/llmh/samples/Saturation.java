@@ -14,8 +14,8 @@ import dev.llmh.annotations.Warmup;
  */
 @LlmBenchmark
 @Warmup(requests = 2)
-@Measurement(requests = 8)
-@MaxTokens(16)
+@Measurement(requests = 16)
+@MaxTokens(64)
 @SaturationSearch(from = 1, to = 4)
 public class Saturation {
 
