@@ -18,7 +18,7 @@ public enum ConfigKey {
   READ_TIMEOUT("llmh.timeout.read", "longest silence allowed on a response, prefill included"),
   FIRST_TOKEN_TIMEOUT("llmh.timeout.firstToken", "longest wait from sending a request to its first text chunk"),
   REQUEST_TIMEOUT("llmh.timeout.request", "longest a request may take from sending to its last byte; then it is cancelled"),
-  CASE_TIMEOUT("llmh.timeout.case", "longest a case may take, warm-up included; then requests in flight are cancelled and no more are sent"),
+  CASE_TIMEOUT("llmh.timeout.case", "longest a case may take, warm-up included, from when its endpoint is open (opening one and the harness's pause before measuring are not counted); then requests in flight are cancelled and no more are sent"),
   RESULTS_DIR("llmh.resultsDir", "where results files are written"),
   SELECT("llmh.select", "run only the cases matching these patterns, Class[#prompt][[param=value,...]] separated by commas; a pattern that matches no scenario in the build fails the run with the scenarios that exist"),
   EMBEDDED_MODEL("llmh.embedded.model", "embedded server: its default generated model, tiny or small, loaded at start and served to requests naming none (the other is loaded when a request names it)"),

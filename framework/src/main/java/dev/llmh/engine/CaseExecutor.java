@@ -7,7 +7,6 @@ import dev.llmh.check.AnswerChecks;
 import dev.llmh.client.ChatRequest;
 import dev.llmh.client.ToolDefinitions;
 import dev.llmh.config.Api;
-import dev.llmh.client.Durations;
 import dev.llmh.config.ConfigKey;
 import dev.llmh.endpoint.EmbeddedModels;
 import dev.llmh.endpoint.Endpoint;
@@ -77,7 +76,6 @@ final class CaseExecutor {
   }
 
   private CaseOutcome measure(CasePlan plan) throws InterruptedException {
-    long deadline = System.nanoTime() + plan.caseTimeout().toNanos();
     String prompt = null;
     FilePrompts file = null;
     List<String> turnTexts = List.of();
@@ -130,6 +128,7 @@ final class CaseExecutor {
     } catch (RuntimeException e) {
       return CaseOutcome.notRun(plan, null, e.getMessage());
     }
+    long deadline = CaseDeadline.from(plan); // from here: the endpoint's opening is not the case's time
     if (plan.model() == null && !endpoint.kind().startedByLlmh()) {
       return CaseOutcome.notRun(
           plan, endpoint,
@@ -216,7 +215,8 @@ final class CaseExecutor {
       warnings.add(warmupFailed + " of " + warmupRequests(plan) + " warm-up " + (units.conversation() ? "conversations" : "requests")
           + " failed (first: " + warmup.stream().filter(s -> !s.succeeded()).findFirst().orElseThrow().error() + ")");
     }
-    sink.beforeMeasuring(plan, warmup);
+    deadline = CaseDeadline.after(deadline, () -> sink.beforeMeasuring(plan, warmup));
+    CaseUnits measuring = units.until(deadline);
     // Looked up before measuring, once: it may ask the server (GET /models, /api/tags) for the model's size.
     PhysicsInputs physics = endpoints.physicsInputs(endpoint, warmup.stream().map(RequestSample::servedModel)
         .filter(Objects::nonNull).findFirst().orElse(EmbeddedModels.asked(plan)), plan.deployment());
@@ -233,7 +233,7 @@ final class CaseExecutor {
           new Measured(plan, endpoint, warmupFailed, promptHash, baselines, watch, units, new ArrayList<>(), setup, resources,
               physics, compare);
       AnswerChecks checks = plan.checks();
-      java.util.function.IntFunction<List<RequestSample>> measuredUnit = n -> units.send(n, chat -> {
+      java.util.function.IntFunction<List<RequestSample>> measuredUnit = n -> measuring.send(n, chat -> {
         long cpuBefore = HarnessWatch.threadCpuNanos();
         RequestSample sample = endpoint.client().send(chat);
         watch.workerCpu(HarnessWatch.threadCpuNanos() - cpuBefore);
@@ -248,7 +248,7 @@ final class CaseExecutor {
         watch.streamsEnded();
         measured.units().addAll(open.units());
         warnings.addAll(open.warnings());
-        String reason = System.nanoTime() - deadline >= 0 ? timedOut(plan, measured.units().size(), open.planned()) : null;
+        String reason = CaseDeadline.passed(deadline) ? CaseDeadline.timedOut(plan, measured.units().size(), open.planned()) : null;
         if (reason != null) {
           warnings.add(0, reason);
         }
@@ -266,8 +266,8 @@ final class CaseExecutor {
         watch.streamsEnded();
         List<String> lookWarnings = new ArrayList<>(warnings);
         int inFlight = effectiveConcurrency(plan.concurrency(), looks.points(), look);
-        if (System.nanoTime() - deadline >= 0) {
-          String reason = timedOut(plan, measured.units().size(), looks.points().get(look));
+        if (CaseDeadline.passed(deadline)) {
+          String reason = CaseDeadline.timedOut(plan, measured.units().size(), looks.points().get(look));
           lookWarnings.add(0, reason);
           return measured.outcome(lookWarnings, looks.alphaPerLook(), reason, inFlight);
         }
@@ -306,12 +306,6 @@ final class CaseExecutor {
           new ResourceInputs(resources.measured(dev.llmh.analysis.CountedSpan.of(samples)), plan.deployment(), physics), compare);
       return plan.runner().judge() == null ? outcome : outcome.withAnswered(sent.answered(units, setup.text()));
     }
-  }
-
-  /** Why a case that reached its deadline ended, with how much of it was sent. */
-  private static String timedOut(CasePlan plan, int sent, int planned) {
-    return "case timeout: the case reached llmh.timeout.case (" + Durations.text(plan.caseTimeout()) + ") after " + sent
-        + " of " + planned + " planned measured requests had been sent; requests in flight were cancelled and no more were sent";
   }
 
   /** A unit whose sending broke the harness: one failed request with the exception as its reason. */

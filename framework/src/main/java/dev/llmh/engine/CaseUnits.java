@@ -42,6 +42,12 @@ record CaseUnits(
     turnTexts = List.copyOf(turnTexts);
   }
 
+  /** The same units, their requests bound by the case deadline {@code caseDeadline} instead. */
+  CaseUnits until(long caseDeadline) {
+    return new CaseUnits(plan, model, prompt, turnTexts, takesCachePrompt, caseDeadline, marker, system, file, tools,
+        toolResultTurn, responseFormat);
+  }
+
   boolean conversation() {
     return !turnTexts.isEmpty();
   }

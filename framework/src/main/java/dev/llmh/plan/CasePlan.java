@@ -25,7 +25,7 @@ import java.util.Map;
  *     up to this many while a constraint is undecided; equal to {@code measuredRequests} when fixed
  * @param confidence the level of intervals and verdicts ({@code llmh.confidence})
  * @param inconclusive how an INCONCLUSIVE case is reported: {@code skip}, {@code fail} or {@code pass}
- * @param caseTimeout the longest the case may take, warm-up included ({@code llmh.timeout.case})
+ * @param caseTimeout the longest the case may take, warm-up included, from when its endpoint is open ({@code llmh.timeout.case})
  * @param options server options sent with every request ({@code llmh.options}, else {@code @Endpoint(options)}),
  *     typed as {@link ServerOptions#parse} reads them; empty when none
  * @param promptCache configuration ({@code llmh.promptCache}), else {@code @PromptCache}, else UNIQUE

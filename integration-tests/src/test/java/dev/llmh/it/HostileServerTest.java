@@ -63,10 +63,15 @@ class HostileServerTest {
     assertThat(failed.endMs()).isBetween(1000.0, 5000.0);
   }
 
+  /**
+   * The case's time starts once its endpoint is open: here opening takes twice the case timeout (the
+   * first model listing is that slow), and the case still sends its first request, which never ends
+   * and is cut at the deadline.
+   */
   @Test
-  void aCaseEndsAtItsDeadlineWithWhatWasInFlightCancelledAndCounted(@TempDir Path results) {
-    SimulatorSettings settings = fast().withHook(Faults.of(Faults.endless(Faults.EVERY, Duration.ofMillis(20))));
-    try (SimulatedServer server = SimulatedServer.start(settings)) {
+  void aCaseEndsAtItsDeadlineWithWhatWasInFlightCancelledAndCounted(@TempDir Path results) throws Exception {
+    Duration timeout = Duration.ofMillis(1500);
+    try (SlowOpeningServer server = new SlowOpeningServer(timeout.multipliedBy(2))) {
       EngineRun run = EngineRun.of(
           Map.of("llmh.endpoint", server.baseUrl(), "llmh.timeout.case", "1500ms"), results, FaultScenarios.Plain.class);
 
@@ -79,6 +84,12 @@ class HostileServerTest {
       assertThat(result.warnings().get(0)).isEqualTo("case timeout: the case reached llmh.timeout.case (1500 ms) after 1 of 6"
           + " planned measured requests had been sent; requests in flight were cancelled and no more were sent");
       assertThat(failureMessage(run)).contains("case timeout: the case reached llmh.timeout.case (1500 ms)");
+      // On the server's clock: the stream began after the endpoint was open, and was cut no sooner
+      // than a whole case timeout after that: the opening was not counted.
+      assertThat(server.cut(1, Duration.ofSeconds(10))).singleElement().satisfies(stream -> {
+        assertThat(stream.arrivedNanos()).isGreaterThan(server.listingAnsweredNanos);
+        assertThat(stream.cutNanos() - server.listingAnsweredNanos).isGreaterThanOrEqualTo(timeout.toNanos());
+      });
     }
   }
 
