@@ -133,6 +133,26 @@ final class GroundTruth {
   }
 
   /**
+   * Each request's TPOT against the server's for the same request, by
+   * {@link Offsets#gapDisagreement} (the floor one read's jitter over N − 1 gaps; the error to catch N
+   * in place of N − 1), and the server's against its own schedule ({@code planned}, in ms) the same
+   * way, to catch {@code scheduleErrorMs}; the case's TPOT and decode-rate medians exactly those of
+   * its requests.
+   */
+  static void assertTpotsOnSchedule(CaseResult result, List<Pair> pairs, Function<ServedRequest, Double> planned,
+      double scheduleErrorMs) {
+    int tokens = pairs.get(0).server().completionTokens();
+    assertThat(pairs).allSatisfy(p -> assertThat(p.server().contentChunkNanos()).hasSize(tokens));
+    List<Double> server = pairs.stream().map(p -> serverTpot(p.server())).toList();
+    double floor = Offsets.GAP_FLOOR_MS / (tokens - 1);
+    assertGap(offsets(result, CaseResult.TPOT, pairs, SampleRecord::tpotMs, GroundTruth::serverTpot), floor, median(server) / tokens);
+    assertGap(Offsets.of(result.caseId() + " server tpot against its schedule", server,
+        pairs.stream().map(p -> planned.apply(p.server())).toList()), floor, scheduleErrorMs);
+    assertSummarises(result, CaseResult.TPOT, pairs.stream().map(p -> p.client().tpotMs()).toList());
+    assertSummarises(result, "decode_rate", pairs.stream().map(p -> 1000 / p.client().tpotMs()).toList());
+  }
+
+  /**
    * A time from the send to a read against the server's from arrival to the matching write, by
    * {@link Offsets#spanDisagreement}; the case's median exactly the requests'.
    */
