@@ -13,6 +13,7 @@ import dev.llmh.sim.ServedRequest;
 import dev.llmh.sim.SimTokenizer;
 import dev.llmh.sim.SimulatedServer;
 import dev.llmh.sim.SimulatorSettings;
+import dev.llmh.stats.LinearFit;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -43,7 +44,7 @@ class ConversationGroundTruthTest {
 
   @Test
   void everyTurnSendsTheHistoryAndTheFitRecoversTheSlowdown(@TempDir Path results) {
-    try (SimulatedServer server = SimulatedServer.start(slowingDecode())) {
+    try (SimulatedServer server = SimulatedServer.start(slowingDecode().withHook(GroundTruth.NUMBERED))) {
       EngineRun run = EngineRun.watched(Map.of("llmh.endpoint", server.baseUrl()), results, ConversationScenarios.Growing.class);
       run.results.testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
       CaseResult result = run.record().results().get(0);
@@ -95,22 +96,34 @@ class ConversationGroundTruthTest {
         double serverPrompt = measured.stream().filter(r -> r.messages().size() == 2 * k - 1)
             .mapToInt(ServedRequest::promptTokens).average().orElseThrow();
         assertThat(turn.promptTokensP50()).isEqualTo(serverPrompt);
-        double truth = BASE_TPOT_MS + SLOWDOWN_MS_PER_TOKEN * serverPrompt;
-        assertThat(turn.tpotMsP50()).as("turn %d TPOT p50", k).isCloseTo(truth, within(0.05 * truth));
+        List<Double> tpots = result.samples().stream().filter(r -> r.turn() == k).map(SampleRecord::tpotMs).toList();
+        assertThat(turn.tpotMsP50()).as("turn %d TPOT p50 of %s", k, tpots).isCloseTo(GroundTruth.median(tpots), within(1e-9));
       }
+      List<GroundTruth.Pair> pairs = GroundTruth.numberedPairs(result, served);
+      assertThat(pairs).extracting(GroundTruth.Pair::server).containsExactlyInAnyOrderElementsOf(measured);
+      // Each TPOT the server's, on the server's schedule: 5 ms and 0.02 ms per context token a chunk;
+      // the error to catch there is a turn decoded at the previous turn's context, 109 tokens shorter.
+      GroundTruth.assertTpotsOnSchedule(result, pairs, r -> BASE_TPOT_MS + SLOWDOWN_MS_PER_TOKEN * r.promptTokens(),
+          SLOWDOWN_MS_PER_TOKEN * (ANSWER_TOKENS + 103));
 
-      // The fit of TPOT against context recovers the slowdown the simulator was given.
+      // The fit of TPOT against context is the least squares of those TPOTs on the server's counts.
       ConversationResult.ContextFit fit = result.contextFit();
       System.out.println("context fit: " + fit);
       assertThat(fit.notMeasured()).isNull();
       assertThat(fit.x()).isEqualTo("context_tokens");
       assertThat(fit.y()).isEqualTo("tpot_ms");
       assertThat(fit.n()).isEqualTo(6 * TURNS);
-      assertThat(fit.slopeMsPerToken()).isCloseTo(SLOWDOWN_MS_PER_TOKEN, within(0.1 * SLOWDOWN_MS_PER_TOKEN));
-      assertThat(fit.ci().get(0)).isLessThan(fit.slopeMsPerToken());
-      assertThat(fit.ci().get(1)).isGreaterThan(fit.slopeMsPerToken());
-      assertThat(fit.interceptMs()).isCloseTo(BASE_TPOT_MS, within(0.5));
-      assertThat(fit.r2()).isGreaterThan(0.95);
+      LinearFit expected = LinearFit.of(result.samples().stream().mapToDouble(SampleRecord::promptTokens).toArray(),
+          result.samples().stream().mapToDouble(SampleRecord::tpotMs).toArray()).orElseThrow();
+      assertThat(fit.slopeMsPerToken()).isCloseTo(expected.slope(), within(1e-9));
+      assertThat(fit.interceptMs()).isCloseTo(expected.intercept(), within(1e-9));
+      assertThat(fit.r2()).isCloseTo(expected.r2(), within(1e-9));
+      assertThat(fit.ci()).containsExactly(expected.slopeLow(), expected.slopeHigh());
+      // It recovers the slowdown the simulator was given, within three times its own interval's
+      // half-width, which must be narrow enough to tell the slowdown from none.
+      double halfWidth = (fit.ci().get(1) - fit.ci().get(0)) / 2;
+      assertThat(3 * halfWidth).as("3 x the slope's half-width, against the slope").isLessThan(SLOWDOWN_MS_PER_TOKEN);
+      assertThat(fit.slopeMsPerToken()).isCloseTo(SLOWDOWN_MS_PER_TOKEN, within(3 * halfWidth));
 
       // The budget is judged over every turn's request, pooled.
       assertThat(result.constraints()).singleElement().satisfies(c -> assertThat(c.verdict()).isEqualTo("PASS"));

@@ -49,6 +49,22 @@ final class GroundTruth {
     }
   };
 
+  /** The server timing under which {@link #NUMBERED} reports the simulator's number of the request. */
+  static final String REQUEST_NUMBER = "sim_request";
+
+  /**
+   * Adds the simulator's number of the request to every response event as a llama.cpp-style server
+   * timing ({@code timings.sim_request}), which the client records on the request's sample and uses
+   * for nothing: each sample names the served request it was while its prompt-token counts stay the
+   * prompts' (for tests that need those, where {@link #TAGGED} would replace them).
+   */
+  static final SimulatorHook NUMBERED = new SimulatorHook() {
+    @Override
+    public String interceptEvent(long requestNumber, int eventIndex, String payload) {
+      return payload.startsWith("{\"") ? "{\"timings\":{\"" + REQUEST_NUMBER + "\":" + requestNumber + "}," + payload.substring(1) : payload;
+    }
+  };
+
   /**
    * A simulator whose timing the test sets — no prefill, the first token {@code firstTokenMs} after a
    * request gets its slot, then {@code tokensPerSecond} — stamping its requests with {@link #TAGGED}.
@@ -65,9 +81,19 @@ final class GroundTruth {
 
   /** The case's samples, each with the served request its tag names; no two samples name the same. */
   static List<Pair> pairs(CaseResult result, List<ServedRequest> served) {
+    return pairs(result, served, s -> (long) s.promptTokens());
+  }
+
+  /** The case's samples, each with the served request {@link #NUMBERED} names in its server timings. */
+  static List<Pair> numberedPairs(CaseResult result, List<ServedRequest> served) {
+    return pairs(result, served, s -> s.serverTimings() == null || s.serverTimings().get(REQUEST_NUMBER) == null ? null
+        : s.serverTimings().get(REQUEST_NUMBER).longValue());
+  }
+
+  private static List<Pair> pairs(CaseResult result, List<ServedRequest> served, Function<SampleRecord, Long> number) {
     Map<Long, ServedRequest> byNumber = served.stream().collect(Collectors.toMap(ServedRequest::requestNumber, r -> r));
     List<Pair> pairs = result.samples().stream()
-        .map(s -> new Pair(s, byNumber.get((long) s.promptTokens())))
+        .map(s -> new Pair(s, number.apply(s) == null ? null : byNumber.get(number.apply(s))))
         .toList();
     assertThat(pairs).as("every sample of %s names a served request", result.caseId())
         .allSatisfy(p -> assertThat(p.server()).isNotNull());
@@ -104,6 +130,26 @@ final class GroundTruth {
     }
     assertGap(Offsets.of(result.caseId() + " itl", clientPooled, serverPooled), Offsets.GAP_FLOOR_MS, gap);
     assertSummarises(result, CaseResult.ITL, clientPooled);
+  }
+
+  /**
+   * Each request's TPOT against the server's for the same request, by
+   * {@link Offsets#gapDisagreement} (the floor one read's jitter over N − 1 gaps; the error to catch N
+   * in place of N − 1), and the server's against its own schedule ({@code planned}, in ms) the same
+   * way, to catch {@code scheduleErrorMs}; the case's TPOT and decode-rate medians exactly those of
+   * its requests.
+   */
+  static void assertTpotsOnSchedule(CaseResult result, List<Pair> pairs, Function<ServedRequest, Double> planned,
+      double scheduleErrorMs) {
+    int tokens = pairs.get(0).server().completionTokens();
+    assertThat(pairs).allSatisfy(p -> assertThat(p.server().contentChunkNanos()).hasSize(tokens));
+    List<Double> server = pairs.stream().map(p -> serverTpot(p.server())).toList();
+    double floor = Offsets.GAP_FLOOR_MS / (tokens - 1);
+    assertGap(offsets(result, CaseResult.TPOT, pairs, SampleRecord::tpotMs, GroundTruth::serverTpot), floor, median(server) / tokens);
+    assertGap(Offsets.of(result.caseId() + " server tpot against its schedule", server,
+        pairs.stream().map(p -> planned.apply(p.server())).toList()), floor, scheduleErrorMs);
+    assertSummarises(result, CaseResult.TPOT, pairs.stream().map(p -> p.client().tpotMs()).toList());
+    assertSummarises(result, "decode_rate", pairs.stream().map(p -> 1000 / p.client().tpotMs()).toList());
   }
 
   /**

@@ -37,6 +37,8 @@ class SimulatedServerTest {
       .connectTimeout(Duration.ofSeconds(2))
       .build();
   private static final double MS = 1e6;
+  /** Chunks a stream may still write after its connection was closed, whichever side closed it. */
+  private static final int WRITES_AFTER_A_CLOSE = 3;
 
   /** A fast server for functional checks: no delays at all. */
   private static SimulatorSettings fast() {
@@ -404,16 +406,20 @@ class SimulatedServerTest {
         .withDecodeTokensPerSecond(50);
     try (SimulatedServer server = SimulatedServer.start(settings)) {
       // 1000 tokens at 50 tok/s would hold the only slot for 20 s
-      longStreamAfter(server, 4).close();
+      BufferedReader reader = longStreamAfter(server, 4);
+      long closing = System.nanoTime();
+      reader.close();
       stream(server, body("next", 2, 2, true));
 
       List<ServedRequest> served = server.awaitServedRequests(2, Duration.ofSeconds(2));
       ServedRequest abandoned = served.get(0);
       ServedRequest next = served.get(1);
-      // noticed at a write soon after the 4 chunks read (the socket takes one or two more), not at the end
+      // noticed at a write soon after the client closed (the socket takes one or two more), not at the
+      // end: counted from the close, however late a busy machine let the client make it
       assertThat(abandoned.clientDisconnected()).isTrue();
-      assertThat(abandoned.completionTokens()).isBetween(4, 10);
       assertThat(abandoned.contentChunkNanos()).hasSize(abandoned.completionTokens());
+      assertThat(abandoned.completionTokens()).isGreaterThanOrEqualTo(4);
+      assertWrittenAfter(abandoned, closing, "the client's close");
       // then the slot passes to the next request, in the server's own record: after the abandoned stream's
       // last chunk, long before its 1,000th was due
       assertThat(next.slotAcquiredNanos()).isGreaterThan(abandoned.contentChunkNanos().get(abandoned.completionTokens() - 1))
@@ -428,6 +434,7 @@ class SimulatedServerTest {
     SimulatedServer server = SimulatedServer.start(SimulatorSettings.defaults().withInstantPrefill()
         .withDecodeTokensPerSecond(50));
     BufferedReader reader = longStreamAfter(server, 2);
+    long closing = System.nanoTime();
     server.close();
     long closed = System.nanoTime();
     // the stream ends (EOF or a reset) instead of running for 20 s
@@ -444,13 +451,24 @@ class SimulatedServerTest {
     // disconnect is), and both the close and the stream's end long before its last chunk was due
     ServedRequest cut = server.awaitServedRequests(1, Duration.ofSeconds(2)).get(0);
     assertThat(cut.clientDisconnected()).isTrue();
-    assertThat(cut.completionTokens()).isBetween(2, 10);
+    assertThat(cut.completionTokens()).isGreaterThanOrEqualTo(2);
+    assertWrittenAfter(cut, closing, "the server's close");
     long lastDue = cut.slotAcquiredNanos() + 999 * 20 * (long) MS;
     assertThat(closed).as("close returned before the stream's end was due").isLessThan(lastDue);
     assertThat(ended).as("the client read the end before the stream's end was due").isLessThan(lastDue);
   }
 
   // ---------------------------------------------------------------- helpers
+
+  /**
+   * At most {@link #WRITES_AFTER_A_CLOSE} of {@code r}'s chunks written after {@code closingNanos}:
+   * one the socket accepted before the close took effect, one in flight, one that met the reset.
+   */
+  private static void assertWrittenAfter(ServedRequest r, long closingNanos, String close) {
+    long after = r.contentChunkNanos().stream().filter(t -> t > closingNanos).count();
+    System.out.printf("%d of %d chunks written after %s%n", after, r.completionTokens(), close);
+    assertThat(after).as("chunks written after %s", close).isLessThanOrEqualTo(WRITES_AFTER_A_CLOSE);
+  }
 
   /** Starts a stream of 1000 tokens and reads it until {@code contents} content chunks have arrived. */
   private static BufferedReader longStreamAfter(SimulatedServer server, int contents) throws Exception {
