@@ -30,12 +30,13 @@ import java.util.stream.Collectors;
  *
  * <p><b>Agreement.</b> Per figure, the offsets client − server over the case's requests, judged by
  * {@link Offsets}: a time from the send (TTFT, TTFO, E2E) by {@link Offsets#spanDisagreement} (every
- * offset positive, the smallest within {@link Offsets#SPAN_FLOOR_MS}, the median within that floor
- * plus three times the offsets' interquartile range); a gap between reads (ITL, TPOT) by
+ * offset positive, the smallest within a floor of half the requests' own chunk gap, at least
+ * {@link Offsets#SPAN_FLOOR_MS}, the median within that floor plus three times the offsets'
+ * interquartile range); a gap between reads (ITL, TPOT) by
  * {@link Offsets#gapDisagreement} (the median within {@link Offsets#GAP_FLOOR_MS} plus three times
  * the noise of zero, a tolerance that must stay below the error the check exists to catch, else the
  * machine was too noisy to tell and the check fails saying so). A chunk counted wrong moves a span by
- * a chunk gap (25 ms or more here, against a 5 ms floor) and TPOT by a gap / (N − 1); N in place of
+ * a chunk gap (25 ms or more here, against a floor of half of it) and TPOT by a gap / (N − 1); N in place of
  * N − 1 moves TPOT by TPOT / N. Case statistics must be exactly those of the requests' own figures.
  */
 final class GroundTruth {
@@ -160,8 +161,10 @@ final class GroundTruth {
       CaseResult result, String metric, List<Pair> pairs, Function<SampleRecord, Double> client,
       Function<ServedRequest, Long> serverRead) {
     Offsets offsets = offsets(result, metric, pairs, client, r -> ms(serverRead.apply(r) - r.arrivalNanos()));
-    System.out.printf("%s; tolerance %.3f ms%n", offsets, offsets.tolerance(Offsets.SPAN_FLOOR_MS));
-    assertThat(offsets.spanDisagreement(Offsets.SPAN_FLOOR_MS)).as("%s", offsets).isNull();
+    // the error to catch: a chunk too many or held back, one of these requests' own chunk gaps
+    double error = Offsets.chunkGapMs(pairs.stream().map(Pair::server).toList());
+    System.out.printf("%s; must catch %.3f ms%n", offsets, error);
+    assertThat(offsets.spanDisagreement(error)).as("%s", offsets).isNull();
     assertSummarises(result, metric, pairs.stream().map(p -> client.apply(p.client())).toList());
   }
 

@@ -99,7 +99,7 @@ class PrefixCacheGroundTruthTest {
     Offsets ttft = Offsets.of(result.caseId() + " ttft", result.samples().stream().map(CaseResult.SampleRecord::ttftMs).toList(),
         requests.stream().map(r -> GroundTruth.ms(r.contentChunkNanos().get(0) - r.arrivalNanos())).toList());
     System.out.println(ttft);
-    assertThat(ttft.spanDisagreement(Offsets.SPAN_FLOOR_MS)).as("%s", ttft).isNull();
+    assertThat(ttft.spanDisagreement(Offsets.chunkGapMs(requests))).as("%s", ttft).isNull();
   }
 
   private static double mean(List<ServedRequest> requests) {

@@ -82,10 +82,18 @@ public final class Offsets {
 
   /**
    * Why these offsets of spans from a send to a read show a disagreement, or null when they show
-   * none: every offset must be positive, the smallest within {@code floor} (a shift every request
-   * shares), and the median within {@code floor + 3 × noise} (an error most requests carry).
+   * none: every offset must be positive, the smallest within the floor (a shift every request
+   * shares), and the median within {@code floor + 3 × noise} (an error most requests carry). The
+   * floor is {@link #SPAN_FLOOR_MS} or half of {@code error}, the smallest error the comparison exists
+   * to catch (a chunk gap, for a chunk too many or held back), whichever is more: a shift by the
+   * error then always clears it, while a machine busy enough to delay every read by a few ms does
+   * not fail a comparison that exists to catch tens.
    */
-  public String spanDisagreement(double floor) {
+  public String spanDisagreement(double error) {
+    if (!(error > 0)) {
+      throw new IllegalArgumentException(what + ": no error to catch (" + error + ")");
+    }
+    double floor = Math.max(SPAN_FLOOR_MS, error / 2);
     if (!(min() > 0)) {
       return this + ": a client span shorter than the server's";
     }
@@ -93,6 +101,18 @@ public final class Offsets {
       return String.format(Locale.ROOT, "%s: every offset beyond the floor %.3f", this, floor);
     }
     return medianBeyond(tolerance(floor));
+  }
+
+  /**
+   * The median over these requests of the server's gap between content chunks, in ms (each
+   * request's span from its first to its last chunk over its gaps): the error a chunk too many, or
+   * one held back, makes; where no request wrote two chunks, twice {@link #SPAN_FLOOR_MS}, which
+   * leaves a span comparison's floor as it is.
+   */
+  public static double chunkGapMs(List<ServedRequest> requests) {
+    double[] gaps = requests.stream().map(ServedRequest::contentChunkNanos).filter(c -> c.size() >= 2)
+        .mapToDouble(c -> (c.get(c.size() - 1) - c.get(0)) / 1e6 / (c.size() - 1)).sorted().toArray();
+    return gaps.length == 0 ? 2 * SPAN_FLOOR_MS : new Offsets("gaps", gaps).median();
   }
 
   /**

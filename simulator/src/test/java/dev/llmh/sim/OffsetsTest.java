@@ -44,4 +44,35 @@ class OffsetsTest {
     assertThat(lateness(0.1, -0.01, 0.2).lateDisagreement(5.0, 20.0)).contains("a send before its planned time");
     assertThat(lateness(0.1, 1.0, 6.0, 12.0, 0.3).lateDisagreement(5.0, 20.0)).contains("too noisy to catch a delay of 20.000");
   }
+
+  /** Client spans that are the server's plus {@code transit[k]} ms of send and read. */
+  private static Offsets spans(double... transit) {
+    List<Double> client = new ArrayList<>();
+    List<Double> server = new ArrayList<>();
+    for (int k = 0; k < transit.length; k++) {
+      server.add(300.0 + k);
+      client.add(300.0 + k + transit[k]);
+    }
+    return Offsets.of("ttft", client, server);
+  }
+
+  @Test
+  void aSpanFloorIsHalfTheErrorToCatchSoABusyMachinesTransitIsNoDisagreement() {
+    // two builds side by side on two cores: no read of eight came within 5 ms of its write
+    Offsets busy = spans(6.198, 6.9, 7.4, 8.1, 8.4, 9.0, 11.3, 25.755);
+    assertThat(busy.spanDisagreement(20.0)).isNull();
+    // the same transit with a chunk gap (20 ms) too many on every request is still caught
+    Offsets shifted = spans(26.198, 26.9, 27.4, 28.1, 28.4, 29.0, 31.3, 45.755);
+    assertThat(shifted.spanDisagreement(20.0)).contains("every offset beyond the floor 10.000");
+    // a small error to catch keeps the floor at a scheduler slice
+    assertThat(spans(0.3, 0.4, 0.5, 6.0).spanDisagreement(2.0)).isNull();
+    assertThat(spans(5.3, 5.4, 5.5, 6.0).spanDisagreement(2.0)).contains("every offset beyond the floor 5.000");
+  }
+
+  @Test
+  void aSpanShorterThanTheServersOrNoErrorToCatchIsSaid() {
+    assertThat(spans(0.3, -0.1, 0.5).spanDisagreement(20.0)).contains("a client span shorter than the server's");
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> spans(0.3).spanDisagreement(Double.NaN))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no error to catch");
+  }
 }
