@@ -62,6 +62,20 @@ final class CpuWitness {
      * smallest error the comparison exists to catch, else this machine was too noisy to tell.
      */
     String disagreement(Resources sampler, double errorMs) {
+      return disagreement(sampler, errorMs, false);
+    }
+
+    /**
+     * As {@link #disagreement(Resources, double)}, for an error that can only lift the sampler's
+     * figure (a process's past CPU counted): the tolerance that must stay below {@code errorMs} is
+     * the one above the reading, the rounding alone, since the window's uncovered wall time can only
+     * leave the sampler short.
+     */
+    String excess(Resources sampler, double errorMs) {
+      return disagreement(sampler, errorMs, true);
+    }
+
+    private String disagreement(Resources sampler, double errorMs, boolean onlyAbove) {
       List<Number> last = sampler.series().get(sampler.series().size() - 1);
       double samplerWallMs = last.get(0).doubleValue();
       // The mean is rounded to 0.1 %, the last sample's time truncated to the ms.
@@ -71,7 +85,7 @@ final class CpuWitness {
       String figures = String.format(Locale.ROOT,
           "sampler %.0f ms CPU over %.0f ms, witness %.0f ms CPU over %.0f ms (%d processes), tolerance +%.0f/-%.0f ms",
           samplerCpuMs, samplerWallMs, cpuMs, wallMs, processes, rounding, rounding + uncovered);
-      if (!(rounding + uncovered < errorMs)) {
+      if (!((onlyAbove ? rounding : rounding + uncovered) < errorMs)) {
         return figures + ": too noisy to catch an error of " + Math.round(errorMs) + " ms";
       }
       if (samplerCpuMs > cpuMs + rounding || samplerCpuMs < cpuMs - rounding - uncovered) {
