@@ -23,12 +23,17 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class StoppedRunTest {
   private static final ObjectMapper MAPPER = new ObjectMapper();
+  /**
+   * How long the child may take to get going, only against a hang: a fresh JVM opening its endpoint
+   * (bandwidth probe, 500 warm-up requests) took over 20 s with two builds on two cores.
+   */
+  private static final long HANG_MS = 180_000;
 
   @Test
   void sigtermMidRunLeavesTheJournalAndAnIncompleteRecord(@TempDir Path results) throws Exception {
     Process child = start(results);
     try {
-      Path journal = awaitJournalLines(results, 3, 20_000);
+      Path journal = awaitJournalLines(results, 3, HANG_MS);
       child.destroy(); // SIGTERM
       assertThat(child.waitFor(15, TimeUnit.SECONDS)).as("the child stops").isTrue();
 
@@ -61,7 +66,8 @@ class StoppedRunTest {
   void sigtermBeforeAnyRequestFinishedStillLeavesTheRecord(@TempDir Path results) throws Exception {
     Process child = start(results, "stalled");
     try {
-      Path journal = awaitJournalLines(results, 0, 20_000);
+      Path journal = awaitJournalLines(results, 0, HANG_MS);
+      awaitLog(results, "client warmed up", HANG_MS); // the endpoint is open: the case starts now
       Thread.sleep(1000); // the first request is out, waiting a minute for its first token
       child.destroy(); // SIGTERM
       assertThat(child.waitFor(15, TimeUnit.SECONDS)).as("the child stops").isTrue();
@@ -108,6 +114,17 @@ class StoppedRunTest {
     }
     throw new AssertionError("no journal with " + count + " lines in " + dir + " within " + timeoutMs + " ms: "
         + Files.readString(dir.resolve("child.log")));
+  }
+
+  private static void awaitLog(Path dir, String text, long timeoutMs) throws Exception {
+    long deadline = System.currentTimeMillis() + timeoutMs;
+    while (!Files.readString(dir.resolve("child.log")).contains(text)) {
+      if (System.currentTimeMillis() > deadline) {
+        throw new AssertionError("no '" + text + "' in the child's log within " + timeoutMs + " ms: "
+            + Files.readString(dir.resolve("child.log")));
+      }
+      Thread.sleep(50);
+    }
   }
 
   private static List<JsonNode> lines(Path journal) throws IOException {
