@@ -140,7 +140,8 @@ class ServerProbeTest {
       Map<String, Object> entry = new ServerProbe().describe(new Endpoint(client, client.probe(), EndpointKind.REMOTE),
           List.of("llmh-sim"), "9.9");
       double seconds = (System.nanoTime() - start) / 1e9;
-      assertThat(seconds).isBetween(1.9, 2.0 + 3.0); // the 2 s timeout, plus room for a busy machine; the route hangs 60 s
+      // the 2 s timeout, and before the route's hang would have ended: a probe that waited for it takes 60 s
+      assertThat(seconds).isGreaterThanOrEqualTo(1.9).isLessThan(ServerPersona.HANG.toSeconds());
       assertThat(notMeasured(entry)).contains("server version: GET /props timed out after 2000 ms",
           "model file (llmh-sim): GET /props timed out after 2000 ms");
       // The listing still answered: what it says is kept.
@@ -163,7 +164,9 @@ class ServerProbeTest {
       }
       double seconds = (System.nanoTime() - start) / 1e9;
       endpoints.forEach(e -> e.client().close());
-      assertThat(seconds).isBetween(0.35, 0.4 + 2.0);
+      // one budget for both: the second server is not asked once the first spent it (the messages
+      // below say so); how soon after the budget the loop ends is this machine's, so only the hang bounds it
+      assertThat(seconds).isGreaterThanOrEqualTo(0.35).isLessThan(ServerPersona.HANG.toSeconds());
       // what is left of the budget, a hair under 400 ms once the first question was on its way
       assertThat(notMeasured(entries.get(0))).anySatisfy(r -> assertThat(r).matches("server version: GET /version timed out after (39\\d|400) ms"))
           .contains("model file (llmh-sim): not asked: the 400 ms budget for asking servers was spent");

@@ -60,7 +60,9 @@ class HostileServerTest {
         + " (llmh.timeout.request); the request was cancelled");
     // It kept streaming text all along: neither the idle nor the first-token timeout could end it.
     assertThat(failed.chunkCount()).isGreaterThan(10);
-    assertThat(failed.endMs()).isBetween(1000.0, 5000.0);
+    // Not before the timeout; how late after it a busy machine's timer fires is the machine's, and the
+    // error above already says which timer ended it (the stream itself never would).
+    assertThat(failed.endMs()).isGreaterThanOrEqualTo(1000.0);
   }
 
   /**

@@ -76,10 +76,11 @@ class ServerEnvironmentGroundTruthTest {
       Duration took = Duration.ofNanos(System.nanoTime() - start);
       run.results.testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
       RunRecord record = run.record();
-      // The route hangs for 60 s; the question gives up after 2 s, and the run ends well before the hang would.
-      assertThat(took).isLessThan(Duration.ofSeconds(20));
+      // The route hangs for ServerPersona.HANG (60 s); the question gives up after 2 s, so the run ends
+      // before the hang would, however slow the machine is at the rest of the run.
+      assertThat(took).isLessThan(ServerPersona.HANG);
       assertThat(Duration.between(Instant.parse(record.run().startedAt()), Instant.parse(record.run().finishedAt())))
-          .isLessThan(Duration.ofSeconds(15)).isGreaterThanOrEqualTo(Duration.ofMillis(1900));
+          .isLessThan(ServerPersona.HANG).isGreaterThanOrEqualTo(Duration.ofMillis(1900));
       Map<String, Object> described = servers(record).get(0);
       assertThat(described).containsEntry("server", "llama.cpp").doesNotContainKey("version");
       assertThat(described.get("notMeasured")).asList().contains(
