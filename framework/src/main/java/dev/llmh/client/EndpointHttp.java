@@ -259,10 +259,14 @@ final class EndpointHttp {
       if (sink.head(head, System.nanoTime())) {
         InputStream in = response.body().byteStream();
         byte[] buffer = new byte[READ_BUFFER];
+        boolean toTheClose = response.header("Content-Length") == null && !"chunked".equalsIgnoreCase(response.header("Transfer-Encoding"));
         int read = in.read(buffer);
         for (; read > 0; read = in.read(buffer)) {
           if (!sink.body(buffer, 0, read, System.nanoTime())) { // each read's time, before its bytes are parsed
             break;
+          }
+          if (toTheClose && sink.ended()) {
+            break; // as ResponseDecoder does: the close may come a while after the final line
           }
         }
         if (read < 0) {

@@ -64,6 +64,11 @@ final class StreamSink implements ResponseSink {
     }
   }
 
+  @Override
+  public boolean ended() {
+    return frames != null && recorder.done();
+  }
+
   /** Once the response is over: a refused one fails the request with its reason. */
   void settle() {
     if (refusal != null) {

@@ -22,7 +22,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * A stream is over at its own end, whatever frames its body: against the simulator sending each
  * protocol's stream chunked, with a {@code Content-Length} and up to the connection's close — every
  * event its own write, the terminator ({@code [DONE]}, Ollama's {@code done} line) written right
- * after the last token, as Ollama does — each request's final message is read over both transports:
+ * after the last token, as Ollama does; or closing the connection only a while after it — each
+ * request's final message is read over both transports, and the stream is over at its terminator:
  * usage, and Ollama's counters and durations, with the cold load of the first request on its sample
  * only. Every text chunk is the server's, arrived after the server wrote it.
  */
@@ -57,8 +58,10 @@ class StreamFramingTest {
         client.http.streamThroughOkHttp();
       }
       List<RequestSample> samples = new ArrayList<>();
+      List<Long> returned = new ArrayList<>();
       for (int i = 0; i < 3; i++) {
         samples.add(client.send(new ChatRequest(null, "Tell me a story number " + i, MAX_TOKENS, 0.0, i, false)));
+        returned.add(System.nanoTime());
       }
       List<ServedRequest> served = new ArrayList<>(server.awaitServedRequests(3, Duration.ofSeconds(10)));
       served.sort(Comparator.comparingLong(ServedRequest::requestNumber));
@@ -79,6 +82,10 @@ class StreamFramingTest {
           assertThat(chunks.get(k)).isGreaterThan(truth.contentChunkNanos().get(k));
         }
         assertThat(sample.endNanos()).isGreaterThanOrEqualTo(chunks.get(chunks.size() - 1));
+        if (framing == StreamFraming.CLOSE_LINGERING) {
+          // over at its terminator: the request returned before the server would have closed
+          assertThat(returned.get(i)).isLessThan(truth.finishedNanos() + StreamFraming.LINGER.toNanos());
+        }
         if (api.ollama()) {
           assertThat(sample.serverTimings()).containsKeys("load_ms", "prompt_eval_ms", "eval_ms", "total_ms");
           // Ollama's load_duration as the simulator did it, to the nanosecond: the first request's only.

@@ -16,17 +16,20 @@ import java.util.concurrent.ConcurrentHashMap;
  * alive and chunks every streamed body; asked in HTTP/1.0 without keep-alive, it writes the body
  * up to the connection's close instead. So this front accepts the client's connections, passes each
  * request on as HTTP/1.0 with {@code Connection: close}, and relays the answer as it comes, each
- * read in one write: an event still reaches the client when the server flushed it.
+ * read in one write: an event still reaches the client when the server flushed it. With a linger,
+ * the client's connection is closed only that long after the server's answer ended.
  */
 final class CloseDelimitedFront implements AutoCloseable {
   private static final int MAX_HEAD = 64 * 1024;
 
   private final ServerSocket socket = new ServerSocket(0, 256, InetAddress.getLoopbackAddress());
   private final int serverPort;
+  private final java.time.Duration linger;
   private final Set<Socket> open = ConcurrentHashMap.newKeySet();
 
-  CloseDelimitedFront(int serverPort) throws IOException {
+  CloseDelimitedFront(int serverPort, java.time.Duration linger) throws IOException {
     this.serverPort = serverPort;
+    this.linger = linger;
     daemon("llmh-sim-close-front", this::accept);
   }
 
@@ -57,6 +60,11 @@ final class CloseDelimitedFront implements AutoCloseable {
       toServer.flush();
       daemon("llmh-sim-close-body", () -> relay(in, toServer)); // the request's body
       relay(server.getInputStream(), client.getOutputStream());
+      if (!linger.isZero()) {
+        Thread.sleep(linger.toMillis());
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     } catch (IOException e) {
       // the client or the server went away: nothing to relay
     } finally {

@@ -130,7 +130,7 @@ final class Playback {
   /** Sends the head of a streamed answer, framed as {@link SimulatorSettings#framing()} says. */
   private EventStream open(HttpExchange ex, Plan plan, Chunks chunks, List<String> texts) throws IOException {
     EventStream.Framing framing = plan.protocol().ollama() ? EventStream.Framing.NDJSON : EventStream.Framing.SSE;
-    if (settings.framing() == StreamFraming.CLOSE) {
+    if (settings.framing().closeDelimited()) {
       ex.getResponseHeaders().set("Connection", "close"); // the front made the request HTTP/1.0: the body runs to the close
     }
     return EventStream.open(ex, framing, settings.framing() == StreamFraming.CONTENT_LENGTH ? bodyLength(framing, plan, chunks, texts) : 0);

@@ -107,7 +107,8 @@ public final class SimulatedServer implements AutoCloseable {
       routes.add(Route.post(protocol.path, authorised((ex, arrival) -> chat(ex, arrival, protocol))));
     }
     this.front = HttpFront.start("llmh-sim", "simulator", 0, routes);
-    this.closeFront = settings.framing() == StreamFraming.CLOSE ? new CloseDelimitedFront(front.port()) : null;
+    this.closeFront = !settings.framing().closeDelimited() ? null : new CloseDelimitedFront(front.port(),
+        settings.framing() == StreamFraming.CLOSE_LINGERING ? StreamFraming.LINGER : java.time.Duration.ZERO);
     this.baseUrl = "http://127.0.0.1:" + port() + "/v1";
   }
 

@@ -21,5 +21,19 @@ public enum StreamFraming {
    * connection, as an HTTP/1.0 server (or a Python {@code http.server}) streams. Every route of
    * such a server answers this way, one request per connection.
    */
-  CLOSE
+  CLOSE,
+  /**
+   * As {@link #CLOSE}, but the connection is closed only {@link #LINGER} after the stream's last
+   * event, as by a server that flushes its final line and keeps the socket a while: a client that
+   * waited for the close rather than ending at the stream's own terminator would wait that long.
+   */
+  CLOSE_LINGERING;
+
+  /** How long {@link #CLOSE_LINGERING} keeps the connection open after the body's last byte. */
+  public static final java.time.Duration LINGER = java.time.Duration.ofSeconds(3);
+
+  /** True when the body runs to the connection's close. */
+  public boolean closeDelimited() {
+    return this == CLOSE || this == CLOSE_LINGERING;
+  }
 }

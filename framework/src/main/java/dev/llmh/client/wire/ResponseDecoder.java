@@ -106,6 +106,11 @@ public final class ResponseDecoder {
             consumed = i - offset;
             return Progress.STOPPED;
           }
+          if (state == State.CLOSE_BODY && sink.ended()) {
+            state = State.DONE;
+            close = true; // the connection carries nothing more: it is closed, not waited on
+            break;
+          }
           if (left == 0 && state == State.CHUNK_DATA) {
             state = State.CHUNK_END;
           } else if (left == 0 && state == State.LENGTH_BODY) {

@@ -19,4 +19,13 @@ public interface ResponseSink {
    * connection's close — at {@code arrival}; not called when it was cut or the sink stopped it.
    */
   default void end(long arrival) {}
+
+  /**
+   * True once the body's own protocol said it is over ({@code [DONE]}, Ollama's {@code done} line).
+   * A body read to the connection's close then ends there: the close, which a server may send a
+   * while after its final line, is no part of the answer.
+   */
+  default boolean ended() {
+    return false;
+  }
 }
