@@ -17,9 +17,9 @@ import oshi.software.os.OperatingSystem;
  * A process and its descendants (or every process of a name and theirs), read through OSHI: their
  * summed resident set and the CPU time they spent since the previous read. Descendants are looked up
  * through the JDK's process handles (OSHI's lookup builds a full process object for every descendant
- * and the root each time: 3.1 ms of CPU per sample against 1.9 ms this way, for one child on a
- * 67-process machine), and at most once every {@link #RESCAN_NANOS}, since the lookup reads every
- * process on the machine: a worker a server starts late is followed from the next rescan. A process
+ * and the root each time), and at most once every {@link #RESCAN_NANOS}, since the lookup reads every
+ * process on the machine (docs/benchmarks.md, "The resource sampler's own cost", has the cost per
+ * sample with its command): a worker a server starts late is followed from the next rescan. A process
  * seen before is refreshed in place.
  */
 final class ProcessTree {

@@ -33,12 +33,12 @@ public class PrefixCache {
   String preamble = "You are the support assistant of a latency benchmark. "
       + "Answer in one short sentence, define terms plainly, and never invent figures. ".repeat(100);
 
-  // The whole preamble is read every time: about 2 s on this project's shared 2-core machine.
+  // The whole preamble is read every time: about 3.6 s on this project's 2-core machine (the README's run).
   @Prompt
   @Ttft(p50 = "20s")
   String fresh = "Define latency.";
 
-  // Only the question's marker and the chat template's last tokens are read (about 70 ms here): a full
+  // Only the question's marker and the chat template's last tokens are read (about 45 ms here): a full
   // prefill could not finish in 500 ms on 2 cores, so a PASS here shows the cache at work.
   @Prompt
   @PromptCache(PromptCache.Mode.SHARED)

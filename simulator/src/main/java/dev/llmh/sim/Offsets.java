@@ -16,7 +16,7 @@ import java.util.Locale;
  *       E2E) against the server's from the request's arrival to the matching write. The client sends
  *       before the request arrives and reads after the write ({@link ServedRequest#contentChunkNanos()}),
  *       so every offset is positive: the request's transit, which a loaded machine stretches for
- *       some requests (a burst of 32 can spread it over 10 ms and more). A wrong instant or a chunk
+ *       some requests (a burst of requests sent at once spreads it over milliseconds). A wrong instant or a chunk
  *       too many shifts every offset alike: the smallest offset, the request the machine delayed
  *       least, shows such a shift whatever the noise.</li>
  *   <li>{@link #gapDisagreement}: a gap between two reads (ITL, TPOT) against the server's between

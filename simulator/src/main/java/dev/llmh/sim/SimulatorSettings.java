@@ -149,7 +149,8 @@ public record SimulatorSettings(
   /**
    * Model "llmh-sim", 4 slots, prefill 2000 tok/s, no fixed first-token delay, decode 50 tok/s,
    * 1 token per chunk, no natural stop, 256 tokens when max_tokens is absent, role chunk first,
-   * no API key, no hook.
+   * no API key, no hook. These are the tests' defaults; {@code -Dllmh.endpoint=simulated} starts the
+   * simulator with {@code Defaults.SIMULATED_*} instead (2 slots, prefill 1500, decode 60 tok/s).
    */
   public static SimulatorSettings defaults() {
     return new SimulatorSettings("llmh-sim", 4, 2000.0, Duration.ZERO, 50.0, 1, UNLIMITED, 256,

@@ -35,9 +35,9 @@ public record ModelSpec(
   /**
    * The samples' default: large enough that prefill and decode cost real time on two cores, so TTFT
    * grows with the prompt and decode slows as the context fills. What it costs is measured, not
-   * declared: the README quotes the samples' {@code PromptLengthSweep} on the 2-core build machine
-   * (a 2,048-token prompt: TTFT p50 about 2.2 s, decode about 265 tokens/s after it), with its
-   * command; {@code MeasureSpeed} in the tests measures a machine of one's own.
+   * declared: the README quotes the samples' {@code PromptLengthSweep} on a 2-core build machine
+   * (a 2,048-token prompt: TTFT p50 about 4.4 s, decode about 72 tokens/s after it; an earlier,
+   * faster machine took 2.2 s and decoded 265 tokens/s), with its command; {@code MeasureSpeed} in the tests measures a machine of one's own.
    */
   public static final ModelSpec SMALL =
       new ModelSpec("small", 16384, 6, 512, 8, 4, 1408, 8192, TensorType.F16, 42);
@@ -105,7 +105,7 @@ public record ModelSpec(
     return kvHeads * (embedding / heads);
   }
 
-  /** The shape as a file-name fragment, e.g. {@code l8-e512-h8-kv4-ff1408-v16384-c8192}. */
+  /** The shape as a file-name fragment, e.g. {@code l6-e512-h8-kv4-ff1408-v16384-c8192} for {@link #SMALL}. */
   public String shapeTag() {
     return "l" + layers + "-e" + embedding + "-h" + heads + "-kv" + kvHeads + "-ff" + feedForward
         + "-v" + vocabularyTarget + "-c" + context;
