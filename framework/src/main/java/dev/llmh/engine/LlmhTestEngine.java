@@ -58,6 +58,15 @@ import org.opentest4j.TestAbortedException;
 public final class LlmhTestEngine implements TestEngine {
   public static final String ENGINE_ID = "llmh";
 
+  static {
+    // OSHI logs through SLF4J: a project without an SLF4J binding would see SLF4J's three lines about
+    // falling back to no logging on every run. Its own reports go down to errors, unless the user set
+    // the level; no binding is imposed, and a project's own logging is untouched.
+    if (System.getProperty("slf4j.internal.verbosity") == null) {
+      System.setProperty("slf4j.internal.verbosity", "ERROR");
+    }
+  }
+
   @Override
   public String getId() {
     return ENGINE_ID;
