@@ -28,7 +28,7 @@ import dev.llmh.annotations.Warmup;
 public class Conversation {
 
   @Prompt
-  String next(int turn) {
+  String next(int turn) { // turn 1..4: the user message of that turn
     return "Part " + turn + " of my notes: " + "latency ".repeat(300) + "What changed since the last part?";
   }
 }

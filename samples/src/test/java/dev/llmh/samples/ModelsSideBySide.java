@@ -25,7 +25,7 @@ import dev.llmh.annotations.Warmup;
 @Sampling(temperature = 0.0, seed = 42)
 @MaxTokens(32)
 @Concurrency({1, 2})
-// some twenty times small's TTFT p50 on 2 idle cores (the README's run): a median is decided from 8 requests on a busy machine too
+// some twenty times small's TTFT p50 on 2 idle cores (the run in docs/guide/workloads.md): a median is decided from 8 requests on a busy machine too
 @Ttft(p50 = "5s")
 public class ModelsSideBySide {
 

@@ -22,6 +22,6 @@ import dev.llmh.annotations.Warmup;
 @Measurement(requests = 10)
 @Sampling(temperature = 0.0, seed = 42)
 @MaxTokens(32)
-@Ttft(p50 = "20s") // the embedded model reads 2,048 tokens in about 4.4 s on 2 cores (the README's run)
+@Ttft(p50 = "20s") // the embedded model reads 2,048 tokens in about 4.4 s on 2 cores (the run in docs/guide/reports.md)
 @Constraint("tpot.p50 < 150ms")
 public class PromptLengthSweep {}
