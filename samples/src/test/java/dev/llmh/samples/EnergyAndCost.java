@@ -28,7 +28,7 @@ import dev.llmh.annotations.Warmup;
 @Measurement(requests = 10)
 @Sampling(temperature = 0.0, seed = 42)
 @MaxTokens(64)
-// the README's run of this case: peak RSS 238 MiB, 90.6 tok/s, so 65 W is 0.717 J a token and 0.48 USD
+// the run of this case in docs/guide/resources-and-cost.md: peak RSS 238 MiB, 90.6 tok/s, so 65 W is 0.717 J a token and 0.48 USD
 // per million tokens. The budgets leave room for a far slower, busier machine: 5 J a token at 65 W is
 // 13 tok/s, where a million tokens cost 2.93 USD of hardware and 0.42 USD of electricity
 @Constraint("peak_rss < 2GiB")

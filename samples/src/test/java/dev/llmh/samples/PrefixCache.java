@@ -33,7 +33,7 @@ public class PrefixCache {
   String preamble = "You are the support assistant of a latency benchmark. "
       + "Answer in one short sentence, define terms plainly, and never invent figures. ".repeat(100);
 
-  // The whole preamble is read every time: about 3.6 s on this project's 2-core machine (the README's run).
+  // The whole preamble is read every time: about 3.6 s on this project's 2-core machine (the run in docs/guide/workloads.md).
   @Prompt
   @Ttft(p50 = "20s")
   String fresh = "Define latency.";
