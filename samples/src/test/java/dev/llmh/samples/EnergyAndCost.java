@@ -11,11 +11,11 @@ import dev.llmh.annotations.Sampling;
 import dev.llmh.annotations.Warmup;
 
 /**
- * Seed 000's other question, beside the latency: does it fit, and what does a million tokens cost
+ * The other question, beside the latency: does it fit, and what does a million tokens cost
  * here? The embedded server's memory and CPU are sampled by themselves. Its machine has no power
  * meter LLMH can read in most containers (no nvidia-smi; RAPL missing or root-only), so the sample
  * declares the machine's draw — the energy is then recorded as {@code energySource: "declared"}, an
- * estimate — and seed 000's prices: a 600-dollar machine over three years, four hours a day, 30 cents
+ * estimate — and example prices: a 600-dollar machine over three years, four hours a day, 30 cents
  * a kWh. On a machine whose GPU or RAPL counters LLMH can read, the measured energy replaces the
  * declared one. {@code -Dllmh.power.watts}, {@code -Dllmh.cost.*} override these. The budgets on
  * figures from these declared inputs decide only because {@code trustDeclared} says so: without it

@@ -10,7 +10,7 @@ import dev.llmh.annotations.Ttft;
 import dev.llmh.annotations.Warmup;
 
 /**
- * Seed 000's sweep: one prompt length is one point on a curve whose slope is the whole story. The
+ * A prompt-length sweep: one prompt length is one point on a curve whose slope is the whole story. The
  * same short answer after prompts of exactly 128, 512 and 2,048 tokens, as the server counts them
  * (calibrated before each case), shows whether the deployment is prefill-limited: TTFT grows with
  * the prompt while TPOT stays put. With three lengths the run ends with the fitted line, whose
