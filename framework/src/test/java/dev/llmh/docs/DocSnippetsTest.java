@@ -59,7 +59,7 @@ class DocSnippetsTest {
             + " integration-tests/src/main/java/dev/llmh/it/fixtures/docs)");
       }
     }
-    assertThat(failures).withFailMessage(() -> String.join("\n", failures)).isEmpty();
+    assertThat(failures).withFailMessage("%s", String.join("\n", failures)).isEmpty();
   }
 
   @Test
@@ -78,7 +78,7 @@ class DocSnippetsTest {
             + " verbatim, as readme-pom holds the README's)");
       }
     }
-    assertThat(failures).withFailMessage(() -> String.join("\n", failures)).isEmpty();
+    assertThat(failures).withFailMessage("%s", String.join("\n", failures)).isEmpty();
   }
 
   @Test
