@@ -8,7 +8,7 @@ import java.lang.annotation.Target;
 
 /**
  * What the serving hardware costs, from which the case computes {@code cost_per_mtok} (the cost of a
- * million output tokens at the measured throughput; the formula is in the README). Each member is the
+ * million output tokens at the measured throughput; the formula is in docs/guide/resources-and-cost.md). Each member is the
  * {@code llmh.cost.*} key of its name, and configuration overrides the annotation key by key.
  *
  * <p>Owned hardware declares {@link #hardware()}, {@link #lifetimeYears()}, {@link #hoursPerDay()} and

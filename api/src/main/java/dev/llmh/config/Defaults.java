@@ -4,7 +4,7 @@ import dev.llmh.annotations.PromptCache;
 import java.time.Duration;
 import java.util.List;
 
-/** Every default, in one place. The README's configuration table mirrors this class. */
+/** Every default, in one place. The configuration table of docs/guide/configuration.md mirrors this class. */
 public final class Defaults {
   private Defaults() {}
 

@@ -5,7 +5,7 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * One request's metrics, as the README's metric table defines them (vLLM {@code bench serve} semantics).
+ * One request's metrics, as the metric table of docs/guide/accuracy.md defines them (vLLM {@code bench serve} semantics).
  * Times in milliseconds; a metric the request cannot define is NaN (TPOT needs two tokens, TTFO an
  * answer chunk).
  *

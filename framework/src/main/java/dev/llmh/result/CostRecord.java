@@ -5,7 +5,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 
 /**
  * What a million output tokens cost at the declared prices, the measured throughput and energy,
- * and the declared utilisation; the formula is in the README.
+ * and the declared utilisation; the formula is in docs/guide/resources-and-cost.md.
  *
  * @param currency the ISO 4217 code of every sum here
  * @param basis {@code owned} (the hardware's price amortised over its serving hours) or {@code rented} (per hour)

@@ -14,8 +14,10 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * The request counts the README quotes are the ones the judge's messages and the adaptive looks
- * compute: each figure is read from the README and recomputed here by the same functions
+ * The request counts the guide quotes are the ones the judge's messages and the adaptive looks
+ * compute: each figure is read from the pages that quote them (docs/guide/reports.md, where the
+ * console's INCONCLUSIVE is explained, and docs/guide/writing-scenarios.md, "Verdicts"; they were the
+ * README's until it moved to the guide) and recomputed here by the same functions
  * ({@link SampleSizes}, {@link Looks}) the engine uses, so a change of rule that leaves the text
  * behind fails here.
  */
@@ -23,13 +25,16 @@ class ReadmeRequestCountsTest {
   private static final double LEVEL = 0.95;
   private static final int N = 10;
 
+  /** The pages quoting the counts, one after the other, every run of whitespace one space. */
   private static String readme() throws Exception {
-    return Files.readString(Path.of("..", "README.md")).replaceAll("\\s+", " ");
+    Path guide = Path.of("..", "docs", "guide");
+    return (Files.readString(guide.resolve("reports.md")) + "\n" + Files.readString(guide.resolve("writing-scenarios.md")))
+        .replaceAll("\\s+", " ");
   }
 
   private static int figure(String text, String regex) {
     Matcher m = Pattern.compile(regex).matcher(text);
-    assertThat(m.find()).as("the README says %s", regex).isTrue();
+    assertThat(m.find()).as("docs/guide/reports.md or writing-scenarios.md says %s", regex).isTrue();
     return Integer.parseInt(m.group(1));
   }
 

@@ -9,7 +9,7 @@ import dev.llmh.annotations.Ttft;
 import dev.llmh.annotations.Warmup;
 
 /**
- * Seed 001's concurrency sweep: as requests pile up beyond the server's parallel slots, each queues
+ * A concurrency sweep: as requests pile up beyond the server's parallel slots, each queues
  * behind the others, so TTFT climbs while total throughput flattens. Compare ttft p50 and tok/s
  * across the three cases.
  */

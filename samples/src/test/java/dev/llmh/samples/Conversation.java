@@ -9,7 +9,7 @@ import dev.llmh.annotations.Sampling;
 import dev.llmh.annotations.Warmup;
 
 /**
- * Seed 000's third signature: a conversation slows as its context grows, because every decode step
+ * A conversation slows as its context grows, because every decode step
  * reads the whole KV cache. Each measured request is a conversation of four turns; every turn sends
  * the history so far and a new page of notes, so the context grows by some 330 tokens a turn, to
  * about 1,300. The results show each turn's prompt tokens, TTFT (which grows with the history: each
@@ -28,7 +28,7 @@ import dev.llmh.annotations.Warmup;
 public class Conversation {
 
   @Prompt
-  String next(int turn) {
+  String next(int turn) { // turn 1..4: the user message of that turn
     return "Part " + turn + " of my notes: " + "latency ".repeat(300) + "What changed since the last part?";
   }
 }

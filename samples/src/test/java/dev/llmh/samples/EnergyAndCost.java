@@ -11,11 +11,11 @@ import dev.llmh.annotations.Sampling;
 import dev.llmh.annotations.Warmup;
 
 /**
- * Seed 000's other question, beside the latency: does it fit, and what does a million tokens cost
+ * The other question, beside the latency: does it fit, and what does a million tokens cost
  * here? The embedded server's memory and CPU are sampled by themselves. Its machine has no power
  * meter LLMH can read in most containers (no nvidia-smi; RAPL missing or root-only), so the sample
  * declares the machine's draw — the energy is then recorded as {@code energySource: "declared"}, an
- * estimate — and seed 000's prices: a 600-dollar machine over three years, four hours a day, 30 cents
+ * estimate — and example prices: a 600-dollar machine over three years, four hours a day, 30 cents
  * a kWh. On a machine whose GPU or RAPL counters LLMH can read, the measured energy replaces the
  * declared one. {@code -Dllmh.power.watts}, {@code -Dllmh.cost.*} override these. The budgets on
  * figures from these declared inputs decide only because {@code trustDeclared} says so: without it
@@ -28,7 +28,7 @@ import dev.llmh.annotations.Warmup;
 @Measurement(requests = 10)
 @Sampling(temperature = 0.0, seed = 42)
 @MaxTokens(64)
-// the README's run of this case: peak RSS 238 MiB, 90.6 tok/s, so 65 W is 0.717 J a token and 0.48 USD
+// the run of this case in docs/guide/resources-and-cost.md: peak RSS 238 MiB, 90.6 tok/s, so 65 W is 0.717 J a token and 0.48 USD
 // per million tokens. The budgets leave room for a far slower, busier machine: 5 J a token at 65 W is
 // 13 tok/s, where a million tokens cost 2.93 USD of hardware and 0.42 USD of electricity
 @Constraint("peak_rss < 2GiB")

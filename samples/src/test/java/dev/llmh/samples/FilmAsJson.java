@@ -9,7 +9,7 @@ import dev.llmh.annotations.Sampling;
 import dev.llmh.annotations.Warmup;
 
 /**
- * Seed 000's task check: the whole answer must be a JSON object with the keys its harness needs,
+ * A task check: the whole answer must be a JSON object with the keys its harness needs,
  * counted as {@code success_rate} beside the speed. This is the unconstrained half; {@link
  * FilmAsJsonConstrained} asks the same model the same question under {@code @ResponseFormat}.
  *
@@ -17,7 +17,7 @@ import dev.llmh.annotations.Warmup;
  * of its free answers is JSON (0 of 20, the record and console show the rate and each failure's
  * reason). That is why this half has no {@code success_rate} budget: the samples command must pass,
  * and a budget written to fail would only hide the figure behind a red build. Against a real model,
- * write seed 000's floor here too: {@code @Constraint("success_rate >= 95%")}.
+ * write the usual floor here too: {@code @Constraint("success_rate >= 95%")}.
  */
 @LlmBenchmark
 @Warmup(requests = 1)

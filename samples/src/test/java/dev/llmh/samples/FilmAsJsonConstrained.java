@@ -11,7 +11,7 @@ import dev.llmh.annotations.ResponseFormat;
  * {@code format}), which the embedded server enforces through llama.cpp's grammar, so even its
  * random-weight model answers a film object. The schema bounds the title (24 characters) and the
  * year (1900–2030), so every answer ends well within the 64 tokens; an answer cut by max tokens would
- * be invalid JSON, and counted so. Seed 000's floor, {@code success_rate >= 95%}, is judged on a
+ * be invalid JSON, and counted so. The floor, {@code success_rate >= 95%}, is judged on a
  * Clopper–Pearson bound: 59 passing answers are the fewest whose one-sided lower bound clears 95%
  * (95.05%); 60 leave a margin (95.1%).
  */

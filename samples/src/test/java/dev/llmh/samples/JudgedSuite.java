@@ -10,7 +10,7 @@ import dev.llmh.annotations.Sampling;
 import dev.llmh.annotations.Warmup;
 
 /**
- * Seed 001's quality comparison: a categorised prompt suite answered by two models and scored 1–5 by
+ * A quality comparison: a categorised prompt suite answered by two models and scored 1–5 by
  * a blinded judge, which sees each answer under a shuffled label ({@code Answer C}), never the
  * model's name. Every answer, its label, score and the judge's rationale are written to
  * {@code target/llmh/answers-<timestamp>.md}.

@@ -11,7 +11,7 @@ import dev.llmh.annotations.Ttft;
 import dev.llmh.annotations.Warmup;
 
 /**
- * Seed 001's table: models side by side, each at two concurrency levels. The model is a case
+ * Models side by side, each at two concurrency levels. The model is a case
  * parameter, each model's cases run together (its first case's warm-up pays its load) and the run
  * ends with one table, rows model × concurrency. On the embedded server the two generated models
  * stand in for two quantisations of one model: {@code tiny} reads and writes far faster than
@@ -25,7 +25,7 @@ import dev.llmh.annotations.Warmup;
 @Sampling(temperature = 0.0, seed = 42)
 @MaxTokens(32)
 @Concurrency({1, 2})
-// some twenty times small's TTFT p50 on 2 idle cores (the README's run): a median is decided from 8 requests on a busy machine too
+// some twenty times small's TTFT p50 on 2 idle cores (the run in docs/guide/workloads.md): a median is decided from 8 requests on a busy machine too
 @Ttft(p50 = "5s")
 public class ModelsSideBySide {
 

@@ -11,7 +11,7 @@ import dev.llmh.annotations.Ttft;
 import dev.llmh.annotations.Warmup;
 
 /**
- * Seed 000's highest-leverage change: a long system preamble, byte-identical on every call, is
+ * Often the highest-leverage change: a long system preamble, byte-identical on every call, is
  * prefilled once and then served from the server's prefix cache. The same question after the same
  * 1,800-token preamble (as the embedded model counts it), with the cache defeated ({@code fresh}: a marker unique to each request
  * opens the system prompt, and {@code cache_prompt: false}) and used ({@code cached}: everything but
@@ -33,7 +33,7 @@ public class PrefixCache {
   String preamble = "You are the support assistant of a latency benchmark. "
       + "Answer in one short sentence, define terms plainly, and never invent figures. ".repeat(100);
 
-  // The whole preamble is read every time: about 3.6 s on this project's 2-core machine (the README's run).
+  // The whole preamble is read every time: about 3.6 s on this project's 2-core machine (the run in docs/guide/workloads.md).
   @Prompt
   @Ttft(p50 = "20s")
   String fresh = "Define latency.";

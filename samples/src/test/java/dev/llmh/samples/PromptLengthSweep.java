@@ -10,7 +10,7 @@ import dev.llmh.annotations.Ttft;
 import dev.llmh.annotations.Warmup;
 
 /**
- * Seed 000's sweep: one prompt length is one point on a curve whose slope is the whole story. The
+ * A prompt-length sweep: one prompt length is one point on a curve whose slope is the whole story. The
  * same short answer after prompts of exactly 128, 512 and 2,048 tokens, as the server counts them
  * (calibrated before each case), shows whether the deployment is prefill-limited: TTFT grows with
  * the prompt while TPOT stays put. With three lengths the run ends with the fitted line, whose
@@ -22,6 +22,6 @@ import dev.llmh.annotations.Warmup;
 @Measurement(requests = 10)
 @Sampling(temperature = 0.0, seed = 42)
 @MaxTokens(32)
-@Ttft(p50 = "20s") // the embedded model reads 2,048 tokens in about 4.4 s on 2 cores (the README's run)
+@Ttft(p50 = "20s") // the embedded model reads 2,048 tokens in about 4.4 s on 2 cores (the run in docs/guide/reports.md)
 @Constraint("tpot.p50 < 150ms")
 public class PromptLengthSweep {}

@@ -11,7 +11,7 @@ import dev.llmh.annotations.Sampling;
 import dev.llmh.annotations.Warmup;
 
 /**
- * Seed 000's quality check of a quantisation: the Q8_0 model's next-token distributions against its
+ * The quality check of a quantisation: the Q8_0 model's next-token distributions against its
  * F16 original's, along the original's greedy answer (KL divergence, sharper than perplexity, and
  * how often the two pick the same token). On the embedded server, {@code small-q8_0} is the
  * generated {@code small} model's weights quantised to Q8_0; against Ollama: {@code

@@ -8,7 +8,7 @@ import dev.llmh.annotations.SaturationSearch;
 import dev.llmh.annotations.Warmup;
 
 /**
- * Seed 000's "push until throughput stops climbing", done for you: concurrency doubles from 1 up to
+ * "Push until throughput stops climbing", done for you: concurrency doubles from 1 up to
  * 4, and the search stops at the first step whose output tok/s gains less than 5% over the one
  * before. The console names the knee and what the next step cost; each step is also a test.
  */

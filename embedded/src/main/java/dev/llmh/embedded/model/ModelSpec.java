@@ -35,7 +35,7 @@ public record ModelSpec(
   /**
    * The samples' default: large enough that prefill and decode cost real time on two cores, so TTFT
    * grows with the prompt and decode slows as the context fills. What it costs is measured, not
-   * declared: the README quotes the samples' {@code PromptLengthSweep} on a 2-core build machine
+   * declared: docs/guide/reports.md quotes the samples' {@code PromptLengthSweep} on a 2-core build machine
    * (a 2,048-token prompt: TTFT p50 about 4.4 s, decode about 72 tokens/s after it; an earlier,
    * faster machine took 2.2 s and decoded 265 tokens/s), with its command; {@code MeasureSpeed} in the tests measures a machine of one's own.
    */
