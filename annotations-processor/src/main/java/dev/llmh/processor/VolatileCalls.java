@@ -22,7 +22,7 @@ import javax.lang.model.element.TypeElement;
 /**
  * Finds, in the source of a prompt or system prompt member (a method's body, a field's initialiser),
  * the calls whose result differs from one request to the next: the clock, random ids and numbers.
- * Such text in a prompt's prefix defeats the server's prefix cache (seed 000: a timestamp near the
+ * Such text in a prompt's prefix defeats the server's prefix cache (a timestamp near the
  * top of a 900-token preamble costs its whole prefill on every call), invisibly. The methods the
  * member calls are read too, transitively, as long as they are declared in the scenario's own
  * source class (nested classes included): a warning must point at code the user can see, so each

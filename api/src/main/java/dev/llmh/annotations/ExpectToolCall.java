@@ -9,8 +9,8 @@ import java.lang.annotation.Target;
 /**
  * A built-in {@link Check} on every measured answer of a class that offers {@link Tools}: the answer
  * calls the tool {@link #name()}, and that call's arguments (as streamed, pieces joined) parse as one
- * JSON object carrying every key of {@link #requiredArguments()} at its top level — seed 004's "did
- * it follow the required tool-call format?". When the answer calls the tool more than once, one
+ * JSON object carrying every key of {@link #requiredArguments()} at its top level: did it
+ * follow the required tool-call format? When the answer calls the tool more than once, one
  * well-formed call passes. The reason recorded says what broke: no call of that name (and what came
  * instead), arguments that are not a JSON object, or the keys missing. It counts towards
  * {@code success_rate} under the name {@code ExpectToolCall}.

@@ -16,7 +16,7 @@ import java.lang.annotation.Target;
  * {@code @Constraint("judge_score >= 3.5")}. Scores are broken down by the {@code category} of a
  * {@code @PromptFile}'s lines.
  *
- * <p>Blinded as seed 001's harness is: the judge sees an answer under a label ({@code Answer C}),
+ * <p>Blinded: the judge sees an answer under a label ({@code Answer C}),
  * never the model's name; when the scenario compares several models, the answers to the same prompt
  * (and parameters) are relabelled and shuffled, with a recorded seed, before any is judged. Every
  * answer, its label, score and rationale go to {@code target/llmh/answers-<timestamp>.md} for a person

@@ -32,7 +32,7 @@ public final class Defaults {
   public static final List<Integer> CONCURRENCY = List.of(1);
   /** {@code @SaturationSearch(minGain)}: below a 5% gain in output tok/s a step is not worth its latency. */
   public static final double SATURATION_MIN_GAIN = 0.05;
-  /** TTFT measures the whole prefill unless a scenario asks for the prefix cache (seed 000). */
+  /** TTFT measures the whole prefill unless a scenario asks for the prefix cache */
   public static final PromptCache.Mode PROMPT_CACHE = PromptCache.Mode.UNIQUE;
 
   public static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
@@ -83,7 +83,7 @@ public final class Defaults {
    * at most this often, the first this long into a case: short cases print nothing extra.
    */
   public static final Duration PROGRESS_INTERVAL = Duration.ofSeconds(10);
-  /** Resident memory and CPU of the serving process this often: seed 000's 250 ms RSS sampling. */
+  /** Resident memory and CPU of the serving process this often: every 250 ms, fine enough to catch a prefill's peak. */
   public static final Duration RESOURCES_INTERVAL = Duration.ofMillis(250);
   /** Prices and cost budgets are in US dollars unless {@code llmh.cost.currency} says otherwise. */
   public static final String COST_CURRENCY = "USD";

@@ -6,7 +6,7 @@ import dev.llmh.result.CostRecord;
 import dev.llmh.result.Energy;
 
 /**
- * Cost per million output tokens, seed 000's calculation done per serving hour:
+ * Cost per million output tokens, worked out per serving hour:
  *
  * <pre>
  *   hardware per hour = price ÷ (lifetimeYears × 365 × hoursPerDay)      (owned)

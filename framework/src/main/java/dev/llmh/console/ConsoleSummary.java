@@ -201,7 +201,7 @@ public final class ConsoleSummary {
   }
 
   /**
-   * Seed 001's table for each scenario that compares models: rows model × concurrency, TTFT p50 and
+   * The models-side-by-side table for each scenario that compares models: rows model × concurrency, TTFT p50 and
    * p95, tok/s per request, total tok/s, verdict; empty when no case compares models.
    */
   public static String modelTables(List<CaseResult> results, boolean colour) {

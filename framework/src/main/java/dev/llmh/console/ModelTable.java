@@ -12,7 +12,7 @@ import java.util.Objects;
 import java.util.stream.Collectors;
 
 /**
- * Models side by side, as seed 001 tabulates them: for each scenario that compares models (its cases
+ * Models side by side: for each scenario that compares models (its cases
  * carry {@code params.model}), one table per prompt and other params, rows model × concurrency in run
  * order, the model named on its first row. {@code tok/s/req} is the mean per-request decode rate
  * (1 / TPOT: what one user sees), {@code total tok/s} the case's output throughput (what the server

@@ -12,8 +12,7 @@ import java.util.Map;
 
 /**
  * {@code answers-<timestamp>.md} beside the run's results file (same timestamp): every judged answer
- * in full, with its label, score and rationale, for a person to check the judge — seed 001's "always
- * writes the full answers". Answers are grouped by prompt and listed in the order the judge saw them;
+ * in full, with its label, score and rationale, for a person to check the judge. Answers are grouped by prompt and listed in the order the judge saw them;
  * unlike the judge, the reader is told which case (and model) wrote each.
  */
 public final class AnswersReport {

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Random;
 
 /**
- * Seed 001's blinding: the answers to one prompt, from every model compared, are given labels in a
+ * Blinding: the answers to one prompt, from every model compared, are given labels in a
  * shuffled order ({@code Answer A}, {@code Answer B}, ...) and judged in that order, so that neither a
  * model's name nor its place in the run reaches the judge. The shuffle is a
  * {@link Collections#shuffle(List, Random)} seeded with {@code seed}: the record keeps the seed and

@@ -37,7 +37,7 @@ public final class JudgePanel {
         continue;
       }
       if (answered.answer().isBlank()) {
-        // seed 001: an empty answer (a budget spent on reasoning) is flagged, not scored as wrong
+        // an empty answer (a budget spent on reasoning) is flagged, not scored as wrong
         judged[index] = new SampleJudge(label, null, null, "no answer: the answer is empty");
         continue;
       }

@@ -11,7 +11,7 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>Where the marker goes decides what a prefix cache can reuse ({@link PromptCache.Mode}): at the
  * very start of the text (the system prompt's start when there is one), nothing can be reused, so
- * TTFT measures the whole prefill (seed 000: a byte-identical prompt hides the prefill cost); at
+ * TTFT measures the whole prefill (a byte-identical prompt would hide the prefill cost); at
  * the end of the user text, everything before it is byte-identical between requests and can be.
  */
 public final class PromptMarker {

@@ -9,8 +9,8 @@ import java.math.RoundingMode;
  * The physics check of a decode rate (issue 14 point 5): generating one token of one stream reads
  * every weight once, so a decode rate of {@code r} tok/s with {@code m} bytes of weights needs
  * {@code r × m} bytes/s of memory traffic, and no machine decodes faster than its memory bandwidth
- * allows. A rate above that ceiling is a measurement or reporting error, as seed 004's retracted
- * 620 tok/s was.
+ * allows. A rate above that ceiling is a measurement or reporting error (a 620 tok/s claimed for a
+ * model whose weights that machine's memory could feed only a third as fast, say).
  *
  * <p>The rate to check is the decode rate <em>per stream</em> (1 / TPOT, e.g. its median), not the
  * throughput summed over concurrent streams: a batched decode step reads the weights once for every

@@ -35,8 +35,7 @@ public record ConversationResult(Counts counts, List<Turn> turns, ContextFit con
 
   /**
    * The least-squares line {@code tpot_ms = intercept_ms + slope_ms_per_token × context_tokens}
-   * through every succeeded turn's request: decode slowing as the KV cache grows (seed 000's third
-   * signature). The context is the turn's prompt tokens as the server counted them. When no line
+   * through every succeeded turn's request: decode slowing as the KV cache grows. The context is the turn's prompt tokens as the server counted them. When no line
    * could be fitted, every figure is null and {@code notMeasured} says why.
    *
    * @param ci the slope's 95% interval, {@code [lo, hi]}

@@ -9,8 +9,8 @@ import java.util.Map;
 /**
  * A least-squares line through one scenario's measured requests at one concurrency and model: TTFT
  * against the prompt tokens the server counted, over three or more {@code @SyntheticPrompt} lengths.
- * Its slope is the time per prompt token, so its inverse is the prefill rate (seed 000: "the slope is
- * the whole story").
+ * Its slope is the time per prompt token, so its inverse is the prefill rate: the slope, not
+ * any one length's TTFT, is the figure that carries over.
  *
  * @param params the case's other parameters ({@code @Param} values), when it has any
  * @param x what the line is fitted against: {@code prompt_tokens}
@@ -26,8 +26,8 @@ import java.util.Map;
  * @param lengths the distinct target lengths they came from
  * @param linear whether R² is at least {@link #LINEAR_R2}
  * @param note why no rate is given, or null
- * @param longestPrompt the serving process's peak memory on the longest prompt (seed 000's rule:
- *     memory is measured where the context is largest)
+ * @param longestPrompt the serving process's peak memory on the longest prompt (memory is
+ *     measured where the context, and so the KV cache, is largest)
  */
 @JsonPropertyOrder({"scenario", "model", "concurrency", "params", "x", "y", "slope_ms_per_token", "intercept_ms", "r2",
     "prefill_tokens_per_s", "ci"})

@@ -6,7 +6,7 @@ import org.apache.commons.math3.stat.regression.SimpleRegression;
 
 /**
  * A least-squares line {@code y = intercept + slope × x} through per-request points, with a 95%
- * interval on the slope. Seed 000: the slope of TTFT against prompt tokens is the prefill rate,
+ * interval on the slope. The slope of TTFT against prompt tokens is the prefill rate,
  * the slope of TPOT against context tokens is how decode slows as the KV cache grows.
  *
  * @param n          points fitted

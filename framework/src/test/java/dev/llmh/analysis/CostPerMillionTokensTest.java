@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 
 class CostPerMillionTokensTest {
 
-  /** Seed 000: a 600-dollar GPU over three years, four hours a day at 200 W, 30 cents a kWh, 95 tok/s. */
+  /** The worked example: a 600-dollar GPU over three years, four hours a day at 200 W, 30 cents a kWh, 95 tok/s. */
   private static DeploymentFacts seed(double hoursPerDay) {
     return new DeploymentFacts("USD", null, null, null, new DeploymentFacts.Cost(600.0, 3.0, hoursPerDay, 0.30, null, null));
   }

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The serving hardware's figures through the whole engine, against a simulator decoding at exactly
  * 50 tok/s per stream: with 4 GB of weights declared and 100 GB/s of bandwidth, that rate would read
- * 200 GB/s, twice what the memory can feed — implausible, as seed 004's 620 tok/s was. The client's
+ * 200 GB/s, twice what the memory can feed — implausible. The client's
  * decode rate is checked against the simulator's record of the same requests, far finer than the
  * factor of two the check turns on.
  */

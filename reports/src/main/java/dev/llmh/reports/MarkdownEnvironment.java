@@ -12,7 +12,7 @@ import java.util.Map;
 /**
  * The results file's {@code environment} as Markdown: the client machine as a property table, each
  * server's description as one row per model measured, and every item that could not be learnt with
- * its reason — seed 004's "say what was not measured".
+ * its reason: what was not measured is said, never left out.
  */
 final class MarkdownEnvironment {
   private static final ObjectMapper JSON = new ObjectMapper();

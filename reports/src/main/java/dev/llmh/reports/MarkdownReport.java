@@ -18,7 +18,7 @@ import java.util.function.Function;
 
 /**
  * A results file as Markdown: title, environment, how percentiles were computed, one summary row
- * per case, seed 001's model × concurrency table per scenario, then a section per case with what the summary cannot hold (endpoint, constraint
+ * per case, the model × concurrency table per scenario, then a section per case with what the summary cannot hold (endpoint, constraint
  * messages, warnings, errors, failed requests).
  */
 public final class MarkdownReport {

@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * Seed 001's table, per scenario: model × concurrency with TTFT p50, TTFT p95, tok/s per request and
+ * The models-side-by-side table, per scenario: model × concurrency with TTFT p50, TTFT p95, tok/s per request and
  * total tok/s, in Markdown ready for a pull-request comment. One table per scenario prompt (and
  * other {@code @Param} values), so every row of a table differs only in model and concurrency.
  * {@code tok/s/req} is the mean per-request decode rate (1 / TPOT: what one user sees stream),
@@ -36,7 +36,7 @@ final class ModelConcurrencyTable {
           .computeIfAbsent(group(result), g -> new ArrayList<>()).add(result);
     }
     StringBuilder out = new StringBuilder("## Models × concurrency\n\n");
-    out.append("Seed 001's table: `tok/s/req` is the mean per-request decode rate (1 / TPOT), `total tok/s` the case's"
+    out.append("Models side by side: `tok/s/req` is the mean per-request decode rate (1 / TPOT), `total tok/s` the case's"
         + " output throughput over its measured phase.\n\n");
     scenarios.forEach((scenario, groups) -> groups.forEach((group, cases) -> {
       out.append("### ").append(MarkdownReport.text(scenario + " › " + group)).append("\n\n");

@@ -30,7 +30,7 @@ public final class ReportMain {
       usage: java -jar llmh-reports-<version>.jar <command> [options]
 
         markdown <results.json> [-o <report.md>]
-            the Markdown report, with seed 001's model × concurrency table per scenario
+            the Markdown report, with the model × concurrency table per scenario
         html <results.json> [-o <report.html>]
             the HTML report, one self-contained file
         compare <A.json> <B.json> [--noise-band <percent>] [-o <comparison.md>]

@@ -42,7 +42,7 @@ import java.util.function.Consumer;
  *                               request, and {@code /api/show} reports it. {@link #UNLIMITED} by default
  * @param decodeSlowdownPerContextToken how much longer each output token takes per token of context (the
  *                               request's prompt tokens), as attention reads a KV cache that grows with the
- *                               context (seed 000): TPOT = 1 / decodeTokensPerSecond + this × prompt tokens.
+ *                               context: TPOT = 1 / decodeTokensPerSecond + this × prompt tokens.
  *                               Zero (the default) keeps decode independent of the context
  * @param prefixCache            a prompt that starts with the tokens of a prompt prefilled before prefills
  *                               only the rest (see {@link PrefixCache}), unless it sends

@@ -96,7 +96,7 @@ final class HtmlTables {
   }
 
   static String phases(RunRecord record) {
-    StringBuilder out = new StringBuilder("<p>Seed 000's signatures: TTFT growing with prompt length points to prefill;"
+    StringBuilder out = new StringBuilder("<p>What the figures' patterns point to: TTFT growing with prompt length points to prefill;"
         + " TTFT high at a fixed prompt to a prompt cache invalidated or queueing; TPOT drifting up over a conversation"
         + " to the KV cache; TPOT flat to memory bandwidth. A match is evidence, not proof.</p>"
         + "<table class=\"phases\"><thead><tr><th>case</th><th>share of E2E before the first token</th>"

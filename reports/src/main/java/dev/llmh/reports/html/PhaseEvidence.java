@@ -38,11 +38,11 @@ public record PhaseEvidence(Double ttftShare, String phase, List<Match> matches,
     matches = List.copyOf(matches);
   }
 
-  /** Seed 000's signatures and what each points to. */
+  /** The figures' patterns and what each points to. */
   public enum Signature {
     PREFILL, CACHE_OR_QUEUEING, KV_CACHE, BANDWIDTH;
 
-    /** The pattern in the figures, in seed 000's words. */
+    /** The pattern in the figures. */
     public String pattern() {
       return switch (this) {
         case PREFILL -> "TTFT grows with prompt length";
@@ -149,7 +149,7 @@ public record PhaseEvidence(Double ttftShare, String phase, List<Match> matches,
     String head = String.format(Locale.ROOT, "%.0f%% of E2E before the first token, so %s takes most of it. ",
         100 * ttftShare, phase.equals("decode") ? "decode" : "the wait for the first token");
     if (matches.isEmpty()) {
-      return head + "No seed-000 signature matches these figures clearly.";
+      return head + "No known pattern matches these figures clearly.";
     }
     StringBuilder out = new StringBuilder(head);
     for (Match m : matches) {

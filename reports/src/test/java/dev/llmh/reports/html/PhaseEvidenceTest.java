@@ -79,7 +79,7 @@ class PhaseEvidenceTest {
   void noSignatureIsClaimedWhenNoneMatches() {
     PhaseEvidence e = PhaseEvidence.of(0.25, null, null, 0.6);
     assertThat(e.matches()).isEmpty();
-    assertThat(e.summary()).contains("No seed-000 signature matches");
+    assertThat(e.summary()).contains("No known pattern matches");
     assertThat(PhaseEvidence.of(0.25, null, null, null).matches()).isEmpty();
   }
 
