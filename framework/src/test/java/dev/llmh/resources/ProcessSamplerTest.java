@@ -72,7 +72,8 @@ class ProcessSamplerTest {
     Resources busy = ProcessSampler.of(spinner.pid(), INTERVAL).start().stopAfter(Duration.ofSeconds(2));
     CpuWitness.Reading busyTruth = spinning.stop();
 
-    Process sleeper = hog(List.of("alloc", "1"));
+    // A past of 300 ms of CPU at least, so that a sampler counting it is caught above any tick rounding.
+    Process sleeper = hog(List.of("worked", "300"));
     assertThat(reader(sleeper).readLine()).isEqualTo("ready");
     Thread.sleep(500);
     CpuWitness sleeping = CpuWitness.start(sleeper.pid());

@@ -9,8 +9,10 @@ import java.util.List;
 /**
  * A child process with a known appetite, the sampler's ground truth. {@code alloc MIB}: says
  * {@code ready}, waits for a line, then allocates MIB MiB and writes to every page, says
- * {@code allocated}, and holds it until its input ends. {@code spin}: keeps one core busy until its
- * input ends.
+ * {@code allocated}, and holds it until its input ends. {@code worked MS}: spins until it has spent
+ * MS ms of CPU time, however long a busy machine makes that take, says {@code ready}, and sleeps
+ * until its input ends: a sleeping process with a known past. {@code spin}: keeps one core busy until
+ * its input ends.
  */
 public final class ResourceHog {
   private static final int CHUNK_MIB = 30;
@@ -36,6 +38,18 @@ public final class ResourceHog {
       System.out.flush();
       in.readLine();
       sink = held.size();
+    } else if (args[0].equals("worked")) {
+      long cpuNanos = Long.parseLong(args[1]) * 1_000_000;
+      long x = 0;
+      while (ProcessHandle.current().info().totalCpuDuration().orElseThrow().toNanos() < cpuNanos) {
+        for (int i = 0; i < 1_000_000; i++) {
+          x += System.nanoTime() & 1;
+        }
+      }
+      sink = x;
+      System.out.println("ready");
+      System.out.flush();
+      in.readLine();
     } else {
       Thread spinner = new Thread(() -> {
         long x = 0;
