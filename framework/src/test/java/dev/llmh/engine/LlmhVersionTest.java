@@ -11,6 +11,6 @@ class LlmhVersionTest {
   void theResultsNameTheBuildsVersion() {
     String expected = System.getProperty("llmh.test.projectVersion");
     assertThat(expected).as("set by framework/pom.xml's Surefire configuration").isNotBlank();
-    assertThat(LlmhTestEngine.environment()).containsEntry("llmhVersion", expected);
+    assertThat(dev.llmh.environment.HarnessJvm.facts(LlmhVersion.current())).containsEntry("llmhVersion", expected);
   }
 }
