@@ -1,0 +1,2 @@
+/** Stage analysis: a case's samples become its figures (summaries, throughput, fits, safeguards). */
+package dev.llmh.analysis;

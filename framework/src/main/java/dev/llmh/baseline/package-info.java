@@ -1,0 +1,2 @@
+/** Stage record: a stored baseline, and a case's comparison with it. */
+package dev.llmh.baseline;

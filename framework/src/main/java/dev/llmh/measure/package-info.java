@@ -1,0 +1,2 @@
+/** Stage measure: one request's timestamps and counts become its metrics. */
+package dev.llmh.measure;

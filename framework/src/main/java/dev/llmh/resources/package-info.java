@@ -1,0 +1,2 @@
+/** Stage measure: the serving process's memory and CPU, the GPUs' memory and power, energy, over a case. */
+package dev.llmh.resources;

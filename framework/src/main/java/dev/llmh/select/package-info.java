@@ -1,0 +1,2 @@
+/** Stage plan: which cases run ({@code -Dllmh.select}). */
+package dev.llmh.select;

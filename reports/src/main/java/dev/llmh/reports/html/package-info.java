@@ -1,0 +1,2 @@
+/** Stage outputs: the HTML report. */
+package dev.llmh.reports.html;
