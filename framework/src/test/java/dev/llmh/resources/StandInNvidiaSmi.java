@@ -10,7 +10,8 @@ import java.util.List;
 /**
  * A stand-in {@code nvidia-smi} for machines without a GPU: a bash script in a test's directory that
  * appends its arguments to {@code argv} there and, with {@code -lms N}, prints {@code tick} (one
- * line per GPU, {@code $i} the reading's number) every N ms; without it, {@code once} and exits.
+ * line per GPU, {@code $i} the reading's number) every N ms, noting each in {@code ticks}: its own
+ * record of what it printed; without it, {@code once} and exits.
  */
 final class StandInNvidiaSmi {
   final Path dir;
@@ -29,6 +30,7 @@ final class StandInNvidiaSmi {
         "seconds=$(awk \"BEGIN{print $ms/1000}\")",
         "i=0",
         "while true; do",
+        "  echo $i >> '" + dir.resolve("ticks") + "'", // noted first: a reading read is always one noted
         tick,
         "  i=$((i+1))",
         "  sleep $seconds",
@@ -41,6 +43,12 @@ final class StandInNvidiaSmi {
   /** A PATH with the stand-in's directory first. */
   String path() {
     return dir + File.pathSeparator + System.getenv("PATH");
+  }
+
+  /** How many readings it has printed so far, every run together. */
+  int ticks() throws IOException {
+    Path ticks = dir.resolve("ticks");
+    return Files.exists(ticks) ? Files.readAllLines(ticks).size() : 0;
   }
 
   /** The argument lines of every run so far. */
