@@ -4,6 +4,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 
 /**
  * The JSON of one simulated response, in its plan's protocol: OpenAI chat chunks
@@ -13,6 +15,14 @@ import java.time.Instant;
  * response names the server's own model, whatever the request asked for.
  */
 record Chunks(ObjectMapper mapper, SimulatorSettings settings, Plan plan) {
+  /**
+   * Ollama's {@code created_at}, always nine digits of fraction: {@link Instant#toString()} drops
+   * trailing zeros, so one line in a thousand came out shorter than the {@code Content-Length}
+   * worked out before it was sent, and the stream ended short.
+   */
+  private static final DateTimeFormatter CREATED_AT =
+      DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSSSSSSSS'Z'").withZone(ZoneOffset.UTC);
+
 
   /** The OpenAI chat role-only chunk {@code {"role":"assistant","content":""}}. */
   String role() throws JsonProcessingException {
@@ -121,7 +131,7 @@ record Chunks(ObjectMapper mapper, SimulatorSettings settings, Plan plan) {
   private ObjectNode ollamaLine(String text, boolean reasoning) {
     ObjectNode root = mapper.createObjectNode();
     root.put("model", settings.modelId());
-    root.put("created_at", Instant.now().toString());
+    root.put("created_at", CREATED_AT.format(Instant.now()));
     if (plan.protocol() == Protocol.OLLAMA_CHAT) {
       ObjectNode message = root.putObject("message");
       message.put("role", "assistant");

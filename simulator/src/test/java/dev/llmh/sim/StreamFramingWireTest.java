@@ -34,6 +34,9 @@ class StreamFramingWireTest {
       assertFraming(framing, response);
       List<String> lines = List.of(new String(response.body, StandardCharsets.UTF_8).split("\n"));
       assertThat(lines).hasSize(9);
+      // every line as long whatever its instant, or a Content-Length worked out before would not hold
+      assertThat(lines).allSatisfy(line -> assertThat(MAPPER.readTree(line).path("created_at").asText())
+          .matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{9}Z"));
       JsonNode done = MAPPER.readTree(lines.get(8));
       assertThat(done.path("done").asBoolean()).isTrue();
       assertThat(done.path("eval_count").asInt()).isEqualTo(8);
