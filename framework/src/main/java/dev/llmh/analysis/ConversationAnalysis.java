@@ -1,6 +1,6 @@
 package dev.llmh.analysis;
 
-import dev.llmh.result.CaseResult.SampleRecord;
+import dev.llmh.result.SampleRecord;
 import dev.llmh.result.ConversationResult;
 import dev.llmh.result.ConversationResult.ContextFit;
 import dev.llmh.stats.LinearFit;

@@ -1,6 +1,8 @@
 package dev.llmh.analysis;
 
+import dev.llmh.result.Section;
 import dev.llmh.result.CaseResult;
+import dev.llmh.result.SampleRecord;
 import dev.llmh.result.FitRecord;
 import dev.llmh.result.Resources;
 import dev.llmh.stats.LinearFit;
@@ -67,7 +69,7 @@ public final class PrefillFits {
     TreeSet<Integer> lengths = new TreeSet<>();
     for (CaseResult result : group) {
       int target = ((Number) result.params().get(PROMPT_TOKENS)).intValue();
-      for (CaseResult.SampleRecord sample : result.samples()) {
+      for (SampleRecord sample : result.samples()) {
         List<String> flags = sample.flags() == null ? List.of() : sample.flags();
         if (sample.error() != null || sample.ttftMs() == null || flags.contains(RequestMetrics.FLAG_MODEL_LOAD)
             || flags.contains(PromptCheck.FLAG_TRUNCATED)) {
@@ -89,7 +91,7 @@ public final class PrefillFits {
   private static FitRecord.LongestPrompt longestPrompt(List<CaseResult> group, int longest) {
     CaseResult result = group.stream().filter(r -> ((Number) r.params().get(PROMPT_TOKENS)).intValue() == longest)
         .findFirst().orElseThrow();
-    Resources resources = result.resources();
+    Resources resources = result.section(Section.RESOURCES);
     if (resources == null || resources.peakRssBytes() == null) {
       return new FitRecord.LongestPrompt(longest, null,
           resources == null ? "the serving process was not sampled" : resources.notMeasured());

@@ -1,5 +1,6 @@
 package dev.llmh.analysis;
 
+import dev.llmh.result.Section;
 import dev.llmh.constraint.Quantity;
 import dev.llmh.constraint.Unit;
 import dev.llmh.result.CaseResult;
@@ -34,7 +35,7 @@ public final class SaturationCurve {
         rate == null ? null : dev.llmh.config.Rate.parse(rate.toString()).perSecond(),
         result.throughput() == null ? null : result.throughput().outputTokensPerSecond(),
         ttft == null || ttft.n() == 0 ? null : ttft.p95(),
-        result.slo() == null ? null : result.slo().goodput(), result.verdict(), null, ThroughputBounds.of(result));
+        result.section(Section.SLO) == null ? null : result.section(Section.SLO).goodput(), result.verdict(), null, ThroughputBounds.of(result));
   }
 
   /**
@@ -112,7 +113,7 @@ public final class SaturationCurve {
       CaseResult result = results.get(i);
       if (stopped != null || result == null || "NOT_RUN".equals(result.verdict()) && result.requests().measured() == 0) {
         String reason = stopped != null ? "not run: the search stopped (" + stopped + ")"
-            : result != null && result.error() != null ? result.error() : notRun;
+            : result != null && result.section(Section.ERROR) != null ? result.section(Section.ERROR) : notRun;
         Step p = planned.get(i);
         all.add(new Step(p.concurrency(), p.rate(), null, null, null, "NOT_RUN", reason));
         stopped = stopped != null ? stopped : reason;

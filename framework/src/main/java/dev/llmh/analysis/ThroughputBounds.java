@@ -2,7 +2,7 @@ package dev.llmh.analysis;
 
 import dev.llmh.measure.RequestMetrics;
 import dev.llmh.result.CaseResult;
-import dev.llmh.result.CaseResult.SampleRecord;
+import dev.llmh.result.SampleRecord;
 import dev.llmh.result.SaturationRecord.Step;
 import dev.llmh.stats.Interval;
 import dev.llmh.stats.MetricSample;

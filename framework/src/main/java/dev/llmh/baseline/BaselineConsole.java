@@ -1,5 +1,6 @@
 package dev.llmh.baseline;
 
+import dev.llmh.result.Section;
 import dev.llmh.result.BaselineRecord;
 import dev.llmh.result.BaselineRecord.MetricComparison;
 import dev.llmh.result.CaseResult;
@@ -13,7 +14,7 @@ public final class BaselineConsole {
   private BaselineConsole() {}
 
   public static String lines(CaseResult result) {
-    BaselineRecord b = result.baseline();
+    BaselineRecord b = result.section(Section.BASELINE);
     if (b == null) {
       return "";
     }

@@ -10,7 +10,7 @@ import dev.llmh.measure.RequestMetrics;
 import dev.llmh.result.BaselineRecord;
 import dev.llmh.result.BaselineRecord.MetricComparison;
 import dev.llmh.result.CaseResult;
-import dev.llmh.result.CaseResult.SampleRecord;
+import dev.llmh.result.SampleRecord;
 import dev.llmh.result.ResultsFiles;
 import dev.llmh.verdict.ConstraintResult;
 import dev.llmh.verdict.Verdict;

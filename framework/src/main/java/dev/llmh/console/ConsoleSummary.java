@@ -1,5 +1,6 @@
 package dev.llmh.console;
 
+import dev.llmh.result.Section;
 import dev.llmh.constraint.Metric;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.CaseResult.ConstraintRecord;
@@ -45,17 +46,17 @@ public final class ConsoleSummary {
     if (endpoint.server() != null) {
       out.append("  server     ").append(describeServer(endpoint.server())).append('\n');
     }
-    if (result.error() != null) {
+    if (result.section(Section.ERROR) != null) {
       // A calibration that found the prompt truncated fails the case before it is measured.
       String word = "FAIL".equals(result.verdict()) ? "FAIL   " : "NOT RUN";
       out.append("  ").append(colour ? VerdictColour.verdict(word.strip()) + word.substring(word.strip().length()) : word)
-          .append("    ").append(result.error()).append('\n');
+          .append("    ").append(result.section(Section.ERROR)).append('\n');
       return out.toString();
     }
     CaseResult.Requests requests = result.requests();
     out.append(String.format(Locale.ROOT, "  requests   %d measured (%d ok, %d failed) after %d warm-up",
         requests.measured(), requests.succeeded(), requests.failed(), requests.warmup()));
-    if (result.conversation() != null) {
+    if (result.section(Section.CONVERSATION) != null) {
       out.append(requests.warmup() == 1 ? " conversation" : " conversations"); // a conversation's warm-up is whole conversations
     }
     if (requests.noAnswer() > 0) {
@@ -85,7 +86,7 @@ public final class ConsoleSummary {
     for (ConstraintRecord constraint : result.constraints()) {
       out.append("  ").append(colour ? VerdictColour.inMessage(constraint.message()) : constraint.message()).append('\n');
     }
-    for (String warning : result.warnings()) {
+    for (String warning : result.section(Section.WARNINGS)) {
       out.append("  warning: ").append(warning).append('\n');
     }
     result.samples().stream()
@@ -112,10 +113,10 @@ public final class ConsoleSummary {
   public static String figureLines(CaseResult result) {
     StringBuilder out = new StringBuilder();
     ResourceLines.append(out, result);
-    sloLine(out, result.slo());
-    checksLine(out, result.checks());
-    CompareLines.append(out, result.compare());
-    JudgeLines.append(out, result.judge());
+    sloLine(out, result.section(Section.SLO));
+    checksLine(out, result.section(Section.CHECKS));
+    CompareLines.append(out, result.section(Section.COMPARE));
+    JudgeLines.append(out, result.section(Section.JUDGE));
     return out.toString();
   }
 

@@ -1,5 +1,6 @@
 package dev.llmh.console;
 
+import dev.llmh.result.Section;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.ConversationResult;
 import dev.llmh.result.ConversationResult.ContextFit;
@@ -14,7 +15,7 @@ public final class ConversationLines {
   private ConversationLines() {}
 
   static void append(StringBuilder out, CaseResult result) {
-    ConversationResult.Counts counts = result.conversation();
+    ConversationResult.Counts counts = result.section(Section.CONVERSATION);
     if (counts == null) {
       return;
     }
@@ -23,11 +24,11 @@ public final class ConversationLines {
         counts.measured(), counts.turns(), counts.completed(), counts.failed()));
     out.append(String.format(Locale.ROOT, "  %-6s %5s %10s %9s %9s%n", "turn", "n", "prompt tok", "TTFT p50", "TPOT p50"));
     out.append(String.format(Locale.ROOT, "  %-6s %5s %10s %9s %9s%n", "", "", "", "ms", "ms"));
-    for (ConversationResult.Turn turn : result.turns()) {
+    for (ConversationResult.Turn turn : result.section(Section.TURNS)) {
       out.append(String.format(Locale.ROOT, "  %-6d %5d %10s %9s %9s%n", turn.turn(), turn.n(),
           ConsoleSummary.number(turn.promptTokensP50()), ConsoleSummary.number(turn.ttftMsP50()), ConsoleSummary.number(turn.tpotMsP50())));
     }
-    out.append("  ").append(fit(result.contextFit())).append('\n');
+    out.append("  ").append(fit(result.section(Section.CONTEXT_FIT))).append('\n');
   }
 
   /**

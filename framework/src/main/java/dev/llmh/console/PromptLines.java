@@ -1,5 +1,6 @@
 package dev.llmh.console;
 
+import dev.llmh.result.Section;
 import dev.llmh.result.CalibrationRecord;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.FitRecord;
@@ -17,7 +18,7 @@ final class PromptLines {
   /** The calibration line and the truncation reasons of a case's block; empty for a written prompt that was not truncated. */
   static String caseLines(CaseResult result) {
     StringBuilder out = new StringBuilder();
-    CalibrationRecord calibration = result.calibration();
+    CalibrationRecord calibration = result.section(Section.CALIBRATION);
     if (calibration != null && calibration.error() == null) {
       out.append(String.format(Locale.ROOT, "  prompt     %,d tokens ± %d as the server counts them: %,d filler words counted"
               + " %,d (%d unmeasured calibration request%s)%n", calibration.target(), calibration.tolerance(),

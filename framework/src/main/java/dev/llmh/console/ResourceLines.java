@@ -1,5 +1,6 @@
 package dev.llmh.console;
 
+import dev.llmh.result.Section;
 import dev.llmh.constraint.Quantity;
 import dev.llmh.constraint.Unit;
 import dev.llmh.result.CaseResult;
@@ -22,7 +23,7 @@ final class ResourceLines {
   private ResourceLines() {}
 
   static void append(StringBuilder out, CaseResult result) {
-    Resources r = result.resources();
+    Resources r = result.section(Section.RESOURCES);
     if (r == null) {
       return;
     }
@@ -51,7 +52,7 @@ final class ResourceLines {
           Energy.DECLARED.equals(energy.energySource()) ? ", an estimate from the declared power" : "",
           Quantity.format(energy.meanWatts(), Unit.WATTS), Quantity.format(energy.windowMs(), Unit.MILLISECONDS)));
     }
-    PhysicsRecord physics = result.physics();
+    PhysicsRecord physics = result.section(Section.PHYSICS);
     if (physics != null && physics.bandwidthUsePercent() != null) {
       out.append(String.format(Locale.ROOT, "  bandwidth  decode %s tok/s per stream × %s of weights (%s) = %s/s, %s of %s/s%s (%s)%n",
           Quantity.formatBare(physics.decodeRate(), Unit.TOKENS_PER_SECOND),
@@ -61,7 +62,7 @@ final class ResourceLines {
           Quantity.format(physics.memoryBandwidthBytesPerS(), Unit.GIGABYTES),
           physics.bandwidthMemory() == null ? "" : " of " + physics.bandwidthMemory().toUpperCase(Locale.ROOT), physics.bandwidthSource()));
     }
-    CostRecord cost = result.cost();
+    CostRecord cost = result.section(Section.COST);
     if (cost != null && cost.perMtok() != null) {
       // Every price is declared, and the electricity's energy may be too: the line says so beside each.
       out.append("  cost       ").append(money(cost.perMtok(), cost)).append(" per million output tokens, ")

@@ -1,5 +1,6 @@
 package dev.llmh.engine;
 
+import dev.llmh.result.Section;
 import dev.llmh.analysis.CaseAnalysis;
 import dev.llmh.annotations.PromptCache;
 import dev.llmh.baseline.Baselines;
@@ -70,7 +71,7 @@ final class CaseExecutor {
     CaseOutcome outcome = measure(plan);
     CaseResult result = outcome.result();
     if (outcome.analysis().verdict() != CaseVerdict.NOT_RUN) {
-      baselines.keep(CaseOutcome.caseKey(plan, result.endpoint().servedModel(), result.promptHash()), result.samples());
+      baselines.keep(CaseOutcome.caseKey(plan, result.endpoint().servedModel(), result.section(Section.PROMPT_HASH)), result.samples());
     }
     return outcome;
   }

@@ -85,7 +85,7 @@ final class CaseLoop {
   /** A step past its search's stop: recorded and reported as not run, saying why. */
   private void notRun(CaseDescriptor descriptor, String reason) {
     CaseResult skipped = CaseOutcome.unmeasured(descriptor.plan(), CaseVerdict.NOT_RUN, reason).result()
-        .withReportedAs(CaseVerdict.Reported.SKIPPED.text());
+        .toBuilder().reportedAs(CaseVerdict.Reported.SKIPPED.text()).build();
     state.caseSkipped(descriptor.plan(), skipped);
     System.out.print(ConsoleSummary.caseBlock(skipped));
     listener.executionSkipped(descriptor, reason);

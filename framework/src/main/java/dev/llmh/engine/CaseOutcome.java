@@ -15,7 +15,8 @@ import dev.llmh.measure.RequestSample;
 import dev.llmh.overhead.HarnessCheck;
 import dev.llmh.plan.CasePlan;
 import dev.llmh.result.CaseResult;
-import dev.llmh.result.CaseResult.SampleRecord;
+import dev.llmh.result.Section;
+import dev.llmh.result.SampleRecord;
 import dev.llmh.verdict.CaseVerdict;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -96,10 +97,10 @@ record CaseOutcome(CaseResult result, CaseAnalysis analysis, List<dev.llmh.judge
         plan, endpoint, servedModel, CaseExecutor.warmupRequests(plan), warmupFailed, inFlight, records, analysis, promptHash,
         harness, setup, hardware == null ? null : hardware.resources());
     if (turns != null) {
-      result = result.withConversation(ConversationAnalysis.of(plan.conversationTurns(), records));
+      result = ConversationAnalysis.of(plan.conversationTurns(), records).writeTo(result.toBuilder()).build();
     }
     if (compare != null) {
-      result = result.withCompare(dev.llmh.result.CompareRecord.of(compare));
+      result = result.toBuilder().section(Section.COMPARE, dev.llmh.result.CompareRecord.of(compare)).build();
     }
     return new CaseOutcome(result, analysis);
   }

@@ -20,10 +20,12 @@ import dev.llmh.result.CaseResult;
 import dev.llmh.result.CaseResult.ConstraintRecord;
 import dev.llmh.result.CaseResult.EndpointRecord;
 import dev.llmh.result.CaseResult.Requests;
-import dev.llmh.result.CaseResult.SampleRecord;
+
 import dev.llmh.result.CaseResult.Settings;
 import dev.llmh.result.CaseResult.Throughput;
 import dev.llmh.result.MetricSummary;
+import dev.llmh.result.SampleRecord;
+import dev.llmh.result.Section;
 import dev.llmh.stats.Interval;
 import dev.llmh.stats.MetricSample;
 import dev.llmh.verdict.ConstraintResult;
@@ -55,20 +57,38 @@ final class CaseRecords {
     }
     Double throughput = analysis.figures().get(Metric.THROUGHPUT);
     var counts = analysis.counts();
-    return new CaseResult(
-        plan.scenarioClassName(), plan.prompt().name(), plan.caseId(), plan.allParams(),
-        endpointRecord(plan, endpoint, servedModel), settings(plan), PromptMarker.recorded(plan.promptCache()),
-        new Requests(warmup, warmupFailed, counts.measured(), counts.succeeded(), counts.failed(), counts.noAnswer(),
-            counts.modelLoad(), effectiveConcurrency),
-        metrics,
-        throughput == null ? new Throughput(null, null, null)
-            : new Throughput(throughput, analysis.figures().get(Metric.REQUEST_RATE), counts.wallMs()),
-        analysis.constraints().stream().map(CaseRecords::constraintRecord).toList(),
-        analysis.warnings(), samples, null, promptHash, analysis.baseline().record(),
-        analysis.verdict().name(), analysis.reasons(), analysis.verdict().reported(plan.inconclusive()).text(), harness,
-        setup.calibration(), options(plan), context(setup), null, null, null, promptFile(plan, promptHash),
-        slo(analysis, plan.confidence()), withEnergyPerToken(resources, analysis), analysis.hardware().cost(),
-        analysis.hardware().physics(), checks(analysis, plan.confidence()));
+    return core(plan, endpointRecord(plan, endpoint, servedModel), analysis)
+        .requests(new Requests(warmup, warmupFailed, counts.measured(), counts.succeeded(), counts.failed(), counts.noAnswer(),
+            counts.modelLoad(), effectiveConcurrency))
+        .metrics(metrics)
+        .throughput(throughput == null ? new Throughput(null, null, null)
+            : new Throughput(throughput, analysis.figures().get(Metric.REQUEST_RATE), counts.wallMs()))
+        .constraints(analysis.constraints().stream().map(CaseRecords::constraintRecord).toList())
+        .samples(samples)
+        .section(Section.WARNINGS, analysis.warnings())
+        .section(Section.PROMPT_HASH, promptHash)
+        .section(Section.BASELINE, analysis.baseline().record())
+        .section(Section.HARNESS, harness)
+        .section(Section.CALIBRATION, setup.calibration())
+        .section(Section.CONTEXT, context(setup))
+        .section(Section.PROMPT_FILE, promptFile(plan, promptHash))
+        .section(Section.SLO, slo(analysis, plan.confidence()))
+        .section(Section.RESOURCES, withEnergyPerToken(resources, analysis))
+        .section(Section.COST, analysis.hardware().cost())
+        .section(Section.PHYSICS, analysis.hardware().physics())
+        .section(Section.CHECKS, checks(analysis, plan.confidence()))
+        .build();
+  }
+
+  /** What every case's record has, measured or not: which case, where, how asked, and its verdict. */
+  private static CaseResult.Builder core(CasePlan plan, EndpointRecord endpoint, CaseAnalysis analysis) {
+    return CaseResult.builder()
+        .identity(plan.scenarioClassName(), plan.prompt().name(), plan.caseId(), plan.allParams())
+        .endpoint(endpoint)
+        .settings(settings(plan))
+        .verdict(analysis.verdict().name(), analysis.reasons(), analysis.verdict().reported(plan.inconclusive()).text())
+        .section(Section.PROMPT_CACHE, PromptMarker.recorded(plan.promptCache()))
+        .section(Section.OPTIONS, options(plan));
   }
 
   /** The success rate with its two-sided interval at the run's confidence; null when no check is declared. */
@@ -132,18 +152,19 @@ final class CaseRecords {
 
   /** The same, with what was settled about its prompt (a calibration that failed or found truncation). */
   static CaseResult unmeasured(CasePlan plan, Endpoint endpoint, CaseAnalysis analysis, PromptSetup setup) {
-    String reason = analysis.reasons().get(0);
-    return new CaseResult(
-        plan.scenarioClassName(), plan.prompt().name(), plan.caseId(), plan.allParams(),
-        endpointRecord(plan, endpoint, null), settings(plan), PromptMarker.recorded(plan.promptCache()),
-        new Requests(plan.warmupRequests(), 0, 0, 0, 0, 0, 0, null), Map.of(), new Throughput(null, null, null),
-        plan.constraints().stream()
+    return core(plan, endpointRecord(plan, endpoint, null), analysis)
+        .requests(new Requests(plan.warmupRequests(), 0, 0, 0, 0, 0, 0, null))
+        .throughput(new Throughput(null, null, null))
+        .constraints(plan.constraints().stream()
             .map(c -> new ConstraintRecord(c.source(), null, c.budget().canonical(), unit(c),
                 Verdict.INCONCLUSIVE.name(), c.subject() + " not judged: the case did not run", null))
-            .toList(),
-        List.of(), List.of(), reason, null, null,
-        analysis.verdict().name(), analysis.reasons(), analysis.verdict().reported(plan.inconclusive()).text(), null,
-        setup.calibration(), options(plan), context(setup), null, null, null, promptFile(plan, null));
+            .toList())
+        .section(Section.WARNINGS, List.of())
+        .section(Section.ERROR, analysis.reasons().get(0))
+        .section(Section.CALIBRATION, setup.calibration())
+        .section(Section.CONTEXT, context(setup))
+        .section(Section.PROMPT_FILE, promptFile(plan, null))
+        .build();
   }
 
   /** A sample's flag: its answer or reasoning text was cut to {@code llmh.record.textChars} in the record. */
@@ -170,29 +191,24 @@ final class CaseRecords {
       }
     }
     List<Double> chunks = sample.textChunkNanos().stream().map(t -> (t - sample.startNanos()) / 1e6).toList();
-    return new SampleRecord(
-        (sample.startNanos() - firstStart) / 1e6,
-        MetricSummary.finite(m.ttftMs()),
-        MetricSummary.finite(m.tpotMs()),
-        MetricSummary.finite(m.e2eMs()),
-        (sample.endNanos() - sample.startNanos()) / 1e6,
-        chunks,
-        sample.promptTokens(),
-        m.outputTokens(),
-        sample.finishReason(),
-        flags,
-        sample.error(),
-        MetricSummary.finite(m.ttfoMs()),
-        m.chunkCount(),
-        m.reasoningChunks(),
-        sample.serverTimings().isEmpty() ? null : sample.serverTimings(),
-        sample.retryAfter(),
-        turn,
-        sample.scheduledNanos() == null ? null : (sample.scheduledNanos() - firstStart) / 1e6,
-        text,
-        reasoning,
-        sample.checks(),
-        sample.toolCalls());
+    return SampleRecord.builder()
+        .times((sample.startNanos() - firstStart) / 1e6, MetricSummary.finite(m.ttftMs()), MetricSummary.finite(m.tpotMs()),
+            MetricSummary.finite(m.e2eMs()), (sample.endNanos() - sample.startNanos()) / 1e6)
+        .chunkMs(chunks)
+        .tokens(sample.promptTokens(), m.outputTokens())
+        .finishReason(sample.finishReason())
+        .flags(flags)
+        .error(sample.error())
+        .ttfoMs(MetricSummary.finite(m.ttfoMs()))
+        .chunks(m.chunkCount(), m.reasoningChunks())
+        .serverTimings(sample.serverTimings().isEmpty() ? null : sample.serverTimings())
+        .retryAfter(sample.retryAfter())
+        .turn(turn)
+        .scheduledMs(sample.scheduledNanos() == null ? null : (sample.scheduledNanos() - firstStart) / 1e6)
+        .text(text, reasoning)
+        .checks(sample.checks())
+        .toolCalls(sample.toolCalls())
+        .build();
   }
 
   /**

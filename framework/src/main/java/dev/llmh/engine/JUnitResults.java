@@ -1,5 +1,6 @@
 package dev.llmh.engine;
 
+import dev.llmh.result.Section;
 import dev.llmh.analysis.CaseAnalysis;
 import dev.llmh.result.CaseResult;
 import dev.llmh.verdict.BudgetExceeded;
@@ -57,18 +58,18 @@ final class JUnitResults {
       entry.put("llmh.throughput.output_tokens_per_s", number(result.throughput().outputTokensPerSecond()));
       entry.put("llmh.throughput.requests_per_s", number(result.throughput().requestsPerSecond()));
     }
-    if (result.slo() != null && result.slo().sloAttainment() != null) {
-      entry.put("llmh.slo.good", result.slo().good() + " of " + result.slo().counted());
-      entry.put("llmh.slo.slo_attainment", number(result.slo().sloAttainment()));
-      if (result.slo().goodput() != null) {
-        entry.put("llmh.slo.goodput", number(result.slo().goodput()));
+    if (result.section(Section.SLO) != null && result.section(Section.SLO).sloAttainment() != null) {
+      entry.put("llmh.slo.good", result.section(Section.SLO).good() + " of " + result.section(Section.SLO).counted());
+      entry.put("llmh.slo.slo_attainment", number(result.section(Section.SLO).sloAttainment()));
+      if (result.section(Section.SLO).goodput() != null) {
+        entry.put("llmh.slo.goodput", number(result.section(Section.SLO).goodput()));
       }
     }
     for (CaseResult.ConstraintRecord constraint : result.constraints()) {
       entry.put("llmh.constraint." + constraint.expression(), constraint.message());
     }
-    if (result.error() != null) {
-      entry.put("llmh.error", result.error());
+    if (result.section(Section.ERROR) != null) {
+      entry.put("llmh.error", result.section(Section.ERROR));
     }
     return entry;
   }

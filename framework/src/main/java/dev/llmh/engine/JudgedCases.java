@@ -12,6 +12,8 @@ import dev.llmh.judge.JudgeScores;
 import dev.llmh.judge.JudgeSetup;
 import dev.llmh.plan.CasePlan;
 import dev.llmh.result.CaseResult;
+import dev.llmh.result.Section;
+import dev.llmh.result.SampleRecord;
 import dev.llmh.result.JudgeRecord;
 import dev.llmh.result.SampleJudge;
 import dev.llmh.verdict.ConstraintResult;
@@ -152,14 +154,16 @@ final class JudgedCases {
     }
     List<ConstraintResult> verdicts = JudgeScores.verdicts(plan.constraints(), judged, 1 - plan.confidence());
     CaseAnalysis analysis = JudgedAnalysis.amend(outcome.analysis(), verdicts);
-    List<CaseResult.SampleRecord> samples = new ArrayList<>();
+    List<SampleRecord> samples = new ArrayList<>();
     for (int i = 0; i < judged.size(); i++) {
       samples.add(result.samples().get(i).withJudge(judged.get(i)));
     }
     List<CaseResult.ConstraintRecord> constraints = new ArrayList<>(result.constraints());
     verdicts.forEach(v -> constraints.add(CaseRecords.constraintRecord(v)));
-    return new CaseOutcome(result.withJudge(record, samples, constraints, analysis.verdict().name(), analysis.reasons(),
-        analysis.verdict().reported(plan.inconclusive()).text()), analysis, outcome.answered());
+    CaseResult judgedResult = result.toBuilder().samples(samples).constraints(constraints)
+        .verdict(analysis.verdict().name(), analysis.reasons(), analysis.verdict().reported(plan.inconclusive()).text())
+        .section(Section.JUDGE, record).build();
+    return new CaseOutcome(judgedResult, analysis, outcome.answered());
   }
 
   /** The group's parameters, the model left out: {@code concurrency=1, size=a}. */

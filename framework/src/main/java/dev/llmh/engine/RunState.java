@@ -7,6 +7,7 @@ import dev.llmh.overhead.CompilerQuiet;
 import dev.llmh.plan.CasePlan;
 import dev.llmh.progress.Progress;
 import dev.llmh.result.CaseResult;
+import dev.llmh.result.SampleRecord;
 import dev.llmh.result.RunJournal;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -187,7 +188,7 @@ final class RunState implements CaseExecutor.SampleSink {
   }
 
   /** A conversation's turn is numbered conversation × turns + turn − 1 (CaseUnits): the record says which turn it was. */
-  private static CaseResult.SampleRecord record(CasePlan plan, int request, RequestSample sample, long measurementStart) {
+  private static SampleRecord record(CasePlan plan, int request, RequestSample sample, long measurementStart) {
     int turns = plan == null ? 0 : plan.conversationTurns();
     return CaseRecords.sampleRecord(sample, RequestMetrics.of(sample), measurementStart, List.of(), turns > 0 ? request % turns + 1 : null,
         plan == null ? Defaults.RECORD_TEXT_CHARS : plan.textChars());

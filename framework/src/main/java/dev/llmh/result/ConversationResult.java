@@ -14,6 +14,11 @@ public record ConversationResult(Counts counts, List<Turn> turns, ContextFit con
     turns = List.copyOf(turns);
   }
 
+  /** A case's record with these figures as its {@code conversation}, {@code turns} and {@code context_fit} sections. */
+  public CaseResult.Builder writeTo(CaseResult.Builder record) {
+    return record.section(Section.CONVERSATION, counts).section(Section.TURNS, turns).section(Section.CONTEXT_FIT, contextFit);
+  }
+
   /**
    * @param turns turns per conversation, as declared
    * @param measured conversations measured: the case's requests

@@ -29,8 +29,8 @@ public final class DeclaredInputs {
 
   /** The same for a recorded case. */
   public static String label(CaseResult result, Metric metric) {
-    Energy energy = result.resources() == null ? null : result.resources().energy();
-    return label(metric, energy == null ? null : energy.energySource(), electricityPriced(result.cost()));
+    Energy energy = result.section(Section.RESOURCES) == null ? null : result.section(Section.RESOURCES).energy();
+    return label(metric, energy == null ? null : energy.energySource(), electricityPriced(result.section(Section.COST)));
   }
 
   /** Whether {@code cost} priced the energy of generating. */

@@ -28,7 +28,7 @@ public final class RunJournal implements AutoCloseable {
    * @param sample the request as the results file records it ({@code start_ms} from the case's
    *     measurement start)
    */
-  public record Line(String scenario, String caseId, Map<String, Object> params, int request, CaseResult.SampleRecord sample) {}
+  public record Line(String scenario, String caseId, Map<String, Object> params, int request, SampleRecord sample) {}
 
   private RunJournal(Path file) throws IOException {
     this.file = file;

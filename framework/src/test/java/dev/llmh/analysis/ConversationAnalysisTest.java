@@ -3,7 +3,7 @@ package dev.llmh.analysis;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.llmh.result.CaseResult.SampleRecord;
+import dev.llmh.result.SampleRecord;
 import dev.llmh.result.ConversationResult;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,8 +13,7 @@ import org.junit.jupiter.api.Test;
 class ConversationAnalysisTest {
 
   private static SampleRecord turn(int turn, Integer promptTokens, Double tpot, String error) {
-    return new SampleRecord(0.0, error == null ? 10.0 : null, tpot, 20.0, 20.0, List.of(), promptTokens, 4, "length", List.of(),
-        error, null, null, null, null, null, turn);
+    return SampleRecord.builder().times(0.0, error == null ? 10.0 : null, tpot, 20.0, 20.0).chunkMs(List.of()).tokens(promptTokens, 4).finishReason("length").flags(List.of()).error(error).turn(turn).build();
   }
 
   @Test

@@ -1,9 +1,11 @@
 package dev.llmh.analysis;
 
+import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.llmh.result.CaseResult;
+import dev.llmh.result.SampleRecord;
 import dev.llmh.result.FitRecord;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -16,19 +18,25 @@ class PrefillFitsTest {
   /** A case of {@code tokens} at {@code concurrency} whose requests took {@code ttft(i)} ms. */
   private static CaseResult sweepCase(String scenario, int tokens, int concurrency, double interceptMs, double msPerToken,
       double noise, String... flags) {
-    List<CaseResult.SampleRecord> samples = new ArrayList<>();
+    List<SampleRecord> samples = new ArrayList<>();
     for (int i = 0; i < 5; i++) {
       int counted = tokens + (i % 3) - 1;
       double ttft = interceptMs + msPerToken * counted + noise * ((i * 7919) % 13 - 6);
-      samples.add(new CaseResult.SampleRecord(0.0, ttft, 10.0, ttft + 100, ttft + 100, List.of(ttft), counted, 8, "length",
-          i == 0 ? List.of(flags) : List.of(), null));
+      samples.add(SampleRecord.builder().times(0.0, ttft, 10.0, ttft + 100, ttft + 100).chunkMs(List.of(ttft)).tokens(counted, 8).finishReason("length").flags(i == 0 ? List.of(flags) : List.of()).build());
     }
     Map<String, Object> params = new LinkedHashMap<>();
     params.put("concurrency", concurrency);
     params.put("promptTokens", tokens);
-    return new CaseResult(scenario, "synthetic", "synthetic[...]", params,
-        new CaseResult.EndpointRecord("http://x/v1", false, "qwen", "qwen-served", null, null), null, "unique-prefix", null,
-        Map.of(), null, List.of(), List.of(), samples, null, null, null, "PASS", List.of(), "passed", null);
+    return CaseResult.builder()
+        .identity(scenario, "synthetic", "synthetic[...]", params)
+        .endpoint(new CaseResult.EndpointRecord("http://x/v1", false, "qwen", "qwen-served", null, null, null, null))
+        .metrics(Map.of())
+        .constraints(List.of())
+        .samples(samples)
+        .verdict("PASS", List.of(), "passed")
+        .section(Section.PROMPT_CACHE, "unique-prefix")
+        .section(Section.WARNINGS, List.of())
+        .build();
   }
 
   @Test
@@ -86,12 +94,12 @@ class PrefillFitsTest {
 
   /** {@code result} with the serving process's peak memory, as sampled over its measured phase. */
   private static CaseResult peak(CaseResult r, long bytes) {
-    return new CaseResult(r.scenario(), r.caseName(), r.caseId(), r.params(), r.endpoint(), r.settings(), r.promptCache(),
-        r.requests(), r.metrics(), r.throughput(), r.constraints(), r.warnings(), r.samples(), r.error(), r.promptHash(),
-        r.baseline(), r.verdict(), r.verdictReasons(), r.reportedAs(), r.harness(), r.calibration(), r.options(), r.context(),
-        r.conversation(), r.turns(), r.contextFit(), r.promptFile(), r.slo(),
-        new dev.llmh.result.Resources("pid 7 and its children", 250, 4, bytes, bytes, 100.0, List.of(), null, null, null, null),
-        null, null, null);
+    return r.toBuilder()
+        .section(Section.RESOURCES, new dev.llmh.result.Resources("pid 7 and its children", 250, 4, bytes, bytes, 100.0, List.of(), null, null, null, null))
+        .section(Section.COST, null)
+        .section(Section.PHYSICS, null)
+        .section(Section.CHECKS, null)
+        .build();
   }
 
   @Test

@@ -1,8 +1,10 @@
 package dev.llmh.analysis;
 
+import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.llmh.result.CaseResult;
+import dev.llmh.result.SampleRecord;
 import dev.llmh.result.SaturationRecord;
 import dev.llmh.result.SaturationRecord.Step;
 import java.util.List;
@@ -52,11 +54,10 @@ class SaturationCurveTest {
     for (int k = 0; k < 8; k++) {
       chunks.add(400 + k * 50.0);
     }
-    List<CaseResult.SampleRecord> samples = List.of(
+    List<SampleRecord> samples = List.of(
         Fixture.sample(0, chunks, 800, 24, null),
         Fixture.sample(900, List.of(10.0, 20.0), 1500, 2, List.of("model_load")),
-        new CaseResult.SampleRecord(900.0, null, null, 5.0, 5.0, List.of(), null, null, null, List.of(), "HTTP 503", null,
-            0, 0, null, null, null, null, null, null, null, null));
+        SampleRecord.builder().times(900.0, null, null, 5.0, 5.0).chunkMs(List.of()).flags(List.of()).error("HTTP 503").chunks(0, 0).build());
     List<Double> bounds = ThroughputBounds.of(Fixture.result(1, 30, 100, samples));
     assertThat(bounds.get(0)).isCloseTo(21.063, org.assertj.core.api.Assertions.within(0.001));
     assertThat(bounds.get(1)).isCloseTo(38.937, org.assertj.core.api.Assertions.within(0.001));
@@ -120,7 +121,7 @@ class SaturationCurveTest {
   static final class Fixture {
     /** 16 requests of 20 tokens over the same second, their chunks evenly spread: every bin's rate the same. */
     static dev.llmh.result.CaseResult result(int concurrency, double tokS, double ttftP95) {
-      List<CaseResult.SampleRecord> samples = new java.util.ArrayList<>();
+      List<SampleRecord> samples = new java.util.ArrayList<>();
       for (int i = 0; i < 16; i++) {
         List<Double> chunks = new java.util.ArrayList<>();
         for (int k = 0; k < 20; k++) {
@@ -131,18 +132,22 @@ class SaturationCurveTest {
       return result(concurrency, tokS, ttftP95, samples);
     }
 
-    static CaseResult.SampleRecord sample(double startMs, List<Double> chunkMs, double endMs, int tokens, List<String> flags) {
-      return new CaseResult.SampleRecord(startMs, 10.0, null, endMs, endMs, chunkMs, 10, tokens, "stop",
-          flags == null ? List.of() : flags, null, 10.0, chunkMs.size(), 0, null, null, null, null, null, null, null, null);
+    static SampleRecord sample(double startMs, List<Double> chunkMs, double endMs, int tokens, List<String> flags) {
+      return SampleRecord.builder().times(startMs, 10.0, null, endMs, endMs).chunkMs(chunkMs).tokens(10, tokens).finishReason("stop").flags(flags == null ? List.of() : flags).ttfoMs(10.0).chunks(chunkMs.size(), 0).build();
     }
 
-    static dev.llmh.result.CaseResult result(int concurrency, double tokS, double ttftP95, List<CaseResult.SampleRecord> samples) {
+    static dev.llmh.result.CaseResult result(int concurrency, double tokS, double ttftP95, List<SampleRecord> samples) {
       var summary = new dev.llmh.result.MetricSummary(16, ttftP95, 0.0, ttftP95, ttftP95, ttftP95, ttftP95, ttftP95, ttftP95, null);
-      return new dev.llmh.result.CaseResult("demo.Knee", "ask", "ask[concurrency=" + concurrency + "]",
-          java.util.Map.of("concurrency", concurrency), null, null, null,
-          new dev.llmh.result.CaseResult.Requests(0, 0, 16, 16, 0), java.util.Map.of("ttft_ms", summary),
-          new dev.llmh.result.CaseResult.Throughput(tokS, 1.0, 1000.0), List.of(), List.of(), samples, null, null, null,
-          "PASS", List.of(), "passed", null);
+      return CaseResult.builder()
+        .identity("demo.Knee", "ask", "ask[concurrency=" + concurrency + "]", java.util.Map.of("concurrency", concurrency))
+        .requests(new dev.llmh.result.CaseResult.Requests(0, 0, 16, 16, 0, 0, 0, null))
+        .metrics(java.util.Map.of("ttft_ms", summary))
+        .throughput(new dev.llmh.result.CaseResult.Throughput(tokS, 1.0, 1000.0))
+        .constraints(List.of())
+        .samples(samples)
+        .verdict("PASS", List.of(), "passed")
+        .section(Section.WARNINGS, List.of())
+        .build();
     }
   }
 }

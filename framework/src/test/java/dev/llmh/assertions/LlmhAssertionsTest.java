@@ -1,5 +1,6 @@
 package dev.llmh.assertions;
 
+import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.llmh.result.CaseResult;
@@ -21,10 +22,18 @@ class LlmhAssertionsTest {
   private static CaseResult result(String prompt, double ttftP95) {
     MetricSummary ttft = new MetricSummary(20, 300.0, 50.0, 200.0, 290.0, 500.0, ttftP95, 700.0, 720.0);
     MetricSummary empty = new MetricSummary(0, null, null, null, null, null, null, null, null);
-    return new CaseResult("demo.Scenario", prompt, prompt + "[concurrency=1]", Map.of("concurrency", 1), null,
-        new Settings(64, 0, 42), "unique-prefix", new Requests(1, 0, 20, 19, 1),
-        Map.of(CaseResult.TTFT, ttft, CaseResult.TPOT, empty), new Throughput(null, null, null), List.of(), List.of(),
-        List.of(), null, null, null, "FAIL", List.of("1 of 20 measured requests failed"), "failed", null);
+    return CaseResult.builder()
+        .identity("demo.Scenario", prompt, prompt + "[concurrency=1]", Map.of("concurrency", 1))
+        .settings(new Settings(64, 0, 42, null))
+        .requests(new Requests(1, 0, 20, 19, 1, 0, 0, null))
+        .metrics(Map.of(CaseResult.TTFT, ttft, CaseResult.TPOT, empty))
+        .throughput(new Throughput(null, null, null))
+        .constraints(List.of())
+        .samples(List.of())
+        .verdict("FAIL", List.of("1 of 20 measured requests failed"), "failed")
+        .section(Section.PROMPT_CACHE, "unique-prefix")
+        .section(Section.WARNINGS, List.of())
+        .build();
   }
 
   private static final RunRecord RECORD = new RunRecord(1, new RunRecord.RunInfo("a", "b", true), Map.of(),

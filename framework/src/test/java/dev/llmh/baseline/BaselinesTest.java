@@ -7,7 +7,7 @@ import dev.llmh.config.ConfigException;
 import dev.llmh.constraint.ConstraintParser;
 import dev.llmh.result.BaselineRecord;
 import dev.llmh.result.BaselineRecord.MetricComparison;
-import dev.llmh.result.CaseResult.SampleRecord;
+import dev.llmh.result.SampleRecord;
 import dev.llmh.verdict.ConstraintResult;
 import dev.llmh.verdict.Verdict;
 import java.nio.file.Files;
@@ -31,7 +31,7 @@ class BaselinesTest {
     List<SampleRecord> samples = new ArrayList<>();
     for (int i = 0; i < n; i++) {
       double t = ttft * (1 + 0.01 * i);
-      samples.add(new SampleRecord(0.0, t, 10.0 + 0.1 * i, t + 30, t + 30, List.of(t, t + 10 + 0.1 * i, t + 20), 5, 3, "length", List.of(), null));
+      samples.add(SampleRecord.builder().times(0.0, t, 10.0 + 0.1 * i, t + 30, t + 30).chunkMs(List.of(t, t + 10 + 0.1 * i, t + 20)).tokens(5, 3).finishReason("length").flags(List.of()).build());
     }
     return samples;
   }

@@ -1,5 +1,6 @@
 package dev.llmh.console;
 
+import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.llmh.result.CaseResult;
@@ -26,12 +27,19 @@ class ConsoleSummaryTest {
   private static CaseResult result(
       String prompt, Map<String, Object> params, Map<String, MetricSummary> metrics, String verdict,
       List<ConstraintRecord> constraints) {
-    return new CaseResult(
-        "dev.llmh.samples.SummariseDocument", prompt, prompt + params, params,
-        new EndpointRecord("http://127.0.0.1:9/v1", true, "m", "llmh-small", null, null, "openai-chat", "embedded"),
-        new Settings(24, 0.0, 42), "unique-prefix", new Requests(2, 0, 10, 10, 0), metrics,
-        new Throughput(227.4, 9.48, 1000.0), constraints, List.of(), List.of(), null, null, null,
-        verdict, List.of(), verdict.equals("INCONCLUSIVE") ? "skipped" : verdict.equals("PASS") ? "passed" : "failed", null);
+    return CaseResult.builder()
+        .identity("dev.llmh.samples.SummariseDocument", prompt, prompt + params, params)
+        .endpoint(new EndpointRecord("http://127.0.0.1:9/v1", true, "m", "llmh-small", null, null, "openai-chat", "embedded"))
+        .settings(new Settings(24, 0.0, 42, null))
+        .requests(new Requests(2, 0, 10, 10, 0, 0, 0, null))
+        .metrics(metrics)
+        .throughput(new Throughput(227.4, 9.48, 1000.0))
+        .constraints(constraints)
+        .samples(List.of())
+        .verdict(verdict, List.of(), verdict.equals("INCONCLUSIVE") ? "skipped" : verdict.equals("PASS") ? "passed" : "failed")
+        .section(Section.PROMPT_CACHE, "unique-prefix")
+        .section(Section.WARNINGS, List.of())
+        .build();
   }
 
   private static Map<String, Object> params(Object... keysAndValues) {
@@ -55,7 +63,7 @@ class ConsoleSummaryTest {
   }
 
   private static final ConstraintRecord PASSED = new ConstraintRecord(
-      "ttft.p50 <= 2s", 82.0, 2000.0, "ms", "PASS", "ttft.p50 = 82 ms [70, 90] <= budget 2000 ms: PASS");
+      "ttft.p50 <= 2s", 82.0, 2000.0, "ms", "PASS", "ttft.p50 = 82 ms [70, 90] <= budget 2000 ms: PASS", null);
 
   @Test
   void rowsIdenticalToAnEarlierOneAreDroppedAndNamedOnce() {
@@ -86,7 +94,7 @@ class ConsoleSummaryTest {
   @Test
   void verdictWordsAreColouredOnlyWhenAsked() {
     ConstraintRecord undecided = new ConstraintRecord("ttft.p95 < 5s", 150.0, 5000.0, "ms", "INCONCLUSIVE",
-        "ttft.p95 = 150 ms [140, ?] vs budget 5000 ms: INCONCLUSIVE: 59 requests are needed to show p95 below the budget (a PASS)");
+        "ttft.p95 = 150 ms [140, ?] vs budget 5000 ms: INCONCLUSIVE: 59 requests are needed to show p95 below the budget (a PASS)", null);
     CaseResult result = result("define", params("concurrency", 1), plainMetrics(), "INCONCLUSIVE", List.of(PASSED, undecided));
 
     String coloured = ConsoleSummary.caseBlock(result, true);
@@ -207,10 +215,9 @@ class ConsoleSummaryTest {
   }
 
   private static CaseResult withChecks(CaseResult r, dev.llmh.result.ChecksRecord checks) {
-    return new CaseResult(r.scenario(), r.caseName(), r.caseId(), r.params(), r.endpoint(), r.settings(), r.promptCache(),
-        r.requests(), r.metrics(), r.throughput(), r.constraints(), r.warnings(), r.samples(), r.error(), r.promptHash(),
-        r.baseline(), r.verdict(), r.verdictReasons(), r.reportedAs(), r.harness(), r.calibration(), r.options(), r.context(),
-        r.conversation(), r.turns(), r.contextFit(), r.promptFile(), r.slo(), r.resources(), r.cost(), r.physics(), checks);
+    return r.toBuilder()
+        .section(Section.CHECKS, checks)
+        .build();
   }
 
   @Test
@@ -227,12 +234,12 @@ class ConsoleSummaryTest {
   }
 
   private static CaseResult withHardware(CaseResult r, dev.llmh.result.Resources resources, dev.llmh.result.CostRecord cost) {
-    return new CaseResult(r.scenario(), r.caseName(), r.caseId(), r.params(), r.endpoint(), r.settings(), r.promptCache(),
-        r.requests(), r.metrics(), r.throughput(), r.constraints(), r.warnings(), r.samples(), r.error(), r.promptHash(),
-        r.baseline(), r.verdict(), r.verdictReasons(), r.reportedAs(), r.harness(), r.calibration(), r.options(), r.context(),
-        r.conversation(), r.turns(), r.contextFit(), r.promptFile(), r.slo(), resources, cost,
-        new dev.llmh.result.PhysicsRecord(540.0, 69_200_000L, "gguf", 540 * 69.2e6, 54.2e9, "probe", 540 * 69.2e6 / 54.2e9 * 100,
-            null, null), null);
+    return r.toBuilder()
+        .section(Section.RESOURCES, resources)
+        .section(Section.COST, cost)
+        .section(Section.PHYSICS, new dev.llmh.result.PhysicsRecord(540.0, 69_200_000L, "gguf", 540 * 69.2e6, 54.2e9, "probe", 540 * 69.2e6 / 54.2e9 * 100, null, null))
+        .section(Section.CHECKS, null)
+        .build();
   }
 
   @Test
@@ -267,12 +274,12 @@ class ConsoleSummaryTest {
   @Test
   void theRunEndsWithOneLineCountingTheUndecidedBudgetsAndHowToDecideThem() {
     ConstraintRecord fewRequests = new ConstraintRecord("ttft.p99 < 1s", 120.0, 1000.0, "ms", "INCONCLUSIVE",
-        "ttft.p99 = 120 ms [110, unbounded] < budget 1000 ms: INCONCLUSIVE (a bound needs 59 requests)");
+        "ttft.p99 = 120 ms [110, unbounded] < budget 1000 ms: INCONCLUSIVE (a bound needs 59 requests)", null);
     ConstraintRecord declared = new ConstraintRecord("cost_per_mtok < 1USD", 0.5, 1.0, "USD", "INCONCLUSIVE",
         "cost_per_mtok = 0.5 USD (declared prices) < budget 1 USD: INCONCLUSIVE (not decided: a figure from declared prices"
-            + " shows nothing about the server; set ...)");
+            + " shows nothing about the server; set ...)", null);
     ConstraintRecord implausible = new ConstraintRecord("tpot.p50 < 50ms", 2.0, 50.0, "ms", "INCONCLUSIVE",
-        "tpot.p50 = 2 ms [2, 2] < budget 50 ms: INCONCLUSIVE (not decided: the decode rate is implausible: 500 tok/s × ...)");
+        "tpot.p50 = 2 ms [2, 2] < budget 50 ms: INCONCLUSIVE (not decided: the decode rate is implausible: 500 tok/s × ...)", null);
     List<CaseResult> results = List.of(
         result("a", params("concurrency", 1), plainMetrics(), "INCONCLUSIVE", List.of(PASSED, fewRequests, declared)),
         result("b", params("concurrency", 1), plainMetrics(), "FAIL", List.of(implausible, declared)),

@@ -11,7 +11,7 @@ import dev.llmh.client.Timeouts;
 import dev.llmh.config.Api;
 import dev.llmh.measure.RequestMetrics;
 import dev.llmh.measure.RequestSample;
-import dev.llmh.result.CaseResult.SampleRecord;
+import dev.llmh.result.SampleRecord;
 import dev.llmh.result.ResultsFiles;
 import dev.llmh.result.RunJournal;
 import dev.llmh.sim.SimTokenizer;

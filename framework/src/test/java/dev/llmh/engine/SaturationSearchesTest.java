@@ -1,11 +1,13 @@
 package dev.llmh.engine;
 
+import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.llmh.config.Config;
 import dev.llmh.plan.CasePlan;
 import dev.llmh.plan.Planner;
 import dev.llmh.result.CaseResult;
+import dev.llmh.result.SampleRecord;
 import dev.llmh.result.MetricSummary;
 import dev.llmh.runner.DeclaredSettings;
 import dev.llmh.runner.ParamDeclaration;
@@ -37,22 +39,27 @@ class SaturationSearchesTest {
   }
 
   /** Eight requests one after another, each streaming a chunk every 10 ms: the same output in every bin of the span. */
-  private static List<CaseResult.SampleRecord> steadyStream() {
+  private static List<SampleRecord> steadyStream() {
     List<Double> chunks = java.util.stream.IntStream.rangeClosed(1, 10).mapToObj(k -> 10.0 * k - 5).toList();
-    return java.util.stream.IntStream.range(0, 8).mapToObj(i -> new CaseResult.SampleRecord(100.0 * i, 10.0, 10.0,
-        100.0, 100.0, chunks, 5, 10, "length", List.of(), null)).toList();
+    return java.util.stream.IntStream.range(0, 8).mapToObj(i -> SampleRecord.builder().times(100.0 * i, 10.0, 10.0, 100.0, 100.0).chunkMs(chunks).tokens(5, 10).finishReason("length").flags(List.of()).build()).toList();
   }
 
   private static CaseResult ran(CasePlan plan, double tokS) {
     return ran(plan, tokS, steadyStream());
   }
 
-  private static CaseResult ran(CasePlan plan, double tokS, List<CaseResult.SampleRecord> samples) {
+  private static CaseResult ran(CasePlan plan, double tokS, List<SampleRecord> samples) {
     MetricSummary ttft = new MetricSummary(8, 1500.0, 0.0, 1500.0, 1500.0, 1500.0, 1500.0, 1500.0, 1500.0, null);
-    return new CaseResult(plan.scenarioClassName(), "question", plan.caseId(), Map.of("concurrency", plan.concurrency()),
-        null, null, null, new CaseResult.Requests(2, 0, 8, 8, 0), Map.of(CaseResult.TTFT, ttft),
-        new CaseResult.Throughput(tokS, 1.0, 1000.0), List.of(), List.of(), samples, null, null, null, "PASS", List.of(),
-        "passed", null);
+    return CaseResult.builder()
+        .identity(plan.scenarioClassName(), "question", plan.caseId(), Map.of("concurrency", plan.concurrency()))
+        .requests(new CaseResult.Requests(2, 0, 8, 8, 0, 0, 0, null))
+        .metrics(Map.of(CaseResult.TTFT, ttft))
+        .throughput(new CaseResult.Throughput(tokS, 1.0, 1000.0))
+        .constraints(List.of())
+        .samples(samples)
+        .verdict("PASS", List.of(), "passed")
+        .section(Section.WARNINGS, List.of())
+        .build();
   }
 
   private static Optional<String> stepAtFour(double tokSAtOne, double tokSAtTwo) {

@@ -1,5 +1,6 @@
 package dev.llmh.it;
 
+import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
@@ -32,7 +33,7 @@ class AdaptiveMeasurementTest {
       assertThat(pass.requests().measured()).isEqualTo(10);
       assertThat(pass.samples()).hasSize(10);
       assertThat(pass.constraints()).singleElement().satisfies(c -> assertThat(c.verdict()).isEqualTo("PASS"));
-      assertThat(pass.warnings()).anySatisfy(w -> assertThat(w).startsWith(
+      assertThat(pass.section(Section.WARNINGS)).anySatisfy(w -> assertThat(w).startsWith(
           "adaptive measurement: 10 requests (planned looks [10, 20, 40, 80, 160], stopped at look 1, every constraint decided)"));
 
       CaseResult fail = result(run, "ClearFail");
@@ -73,7 +74,7 @@ class AdaptiveMeasurementTest {
       assertThat(stop).isEqualTo(160);
       assertThat(all.requests().measured()).isEqualTo(stop);
       assertThat(all.constraints()).extracting(c -> c.verdict()).containsExactly("FAIL", "PASS");
-      assertThat(all.warnings()).anySatisfy(w -> assertThat(w).startsWith(
+      assertThat(all.section(Section.WARNINGS)).anySatisfy(w -> assertThat(w).startsWith(
           "adaptive measurement: 160 requests (planned looks [10, 20, 40, 80, 160], stopped at look 5, every constraint decided)"));
 
       CaseResult capped = result(run, "FailAndUndecidedAtTheCeiling");
@@ -82,7 +83,7 @@ class AdaptiveMeasurementTest {
       assertThat(capped.constraints()).extracting(c -> c.verdict()).containsExactly("FAIL", "INCONCLUSIVE");
       assertThat(capped.constraints().get(1).message()).contains(neededThere + " requests are needed to show p95 below"
           + " the budget (a PASS)").contains("40 measured");
-      assertThat(capped.warnings()).anySatisfy(w -> assertThat(w).startsWith(
+      assertThat(capped.section(Section.WARNINGS)).anySatisfy(w -> assertThat(w).startsWith(
           "adaptive measurement: 40 requests (planned looks [10, 20, 40], stopped at look 3, maxRequests reached;"
               + " decided: ttft.p50 FAIL; undecided: ttft.p95)"));
     }

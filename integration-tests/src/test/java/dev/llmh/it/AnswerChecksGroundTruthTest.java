@@ -1,12 +1,13 @@
 package dev.llmh.it;
 
+import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.llmh.check.CheckOutcome;
 import dev.llmh.it.fixtures.AnswerCheckScenarios;
 import dev.llmh.result.CaseResult;
-import dev.llmh.result.CaseResult.SampleRecord;
+import dev.llmh.result.SampleRecord;
 import dev.llmh.result.ChecksRecord;
 import dev.llmh.sim.Faults;
 import dev.llmh.sim.SimTokenizer;
@@ -56,7 +57,7 @@ class AnswerChecksGroundTruthTest {
           .containsOnly(eightWords, " w0 w1 w2 w3 w4 w5 w6 w7 w8 w9 w10 w11")
           .filteredOn(eightWords::equals).hasSize(17);
 
-      ChecksRecord checks = result.checks();
+      ChecksRecord checks = result.section(Section.CHECKS);
       assertThat(checks.names()).containsExactly("ExpectRegex", "notedWhereItRan");
       assertThat(checks.counted()).isEqualTo(20);
       assertThat(checks.passed()).isEqualTo(17);
@@ -92,8 +93,8 @@ class AnswerChecksGroundTruthTest {
           assertThat(c.reason()).startsWith("not JSON: ").endsWith("(answer starts \"" + quoted + "\")");
         });
       });
-      assertThat(result.checks().passed()).isZero();
-      assertThat(result.checks().successRate()).isEqualTo(0.0);
+      assertThat(result.section(Section.CHECKS).passed()).isZero();
+      assertThat(result.section(Section.CHECKS).successRate()).isEqualTo(0.0);
       assertThat(result.constraints()).singleElement().satisfies(c -> {
         assertThat(c.verdict()).isEqualTo("FAIL");
         assertThat(c.message()).contains("(0 of 6 requests passed every check) < budget 95 %: FAIL");
@@ -115,8 +116,8 @@ class AnswerChecksGroundTruthTest {
         assertThat(s.checks()).containsExactly(
             new CheckOutcome("ExpectRegex", true, null), new CheckOutcome("notedWhereItRan", true, null));
       });
-      assertThat(result.checks().passed()).isEqualTo(8);
-      assertThat(result.checks().successRate()).isEqualTo(100.0);
+      assertThat(result.section(Section.CHECKS).passed()).isEqualTo(8);
+      assertThat(result.section(Section.CHECKS).successRate()).isEqualTo(100.0);
       assertThat(AnswerCheckScenarios.Noting.SEEN).hasSize(8).allMatch(seen -> seen.startsWith("llmh-open-"));
     }
   }

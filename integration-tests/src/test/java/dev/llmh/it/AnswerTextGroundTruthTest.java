@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.llmh.it.fixtures.AnswerScenario;
 import dev.llmh.result.CaseResult;
-import dev.llmh.result.CaseResult.SampleRecord;
+import dev.llmh.result.SampleRecord;
 import dev.llmh.result.ResultsFiles;
 import dev.llmh.sim.SimTokenizer;
 import dev.llmh.sim.SimulatedServer;

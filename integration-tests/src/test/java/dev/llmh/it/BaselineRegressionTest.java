@@ -1,5 +1,6 @@
 package dev.llmh.it;
 
+import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
@@ -8,7 +9,7 @@ import static org.junit.platform.testkit.engine.TestExecutionResultConditions.me
 import dev.llmh.it.fixtures.BaselineScenario;
 import dev.llmh.result.BaselineRecord;
 import dev.llmh.result.CaseResult;
-import dev.llmh.result.CaseResult.SampleRecord;
+import dev.llmh.result.SampleRecord;
 import dev.llmh.sim.Offsets;
 import dev.llmh.sim.ServedRequest;
 import dev.llmh.sim.SimulatedServer;
@@ -101,7 +102,7 @@ class BaselineRegressionTest {
     // Without a baseline the regression budget cannot be judged: the case is aborted, not passed.
     saved.results.testEvents().assertStatistics(stats -> stats.started(1).aborted(1));
     CaseResult first = saved.caseNamed(CASE);
-    assertThat(first.promptHash()).hasSize(64);
+    assertThat(first.section(Section.PROMPT_HASH)).hasSize(64);
     assertThat(first.constraints()).singleElement().satisfies(c -> {
       assertThat(c.verdict()).isEqualTo("INCONCLUSIVE");
       assertThat(c.message()).contains("no baseline: set -Dllmh.baseline");
@@ -112,7 +113,7 @@ class BaselineRegressionTest {
       int rerun = i;
       EngineRun same = run(1.0, Map.of("llmh.baseline", baseline.toString()), dir.resolve("same" + rerun)).engine();
       CaseResult result = same.caseNamed(CASE);
-      BaselineRecord compared = result.baseline();
+      BaselineRecord compared = result.section(Section.BASELINE);
       assertThat(compared.compared()).as("rerun %s compared", rerun).isTrue();
       assertThat(compared.metrics()).containsOnlyKeys("ttft_ms", "tpot_ms", "e2e_ms", "itl_ms");
       assertThat(compared.metrics()).allSatisfy((metric, m) ->
@@ -124,7 +125,7 @@ class BaselineRegressionTest {
     Run slow = run(1.2, Map.of("llmh.baseline", baseline.toString()), dir.resolve("slow"));
     EngineRun slower = slow.engine();
     CaseResult result = slower.caseNamed(CASE);
-    assertThat(result.baseline().metrics()).allSatisfy((metric, m) -> {
+    assertThat(result.section(Section.BASELINE).metrics()).allSatisfy((metric, m) -> {
       assertThat(m.regression()).as("%s flagged", metric).isTrue();
       assertChangeIsTheServers(metric, m.changePercent(), base, slow);
       assertThat(m.pValue()).isLessThan(0.001);

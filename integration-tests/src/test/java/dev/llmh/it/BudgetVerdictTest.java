@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.llmh.it.fixtures.BudgetScenarios;
 import dev.llmh.result.CaseResult;
-import dev.llmh.result.CaseResult.SampleRecord;
+import dev.llmh.result.SampleRecord;
 import dev.llmh.sim.SimulatedServer;
 import java.nio.file.Path;
 import java.time.Duration;

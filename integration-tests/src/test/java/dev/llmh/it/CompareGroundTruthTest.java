@@ -1,5 +1,6 @@
 package dev.llmh.it;
 
+import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.withinPercentage;
 
@@ -66,7 +67,7 @@ class CompareGroundTruthTest {
   void aServerWithoutLogprobsLeavesThemNotMeasuredNeverZero(@TempDir Path results) {
     EngineRun run = EngineRun.of("simulated", results, CompareScenarios.Quantised.class);
     CaseResult result = run.record().results().get(0);
-    CompareRecord compare = result.compare();
+    CompareRecord compare = result.section(Section.COMPARE);
     assertThat(compare.notMeasured()).contains("returned no log-probabilities").contains("tiny-f16");
     assertThat(compare.klDivergence()).isNull();
     assertThat(compare.top1Agreement()).isNull();
@@ -89,8 +90,8 @@ class CompareGroundTruthTest {
   private static CompareRecord compare(EngineRun run, String scenario) {
     CaseResult result = run.record().results().stream().filter(r -> r.scenario().endsWith("$" + scenario)).findFirst()
         .orElseThrow();
-    assertThat(result.compare()).as(scenario).isNotNull();
-    assertThat(result.compare().notMeasured()).as(scenario).isNull();
-    return result.compare();
+    assertThat(result.section(Section.COMPARE)).as(scenario).isNotNull();
+    assertThat(result.section(Section.COMPARE).notMeasured()).as(scenario).isNull();
+    return result.section(Section.COMPARE);
   }
 }

@@ -1,5 +1,6 @@
 package dev.llmh.it;
 
+import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpExchange;
@@ -33,12 +34,12 @@ class CompareOncePerRunTest {
       List<CaseResult> cases = run.record().results();
 
       assertThat(cases).hasSize(2);
-      CompareRecord first = cases.get(0).compare();
+      CompareRecord first = cases.get(0).section(Section.COMPARE);
       assertThat(first.notMeasured()).isNull();
       assertThat(first.positions()).isEqualTo(2);
       assertThat(first.top1Agreement()).isEqualTo(100.0);
       assertThat(first.teacherForced()).isZero();
-      assertThat(cases.get(1).compare()).isEqualTo(first);
+      assertThat(cases.get(1).section(Section.COMPARE)).isEqualTo(first);
       // the reference and the candidate, once each: the second case sent none
       assertThat(hook.completions.get()).isEqualTo(2);
       assertThat(cases).allSatisfy(c -> assertThat(c.samples()).hasSize(4).allSatisfy(s -> assertThat(s.error()).isNull()));

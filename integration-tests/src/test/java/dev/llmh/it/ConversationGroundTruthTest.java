@@ -1,12 +1,13 @@
 package dev.llmh.it;
 
+import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.llmh.front.Message;
 import dev.llmh.it.fixtures.ConversationScenarios;
 import dev.llmh.result.CaseResult;
-import dev.llmh.result.CaseResult.SampleRecord;
+import dev.llmh.result.SampleRecord;
 import dev.llmh.result.ConversationResult;
 import dev.llmh.sim.Faults;
 import dev.llmh.sim.ServedRequest;
@@ -52,7 +53,7 @@ class ConversationGroundTruthTest {
 
       // Warm-up and measurement count whole conversations: 2 warm-up (one per worker) and 6 measured, 5 turns each.
       assertThat(served).hasSize((2 + 6) * TURNS);
-      assertThat(result.conversation()).isEqualTo(new ConversationResult.Counts(TURNS, 6, 6, 0));
+      assertThat(result.section(Section.CONVERSATION)).isEqualTo(new ConversationResult.Counts(TURNS, 6, 6, 0));
       assertThat(result.requests().measured()).isEqualTo(6 * TURNS);
       assertThat(result.samples()).extracting(SampleRecord::turn).containsOnly(1, 2, 3, 4, 5);
 
@@ -89,8 +90,8 @@ class ConversationGroundTruthTest {
 
       // Per-turn figures: prompt tokens as the server counted them, every conversation at every turn.
       List<ServedRequest> measured = served.stream().filter(r -> !warmUp(r, conversations, 2)).toList();
-      assertThat(result.turns()).hasSize(TURNS);
-      for (ConversationResult.Turn turn : result.turns()) {
+      assertThat(result.section(Section.TURNS)).hasSize(TURNS);
+      for (ConversationResult.Turn turn : result.section(Section.TURNS)) {
         int k = turn.turn();
         assertThat(turn.n()).isEqualTo(6);
         double serverPrompt = measured.stream().filter(r -> r.messages().size() == 2 * k - 1)
@@ -107,7 +108,7 @@ class ConversationGroundTruthTest {
           SLOWDOWN_MS_PER_TOKEN * (ANSWER_TOKENS + 103));
 
       // The fit of TPOT against context is the least squares of those TPOTs on the server's counts.
-      ConversationResult.ContextFit fit = result.contextFit();
+      ConversationResult.ContextFit fit = result.section(Section.CONTEXT_FIT);
       System.out.println("context fit: " + fit);
       assertThat(fit.notMeasured()).isNull();
       assertThat(fit.x()).isEqualTo("context_tokens");
@@ -144,7 +145,7 @@ class ConversationGroundTruthTest {
       run.results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
       CaseResult result = run.record().results().get(0);
 
-      assertThat(result.conversation()).isEqualTo(new ConversationResult.Counts(TURNS, 3, 2, 1));
+      assertThat(result.section(Section.CONVERSATION)).isEqualTo(new ConversationResult.Counts(TURNS, 3, 2, 1));
       // 5 + 3 + 5 requests: the failed conversation's turns 4 and 5 were never sent
       assertThat(result.samples()).hasSize(13);
       assertThat(result.samples()).extracting(SampleRecord::turn).containsExactly(1, 2, 3, 4, 5, 1, 2, 3, 1, 2, 3, 4, 5);
@@ -154,7 +155,7 @@ class ConversationGroundTruthTest {
       assertThat(result.verdict()).isEqualTo("FAIL");
       assertThat(result.verdictReasons()).anySatisfy(r -> assertThat(r).contains("1 of 13 measured requests failed").contains("HTTP 500"));
       // Turns 4 and 5 were reached by two of the three conversations.
-      assertThat(result.turns()).extracting(ConversationResult.Turn::n).containsExactly(3, 3, 2, 2, 2);
+      assertThat(result.section(Section.TURNS)).extracting(ConversationResult.Turn::n).containsExactly(3, 3, 2, 2, 2);
     }
   }
 
@@ -166,7 +167,7 @@ class ConversationGroundTruthTest {
       run.results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
       CaseResult result = run.record().results().get(0);
       assertThat(result.verdict()).isEqualTo("NOT_RUN");
-      assertThat(result.error()).contains("a @Conversation sends its history as chat messages, which openai-completions cannot carry")
+      assertThat(result.section(Section.ERROR)).contains("a @Conversation sends its history as chat messages, which openai-completions cannot carry")
           .contains("use openai-chat or ollama-chat");
       assertThat(server.servedRequests()).isEmpty();
     }

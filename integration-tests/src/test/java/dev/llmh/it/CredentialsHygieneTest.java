@@ -1,5 +1,6 @@
 package dev.llmh.it;
 
+import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.llmh.it.fixtures.FaultScenarios;
@@ -38,7 +39,7 @@ class CredentialsHygieneTest {
       assertThat(result.endpoint().servedModel()).isEqualTo("Bearer <hidden>");
       assertThat(result.samples().get(2).error()).isEqualTo("HTTP 503: {\"error\":{\"message\":\"denied for Bearer <hidden>\","
           + "\"type\":\"server_error\",\"code\":503}}");
-      assertThat(result.warnings()).contains("requested model 'any' but the server answered as 'Bearer <hidden>'");
+      assertThat(result.section(Section.WARNINGS)).contains("requested model 'any' but the server answered as 'Bearer <hidden>'");
       run.assertNowhere(KEY);
     }
   }

@@ -1,5 +1,6 @@
 package dev.llmh.it;
 
+import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.llmh.it.fixtures.EmbeddedScenario;
@@ -28,7 +29,7 @@ class EmbeddedEndpointTest {
             line -> assertThat(line).matches("LLMH embedded server ready in \\d+\\.\\d s"));
 
     for (CaseResult result : run.record().results()) {
-      assertThat(result.error()).isNull();
+      assertThat(result.section(Section.ERROR)).isNull();
       assertThat(result.requests().succeeded()).isEqualTo(6);
       assertThat(result.endpoint().embedded()).isTrue();
       assertThat(result.endpoint().kind()).isEqualTo("embedded");
@@ -38,7 +39,7 @@ class EmbeddedEndpointTest {
           .hasEntrySatisfying("modelSha256", sha -> assertThat(sha.toString()).matches("[0-9a-f]{64}"));
       // Issue 14: the server's child process, sampled during warm-up and measurement apart. Its
       // resident set holds the model file it loaded (and a JVM), so it is above the file's size.
-      Resources resources = result.resources();
+      Resources resources = result.section(Section.RESOURCES);
       System.out.printf("%s: server peak RSS %d MiB (model file %s B), mean CPU %.1f%%, %d samples; warm-up peak %d MiB%n",
           result.caseId(), resources.peakRssBytes() >> 20, result.endpoint().server().get("modelBytes"),
           resources.meanCpuPercent(), resources.samples(), resources.warmup().peakRssBytes() >> 20);
@@ -93,14 +94,14 @@ class EmbeddedEndpointTest {
     assertThat(tiny.endpoint().servedModel()).isEqualTo("llmh-tiny");
     assertThat(small.endpoint().servedModel()).isEqualTo("llmh-small");
     // asked by name, answered by id: no mismatch to warn of
-    assertThat(tiny.warnings()).noneMatch(w -> w.contains("requested model"));
-    assertThat(small.warnings()).noneMatch(w -> w.contains("requested model"));
+    assertThat(tiny.section(Section.WARNINGS)).noneMatch(w -> w.contains("requested model"));
+    assertThat(small.section(Section.WARNINGS)).noneMatch(w -> w.contains("requested model"));
     // the listing describes its first model, the default: recorded for tiny only, never as small's
     assertThat(tiny.endpoint().server()).containsEntry("loaded", true).containsKey("modelSha256");
     assertThat(small.endpoint().server()).isNull();
     // six layers of 512 read and write slower than two of 64: the requests reached another model
     assertThat(small.metrics().get(CaseResult.TPOT).p50()).isGreaterThan(2 * tiny.metrics().get(CaseResult.TPOT).p50());
-    assertThat(run.caseNamed("question[model=qwen2.5:7b,concurrency=1]").error())
+    assertThat(run.caseNamed("question[model=qwen2.5:7b,concurrency=1]").section(Section.ERROR))
         .startsWith("the embedded server serves the models tiny and small, not 'qwen2.5:7b'");
   }
 

@@ -1,5 +1,6 @@
 package dev.llmh.it;
 
+import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.llmh.it.fixtures.EmbeddedScenario;
@@ -23,8 +24,8 @@ class EmbeddedServerMemoryTest {
     CaseResult small = run("small", results.resolve("small"), results.resolve("models"));
     long tinyFile = modelBytes(tiny);
     long smallFile = modelBytes(small);
-    long tinyPeak = tiny.resources().peakRssBytes();
-    long smallPeak = small.resources().peakRssBytes();
+    long tinyPeak = tiny.section(Section.RESOURCES).peakRssBytes();
+    long smallPeak = small.section(Section.RESOURCES).peakRssBytes();
     System.out.printf("embedded server peak RSS: tiny %d MiB (file %d MiB), small %d MiB (file %d MiB)%n",
         tinyPeak >> 20, tinyFile >> 20, smallPeak >> 20, smallFile >> 20);
     assertThat(smallPeak).isGreaterThan(smallFile);
@@ -38,7 +39,7 @@ class EmbeddedServerMemoryTest {
         results, EmbeddedScenario.class);
     run.results.testEvents().assertStatistics(stats -> stats.succeeded(1));
     CaseResult result = run.caseNamed("question[concurrency=1]");
-    assertThat(result.resources().notMeasured()).isNull();
+    assertThat(result.section(Section.RESOURCES).notMeasured()).isNull();
     return result;
   }
 

@@ -1,5 +1,6 @@
 package dev.llmh.it;
 
+import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.llmh.it.fixtures.FewerRequestsThanWorkers;
@@ -22,7 +23,7 @@ class EndpointMistakesTest {
       run.results.testEvents().assertStatistics(stats -> stats.started(8).failed(8));
       assertThat(run.record().results()).allSatisfy(result -> {
         assertThat(result.verdict()).isEqualTo("NOT_RUN");
-        assertThat(result.error()).contains("did you mean " + server.baseUrl() + "?");
+        assertThat(result.section(Section.ERROR)).contains("did you mean " + server.baseUrl() + "?");
       });
       // Not one chat request was sent to the wrong path: the probe stopped the run first.
       assertThat(server.servedRequests()).isEmpty();
@@ -36,7 +37,7 @@ class EndpointMistakesTest {
       port = socket.getLocalPort(); // closed again: nothing listens there
     }
     EngineRun run = EngineRun.of("http://127.0.0.1:" + port + "/v1", results, SweepScenario.class);
-    assertThat(run.record().results()).allSatisfy(result -> assertThat(result.error())
+    assertThat(run.record().results()).allSatisfy(result -> assertThat(result.section(Section.ERROR))
         .contains("is the server running, and listening on port " + port)
         .contains("llmh.endpoint"));
     // nothing could be asked of that server either: the record says so, once, rather than leaving it out
@@ -53,6 +54,6 @@ class EndpointMistakesTest {
     assertThat(result.requests().measured()).isEqualTo(2);
     assertThat(result.requests().effectiveConcurrency()).isEqualTo(2);
     assertThat(run.console).contains("effective concurrency 2, not 4");
-    assertThat(result.warnings()).anySatisfy(w -> assertThat(w).contains("effective concurrency 2, not 4"));
+    assertThat(result.section(Section.WARNINGS)).anySatisfy(w -> assertThat(w).contains("effective concurrency 2, not 4"));
   }
 }

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.llmh.it.fixtures.FaultScenarios;
 import dev.llmh.result.CaseResult;
-import dev.llmh.result.CaseResult.SampleRecord;
+import dev.llmh.result.SampleRecord;
 import dev.llmh.sim.Faults;
 import dev.llmh.sim.SimulatedServer;
 import dev.llmh.sim.SimulatorSettings;

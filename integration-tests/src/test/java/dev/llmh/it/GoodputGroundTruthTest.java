@@ -1,5 +1,6 @@
 package dev.llmh.it;
 
+import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -38,7 +39,7 @@ class GoodputGroundTruthTest {
           .filter(r -> r.contentChunkNanos().get(0) - r.arrivalNanos() <= 120_000_000L).count();
       assertThat(goodByServer).as("the first wave finds the two slots free").isEqualTo(2);
 
-      SloRecord slo = result.slo();
+      SloRecord slo = result.section(Section.SLO);
       assertThat(slo.targets().ttftMs()).isEqualTo(120.0);
       assertThat(slo.counted()).isEqualTo(16);
       assertThat(slo.good()).isEqualTo((int) goodByServer);

@@ -1,5 +1,6 @@
 package dev.llmh.it;
 
+import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -34,7 +35,7 @@ class HardwareGroundTruthTest {
           "llmh.cost.perHour", "3.6"), results, HardwareScenario.class);
       CaseResult result = run.record().results().get(0);
 
-      PhysicsRecord physics = result.physics();
+      PhysicsRecord physics = result.section(Section.PHYSICS);
       // each request's TPOT the server's, on the server's 20 ms a token (a token too many is 20 ms / 19);
       // the checked rate the median of the requests' own
       GroundTruth.assertTpotsOnSchedule(result, GroundTruth.numberedPairs(result, server.servedRequests()), r -> 20.0, 20.0 / 19);
@@ -44,11 +45,11 @@ class HardwareGroundTruthTest {
       assertThat(physics.bandwidthUsePercent()).isCloseTo(physics.decodeRate() * 4e9 / 100e9 * 100, within(1e-6));
       assertThat(physics.implausible()).startsWith("implausible: ").contains(" tok/s × 4 GB = ")
           .endsWith(" GB/s exceeds 100 GB/s memory bandwidth");
-      assertThat(result.warnings()).anyMatch(w -> w.startsWith(physics.implausible()));
+      assertThat(result.section(Section.WARNINGS)).anyMatch(w -> w.startsWith(physics.implausible()));
       assertThat(result.constraints().get(0).verdict()).isEqualTo("FAIL");
 
       // a server at a URL that no llmh.server.pid names: no process to sample; energy from the declared 100 W
-      Energy energy = result.resources().energy();
+      Energy energy = result.section(Section.RESOURCES).energy();
       assertThat(energy.energySource()).isIn("declared", "rapl");
       long tokens = result.samples().stream().mapToLong(s -> s.outputTokens()).sum();
       if (energy.energySource().equals("declared")) {
@@ -64,7 +65,7 @@ class HardwareGroundTruthTest {
       }
 
       // rented at 3.6 an hour, power included: 1,000 per second of generation, over the tokens generated per second
-      CostRecord cost = result.cost();
+      CostRecord cost = result.section(Section.COST);
       assertThat(cost.basis()).isEqualTo("rented");
       assertThat(cost.perMtok()).isCloseTo(3.6 / (result.throughput().outputTokensPerSecond() * 3600) * 1e6, within(1e-9));
       assertThat(cost.energyPerMtok()).isZero();
@@ -73,7 +74,7 @@ class HardwareGroundTruthTest {
       assertThat(result.constraints().get(2).message()).contains(" USD (declared prices) < budget 1000000 USD: INCONCLUSIVE")
           .contains("set @Cost(trustDeclared = true) or llmh.cost.trustDeclared=true");
 
-      assertThat(result.resources().notMeasured()).isEqualTo("remote endpoint: no process to sample");
+      assertThat(result.section(Section.RESOURCES).notMeasured()).isEqualTo("remote endpoint: no process to sample");
       assertThat(result.constraints().get(3).verdict()).isEqualTo("INCONCLUSIVE");
       assertThat(result.constraints().get(3).message()).startsWith("peak_rss not measured: remote endpoint: no process to sample");
       assertThat(result.verdict()).isEqualTo("FAIL");

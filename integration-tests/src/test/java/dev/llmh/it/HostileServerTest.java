@@ -1,11 +1,12 @@
 package dev.llmh.it;
 
+import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.llmh.it.fixtures.FaultScenarios;
 import dev.llmh.measure.RequestMetrics;
 import dev.llmh.result.CaseResult;
-import dev.llmh.result.CaseResult.SampleRecord;
+import dev.llmh.result.SampleRecord;
 import dev.llmh.sim.Faults;
 import dev.llmh.sim.SimulatedServer;
 import dev.llmh.sim.SimulatorSettings;
@@ -83,7 +84,7 @@ class HostileServerTest {
       assertThat(result.requests().failed()).isEqualTo(1);
       assertThat(result.samples()).singleElement().satisfies(s ->
           assertThat(s.error()).startsWith("case timeout: the case reached its deadline (llmh.timeout.case)"));
-      assertThat(result.warnings().get(0)).isEqualTo("case timeout: the case reached llmh.timeout.case (1500 ms) after 1 of 6"
+      assertThat(result.section(Section.WARNINGS).get(0)).isEqualTo("case timeout: the case reached llmh.timeout.case (1500 ms) after 1 of 6"
           + " planned measured requests had been sent; requests in flight were cancelled and no more were sent");
       assertThat(failureMessage(run)).contains("case timeout: the case reached llmh.timeout.case (1500 ms)");
       // On the server's clock: the stream began after the endpoint was open, and was cut no sooner
@@ -102,7 +103,7 @@ class HostileServerTest {
     assertThat(flooded.chunkCount()).isEqualTo(300);
     assertThat(flooded.flags()).contains(RequestMetrics.FLAG_EXCEEDS_MAX_TOKENS);
     assertThat(result.samples()).filteredOn(s -> s.flags().contains(RequestMetrics.FLAG_EXCEEDS_MAX_TOKENS)).hasSize(1);
-    assertThat(result.warnings()).contains("1 of 6 succeeded requests produced more than max_tokens = 4"
+    assertThat(result.section(Section.WARNINGS)).contains("1 of 6 succeeded requests produced more than max_tokens = 4"
         + " (flag exceeds_max_tokens): the server ignored the limit, so they are not the workload asked for");
   }
 
@@ -111,7 +112,7 @@ class HostileServerTest {
     CaseResult result = allSucceed(Faults.invalidUtf8(FAULTY), results);
     assertThat(result.samples().get(FAULTY - 1).flags()).contains(RequestMetrics.FLAG_INVALID_UTF8);
     assertThat(result.samples()).filteredOn(s -> s.flags().contains(RequestMetrics.FLAG_INVALID_UTF8)).hasSize(1);
-    assertThat(result.warnings()).anySatisfy(w -> assertThat(w).startsWith("1 of 6 succeeded requests' text held U+FFFD"));
+    assertThat(result.section(Section.WARNINGS)).anySatisfy(w -> assertThat(w).startsWith("1 of 6 succeeded requests' text held U+FFFD"));
   }
 
   @Test
@@ -139,7 +140,7 @@ class HostileServerTest {
         assertThat(s.outputTokens()).isEqualTo(8);
         assertThat(s.chunkCount()).isEqualTo(8);
       });
-      assertThat(result.warnings()).anySatisfy(w -> assertThat(w).startsWith(
+      assertThat(result.section(Section.WARNINGS)).anySatisfy(w -> assertThat(w).startsWith(
           "6 of 6 succeeded requests reported more output tokens than their text could hold (flag usage_implausible)"));
       assertThat(result.constraints()).singleElement().satisfies(c -> {
         assertThat(c.verdict()).isEqualTo("INCONCLUSIVE");

@@ -1,5 +1,6 @@
 package dev.llmh.it;
 
+import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -8,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.llmh.it.fixtures.JudgedScenarios;
 import dev.llmh.judge.Blinding;
 import dev.llmh.result.CaseResult;
+import dev.llmh.result.SampleRecord;
 import dev.llmh.result.JudgeRecord;
 import dev.llmh.result.SampleJudge;
 import dev.llmh.sim.SimulatedServer;
@@ -41,7 +43,7 @@ class JudgeGroundTruthTest {
 
       // alpha: 5, 4, 5, 4, 5, 4; mean 4.5, s = 0.5477, t(0.975, 5) = 2.5706 → [3.925, 5.075], clamped to the
       // scale: no mean of scores from 1 to 5 is above 5
-      JudgeRecord a = alpha.judge();
+      JudgeRecord a = alpha.section(Section.JUDGE);
       assertThat(a.scored()).isEqualTo(6);
       assertThat(a.failures()).isZero();
       assertThat(a.judgeScore()).isEqualTo(4.5);
@@ -50,7 +52,7 @@ class JudgeGroundTruthTest {
       assertThat(a.model()).isEqualTo(JudgedScenarios.JUDGE);
       // beta: 2, 1, prose, HTTP 500, 7, 1; mean of [2, 1, 1] = 1.333, t(0.975, 2) = 4.3027 → [-0.101, 2.768],
       // the lower bound clamped to the scale's 1
-      JudgeRecord b = beta.judge();
+      JudgeRecord b = beta.section(Section.JUDGE);
       assertThat(b.scored()).isEqualTo(3);
       assertThat(b.failures()).isEqualTo(3);
       assertThat(b.judgeScore()).isCloseTo(4.0 / 3, within(1e-9));
@@ -58,7 +60,7 @@ class JudgeGroundTruthTest {
       assertThat(b.judgeScoreCi().get(1)).isCloseTo(2.768, within(0.001));
       assertThat(b.failureReasons()).isEqualTo(Map.of("unparseable judge reply", 1, "judge request failed", 1,
           "judge score out of range 1-5", 1));
-      List<SampleJudge> betaJudged = beta.samples().stream().map(CaseResult.SampleRecord::judge).toList();
+      List<SampleJudge> betaJudged = beta.samples().stream().map(SampleRecord::judge).toList();
       assertThat(betaJudged.get(2).failure()).startsWith("unparseable judge reply: not one JSON object");
       assertThat(betaJudged.get(3).failure()).startsWith("judge request failed: HTTP 500");
       assertThat(betaJudged.get(4).failure()).isEqualTo("judge score out of range 1-5: 7");
@@ -82,12 +84,12 @@ class JudgeGroundTruthTest {
       // the shuffled order, recovered from the seed and the labels: answers in run order, alpha's then beta's
       assertThat(b.shuffleSeed()).isEqualTo(a.shuffleSeed());
       assertThat(a.blindedWith()).containsExactly(alpha.caseId(), beta.caseId());
-      List<CaseResult.SampleRecord> runOrder = Stream.concat(alpha.samples().stream(), beta.samples().stream()).toList();
+      List<SampleRecord> runOrder = Stream.concat(alpha.samples().stream(), beta.samples().stream()).toList();
       List<Integer> order = Blinding.order(12, a.shuffleSeed());
       assertThat(order).isNotEqualTo(IntStream.range(0, 12).boxed().toList());
       assertThat(standIn.judged).hasSize(12);
       for (int k = 0; k < 12; k++) {
-        CaseResult.SampleRecord sample = runOrder.get(order.get(k));
+        SampleRecord sample = runOrder.get(order.get(k));
         assertThat(sample.judge().label()).isEqualTo(Blinding.label(k));
         assertThat(standIn.judged.get(k).label()).isEqualTo(Blinding.label(k));
         assertThat(standIn.judged.get(k).answer()).isEqualTo(sample.text());
@@ -130,7 +132,7 @@ class JudgeGroundTruthTest {
     StandInJudge standIn = new StandInJudge(JudgedScenarios.JUDGE);
     try (SimulatedServer server = SimulatedServer.start(FailureTaxonomyTest.fast().withHook(standIn))) {
       EngineRun run = EngineRun.of(server.baseUrl(), results, JudgedScenarios.Categorised.class);
-      JudgeRecord judge = run.record().results().get(0).judge();
+      JudgeRecord judge = run.record().results().get(0).section(Section.JUDGE);
       // lines 0, 1, 2, 0, 1, 2: good 1 → 5, poor 2 → 1, good 3 → 5, good 4 → 4, poor 5 → 7 (a failure), good 6 → 4
       assertThat(judge.scored()).isEqualTo(5);
       assertThat(judge.failures()).isEqualTo(1);

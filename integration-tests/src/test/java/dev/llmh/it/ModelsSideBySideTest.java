@@ -1,5 +1,6 @@
 package dev.llmh.it;
 
+import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
@@ -143,7 +144,7 @@ class ModelsSideBySideTest {
     List<CaseResult> results = again.engine().record().results();
     assertThat(results).hasSize(6);
     for (CaseResult result : results) {
-      BaselineRecord compared = result.baseline();
+      BaselineRecord compared = result.section(Section.BASELINE);
       if (result.params().get("model").equals("llmh-sim")) {
         assertThat(compared.compared()).isFalse();
         assertThat(compared.reason()).contains("case " + result.caseId() + " of").contains("is not in the baseline");

@@ -1,10 +1,11 @@
 package dev.llmh.it;
 
+import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.llmh.it.fixtures.FaultScenarios;
 import dev.llmh.result.CaseResult;
-import dev.llmh.result.CaseResult.SampleRecord;
+import dev.llmh.result.SampleRecord;
 import dev.llmh.sim.Faults;
 import dev.llmh.sim.SimulatedServer;
 import java.nio.file.Path;
@@ -50,7 +51,7 @@ class OpenLoopFailuresTest {
       assertThat(result.requests().failed()).isEqualTo(sent);
       assertThat(result.samples()).allSatisfy(s ->
           assertThat(s.error()).startsWith("case timeout: the case reached its deadline (llmh.timeout.case)"));
-      assertThat(result.warnings().get(0)).isEqualTo("case timeout: the case reached llmh.timeout.case (1500 ms) after "
+      assertThat(result.section(Section.WARNINGS).get(0)).isEqualTo("case timeout: the case reached llmh.timeout.case (1500 ms) after "
           + sent + " of 20 planned measured requests had been sent; requests in flight were cancelled and no more were sent");
       assertThat(FailureTaxonomyTest.failureMessage(run)).contains("case timeout: the case reached llmh.timeout.case (1500 ms)");
     }

@@ -1,11 +1,12 @@
 package dev.llmh.it;
 
+import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.llmh.it.fixtures.OpenLoopScenarios;
 import dev.llmh.result.CaseResult;
-import dev.llmh.result.CaseResult.SampleRecord;
+import dev.llmh.result.SampleRecord;
 import dev.llmh.sim.Offsets;
 import dev.llmh.sim.ServedRequest;
 import dev.llmh.sim.SimulatedServer;
@@ -114,7 +115,7 @@ class OpenLoopGroundTruthTest {
     assertServedAlone(result, pairs);
     GroundTruth.assertFromSend(result, CaseResult.TTFT, pairs, SampleRecord::ttftMs, r -> r.contentChunkNanos().get(0));
     // waiting for a slot is the server's slowness, not the client's: no lag warning of that size
-    assertThat(result.warnings()).noneSatisfy(w -> {
+    assertThat(result.section(Section.WARNINGS)).noneSatisfy(w -> {
       Matcher m = LAG.matcher(w);
       assertThat(m.find() && Double.parseDouble(m.group(1)) > 100).isTrue();
     });

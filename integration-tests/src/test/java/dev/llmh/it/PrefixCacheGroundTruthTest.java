@@ -1,9 +1,11 @@
 package dev.llmh.it;
 
+import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.llmh.it.fixtures.PrefixCacheScenario;
 import dev.llmh.result.CaseResult;
+import dev.llmh.result.SampleRecord;
 import dev.llmh.sim.Offsets;
 import dev.llmh.sim.ServedRequest;
 import dev.llmh.sim.SimTokenizer;
@@ -48,11 +50,11 @@ class PrefixCacheGroundTruthTest {
       List<ServedRequest> cached = served.subList(8, 14);
       CaseResult unique = run.caseNamed("fresh[concurrency=1]");
       CaseResult shared = run.caseNamed("cached[concurrency=1]");
-      assertThat(unique.promptCache()).isEqualTo("unique-prefix");
-      assertThat(shared.promptCache()).isEqualTo("shared-prefix");
+      assertThat(unique.section(Section.PROMPT_CACHE)).isEqualTo("unique-prefix");
+      assertThat(shared.section(Section.PROMPT_CACHE)).isEqualTo("shared-prefix");
       // The prefill rate of a cached case is not the server's: the case says so.
-      assertThat(shared.warnings()).anySatisfy(w -> assertThat(w).startsWith("prompt cache shared").contains("not the server's prefill rate"));
-      assertThat(unique.warnings()).noneSatisfy(w -> assertThat(w).startsWith("prompt cache shared"));
+      assertThat(shared.section(Section.WARNINGS)).anySatisfy(w -> assertThat(w).startsWith("prompt cache shared").contains("not the server's prefill rate"));
+      assertThat(unique.section(Section.WARNINGS)).noneSatisfy(w -> assertThat(w).startsWith("prompt cache shared"));
 
       // The system prompt went with every request: the server counted it (plus question and marker).
       assertThat(served).allSatisfy(r -> assertThat(r.promptTokens()).isBetween(SYSTEM_TOKENS + 3, SYSTEM_TOKENS + 12));
@@ -88,7 +90,7 @@ class PrefixCacheGroundTruthTest {
       EngineRun run = EngineRun.of(Map.of("llmh.endpoint", server.baseUrl(), "llmh.promptCache", "unique"), results,
           PrefixCacheScenario.class);
       run.results.testEvents().assertStatistics(stats -> stats.started(2).succeeded(2));
-      assertThat(run.record().results()).allSatisfy(r -> assertThat(r.promptCache()).isEqualTo("unique-prefix"));
+      assertThat(run.record().results()).allSatisfy(r -> assertThat(r.section(Section.PROMPT_CACHE)).isEqualTo("unique-prefix"));
       assertThat(server.awaitServedRequests(14, Duration.ofSeconds(10)))
           .allSatisfy(r -> assertThat(r.cachedPromptTokens()).isLessThanOrEqualTo(3));
     }
@@ -96,7 +98,7 @@ class PrefixCacheGroundTruthTest {
 
   /** Each sample's TTFT against the server's span from arrival to first chunk, by {@link Offsets#spanDisagreement}. */
   private static void assertClientTtftIsTheServers(CaseResult result, List<ServedRequest> requests) {
-    Offsets ttft = Offsets.of(result.caseId() + " ttft", result.samples().stream().map(CaseResult.SampleRecord::ttftMs).toList(),
+    Offsets ttft = Offsets.of(result.caseId() + " ttft", result.samples().stream().map(SampleRecord::ttftMs).toList(),
         requests.stream().map(r -> GroundTruth.ms(r.contentChunkNanos().get(0) - r.arrivalNanos())).toList());
     System.out.println(ttft);
     assertThat(ttft.spanDisagreement(Offsets.chunkGapMs(requests))).as("%s", ttft).isNull();

@@ -1,5 +1,6 @@
 package dev.llmh.it;
 
+import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.llmh.baseline.Baselines;
@@ -42,8 +43,8 @@ class PromptFileGroundTruthTest {
 
       CaseResult result = run.caseNamed("chat[concurrency=1]");
       String sha256 = Baselines.sha256(resource("prompts/chat.jsonl"));
-      assertThat(result.promptFile()).isEqualTo(new CaseResult.PromptFileRecord("prompts/chat.jsonl", sha256));
-      assertThat(result.promptHash()).isEqualTo(sha256);
+      assertThat(result.section(Section.PROMPT_FILE)).isEqualTo(new CaseResult.PromptFileRecord("prompts/chat.jsonl", sha256));
+      assertThat(result.section(Section.PROMPT_HASH)).isEqualTo(sha256);
       assertThat(run.recordText()).contains("\"promptFile\" : {", "\"sha256\" : \"" + sha256 + "\"");
     }
   }
@@ -55,7 +56,7 @@ class PromptFileGroundTruthTest {
       run.results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
       CaseResult result = run.caseNamed("broken[concurrency=1]");
       assertThat(result.verdict()).isEqualTo("NOT_RUN");
-      assertThat(result.error()).startsWith("prompts/broken.jsonl line 2: not JSON");
+      assertThat(result.section(Section.ERROR)).startsWith("prompts/broken.jsonl line 2: not JSON");
       assertThat(server.servedRequests()).isEmpty();
     }
   }

@@ -1,5 +1,6 @@
 package dev.llmh.it;
 
+import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -7,7 +8,7 @@ import dev.llmh.it.fixtures.ColdLoadScenario;
 import dev.llmh.it.fixtures.ProtocolScenario;
 import dev.llmh.it.fixtures.TokenAccountingScenario;
 import dev.llmh.result.CaseResult;
-import dev.llmh.result.CaseResult.SampleRecord;
+import dev.llmh.result.SampleRecord;
 import dev.llmh.result.MetricSummary;
 import dev.llmh.sim.ServedRequest;
 import dev.llmh.sim.SimulatedServer;
@@ -97,7 +98,7 @@ class ProtocolGroundTruthTest {
       });
       assertThat(reasoningOnly.requests().noAnswer()).isEqualTo(reasoningChannel ? 3 : 0);
       if (reasoningChannel) {
-        assertThat(reasoningOnly.warnings()).anySatisfy(w -> assertThat(w).contains("never produced an answer chunk"));
+        assertThat(reasoningOnly.section(Section.WARNINGS)).anySatisfy(w -> assertThat(w).contains("never produced an answer chunk"));
         assertThat(reasoningOnly.metrics().get(CaseResult.TTFO).n()).isZero();
       }
     }
@@ -110,7 +111,7 @@ class ProtocolGroundTruthTest {
       assertThat(sample.flags()).containsExactly("usage_chunk_mismatch");
     });
     assertThat(result.metrics()).containsEntry(CaseResult.ITL_TOKEN, null);
-    assertThat(result.warnings()).anySatisfy(w -> assertThat(w).startsWith("per-token ITL unknown"));
+    assertThat(result.section(Section.WARNINGS)).anySatisfy(w -> assertThat(w).startsWith("per-token ITL unknown"));
   }
 
   @Test
@@ -187,13 +188,13 @@ class ProtocolGroundTruthTest {
         assertThat(s.outputTokens()).isEqualTo(4);
         assertThat(s.serverTimings()).containsKeys("load_ms", "prompt_eval_ms", "eval_ms", "total_ms");
       });
-      assertThat(result.warnings()).noneSatisfy(w -> assertThat(w).contains("sent no usage"));
+      assertThat(result.section(Section.WARNINGS)).noneSatisfy(w -> assertThat(w).contains("sent no usage"));
       assertThat(result.requests().modelLoadExcluded()).isEqualTo(1);
       // The statistics are the other three requests', exactly.
       List<Double> warm = result.samples().subList(1, 4).stream().map(SampleRecord::ttftMs).toList();
       GroundTruth.assertSummarises(result, CaseResult.TTFT, warm);
       assertThat(result.metrics().get(CaseResult.TTFT).max()).isEqualTo(warm.stream().max(Double::compare).orElseThrow());
-      assertThat(result.warnings()).anySatisfy(w -> assertThat(w).contains("included a model load"));
+      assertThat(result.section(Section.WARNINGS)).anySatisfy(w -> assertThat(w).contains("included a model load"));
     }
   }
 

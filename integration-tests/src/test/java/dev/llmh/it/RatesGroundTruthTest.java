@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.llmh.it.fixtures.RatesScenario;
 import dev.llmh.result.CaseResult;
-import dev.llmh.result.CaseResult.SampleRecord;
+import dev.llmh.result.SampleRecord;
 import dev.llmh.result.MetricSummary;
 import dev.llmh.sim.Offsets;
 import dev.llmh.sim.ServedRequest;

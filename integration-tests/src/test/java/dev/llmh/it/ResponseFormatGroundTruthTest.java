@@ -1,5 +1,6 @@
 package dev.llmh.it;
 
+import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -7,7 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
 import dev.llmh.it.fixtures.ResponseFormatScenarios;
 import dev.llmh.result.CaseResult;
-import dev.llmh.result.CaseResult.SampleRecord;
+import dev.llmh.result.SampleRecord;
 import dev.llmh.sim.SimulatedServer;
 import dev.llmh.sim.SimulatorHook;
 import java.io.IOException;
@@ -40,7 +41,7 @@ class ResponseFormatGroundTruthTest {
           results, ResponseFormatScenarios.AnyObject.class, ResponseFormatScenarios.Schema.class,
           ResponseFormatScenarios.Free.class);
       List<CaseResult> cases = run.record().results();
-      assertThat(cases).extracting(CaseResult::error).containsOnlyNulls();
+      assertThat(cases).extracting(c -> c.section(Section.ERROR)).containsOnlyNulls();
       // each scenario: 1 warm-up and 8 measured requests
       List<JsonNode> bodies = List.copyOf(received.bodies);
       assertThat(bodies).hasSize(27);
@@ -64,7 +65,7 @@ class ResponseFormatGroundTruthTest {
     try (SimulatedServer server = SimulatedServer.start(FailureTaxonomyTest.fast().withHook(received))) {
       EngineRun run = EngineRun.of(server.baseUrl(), results, ResponseFormatScenarios.MissingSchema.class);
       CaseResult result = run.record().results().get(0);
-      assertThat(result.error()).isEqualTo("@ResponseFormat(schema = \"no-such.schema.json\"): no such file on the test"
+      assertThat(result.section(Section.ERROR)).isEqualTo("@ResponseFormat(schema = \"no-such.schema.json\"): no such file on the test"
           + " classpath; put it under src/test/resources/no-such.schema.json");
       assertThat(result.samples()).isEmpty();
       assertThat(received.bodies).isEmpty();
@@ -94,7 +95,7 @@ class ResponseFormatGroundTruthTest {
       assertThat(s.finishReason()).isEqualTo("stop");
       assertThat(s.checks()).allSatisfy(c -> assertThat(c.passed()).isTrue());
     });
-    assertThat(schema.checks().successRate()).isEqualTo(100.0);
+    assertThat(schema.section(Section.CHECKS).successRate()).isEqualTo(100.0);
     assertThat(schema.constraints()).extracting(CaseResult.ConstraintRecord::verdict).containsExactly("PASS");
 
     CaseResult free = byScenario.get("Free");
@@ -102,7 +103,7 @@ class ResponseFormatGroundTruthTest {
       assertThat(s.checks()).allSatisfy(c -> assertThat(c.passed()).isFalse());
       assertThat(s.checks().get(0).reason()).isNotBlank();
     });
-    assertThat(free.checks().successRate()).isEqualTo(0.0);
+    assertThat(free.section(Section.CHECKS).successRate()).isEqualTo(0.0);
 
     CaseResult any = byScenario.get("AnyObject");
     assertThat(any.samples()).hasSize(8).allSatisfy(s -> {
@@ -118,7 +119,7 @@ class ResponseFormatGroundTruthTest {
     // 8 tokens cannot hold the object this model starts: the cut answers are there, and failed
     assertThat(any.samples()).anyMatch(s -> "length".equals(s.finishReason()));
     System.out.printf("valid-JSON rate on the embedded tiny model: schema %.0f%%, free %.0f%%, json_object at 8 tokens %.0f%%%n",
-        schema.checks().successRate(), free.checks().successRate(), any.checks().successRate());
+        schema.section(Section.CHECKS).successRate(), free.section(Section.CHECKS).successRate(), any.section(Section.CHECKS).successRate());
   }
 
   /** Every generation request's body as the simulator received it, and nothing changed. */

@@ -1,11 +1,12 @@
 package dev.llmh.it;
 
+import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.llmh.it.fixtures.SweepScenario;
 import dev.llmh.it.fixtures.WideScenario;
 import dev.llmh.result.CaseResult;
-import dev.llmh.result.CaseResult.SampleRecord;
+import dev.llmh.result.SampleRecord;
 import dev.llmh.result.RunRecord;
 import dev.llmh.sim.Offsets;
 import dev.llmh.sim.ServedRequest;
@@ -53,23 +54,23 @@ class ResultsRecordTest {
         assertThat(result.endpoint().kind()).isEqualTo("remote");
         assertThat(result.endpoint().requestedModel()).isEqualTo("qwen2.5:14b-instruct");
         assertThat(result.endpoint().servedModel()).isEqualTo("llmh-sim");
-        assertThat(result.warnings()).anySatisfy(w -> assertThat(w).contains("answered as 'llmh-sim'"));
-        assertThat(result.promptCache()).isEqualTo("unique-prefix");
+        assertThat(result.section(Section.WARNINGS)).anySatisfy(w -> assertThat(w).contains("answered as 'llmh-sim'"));
+        assertThat(result.section(Section.PROMPT_CACHE)).isEqualTo("unique-prefix");
         assertThat(result.params()).containsKeys("concurrency", "words");
         // The harness's own cost: the measuring threads did work for every chunk they read.
-        assertThat(result.harness().cpuUsPerChunk()).isPositive().isFinite();
-        assertThat(result.harness().maxStallMs()).isNotNegative();
-        assertThat(result.harness().stallResolutionMs()).isEqualTo(1.0);
+        assertThat(result.section(Section.HARNESS).cpuUsPerChunk()).isPositive().isFinite();
+        assertThat(result.section(Section.HARNESS).maxStallMs()).isNotNegative();
+        assertThat(result.section(Section.HARNESS).stallResolutionMs()).isEqualTo(1.0);
         // Issue 14: a server someone else runs has no process here; said so, never zeros.
-        assertThat(result.resources().notMeasured()).isEqualTo("remote endpoint: no process to sample");
-        assertThat(result.resources().peakRssBytes()).isNull();
-        assertThat(result.resources().warmup().notMeasured()).isEqualTo("remote endpoint: no process to sample");
-        assertThat(result.resources().gpu().notMeasured()).isEqualTo("remote endpoint: its GPUs are not on this machine");
-        assertThat(result.resources().warmup().gpu().notMeasured()).isEqualTo("remote endpoint: its GPUs are not on this machine");
-        assertThat(result.resources().warmup().energy()).isNull();
+        assertThat(result.section(Section.RESOURCES).notMeasured()).isEqualTo("remote endpoint: no process to sample");
+        assertThat(result.section(Section.RESOURCES).peakRssBytes()).isNull();
+        assertThat(result.section(Section.RESOURCES).warmup().notMeasured()).isEqualTo("remote endpoint: no process to sample");
+        assertThat(result.section(Section.RESOURCES).gpu().notMeasured()).isEqualTo("remote endpoint: its GPUs are not on this machine");
+        assertThat(result.section(Section.RESOURCES).warmup().gpu().notMeasured()).isEqualTo("remote endpoint: its GPUs are not on this machine");
+        assertThat(result.section(Section.RESOURCES).warmup().energy()).isNull();
         if (System.getenv("LLMH_POWER_WATTS") == null) {
-          assertThat(result.resources().energy().joules()).isNull();
-          assertThat(result.resources().energy().notMeasured()).isEqualTo("nvidia-smi: remote endpoint: its GPUs are not on this machine;"
+          assertThat(result.section(Section.RESOURCES).energy().joules()).isNull();
+          assertThat(result.section(Section.RESOURCES).energy().notMeasured()).isEqualTo("nvidia-smi: remote endpoint: its GPUs are not on this machine;"
               + " RAPL: remote endpoint: its CPUs are not on this machine; llmh.power.watts: not declared");
         }
       }
@@ -101,7 +102,7 @@ class ResultsRecordTest {
       EngineRun run = EngineRun.of(Map.of("llmh.endpoint", server.baseUrl(), "llmh.model", "any", "llmh.server.pid", String.valueOf(pid),
           "llmh.resources.interval", "50ms", "llmh.power.watts", "90W"), results, WideScenario.class);
       run.results.testEvents().assertStatistics(stats -> stats.succeeded(1));
-      var resources = run.record().results().get(0).resources();
+      var resources = run.record().results().get(0).section(Section.RESOURCES);
       assertThat(resources.source()).isEqualTo("pid " + pid + " and its children");
       assertThat(resources.notMeasured()).isNull();
       assertThat(resources.intervalMs()).isEqualTo(50);
@@ -169,7 +170,7 @@ class ResultsRecordTest {
       EngineRun run = EngineRun.of(Map.of("llmh.endpoint", server.baseUrl(), "llmh.apiKey", "wrong"), results, WideScenario.class);
       run.results.testEvents().assertStatistics(stats -> stats.failed(1));
       CaseResult result = run.record().results().get(0);
-      assertThat(result.error()).contains("HTTP 401").contains("llmh.apiKey");
+      assertThat(result.section(Section.ERROR)).contains("HTTP 401").contains("llmh.apiKey");
       assertThat(server.servedRequests()).isEmpty();
     }
   }
@@ -182,6 +183,6 @@ class ResultsRecordTest {
     }
     EngineRun run = EngineRun.of("http://127.0.0.1:" + port + "/v1", results, WideScenario.class);
     run.results.testEvents().assertStatistics(stats -> stats.failed(1));
-    assertThat(run.record().results().get(0).error()).contains("cannot reach the endpoint http://127.0.0.1:" + port);
+    assertThat(run.record().results().get(0).section(Section.ERROR)).contains("cannot reach the endpoint http://127.0.0.1:" + port);
   }
 }

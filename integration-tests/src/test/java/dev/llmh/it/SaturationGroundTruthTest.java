@@ -1,5 +1,6 @@
 package dev.llmh.it;
 
+import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.testkit.engine.EventConditions.event;
 import static org.junit.platform.testkit.engine.EventConditions.skippedWithReason;
@@ -58,7 +59,7 @@ class SaturationGroundTruthTest {
       assertThat(plain.steps().get(3).reason()).isEqualTo("not run: the search stopped (" + plain.stoppedBecause() + ")");
       assertThat(plain.steps().get(0).goodput()).isNull();
       // without an @Slo goodput is not measured, and says why
-      assertThat(run.caseNamed("ask[concurrency=2]").slo())
+      assertThat(run.caseNamed("ask[concurrency=2]").section(Section.SLO))
           .isEqualTo(new dev.llmh.result.SloRecord(null, null, null, null, null, null, null,
               "no @Slo declared: nothing says what a good request is"));
 
@@ -72,7 +73,7 @@ class SaturationGroundTruthTest {
       CaseResult skipped = run.caseNamed("ask[concurrency=16]");
       assertThat(skipped.verdict()).isEqualTo("NOT_RUN");
       assertThat(skipped.reportedAs()).isEqualTo("skipped");
-      assertThat(skipped.error()).startsWith("not run: the saturation search stopped (output tok/s gained ");
+      assertThat(skipped.section(Section.ERROR)).startsWith("not run: the saturation search stopped (output tok/s gained ");
       assertThat(run.recordText()).contains("\"saturation\" : [ {", "\"knee\" : {\n      \"concurrency\" : 4,");
 
       System.out.print(run.console.substring(run.console.indexOf("LLMH saturation")));

@@ -1,5 +1,6 @@
 package dev.llmh.it;
 
+import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -51,7 +52,7 @@ class StoppedRunTest {
       String journalName = journal.getFileName().toString();
       assertThat(results.resolve(journalName.replace(".ndjson", ".json"))).exists();
       CaseResult cut = record.results().get(0);
-      assertThat(cut.warnings()).anySatisfy(w -> assertThat(w).startsWith("run stopped during this case"));
+      assertThat(cut.section(Section.WARNINGS)).anySatisfy(w -> assertThat(w).startsWith("run stopped during this case"));
       // The hook wrote what had finished when it ran; the journal may have one more line, never fewer.
       assertThat(cut.requests().measured()).isBetween(lines.size() - 1, lines.size());
       assertThat(cut.samples()).hasSize(cut.requests().measured());
@@ -78,7 +79,7 @@ class StoppedRunTest {
       CaseResult cut = record.results().get(0);
       assertThat(cut.requests().measured()).isZero();
       assertThat(cut.samples()).isEmpty();
-      assertThat(cut.warnings()).contains("run stopped during this case: 0 of 60 measured requests had finished;"
+      assertThat(cut.section(Section.WARNINGS)).contains("run stopped during this case: 0 of 60 measured requests had finished;"
           + " the figures and verdicts are of those");
       // Nothing finished, so nothing passed.
       assertThat(cut.verdict()).isEqualTo("INCONCLUSIVE");

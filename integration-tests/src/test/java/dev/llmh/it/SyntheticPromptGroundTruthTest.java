@@ -1,10 +1,12 @@
 package dev.llmh.it;
 
+import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.llmh.it.fixtures.SyntheticScenarios;
 import dev.llmh.result.CaseResult;
+import dev.llmh.result.SampleRecord;
 import dev.llmh.result.FitRecord;
 import dev.llmh.result.RunRecord;
 import dev.llmh.sim.Offsets;
@@ -33,11 +35,11 @@ class SyntheticPromptGroundTruthTest {
    * the wrong tokens would be off by the 48 ms between the two shortest lengths; and each client TTFT
    * against the server's span from arrival, by {@link Offsets#spanDisagreement}.
    */
-  private static void assertTtftsAreTheServersOnItsSchedule(List<CaseResult.SampleRecord> samples, List<ServedRequest> measured) {
+  private static void assertTtftsAreTheServersOnItsSchedule(List<SampleRecord> samples, List<ServedRequest> measured) {
     Offsets late = Offsets.of("server first chunk after slot",
         measured.stream().map(r -> GroundTruth.ms(r.contentChunkNanos().get(0) - r.slotAcquiredNanos())).toList(),
         measured.stream().map(r -> 5 + r.promptTokens() / 4.0).toList());
-    Offsets ttft = Offsets.of("ttft", samples.stream().map(CaseResult.SampleRecord::ttftMs).toList(),
+    Offsets ttft = Offsets.of("ttft", samples.stream().map(SampleRecord::ttftMs).toList(),
         measured.stream().map(r -> GroundTruth.ms(r.contentChunkNanos().get(0) - r.arrivalNanos())).toList());
     System.out.println(late + "\n" + ttft);
     assertThat(late.lateDisagreement(Offsets.SPAN_FLOOR_MS, (256 - 64) / 4.0)).as("%s", late).isNull();
@@ -55,14 +57,14 @@ class SyntheticPromptGroundTruthTest {
       RunRecord record = run.record();
       List<ServedRequest> served = server.servedRequests();
       List<ServedRequest> allMeasured = new ArrayList<>();
-      List<CaseResult.SampleRecord> allSamples = new ArrayList<>();
+      List<SampleRecord> allSamples = new ArrayList<>();
       int next = 0;
       for (CaseResult result : record.results()) {
         int target = ((Number) result.params().get("promptTokens")).intValue();
-        assertThat(result.calibration()).as(result.caseId()).isNotNull();
-        int calibration = result.calibration().requests().size();
+        assertThat(result.section(Section.CALIBRATION)).as(result.caseId()).isNotNull();
+        int calibration = result.section(Section.CALIBRATION).requests().size();
         assertThat(calibration).isBetween(1, 8);
-        assertThat(result.calibration().promptTokens()).isCloseTo(target, within(Math.max(4, target / 50)));
+        assertThat(result.section(Section.CALIBRATION).promptTokens()).isCloseTo(target, within(Math.max(4, target / 50)));
         // The server's record, in order: calibration requests (one output token), warm-up, then the measured ones.
         List<ServedRequest> calibrationServed = served.subList(next, next + calibration);
         assertThat(calibrationServed).allSatisfy(r -> assertThat(r.completionTokens()).isEqualTo(1));
@@ -70,7 +72,7 @@ class SyntheticPromptGroundTruthTest {
         next += calibration + 1 + 4;
         assertThat(measured).allSatisfy(r -> assertThat(r.promptTokens()).as(result.caseId() + " as the server counted it")
             .isCloseTo(target, within(Math.max(4, target / 50))));
-        assertThat(result.samples()).extracting(CaseResult.SampleRecord::promptTokens)
+        assertThat(result.samples()).extracting(SampleRecord::promptTokens)
             .containsExactlyElementsOf(measured.stream().map(ServedRequest::promptTokens).toList());
         allMeasured.addAll(measured);
         allSamples.addAll(result.samples());
@@ -89,8 +91,8 @@ class SyntheticPromptGroundTruthTest {
       // The simulator prefills 4,000 tokens a second, 0.25 ms a token, on its own schedule; each TTFT
       // is the server's; the fit is the least squares of those TTFTs on the server's counts, exactly.
       assertTtftsAreTheServersOnItsSchedule(allSamples, allMeasured);
-      LinearFit expected = LinearFit.of(allSamples.stream().mapToDouble(CaseResult.SampleRecord::promptTokens).toArray(),
-          allSamples.stream().mapToDouble(CaseResult.SampleRecord::ttftMs).toArray()).orElseThrow();
+      LinearFit expected = LinearFit.of(allSamples.stream().mapToDouble(SampleRecord::promptTokens).toArray(),
+          allSamples.stream().mapToDouble(SampleRecord::ttftMs).toArray()).orElseThrow();
       assertThat(fit.slopeMsPerToken()).isCloseTo(expected.slope(), within(1e-9));
       assertThat(fit.prefillTokensPerSecond()).isCloseTo(1000 / expected.slope(), within(1e-6));
       assertThat(fit.ci().get(0)).isLessThanOrEqualTo(fit.prefillTokensPerSecond());
@@ -108,8 +110,8 @@ class SyntheticPromptGroundTruthTest {
     CaseResult result = run.record().results().get(0);
     assertThat(result.verdict()).isEqualTo("FAIL");
     assertThat(result.samples()).isEmpty(); // nothing measured on a truncated prompt
-    assertThat(result.calibration().requests()).extracting(r -> r.promptTokens()).contains(512);
-    assertThat(result.context()).isEqualTo(new CaseResult.ContextRecord(512, "/api/show parameters num_ctx"));
+    assertThat(result.section(Section.CALIBRATION).requests()).extracting(r -> r.promptTokens()).contains(512);
+    assertThat(result.section(Section.CONTEXT)).isEqualTo(new CaseResult.ContextRecord(512, "/api/show parameters num_ctx"));
     assertThat(String.join("\n", result.verdictReasons()))
         .contains("512 tokens (/api/show parameters num_ctx)", "options = \"num_ctx=2048\"", "-Dllmh.options=num_ctx=2048");
   }
@@ -119,8 +121,8 @@ class SyntheticPromptGroundTruthTest {
     EngineRun run = onOllamaWithA512TokenContext(results, SyntheticScenarios.ContextRaised.class);
     run.results.testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
     CaseResult result = run.record().results().get(0);
-    assertThat(result.options()).containsEntry("num_ctx", 2048).containsEntry("keep_alive", "10m");
-    assertThat(result.context()).isEqualTo(new CaseResult.ContextRecord(2048, "option num_ctx"));
+    assertThat(result.section(Section.OPTIONS)).containsEntry("num_ctx", 2048).containsEntry("keep_alive", "10m");
+    assertThat(result.section(Section.CONTEXT)).isEqualTo(new CaseResult.ContextRecord(2048, "option num_ctx"));
     assertThat(result.samples()).allSatisfy(s -> assertThat(s.promptTokens()).isCloseTo(1024, within(20)));
   }
 
@@ -129,7 +131,7 @@ class SyntheticPromptGroundTruthTest {
     EngineRun run = onOllamaWithA512TokenContext(
         results, SyntheticScenarios.LongerThanContext.class, "llmh.options", "num_ctx=4096,num_batch=64");
     run.results.testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
-    assertThat(run.record().results().get(0).options()).containsOnlyKeys("num_ctx", "num_batch");
+    assertThat(run.record().results().get(0).section(Section.OPTIONS)).containsOnlyKeys("num_ctx", "num_batch");
   }
 
   @Test
@@ -153,8 +155,8 @@ class SyntheticPromptGroundTruthTest {
       run.results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
       CaseResult result = run.record().results().get(0);
       assertThat(result.verdict()).isEqualTo("NOT_RUN");
-      assertThat(result.error()).contains("reported no prompt token count", "stream_options.include_usage", "@Prompt");
-      assertThat(result.calibration().requests()).hasSize(1);
+      assertThat(result.section(Section.ERROR)).contains("reported no prompt token count", "stream_options.include_usage", "@Prompt");
+      assertThat(result.section(Section.CALIBRATION).requests()).hasSize(1);
     }
   }
 

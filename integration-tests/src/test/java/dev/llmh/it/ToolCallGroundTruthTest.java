@@ -1,5 +1,6 @@
 package dev.llmh.it;
 
+import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -9,7 +10,7 @@ import dev.llmh.check.CheckOutcome;
 import dev.llmh.it.fixtures.ToolCallScenarios;
 import dev.llmh.measure.ToolCall;
 import dev.llmh.result.CaseResult;
-import dev.llmh.result.CaseResult.SampleRecord;
+import dev.llmh.result.SampleRecord;
 import dev.llmh.result.ResultsFiles;
 import dev.llmh.sim.Offsets;
 import dev.llmh.sim.ServedRequest;
@@ -109,7 +110,7 @@ class ToolCallGroundTruthTest {
       run.results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
       CaseResult result = run.record().results().get(0);
       assertThat(result.verdict()).isEqualTo("NOT_RUN");
-      assertThat(result.error()).isEqualTo("@Tools(\"no-such-tools.json\"): no such file on the test classpath;"
+      assertThat(result.section(Section.ERROR)).isEqualTo("@Tools(\"no-such-tools.json\"): no such file on the test classpath;"
           + " put it under src/test/resources/no-such-tools.json");
       assertThat(streams.served()).isEmpty();
       assertThat(server.servedRequests()).isEmpty();
@@ -123,7 +124,7 @@ class ToolCallGroundTruthTest {
       CaseResult result = EngineRun.of(Map.of("llmh.endpoint", server.baseUrl(), "llmh.api", "openai-completions"), results,
           ToolCallScenarios.Weather.class).record().results().get(0);
       assertThat(result.verdict()).isEqualTo("NOT_RUN");
-      assertThat(result.error()).isEqualTo("@Tools(\"weather-tools.json\") are offered in chat messages' requests, which"
+      assertThat(result.section(Section.ERROR)).isEqualTo("@Tools(\"weather-tools.json\") are offered in chat messages' requests, which"
           + " openai-completions does not send; use openai-chat or ollama-chat: @Endpoint(api = \"...\") or -Dllmh.api");
       assertThat(streams.served()).isEmpty();
     }
@@ -246,13 +247,13 @@ class ToolCallGroundTruthTest {
     assertThat(gaps.gapDisagreement(Offsets.GAP_FLOOR_MS, 30.0)).as("%s", gaps).isNull();
     assertThat(result.metrics().get(CaseResult.ITL).n()).isEqualTo(clientGaps.size());
 
-    assertThat(result.checks().names()).containsExactly("ExpectToolCall");
-    assertThat(result.checks().counted()).isEqualTo(20);
-    assertThat(result.checks().passed()).isEqualTo(11);
-    assertThat(result.checks().successRate()).isEqualTo(55.0);
+    assertThat(result.section(Section.CHECKS).names()).containsExactly("ExpectToolCall");
+    assertThat(result.section(Section.CHECKS).counted()).isEqualTo(20);
+    assertThat(result.section(Section.CHECKS).passed()).isEqualTo(11);
+    assertThat(result.section(Section.CHECKS).successRate()).isEqualTo(55.0);
     // Clopper–Pearson at 95% two-sided for 11 of 20 (scipy.stats.beta.ppf(0.025, 11, 10), ppf(0.975, 12, 9))
-    assertThat(result.checks().successRateCi().get(0)).isCloseTo(31.53, within(0.05));
-    assertThat(result.checks().successRateCi().get(1)).isCloseTo(76.94, within(0.05));
+    assertThat(result.section(Section.CHECKS).successRateCi().get(0)).isCloseTo(31.53, within(0.05));
+    assertThat(result.section(Section.CHECKS).successRateCi().get(1)).isCloseTo(76.94, within(0.05));
     assertThat(result.constraints()).extracting(CaseResult.ConstraintRecord::verdict).containsExactly("PASS", "FAIL");
     assertThat(result.verdict()).isEqualTo("FAIL");
   }

@@ -1,5 +1,6 @@
 package dev.llmh.it;
 
+import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.llmh.it.fixtures.ColdConnectionScenario;
@@ -34,7 +35,7 @@ class WarmConnectionsTest {
       EngineRun run = EngineRun.of(server.baseUrl(), results, ColdConnectionScenario.class);
       CaseResult result = run.record().results().get(0);
       assertThat(result.requests().warmup()).isEqualTo(WORKERS);
-      assertThat(result.warnings()).contains("warm-up raised from 2 to 32 requests: one per worker, so that every"
+      assertThat(result.section(Section.WARNINGS)).contains("warm-up raised from 2 to 32 requests: one per worker, so that every"
           + " connection of the 32 workers is open before measuring");
       assertThat(result.requests().succeeded()).isEqualTo(3 * WORKERS);
 

@@ -1,11 +1,12 @@
 package dev.llmh.reports;
 
+import dev.llmh.result.Section;
 import dev.llmh.console.ConsoleSummary;
 import dev.llmh.console.ConversationLines;
 import dev.llmh.console.MetricRows;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.CaseResult.ConstraintRecord;
-import dev.llmh.result.CaseResult.SampleRecord;
+import dev.llmh.result.SampleRecord;
 import dev.llmh.result.ConversationResult;
 import dev.llmh.result.MetricSummary;
 import dev.llmh.result.RunRecord;
@@ -100,11 +101,11 @@ public final class MarkdownReport {
     out.append("## ").append(text(caseName(result))).append("\n\n");
     out.append("- Verdict: ").append(text(verdict(result))).append('\n');
     endpoint(out, result.endpoint());
-    if (result.error() != null) {
-      out.append("- Not run: ").append(text(result.error())).append('\n');
+    if (result.section(Section.ERROR) != null) {
+      out.append("- Not run: ").append(text(result.section(Section.ERROR))).append('\n');
     }
     CaseResult.Requests requests = result.requests();
-    if (requests != null && result.error() == null) {
+    if (requests != null && result.section(Section.ERROR) == null) {
       out.append(String.format(Locale.ROOT, "- Requests: %d measured (%d ok, %d failed) after %d warm-up",
           requests.measured(), requests.succeeded(), requests.failed(), requests.warmup()));
       if (requests.effectiveConcurrency() != null) {
@@ -115,7 +116,7 @@ public final class MarkdownReport {
     if (orEmpty(result.metrics()).isEmpty()) {
       out.append("- Metrics: not measured\n");
     }
-    if (result.error() == null) {
+    if (result.section(Section.ERROR) == null) {
       // resources, energy and cost, SLO, checks, comparison, judge: the console's own lines
       ConsoleSummary.figureLines(result).lines().map(String::strip).filter(line -> !line.isEmpty())
           .forEach(line -> out.append("- ").append(text(line)).append('\n'));
@@ -131,7 +132,7 @@ public final class MarkdownReport {
     out.append("Constraints:\n\n");
     bullets(out, orEmpty(result.constraints()).stream().map(MarkdownReport::constraintLine).toList(), "none judged");
     out.append("Warnings:\n\n");
-    bullets(out, orEmpty(result.warnings()), "none");
+    bullets(out, orEmpty(result.section(Section.WARNINGS)), "none");
     failedRequests(out, orEmpty(result.samples()));
   }
 
@@ -158,20 +159,20 @@ public final class MarkdownReport {
 
   /** A conversation case's counts, a row per turn and the fit of TPOT against context; nothing for other cases. */
   private static void conversation(StringBuilder out, CaseResult result) {
-    if (result.conversation() == null) {
+    if (result.section(Section.CONVERSATION) == null) {
       return;
     }
-    ConversationResult.Counts counts = result.conversation();
+    ConversationResult.Counts counts = result.section(Section.CONVERSATION);
     out.append(String.format(Locale.ROOT, "Conversations: %d of %d turns (%d completed, %d ended by a failed turn); the table above"
         + " pools every turn.%n%n", counts.measured(), counts.turns(), counts.completed(), counts.failed()));
     out.append("| turn | n | prompt tokens p50 | ttft p50 (ms) | tpot p50 (ms) |\n|---:|---:|---:|---:|---:|\n");
-    for (ConversationResult.Turn turn : orEmpty(result.turns())) {
+    for (ConversationResult.Turn turn : orEmpty(result.section(Section.TURNS))) {
       out.append("| ").append(turn.turn()).append(" | ").append(turn.n()).append(" | ").append(number(turn.promptTokensP50()))
           .append(" | ").append(number(turn.ttftMsP50())).append(" | ").append(number(turn.tpotMsP50())).append(" |\n");
     }
     out.append('\n');
-    if (result.contextFit() != null) {
-      out.append(text(ConversationLines.fit(result.contextFit()))).append("\n\n");
+    if (result.section(Section.CONTEXT_FIT) != null) {
+      out.append(text(ConversationLines.fit(result.section(Section.CONTEXT_FIT)))).append("\n\n");
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.llmh.reports;
 
+import dev.llmh.result.Section;
 import dev.llmh.baseline.Baselines;
 import dev.llmh.baseline.CaseKey;
 import dev.llmh.baseline.RegressionJudge;
@@ -169,11 +170,11 @@ record RunComparison(
     orEmpty(result.params()).forEach((k, v) -> params.put(k, String.valueOf(v)));
     CaseResult.EndpointRecord endpoint = result.endpoint();
     CaseResult.Settings settings = result.settings();
-    return new CaseKey(result.scenario(), result.caseId(), params, result.promptHash(),
+    return new CaseKey(result.scenario(), result.caseId(), params, result.section(Section.PROMPT_HASH),
         endpoint == null ? null : endpoint.servedModel(),
         endpoint == null ? null : endpoint.kindOrGuess() + "/" + endpoint.api(),
         settings == null ? 0 : settings.maxTokens(), settings == null ? 0 : settings.temperature(),
-        settings == null ? 0 : settings.seed(), result.promptCache());
+        settings == null ? 0 : settings.seed(), result.section(Section.PROMPT_CACHE));
   }
 
   private static String label(CaseResult result) {

@@ -1,10 +1,11 @@
 package dev.llmh.reports;
 
+import dev.llmh.result.Section;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.CaseResult.ConstraintRecord;
 import dev.llmh.result.CaseResult.EndpointRecord;
 import dev.llmh.result.CaseResult.Requests;
-import dev.llmh.result.CaseResult.SampleRecord;
+import dev.llmh.result.SampleRecord;
 import dev.llmh.result.CaseResult.Settings;
 import dev.llmh.result.CaseResult.Throughput;
 import dev.llmh.result.MetricSummary;
@@ -42,15 +43,19 @@ final class Fixtures {
     metrics.put(CaseResult.E2E, summary(10, 1600.0, 2500.0, 2600.0, 1700.0));
     metrics.put(CaseResult.OUTPUT_TOKENS, summary(10, 120.0, 120.0, 120.0, 120.0));
     List<SampleRecord> samples = List.of(sample(null), sample(null));
-    return new CaseResult(
-        SCENARIO, "define", "define[concurrency=1]", Map.of("concurrency", 1),
-        new EndpointRecord("http://127.0.0.1:8080/v1", true, "tiny", "tiny-q8", "llama.cpp",
-            new java.util.TreeMap<>(java.util.Map.of("engine", "llama.cpp", "modelFile", "tiny.gguf"))),
-        new Settings(200, 0.0, 42), "unique-prefix",
-        new Requests(2, 0, 10, 10, 0, 0, 0, 1), metrics, new Throughput(45.678, 0.4, 25000.0),
-        List.of(new ConstraintRecord("ttft.p95 < 2s", 812.4, 2000.0, "ms", "PASS",
-            "p95 TTFT 812 ms <= budget 2000 ms: PASS")),
-        List.of(), samples, null, null, null, "PASS", List.of(), "passed", null);
+    return CaseResult.builder()
+        .identity(SCENARIO, "define", "define[concurrency=1]", Map.of("concurrency", 1))
+        .endpoint(new EndpointRecord("http://127.0.0.1:8080/v1", true, "tiny", "tiny-q8", "llama.cpp", new java.util.TreeMap<>(java.util.Map.of("engine", "llama.cpp", "modelFile", "tiny.gguf")), null, null))
+        .settings(new Settings(200, 0.0, 42, null))
+        .requests(new Requests(2, 0, 10, 10, 0, 0, 0, 1))
+        .metrics(metrics)
+        .throughput(new Throughput(45.678, 0.4, 25000.0))
+        .constraints(List.of(new ConstraintRecord("ttft.p95 < 2s", 812.4, 2000.0, "ms", "PASS", "p95 TTFT 812 ms <= budget 2000 ms: PASS", null)))
+        .samples(samples)
+        .verdict("PASS", List.of(), "passed")
+        .section(Section.PROMPT_CACHE, "unique-prefix")
+        .section(Section.WARNINGS, List.of())
+        .build();
   }
 
   /** Seven failed requests: more than the report lists, so it must count them and say how many are left. */
@@ -69,23 +74,36 @@ final class Fixtures {
     Map<String, Object> params = new LinkedHashMap<>();
     params.put("concurrency", 4);
     params.put("stop", "a|b");
-    return new CaseResult(
-        SCENARIO, "summarise", "summarise[concurrency=4]", params,
-        new EndpointRecord("http://gpu-box:8000/v1", false, "qwen", null, null, null),
-        new Settings(200, 0.0, 42), "unique-prefix",
-        new Requests(2, 1, 10, 3, 7), metrics, new Throughput(20.0, 0.1, 30000.0),
-        List.of(), List.of("output tokens estimated from chunk count"), samples, null, null, null,
-        "FAIL", List.of("7 of 10 measured requests failed (first: HTTP 503 #1)"), "failed", null);
+    return CaseResult.builder()
+        .identity(SCENARIO, "summarise", "summarise[concurrency=4]", params)
+        .endpoint(new EndpointRecord("http://gpu-box:8000/v1", false, "qwen", null, null, null, null, null))
+        .settings(new Settings(200, 0.0, 42, null))
+        .requests(new Requests(2, 1, 10, 3, 7, 0, 0, null))
+        .metrics(metrics)
+        .throughput(new Throughput(20.0, 0.1, 30000.0))
+        .constraints(List.of())
+        .samples(samples)
+        .verdict("FAIL", List.of("7 of 10 measured requests failed (first: HTTP 503 #1)"), "failed")
+        .section(Section.PROMPT_CACHE, "unique-prefix")
+        .section(Section.WARNINGS, List.of("output tokens estimated from chunk count"))
+        .build();
   }
 
   static CaseResult notRun() {
-    return new CaseResult(
-        SCENARIO, "define", "define[concurrency=8]", Map.of("concurrency", 8),
-        new EndpointRecord("http://down:1/v1", false, "qwen", null, null, null),
-        new Settings(200, 0.0, 42), "unique-prefix",
-        new Requests(2, 0, 0, 0, 0), Map.of(), new Throughput(null, null, null),
-        List.of(), List.of(), List.of(), "Connection refused:\nhttp://down:1/v1", null, null,
-        "NOT_RUN", List.of("Connection refused:\nhttp://down:1/v1"), "failed", null);
+    return CaseResult.builder()
+        .identity(SCENARIO, "define", "define[concurrency=8]", Map.of("concurrency", 8))
+        .endpoint(new EndpointRecord("http://down:1/v1", false, "qwen", null, null, null, null, null))
+        .settings(new Settings(200, 0.0, 42, null))
+        .requests(new Requests(2, 0, 0, 0, 0, 0, 0, null))
+        .metrics(Map.of())
+        .throughput(new Throughput(null, null, null))
+        .constraints(List.of())
+        .samples(List.of())
+        .verdict("NOT_RUN", List.of("Connection refused:\nhttp://down:1/v1"), "failed")
+        .section(Section.PROMPT_CACHE, "unique-prefix")
+        .section(Section.WARNINGS, List.of())
+        .section(Section.ERROR, "Connection refused:\nhttp://down:1/v1")
+        .build();
   }
 
   private static MetricSummary summary(int n, double p50, double p95, double p99, double mean) {
@@ -94,7 +112,7 @@ final class Fixtures {
 
   private static SampleRecord sample(String error) {
     return error == null
-        ? new SampleRecord(0.0, 80.0, 12.0, 1500.0, 1500.0, List.of(80.0, 92.0), 30, 120, "length", List.of(), null)
-        : new SampleRecord(0.0, null, null, null, 5.0, List.of(), null, null, null, List.of(), error);
+        ? SampleRecord.builder().times(0.0, 80.0, 12.0, 1500.0, 1500.0).chunkMs(List.of(80.0, 92.0)).tokens(30, 120).finishReason("length").flags(List.of()).build()
+        : SampleRecord.builder().times(0.0, null, null, null, 5.0).chunkMs(List.of()).flags(List.of()).error(error).build();
   }
 }

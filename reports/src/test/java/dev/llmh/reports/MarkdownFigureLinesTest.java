@@ -1,5 +1,6 @@
 package dev.llmh.reports;
 
+import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.llmh.result.CaseResult;
@@ -22,11 +23,11 @@ class MarkdownFigureLinesTest {
         85.0, List.of(62.107, 96.793), null);
     JudgeRecord judge = new JudgeRecord("http://judge:11434", "qwen2.5:14b-instruct", "r", 7L, List.of(r.caseId()), 18, 2,
         Map.of("unparseable judge reply", 2), 3.5, List.of(3.1, 3.9), null, null, null);
-    CaseResult judged = new CaseResult(r.scenario(), r.caseName(), r.caseId(), r.params(), r.endpoint(), r.settings(),
-        r.promptCache(), r.requests(), r.metrics(), r.throughput(), r.constraints(), r.warnings(), r.samples(), r.error(),
-        r.promptHash(), r.baseline(), r.verdict(), r.verdictReasons(), r.reportedAs(), r.harness(), r.calibration(),
-        r.options(), r.context(), r.conversation(), r.turns(), r.contextFit(), r.promptFile(), r.slo(), r.resources(),
-        r.cost(), r.physics(), checks, judge, null);
+    CaseResult judged = r.toBuilder()
+        .section(Section.CHECKS, checks)
+        .section(Section.JUDGE, judge)
+        .section(Section.COMPARE, null)
+        .build();
     String report = MarkdownReport.render(new RunRecord(base.schemaVersion(), base.run(), base.environment(),
         base.statistics(), List.of(judged)));
     assertThat(report)
@@ -44,15 +45,19 @@ class MarkdownFigureLinesTest {
     var cost = new dev.llmh.result.CostRecord("USD", "owned", 0.58, 0.40, 0.18, 100.0, 95.0, 2.5, "declared", null);
     List<CaseResult.ConstraintRecord> budgets = List.of(
         new CaseResult.ConstraintRecord("energy_per_token < 5J", 2.5, 5.0, "J", "INCONCLUSIVE",
-            "energy_per_token = 2.5 J (declared power) < budget 5 J: INCONCLUSIVE (not decided: ...)"),
+            "energy_per_token = 2.5 J (declared power) < budget 5 J: INCONCLUSIVE (not decided: ...)", null),
         new CaseResult.ConstraintRecord("cost_per_mtok < 1USD", 0.58, 1.0, "USD", "INCONCLUSIVE",
-            "cost_per_mtok = 0.58 USD (declared prices and power) < budget 1 USD: INCONCLUSIVE (not decided: ...)"),
-        new CaseResult.ConstraintRecord("ttft.p50 < 1s", 120.0, 1000.0, "ms", "PASS", "ttft.p50 = 120 ms < budget 1000 ms: PASS"));
-    CaseResult declared = new CaseResult(r.scenario(), r.caseName(), r.caseId(), r.params(), r.endpoint(), r.settings(),
-        r.promptCache(), r.requests(), r.metrics(), r.throughput(), budgets, r.warnings(), r.samples(), r.error(),
-        r.promptHash(), r.baseline(), "INCONCLUSIVE", r.verdictReasons(), r.reportedAs(), r.harness(), r.calibration(),
-        r.options(), r.context(), r.conversation(), r.turns(), r.contextFit(), r.promptFile(), r.slo(), resources,
-        cost, r.physics(), null, null, null);
+            "cost_per_mtok = 0.58 USD (declared prices and power) < budget 1 USD: INCONCLUSIVE (not decided: ...)", null),
+        new CaseResult.ConstraintRecord("ttft.p50 < 1s", 120.0, 1000.0, "ms", "PASS", "ttft.p50 = 120 ms < budget 1000 ms: PASS", null));
+    CaseResult declared = r.toBuilder()
+        .constraints(budgets)
+        .verdict("INCONCLUSIVE", r.verdictReasons(), r.reportedAs())
+        .section(Section.RESOURCES, resources)
+        .section(Section.COST, cost)
+        .section(Section.CHECKS, null)
+        .section(Section.JUDGE, null)
+        .section(Section.COMPARE, null)
+        .build();
     RunRecord run = new RunRecord(base.schemaVersion(), base.run(), base.environment(), base.statistics(), List.of(declared));
 
     assertThat(MarkdownReport.render(run))

@@ -1,5 +1,6 @@
 package dev.llmh.reports;
 
+import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.llmh.result.CaseResult;
@@ -146,10 +147,10 @@ class MarkdownReportTest {
   @Test
   void aConversationCaseShowsItsTurnsAndTheFitAndOtherCasesNothing() {
     RunRecord base = Fixtures.run();
-    CaseResult chat = Fixtures.passing().withConversation(new ConversationResult(
+    CaseResult chat = new ConversationResult(
         new ConversationResult.Counts(2, 4, 3, 1),
         List.of(new ConversationResult.Turn(1, 4, 100.0, 20.0, 5.5), new ConversationResult.Turn(2, 3, 210.0, 41.0, 7.25)),
-        new ConversationResult.ContextFit("context_tokens", "tpot_ms", 7, 0.0201, 5.0, 0.99, List.of(0.0195, 0.0207), null)));
+        new ConversationResult.ContextFit("context_tokens", "tpot_ms", 7, 0.0201, 5.0, 0.99, List.of(0.0195, 0.0207), null)).writeTo(Fixtures.passing().toBuilder()).build();
     String rendered = MarkdownReport.render(
         new RunRecord(base.schemaVersion(), base.run(), base.environment(), base.statistics(), List.of(chat)));
     assertThat(rendered).contains("Conversations: 4 of 2 turns (3 completed, 1 ended by a failed turn)")
@@ -176,8 +177,18 @@ class MarkdownReportTest {
   /** The passing fixture served by {@code endpoint}, with another verdict. */
   private static CaseResult passing(CaseResult.EndpointRecord endpoint, String verdict, List<String> reasons, String reportedAs) {
     CaseResult p = Fixtures.passing();
-    return new CaseResult(p.scenario(), p.caseName(), p.caseId(), p.params(), endpoint, p.settings(), p.promptCache(),
-        p.requests(), p.metrics(), p.throughput(), p.constraints(), p.warnings(), p.samples(), null, null, null,
-        verdict, reasons, reportedAs, null);
+    return CaseResult.builder()
+        .identity(p.scenario(), p.caseName(), p.caseId(), p.params())
+        .endpoint(endpoint)
+        .settings(p.settings())
+        .requests(p.requests())
+        .metrics(p.metrics())
+        .throughput(p.throughput())
+        .constraints(p.constraints())
+        .samples(p.samples())
+        .verdict(verdict, reasons, reportedAs)
+        .section(Section.PROMPT_CACHE, p.section(Section.PROMPT_CACHE))
+        .section(Section.WARNINGS, p.section(Section.WARNINGS))
+        .build();
   }
 }

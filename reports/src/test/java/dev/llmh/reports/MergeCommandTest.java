@@ -1,5 +1,6 @@
 package dev.llmh.reports;
 
+import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -136,9 +137,20 @@ class MergeCommandTest {
 
     // The scenario's other cases, run with another max tokens: not one configuration.
     CaseResult other = Runs.measured("dev.llmh.samples.Fast", "question", 8, "tiny", 100, 3, 5);
-    other = new CaseResult(other.scenario(), other.caseName(), other.caseId(), other.params(), other.endpoint(),
-        new CaseResult.Settings(256, 0.0, 42), other.promptCache(), other.requests(), other.metrics(), other.throughput(),
-        other.constraints(), other.warnings(), other.samples(), null, other.promptHash(), null, "PASS", List.of(), "passed", null);
+    other = CaseResult.builder()
+        .identity(other.scenario(), other.caseName(), other.caseId(), other.params())
+        .endpoint(other.endpoint())
+        .settings(new CaseResult.Settings(256, 0.0, 42, null))
+        .requests(other.requests())
+        .metrics(other.metrics())
+        .throughput(other.throughput())
+        .constraints(other.constraints())
+        .samples(other.samples())
+        .verdict("PASS", List.of(), "passed")
+        .section(Section.PROMPT_CACHE, other.section(Section.PROMPT_CACHE))
+        .section(Section.WARNINGS, other.section(Section.WARNINGS))
+        .section(Section.PROMPT_HASH, other.section(Section.PROMPT_HASH))
+        .build();
     Path b = Runs.write(Runs.run("2026-01-01T10:00:00Z", "2026-01-01T10:05:00Z", Runs.environment("17.0.12"), List.of(other)), dir, "b.json");
     cli.err.reset();
     cli.assertOneLineError(cli.run("merge", a.toString(), b.toString(), "-o", dir.resolve("x.json").toString()),

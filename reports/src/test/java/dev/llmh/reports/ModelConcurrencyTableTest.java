@@ -1,5 +1,6 @@
 package dev.llmh.reports;
 
+import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.llmh.constraint.Metric;
@@ -20,9 +21,20 @@ class ModelConcurrencyTableTest {
     Map<String, MetricSummary> metrics = new LinkedHashMap<>();
     metrics.put(CaseResult.TTFT, new MetricSummary(3, p50, 1.0, p50, p50, p95, p95, p95, p95));
     metrics.put(Metric.DECODE_RATE.jsonName(), new MetricSummary(3, decodeMean, 1.0, 1.0, 2.0, 3.0, 3.0, 3.0, 3.0));
-    return new CaseResult(c.scenario(), c.caseName(), c.caseId(), c.params(), c.endpoint(), c.settings(), c.promptCache(),
-        c.requests(), metrics, new CaseResult.Throughput(total, 1.0, 1000.0), c.constraints(), c.warnings(), c.samples(),
-        null, c.promptHash(), null, "PASS", List.of(), "passed", null);
+    return CaseResult.builder()
+        .identity(c.scenario(), c.caseName(), c.caseId(), c.params())
+        .endpoint(c.endpoint())
+        .settings(c.settings())
+        .requests(c.requests())
+        .metrics(metrics)
+        .throughput(new CaseResult.Throughput(total, 1.0, 1000.0))
+        .constraints(c.constraints())
+        .samples(c.samples())
+        .verdict("PASS", List.of(), "passed")
+        .section(Section.PROMPT_CACHE, c.section(Section.PROMPT_CACHE))
+        .section(Section.WARNINGS, c.section(Section.WARNINGS))
+        .section(Section.PROMPT_HASH, c.section(Section.PROMPT_HASH))
+        .build();
   }
 
   @Test

@@ -1,9 +1,10 @@
 package dev.llmh.reports;
 
+import dev.llmh.result.Section;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.CaseResult.EndpointRecord;
 import dev.llmh.result.CaseResult.Requests;
-import dev.llmh.result.CaseResult.SampleRecord;
+import dev.llmh.result.SampleRecord;
 import dev.llmh.result.CaseResult.Settings;
 import dev.llmh.result.CaseResult.Throughput;
 import dev.llmh.result.MetricSummary;
@@ -51,8 +52,7 @@ final class Runs {
       double tpot = 20 * Math.exp(0.1 * random.nextGaussian());
       double e2e = 2000 * Math.exp(0.1 * random.nextGaussian());
       ttfts[i] = ttft;
-      samples.add(new SampleRecord(i * 10.0, ttft, tpot, e2e, i * 10.0 + e2e, List.of(ttft, ttft + tpot), 30, 100, "length",
-          List.of(), null));
+      samples.add(SampleRecord.builder().times(i * 10.0, ttft, tpot, e2e, i * 10.0 + e2e).chunkMs(List.of(ttft, ttft + tpot)).tokens(30, 100).finishReason("length").flags(List.of()).build());
     }
     Map<String, MetricSummary> metrics = new LinkedHashMap<>();
     metrics.put(CaseResult.TTFT, MetricSummary.of(Summary.of(ttfts)));
@@ -60,11 +60,20 @@ final class Runs {
     params.put("model", model);
     params.put("concurrency", concurrency);
     String caseId = prompt + "[model=" + model + ", concurrency=" + concurrency + "]";
-    return new CaseResult(scenario, prompt, caseId, params,
-        new EndpointRecord("http://127.0.0.1:1/v1", false, model, model, null, null, "openai-chat", "simulated"),
-        new Settings(100, 0.0, 42), "unique-prefix", new Requests(0, 0, n, n, 0, 0, 0, concurrency), metrics,
-        new Throughput(50.0, 0.5, 1000.0), List.of(), List.of(), samples, null, "hash-" + prompt, null, "PASS", List.of(),
-        "passed", null);
+    return CaseResult.builder()
+        .identity(scenario, prompt, caseId, params)
+        .endpoint(new EndpointRecord("http://127.0.0.1:1/v1", false, model, model, null, null, "openai-chat", "simulated"))
+        .settings(new Settings(100, 0.0, 42, null))
+        .requests(new Requests(0, 0, n, n, 0, 0, 0, concurrency))
+        .metrics(metrics)
+        .throughput(new Throughput(50.0, 0.5, 1000.0))
+        .constraints(List.of())
+        .samples(samples)
+        .verdict("PASS", List.of(), "passed")
+        .section(Section.PROMPT_CACHE, "unique-prefix")
+        .section(Section.WARNINGS, List.of())
+        .section(Section.PROMPT_HASH, "hash-" + prompt)
+        .build();
   }
 
   static Path write(RunRecord record, Path directory, String name) throws IOException {

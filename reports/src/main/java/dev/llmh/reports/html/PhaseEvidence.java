@@ -3,7 +3,7 @@ package dev.llmh.reports.html;
 import dev.llmh.analysis.PrefillFits;
 import dev.llmh.plan.CasePlan;
 import dev.llmh.result.CaseResult;
-import dev.llmh.result.CaseResult.SampleRecord;
+import dev.llmh.result.SampleRecord;
 import dev.llmh.result.ConversationResult.ContextFit;
 import dev.llmh.result.FitRecord;
 import dev.llmh.result.MetricSummary;
@@ -68,8 +68,8 @@ public record PhaseEvidence(Double ttftShare, String phase, List<Match> matches,
 
   /** The case's evidence, with the run's prefill fits to find the one its requests belong to. */
   public static PhaseEvidence of(CaseResult result, List<FitRecord> fits) {
-    if (result.error() != null) {
-      return notMeasured("the case did not run: " + result.error());
+    if (result.section(dev.llmh.result.Section.ERROR) != null) {
+      return notMeasured("the case did not run: " + result.section(dev.llmh.result.Section.ERROR));
     }
     List<double[]> pairs = new ArrayList<>();
     for (SampleRecord s : result.samples() == null ? List.<SampleRecord>of() : result.samples()) {
@@ -81,7 +81,7 @@ public record PhaseEvidence(Double ttftShare, String phase, List<Match> matches,
     MetricSummary tpot = result.metrics() == null ? null : result.metrics().get(CaseResult.TPOT);
     Double tpotCv = tpot == null || tpot.mean() == null || tpot.stddev() == null || tpot.mean() <= 0 || tpot.n() < 2
         ? null : tpot.stddev() / tpot.mean();
-    return of(share, fitFor(result, fits), result.contextFit(), tpotCv, result.promptCache());
+    return of(share, fitFor(result, fits), result.section(dev.llmh.result.Section.CONTEXT_FIT), tpotCv, result.section(dev.llmh.result.Section.PROMPT_CACHE));
   }
 
   /** Without knowing where the requests' cache-proof marker went. */

@@ -2,7 +2,7 @@ package dev.llmh.reports.html;
 
 import dev.llmh.measure.RequestMetrics;
 import dev.llmh.result.CaseResult;
-import dev.llmh.result.CaseResult.SampleRecord;
+import dev.llmh.result.SampleRecord;
 import dev.llmh.result.RunRecord;
 import java.util.ArrayList;
 import java.util.List;

@@ -21,7 +21,7 @@ final class ServerCharts {
     List<ChartSpec> charts = new ArrayList<>();
     Set<String> reasons = new LinkedHashSet<>();
     for (CaseResult result : record.results()) {
-      Resources r = result.resources();
+      Resources r = result.section(dev.llmh.result.Section.RESOURCES);
       if (r == null) {
         continue;
       }
@@ -68,7 +68,7 @@ final class ServerCharts {
     Map<String, Map<String, CaseResult>> groups = new LinkedHashMap<>();
     for (CaseResult result : record.results()) {
       String model = PrefillFits.model(result);
-      if (model == null || result.error() != null) {
+      if (model == null || result.section(dev.llmh.result.Section.ERROR) != null) {
         continue;
       }
       String key = Labels.scenario(result.scenario()) + " › " + result.caseName()

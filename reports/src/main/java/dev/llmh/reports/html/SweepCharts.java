@@ -3,6 +3,7 @@ package dev.llmh.reports.html;
 import dev.llmh.measure.RequestMetrics;
 import dev.llmh.plan.CasePlan;
 import dev.llmh.result.CaseResult;
+import dev.llmh.result.SampleRecord;
 import dev.llmh.result.FitRecord;
 import dev.llmh.result.MetricSummary;
 import dev.llmh.result.RunRecord;
@@ -28,7 +29,7 @@ final class SweepCharts {
           continue;
         }
         Object target = result.params().get(CasePlan.PROMPT_TOKENS);
-        for (CaseResult.SampleRecord s : result.samples() == null ? List.<CaseResult.SampleRecord>of() : result.samples()) {
+        for (SampleRecord s : result.samples() == null ? List.<SampleRecord>of() : result.samples()) {
           boolean modelLoad = s.flags() != null && s.flags().contains(RequestMetrics.FLAG_MODEL_LOAD);
           // the prompt's length as the server counted it, else as the case targeted it; neither: no point
           if (s.error() == null && s.ttftMs() != null && !modelLoad && (s.promptTokens() != null || target instanceof Number)) {
@@ -76,7 +77,7 @@ final class SweepCharts {
       Map<String, Object> params = result.params() == null ? Map.of() : result.params();
       boolean rate = params.get(CasePlan.RATE) instanceof Number;
       Object level = rate ? params.get(CasePlan.RATE) : params.get("concurrency");
-      if (!(level instanceof Number n) || result.error() != null) {
+      if (!(level instanceof Number n) || result.section(dev.llmh.result.Section.ERROR) != null) {
         continue;
       }
       String key = result.scenario() + "\u0000" + result.caseName() + "\u0000" + dev.llmh.analysis.PrefillFits.model(result) + "\u0000"

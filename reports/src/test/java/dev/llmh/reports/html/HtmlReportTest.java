@@ -37,11 +37,10 @@ class HtmlReportTest {
     RunRecord run = RichRun.record();
     List<dev.llmh.result.CaseResult> cases = run.results().stream().map(r -> {
       var e = r.endpoint();
-      return new dev.llmh.result.CaseResult(r.scenario(), r.caseName(), r.caseId(), r.params(), e, r.settings(),
-          r.promptCache(), r.requests(), r.metrics(), r.throughput(), r.constraints(), r.warnings(), null, r.error(),
-          r.promptHash(), r.baseline(), r.verdict(), r.verdictReasons(), r.reportedAs(), r.harness(), r.calibration(),
-          r.options(), r.context(), r.conversation(), r.turns(), r.contextFit(), r.promptFile(), r.slo(), r.resources(),
-          r.cost(), r.physics(), r.checks(), r.judge(), r.compare());
+      return r.toBuilder()
+        .endpoint(e)
+        .samples(null)
+        .build();
     }).toList();
     RunRecord sampleless = new RunRecord(run.schemaVersion(), run.run(), run.environment(), run.statistics(), cases, run.fits(),
         run.saturation());
@@ -52,11 +51,9 @@ class HtmlReportTest {
     var e = r.endpoint();
     var endpoint = new dev.llmh.result.CaseResult.EndpointRecord(
         e.url(), e.embedded(), e.requestedModel(), served, e.ownedBy(), e.server(), e.api(), e.kind());
-    return new dev.llmh.result.CaseResult(r.scenario(), r.caseName(), r.caseId(), r.params(), endpoint, r.settings(),
-        r.promptCache(), r.requests(), r.metrics(), r.throughput(), r.constraints(), r.warnings(), r.samples(), r.error(),
-        r.promptHash(), r.baseline(), r.verdict(), r.verdictReasons(), r.reportedAs(), r.harness(), r.calibration(),
-        r.options(), r.context(), r.conversation(), r.turns(), r.contextFit(), r.promptFile(), r.slo(), r.resources(),
-        r.cost(), r.physics(), r.checks(), r.judge(), r.compare());
+    return r.toBuilder()
+        .endpoint(endpoint)
+        .build();
   }
 
   @Test
@@ -116,7 +113,7 @@ class HtmlReportTest {
     assertThat(record.find()).isTrue();
     RunRecord back = ResultsFiles.mapper().readValue(record.group(1), RunRecord.class);
     assertThat(back.results()).hasSize(run.results().size());
-    assertThat(back.results().get(back.results().size() - 1).error()).contains(RichRun.HOSTILE);
+    assertThat(back.results().get(back.results().size() - 1).section(dev.llmh.result.Section.ERROR)).contains(RichRun.HOSTILE);
   }
 
   @Test

@@ -104,7 +104,7 @@ class PhaseEvidenceTest {
         case "LongConversation" -> assertThat(signatures(e)).containsExactly(Signature.KV_CACHE);
         case "ModelsSideBySide" -> assertThat(signatures(e)).containsExactly(Signature.BANDWIDTH);
         default -> {
-          if (r.error() != null) {
+          if (r.section(dev.llmh.result.Section.ERROR) != null) {
             assertThat(e.notMeasured()).startsWith("the case did not run");
           } else {
             assertThat(PhaseEvidence.fitFor(r, run.fits())).isNull();

@@ -5,7 +5,7 @@ import dev.llmh.result.CaseResult;
 import dev.llmh.result.CaseResult.ConstraintRecord;
 import dev.llmh.result.CaseResult.EndpointRecord;
 import dev.llmh.result.CaseResult.Requests;
-import dev.llmh.result.CaseResult.SampleRecord;
+import dev.llmh.result.SampleRecord;
 import dev.llmh.result.CaseResult.Settings;
 import dev.llmh.result.CaseResult.Throughput;
 import dev.llmh.result.ConversationResult;
@@ -56,13 +56,23 @@ final class RichRun {
     }
     CaseResult conversation = single("LongConversation", "chat", params("concurrency", 1), "tiny", 8,
         i -> 40 + 4 * random.nextGaussian(), 10, 300, 0, null, null);
-    results.add(conversation.withConversation(new ConversationResult(new ConversationResult.Counts(4, 2, 2, 0),
+    results.add(new ConversationResult(new ConversationResult.Counts(4, 2, 2, 0),
         List.of(new ConversationResult.Turn(1, 2, 100.0, 40.0, 10.0), new ConversationResult.Turn(2, 2, 400.0, 41.0, 12.0)),
-        new ConversationResult.ContextFit("context_tokens", "tpot_ms", 8, 0.006, 9.4, 0.93, List.of(0.004, 0.008), null))));
-    results.add(new CaseResult(PKG + "ConcurrencySweep", "broken", "broken[concurrency=1]", params("concurrency", 1),
-        new EndpointRecord("http://down:1/v1", false, "tiny", null, null, null), new Settings(64, 0, 42), "unique-prefix",
-        new Requests(0, 0, 0, 0, 0), Map.of(), new Throughput(null, null, null), List.of(), List.of(), List.of(),
-        "Connection refused " + HOSTILE, null, null, "NOT_RUN", List.of("Connection refused"), "failed", null));
+        new ConversationResult.ContextFit("context_tokens", "tpot_ms", 8, 0.006, 9.4, 0.93, List.of(0.004, 0.008), null)).writeTo(conversation.toBuilder()).build());
+    results.add(CaseResult.builder()
+        .identity(PKG + "ConcurrencySweep", "broken", "broken[concurrency=1]", params("concurrency", 1))
+        .endpoint(new EndpointRecord("http://down:1/v1", false, "tiny", null, null, null, null, null))
+        .settings(new Settings(64, 0, 42, null))
+        .requests(new Requests(0, 0, 0, 0, 0, 0, 0, null))
+        .metrics(Map.of())
+        .throughput(new Throughput(null, null, null))
+        .constraints(List.of())
+        .samples(List.of())
+        .verdict("NOT_RUN", List.of("Connection refused"), "failed")
+        .section(dev.llmh.result.Section.PROMPT_CACHE, "unique-prefix")
+        .section(dev.llmh.result.Section.WARNINGS, List.of())
+        .section(dev.llmh.result.Section.ERROR, "Connection refused " + HOSTILE)
+        .build());
     SaturationRecord search = new SaturationRecord(PKG + "ConcurrencySweep", "question", null, 0.1, List.of(
         step(1, 110), step(2, 200), step(4, 330), step(8, 345)), new SaturationRecord.Point(4, null, 330.0),
         "concurrency 8 gained 5% (< 10%)");
@@ -99,14 +109,12 @@ final class RichRun {
     for (int i = 0; i < n; i++) {
       double start = 100.0 * i;
       if (i >= n - failed) {
-        samples.add(new SampleRecord(start, null, null, null, 15.0, List.of(), null, null, null, List.of(),
-            "HTTP 503 " + HOSTILE));
+        samples.add(SampleRecord.builder().times(start, null, null, null, 15.0).chunkMs(List.of()).flags(List.of()).error("HTTP 503 " + HOSTILE).build());
         continue;
       }
       double t = ttft.apply(i);
       double e2e = t + tpot * (outputTokens - 1);
-      samples.add(new SampleRecord(start, t, tpot, e2e, e2e, List.of(t, e2e), promptTokens, outputTokens, "length",
-          List.of(), null));
+      samples.add(SampleRecord.builder().times(start, t, tpot, e2e, e2e).chunkMs(List.of(t, e2e)).tokens(promptTokens, outputTokens).finishReason("length").flags(List.of()).build());
     }
     List<SampleRecord> ok = samples.stream().filter(s -> s.error() == null).toList();
     Map<String, MetricSummary> metrics = new LinkedHashMap<>();
@@ -116,15 +124,20 @@ final class RichRun {
     MetricSummary ttftSummary = metrics.get(CaseResult.TTFT);
     String caseId = caseName + params.toString().replace('{', '[').replace('}', ']').replace(" ", "");
     String verdict = failed > 0 ? "FAIL" : "PASS";
-    return new CaseResult(PKG + scenario, caseName, caseId, params,
-        new EndpointRecord("http://127.0.0.1:8080/v1", true, model, model + "-q8", "llama.cpp", null),
-        new Settings(outputTokens, 0, 42), "unique-prefix", new Requests(2, 0, n, n - failed, failed), metrics,
-        new Throughput(tokPerS != null ? tokPerS : outputTokens * (n - failed) / (0.1 * n), (n - failed) / (0.1 * n), 100.0 * n),
-        List.of(new ConstraintRecord("ttft.p95 < 2s", ttftSummary.p95(), 2000.0, "ms", "PASS", "ok",
-            ttftSummary.ci().p95())),
-        List.of(), samples, null, null, null, verdict,
-        failed > 0 ? List.of(failed + " of " + n + " measured requests failed") : List.of(), verdict.equals("PASS") ? "passed" : "failed",
-        null, null, null, null, null, null, null, null, null, resources, null, null, null);
+    return CaseResult.builder()
+        .identity(PKG + scenario, caseName, caseId, params)
+        .endpoint(new EndpointRecord("http://127.0.0.1:8080/v1", true, model, model + "-q8", "llama.cpp", null, null, null))
+        .settings(new Settings(outputTokens, 0, 42, null))
+        .requests(new Requests(2, 0, n, n - failed, failed, 0, 0, null))
+        .metrics(metrics)
+        .throughput(new Throughput(tokPerS != null ? tokPerS : outputTokens * (n - failed) / (0.1 * n), (n - failed) / (0.1 * n), 100.0 * n))
+        .constraints(List.of(new ConstraintRecord("ttft.p95 < 2s", ttftSummary.p95(), 2000.0, "ms", "PASS", "ok", ttftSummary.ci().p95())))
+        .samples(samples)
+        .verdict(verdict, failed > 0 ? List.of(failed + " of " + n + " measured requests failed") : List.of(), verdict.equals("PASS") ? "passed" : "failed")
+        .section(dev.llmh.result.Section.PROMPT_CACHE, "unique-prefix")
+        .section(dev.llmh.result.Section.WARNINGS, List.of())
+        .section(dev.llmh.result.Section.RESOURCES, resources)
+        .build();
   }
 
   private static MetricSummary summary(List<SampleRecord> ok, Function<SampleRecord, Double> metric) {
