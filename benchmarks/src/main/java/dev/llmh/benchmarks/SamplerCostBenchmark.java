@@ -1,7 +1,7 @@
 package dev.llmh.benchmarks;
 
 import dev.llmh.resources.ProcessSampler;
-import dev.llmh.result.Resources;
+import dev.llmh.resources.Resources;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.lang.management.ManagementFactory;

@@ -2,7 +2,6 @@ package dev.llmh.analysis;
 
 import dev.llmh.baseline.Baselines;
 import dev.llmh.compare.CompareFigures;
-import dev.llmh.stats.Summary;
 import dev.llmh.constraint.ConstraintExpression;
 import dev.llmh.constraint.Metric;
 import dev.llmh.constraint.Stat;
@@ -11,6 +10,7 @@ import dev.llmh.measure.RequestSample;
 import dev.llmh.overhead.HarnessCheck;
 import dev.llmh.runner.SloDeclaration;
 import dev.llmh.stats.MetricSample;
+import dev.llmh.stats.Summary;
 import dev.llmh.synthetic.PromptCheck;
 import dev.llmh.verdict.CaseVerdict;
 import dev.llmh.verdict.ConstraintResult;

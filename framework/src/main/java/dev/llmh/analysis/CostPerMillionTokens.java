@@ -2,8 +2,8 @@ package dev.llmh.analysis;
 
 import dev.llmh.config.ConfigKey;
 import dev.llmh.config.DeploymentFacts;
-import dev.llmh.result.CostRecord;
-import dev.llmh.result.Energy;
+import dev.llmh.resources.CostRecord;
+import dev.llmh.resources.Energy;
 
 /**
  * Cost per million output tokens, worked out per serving hour:

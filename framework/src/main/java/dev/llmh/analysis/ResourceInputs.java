@@ -2,7 +2,7 @@ package dev.llmh.analysis;
 
 import dev.llmh.config.DeploymentFacts;
 import dev.llmh.resources.PhysicsInputs;
-import dev.llmh.result.Resources;
+import dev.llmh.resources.Resources;
 
 /**
  * What the analysis knows of the serving hardware besides the requests.

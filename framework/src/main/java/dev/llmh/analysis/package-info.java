@@ -1,2 +1,2 @@
-/** Stage analysis: a case's samples become its figures (summaries, throughput, fits, safeguards). */
+/** Stage analysis: a case's samples become its figures (summaries, throughput, conversations, safeguards). */
 package dev.llmh.analysis;

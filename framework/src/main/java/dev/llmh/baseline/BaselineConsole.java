@@ -1,13 +1,13 @@
 package dev.llmh.baseline;
 
-import dev.llmh.result.Section;
 import dev.llmh.result.BaselineRecord;
 import dev.llmh.result.BaselineRecord.MetricComparison;
 import dev.llmh.result.CaseResult;
+import dev.llmh.result.Section;
 import java.io.IOException;
 import java.util.Locale;
-import org.junit.platform.engine.TestExecutionResult;
 import java.util.Map;
+import org.junit.platform.engine.TestExecutionResult;
 
 /** The console lines of a case's baseline comparison, one per metric, printed under the case block. */
 public final class BaselineConsole {

@@ -1,10 +1,10 @@
 package dev.llmh.client;
 
-import dev.llmh.config.Api;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.llmh.config.Api;
 import java.io.IOException;
 
 /**

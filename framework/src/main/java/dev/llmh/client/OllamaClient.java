@@ -1,8 +1,8 @@
 package dev.llmh.client;
 
-import dev.llmh.config.Api;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.llmh.config.Api;
 import dev.llmh.config.Config;
 import dev.llmh.measure.RequestSample;
 import java.io.IOException;

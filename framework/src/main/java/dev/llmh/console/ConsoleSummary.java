@@ -1,10 +1,10 @@
 package dev.llmh.console;
 
-import dev.llmh.result.Section;
 import dev.llmh.constraint.Metric;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.CaseResult.ConstraintRecord;
 import dev.llmh.result.MetricSummary;
+import dev.llmh.result.Section;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;

@@ -1,9 +1,9 @@
 package dev.llmh.console;
 
-import dev.llmh.result.Section;
+import dev.llmh.analysis.ConversationResult;
+import dev.llmh.analysis.ConversationResult.ContextFit;
 import dev.llmh.result.CaseResult;
-import dev.llmh.result.ConversationResult;
-import dev.llmh.result.ConversationResult.ContextFit;
+import dev.llmh.result.Section;
 import dev.llmh.stats.LinearFit;
 import java.util.Locale;
 

@@ -1,6 +1,6 @@
 package dev.llmh.console;
 
-import dev.llmh.result.JudgeRecord;
+import dev.llmh.judge.JudgeRecord;
 import java.util.Locale;
 
 /** The console's judge line of a judged case: the score with its interval, the judge's failures by kind. */

@@ -1,9 +1,9 @@
 package dev.llmh.console;
 
-import dev.llmh.result.Section;
-import dev.llmh.result.CalibrationRecord;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.FitRecord;
+import dev.llmh.result.Section;
+import dev.llmh.synthetic.CalibrationRecord;
 import dev.llmh.synthetic.PromptCheck;
 import java.util.List;
 import java.util.Locale;

@@ -1,17 +1,17 @@
 package dev.llmh.console;
 
-import dev.llmh.result.Section;
+import dev.llmh.constraint.Metric;
 import dev.llmh.constraint.Quantity;
 import dev.llmh.constraint.Unit;
+import dev.llmh.resources.CostRecord;
+import dev.llmh.resources.DeclaredInputs;
+import dev.llmh.resources.Energy;
+import dev.llmh.resources.GpuResources;
+import dev.llmh.resources.GpuServerShare;
+import dev.llmh.resources.PhysicsRecord;
+import dev.llmh.resources.Resources;
 import dev.llmh.result.CaseResult;
-import dev.llmh.constraint.Metric;
-import dev.llmh.result.CostRecord;
-import dev.llmh.result.DeclaredInputs;
-import dev.llmh.result.Energy;
-import dev.llmh.result.GpuResources;
-import dev.llmh.result.GpuServerShare;
-import dev.llmh.result.PhysicsRecord;
-import dev.llmh.result.Resources;
+import dev.llmh.result.Section;
 import java.util.Locale;
 
 /**

@@ -1,8 +1,8 @@
 package dev.llmh.console;
 
-import dev.llmh.analysis.SaturationCurve;
 import dev.llmh.result.SaturationRecord;
 import dev.llmh.result.SaturationRecord.Step;
+import dev.llmh.sweep.SaturationCurve;
 import java.util.List;
 import java.util.Locale;
 

@@ -1,18 +1,18 @@
 package dev.llmh.endpoint;
 
+import dev.llmh.client.Credentials;
 import dev.llmh.client.EndpointException;
 import dev.llmh.client.EndpointInfo;
-import dev.llmh.config.Api;
-import dev.llmh.client.Credentials;
-import dev.llmh.client.Timeouts;
 import dev.llmh.client.OllamaClient;
 import dev.llmh.client.OpenAiChatClient;
 import dev.llmh.client.ProtocolClient;
+import dev.llmh.client.Timeouts;
+import dev.llmh.config.Api;
 import dev.llmh.config.Config;
 import dev.llmh.config.Defaults;
+import dev.llmh.config.DeploymentFacts;
 import dev.llmh.resources.EnergyMeter;
 import dev.llmh.resources.GpuSampler;
-import dev.llmh.config.DeploymentFacts;
 import dev.llmh.resources.PhaseSampling;
 import dev.llmh.resources.PhysicsInputs;
 import dev.llmh.sim.SimulatedServer;

@@ -1,7 +1,7 @@
 package dev.llmh.engine;
 
-import dev.llmh.result.Section;
 import dev.llmh.analysis.CaseAnalysis;
+import dev.llmh.analysis.ResourceInputs;
 import dev.llmh.annotations.PromptCache;
 import dev.llmh.baseline.Baselines;
 import dev.llmh.check.AnswerChecks;
@@ -19,10 +19,10 @@ import dev.llmh.measure.RequestSample;
 import dev.llmh.overhead.HarnessWatch;
 import dev.llmh.plan.CasePlan;
 import dev.llmh.plan.FilePrompts;
-import dev.llmh.analysis.ResourceInputs;
 import dev.llmh.resources.PhaseSampling;
 import dev.llmh.resources.PhysicsInputs;
 import dev.llmh.result.CaseResult;
+import dev.llmh.result.Section;
 import dev.llmh.verdict.CaseVerdict;
 import dev.llmh.verdict.Looks;
 import java.util.ArrayList;

@@ -15,8 +15,8 @@ import dev.llmh.measure.RequestSample;
 import dev.llmh.overhead.HarnessCheck;
 import dev.llmh.plan.CasePlan;
 import dev.llmh.result.CaseResult;
-import dev.llmh.result.Section;
 import dev.llmh.result.SampleRecord;
+import dev.llmh.result.Section;
 import dev.llmh.verdict.CaseVerdict;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -97,7 +97,7 @@ record CaseOutcome(CaseResult result, CaseAnalysis analysis, List<dev.llmh.judge
         plan, endpoint, servedModel, CaseExecutor.warmupRequests(plan), warmupFailed, inFlight, records, analysis, promptHash,
         harness, setup, hardware == null ? null : hardware.resources());
     if (turns != null) {
-      result = ConversationAnalysis.of(plan.conversationTurns(), records).writeTo(result.toBuilder()).build();
+      result = result.toBuilder().conversation(ConversationAnalysis.of(plan.conversationTurns(), measured, turns)).build();
     }
     if (compare != null) {
       result = result.toBuilder().section(Section.COMPARE, dev.llmh.result.CompareRecord.of(compare)).build();

@@ -1,8 +1,9 @@
 package dev.llmh.engine;
 
-import dev.llmh.result.Section;
 import dev.llmh.analysis.CaseAnalysis;
 import dev.llmh.result.CaseResult;
+import dev.llmh.result.Section;
+import dev.llmh.result.SloRecord;
 import dev.llmh.verdict.BudgetExceeded;
 import dev.llmh.verdict.ConstraintResult;
 import java.util.LinkedHashMap;
@@ -58,18 +59,20 @@ final class JUnitResults {
       entry.put("llmh.throughput.output_tokens_per_s", number(result.throughput().outputTokensPerSecond()));
       entry.put("llmh.throughput.requests_per_s", number(result.throughput().requestsPerSecond()));
     }
-    if (result.section(Section.SLO) != null && result.section(Section.SLO).sloAttainment() != null) {
-      entry.put("llmh.slo.good", result.section(Section.SLO).good() + " of " + result.section(Section.SLO).counted());
-      entry.put("llmh.slo.slo_attainment", number(result.section(Section.SLO).sloAttainment()));
-      if (result.section(Section.SLO).goodput() != null) {
-        entry.put("llmh.slo.goodput", number(result.section(Section.SLO).goodput()));
+    SloRecord slo = result.section(Section.SLO);
+    if (slo != null && slo.sloAttainment() != null) {
+      entry.put("llmh.slo.good", slo.good() + " of " + slo.counted());
+      entry.put("llmh.slo.slo_attainment", number(slo.sloAttainment()));
+      if (slo.goodput() != null) {
+        entry.put("llmh.slo.goodput", number(slo.goodput()));
       }
     }
     for (CaseResult.ConstraintRecord constraint : result.constraints()) {
       entry.put("llmh.constraint." + constraint.expression(), constraint.message());
     }
-    if (result.section(Section.ERROR) != null) {
-      entry.put("llmh.error", result.section(Section.ERROR));
+    String error = result.section(Section.ERROR);
+    if (error != null) {
+      entry.put("llmh.error", error);
     }
     return entry;
   }

@@ -1,12 +1,12 @@
 package dev.llmh.engine;
 
+import dev.llmh.constraint.Stat;
 import dev.llmh.load.ArrivalSchedule;
 import dev.llmh.load.OpenLoop;
 import dev.llmh.measure.RequestSample;
 import dev.llmh.plan.CasePlan;
 import dev.llmh.plan.OpenLoad;
 import dev.llmh.stats.Summary;
-import dev.llmh.constraint.Stat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,7 +1,7 @@
 package dev.llmh.engine;
 
 import dev.llmh.client.ServerContext;
-import dev.llmh.result.CalibrationRecord;
+import dev.llmh.synthetic.CalibrationRecord;
 import dev.llmh.synthetic.PromptCheck;
 import dev.llmh.verdict.CaseVerdict;
 

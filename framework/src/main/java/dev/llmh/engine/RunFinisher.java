@@ -1,6 +1,5 @@
 package dev.llmh.engine;
 
-import dev.llmh.analysis.PrefillFits;
 import dev.llmh.console.ConsoleSummary;
 import dev.llmh.environment.HarnessJvm;
 import dev.llmh.environment.RunEnvironment;
@@ -9,6 +8,7 @@ import dev.llmh.result.ReportWriters;
 import dev.llmh.result.ResultsFiles;
 import dev.llmh.result.RunRecord;
 import dev.llmh.stats.Summary;
+import dev.llmh.sweep.PrefillFits;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;

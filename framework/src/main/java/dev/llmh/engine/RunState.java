@@ -7,8 +7,8 @@ import dev.llmh.overhead.CompilerQuiet;
 import dev.llmh.plan.CasePlan;
 import dev.llmh.progress.Progress;
 import dev.llmh.result.CaseResult;
-import dev.llmh.result.SampleRecord;
 import dev.llmh.result.RunJournal;
+import dev.llmh.result.SampleRecord;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -16,9 +16,9 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**

@@ -1,10 +1,10 @@
 package dev.llmh.engine;
 
-import dev.llmh.analysis.SaturationCurve;
 import dev.llmh.plan.CasePlan;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.SaturationRecord;
 import dev.llmh.result.SaturationRecord.Step;
+import dev.llmh.sweep.SaturationCurve;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;

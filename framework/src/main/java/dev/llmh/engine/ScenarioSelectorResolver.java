@@ -4,8 +4,8 @@ import static org.junit.platform.engine.support.discovery.SelectorResolver.Resol
 
 import dev.llmh.annotations.LlmBenchmark;
 import dev.llmh.config.Config;
-import dev.llmh.plan.CasePlan;
 import dev.llmh.config.ConfigException;
+import dev.llmh.plan.CasePlan;
 import dev.llmh.plan.Planner;
 import dev.llmh.runner.ScenarioRunner;
 import java.util.List;

@@ -1,8 +1,8 @@
 package dev.llmh.judge;
 
 import dev.llmh.client.ChatRequest;
+import dev.llmh.judge.SampleJudge;
 import dev.llmh.measure.RequestSample;
-import dev.llmh.result.SampleJudge;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -1,8 +1,8 @@
 package dev.llmh.judge;
 
 import dev.llmh.constraint.ConstraintExpression;
-import dev.llmh.result.JudgeRecord;
-import dev.llmh.result.SampleJudge;
+import dev.llmh.judge.JudgeRecord;
+import dev.llmh.judge.SampleJudge;
 import dev.llmh.stats.Interval;
 import dev.llmh.stats.MetricSample;
 import dev.llmh.verdict.ConstraintResult;

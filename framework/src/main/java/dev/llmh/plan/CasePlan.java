@@ -1,14 +1,14 @@
 package dev.llmh.plan;
 
-import dev.llmh.runner.ParamDeclaration;
-import dev.llmh.runner.PromptDeclaration;
-import dev.llmh.runner.ScenarioRunner;
 import dev.llmh.annotations.PromptCache;
 import dev.llmh.config.Api;
 import dev.llmh.config.Defaults;
 import dev.llmh.config.DeploymentFacts;
 import dev.llmh.config.ServerOptions;
 import dev.llmh.constraint.ConstraintExpression;
+import dev.llmh.runner.ParamDeclaration;
+import dev.llmh.runner.PromptDeclaration;
+import dev.llmh.runner.ScenarioRunner;
 import java.util.List;
 import java.util.Map;
 

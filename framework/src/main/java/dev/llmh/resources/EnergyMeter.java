@@ -1,8 +1,8 @@
 package dev.llmh.resources;
 
-import dev.llmh.result.Energy;
-import dev.llmh.result.GpuResources;
-import dev.llmh.result.GpuServerShare;
+import dev.llmh.resources.Energy;
+import dev.llmh.resources.GpuResources;
+import dev.llmh.resources.GpuServerShare;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package dev.llmh.resources;
 
-import dev.llmh.result.GpuResources;
-import dev.llmh.result.GpuServerShare;
+import dev.llmh.resources.GpuResources;
+import dev.llmh.resources.GpuServerShare;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -1,8 +1,8 @@
 package dev.llmh.resources;
 
-import dev.llmh.result.Energy;
-import dev.llmh.result.GpuResources;
-import dev.llmh.result.Resources;
+import dev.llmh.resources.Energy;
+import dev.llmh.resources.GpuResources;
+import dev.llmh.resources.Resources;
 import java.time.Duration;
 import java.util.function.Supplier;
 

@@ -1,6 +1,6 @@
 package dev.llmh.resources;
 
-import dev.llmh.result.Resources;
+import dev.llmh.resources.Resources;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.time.Duration;

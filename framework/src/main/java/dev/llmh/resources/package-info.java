@@ -1,2 +1,2 @@
-/** Stage measure: the serving process's memory and CPU, the GPUs' memory and power, energy, over a case. */
+/** Stage measure: the serving process's memory and CPU, the GPUs' memory and power, energy, over a case, and their records. */
 package dev.llmh.resources;

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import dev.llmh.analysis.ConversationResult;
 import dev.llmh.constraint.Metric;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -138,6 +139,11 @@ public record CaseResult(
     public <T> Builder section(Section<T> section, T value) {
       sections.put(section.key(), value);
       return this;
+    }
+
+    /** A conversation case's figures, as its {@code conversation}, {@code turns} and {@code context_fit} sections. */
+    public Builder conversation(ConversationResult c) {
+      return section(Section.CONVERSATION, c.counts()).section(Section.TURNS, c.turns()).section(Section.CONTEXT_FIT, c.contextFit());
     }
 
     public CaseResult build() {

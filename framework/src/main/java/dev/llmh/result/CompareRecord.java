@@ -2,8 +2,8 @@ package dev.llmh.result;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.llmh.compare.CompareFigures;
-import dev.llmh.stats.Summary;
 import dev.llmh.constraint.Stat;
+import dev.llmh.stats.Summary;
 
 /**
  * A case's distribution comparison against a reference model ({@code @Compare}), as recorded.

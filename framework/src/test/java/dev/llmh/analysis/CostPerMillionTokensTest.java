@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.llmh.config.DeploymentFacts;
-import dev.llmh.result.CostRecord;
-import dev.llmh.result.Energy;
+import dev.llmh.resources.CostRecord;
+import dev.llmh.resources.Energy;
 import org.junit.jupiter.api.Test;
 
 class CostPerMillionTokensTest {

@@ -2,7 +2,7 @@ package dev.llmh.analysis;
 
 import dev.llmh.config.DeploymentFacts;
 import dev.llmh.constraint.Metric;
-import dev.llmh.result.Resources;
+import dev.llmh.resources.Resources;
 import java.util.Arrays;
 
 /** The GPU figures a budget would judge for sampled resources, for tests in other packages. */

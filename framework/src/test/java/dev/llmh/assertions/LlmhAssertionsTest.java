@@ -1,6 +1,5 @@
 package dev.llmh.assertions;
 
-import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.llmh.result.CaseResult;
@@ -10,6 +9,7 @@ import dev.llmh.result.CaseResult.Throughput;
 import dev.llmh.result.MetricSummary;
 import dev.llmh.result.ResultsFiles;
 import dev.llmh.result.RunRecord;
+import dev.llmh.result.Section;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.llmh.annotations.CheckResult;
 import dev.llmh.runner.CheckDeclaration;
-import dev.llmh.runner.PromptDeclaration;
 import dev.llmh.runner.ParamDeclaration;
+import dev.llmh.runner.PromptDeclaration;
 import dev.llmh.runner.ScenarioRunner;
 import java.util.List;
 import java.util.Map;

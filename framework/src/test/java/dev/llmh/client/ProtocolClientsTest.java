@@ -1,11 +1,8 @@
 package dev.llmh.client;
 
-import dev.llmh.config.Api;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.llmh.config.Api;
 import dev.llmh.measure.RequestSample;
 import dev.llmh.sim.ServedRequest;
 import dev.llmh.sim.SimulatedServer;
@@ -14,6 +11,8 @@ import dev.llmh.sim.SimulatorSettings;
 import java.time.Duration;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 class ProtocolClientsTest {
 

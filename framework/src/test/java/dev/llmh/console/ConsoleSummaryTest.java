@@ -1,6 +1,5 @@
 package dev.llmh.console;
 
-import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.llmh.result.CaseResult;
@@ -10,6 +9,7 @@ import dev.llmh.result.CaseResult.Requests;
 import dev.llmh.result.CaseResult.Settings;
 import dev.llmh.result.CaseResult.Throughput;
 import dev.llmh.result.MetricSummary;
+import dev.llmh.result.Section;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -233,25 +233,25 @@ class ConsoleSummaryTest {
         .contains("\n  checks     cites: not measured: no measured request to check\n");
   }
 
-  private static CaseResult withHardware(CaseResult r, dev.llmh.result.Resources resources, dev.llmh.result.CostRecord cost) {
+  private static CaseResult withHardware(CaseResult r, dev.llmh.resources.Resources resources, dev.llmh.resources.CostRecord cost) {
     return r.toBuilder()
         .section(Section.RESOURCES, resources)
         .section(Section.COST, cost)
-        .section(Section.PHYSICS, new dev.llmh.result.PhysicsRecord(540.0, 69_200_000L, "gguf", 540 * 69.2e6, 54.2e9, "probe", 540 * 69.2e6 / 54.2e9 * 100, null, null))
+        .section(Section.PHYSICS, new dev.llmh.resources.PhysicsRecord(540.0, 69_200_000L, "gguf", 540 * 69.2e6, 54.2e9, "probe", 540 * 69.2e6 / 54.2e9 * 100, null, null))
         .section(Section.CHECKS, null)
         .build();
   }
 
   @Test
   void theServingHardwareIsSummarisedInAFewLinesAndAFigureNotMeasuredSaysWhy() {
-    var gpu = new dev.llmh.result.GpuResources("nvidia-smi", 250, 2, List.of(
-        new dev.llmh.result.GpuResources.Gpu(0, "NVIDIA L4", 24L << 30, 10L << 30, 91.5, 70.2)), List.of(), null)
-        .withServer(new dev.llmh.result.GpuServerShare("gpu", "pid 7 on GPU 0 in nvidia-smi --query-compute-apps", List.of(0),
+    var gpu = new dev.llmh.resources.GpuResources("nvidia-smi", 250, 2, List.of(
+        new dev.llmh.resources.GpuResources.Gpu(0, "NVIDIA L4", 24L << 30, 10L << 30, 91.5, 70.2)), List.of(), null)
+        .withServer(new dev.llmh.resources.GpuServerShare("gpu", "pid 7 on GPU 0 in nvidia-smi --query-compute-apps", List.of(0),
             8L << 30, null, "GPU 0 was also used by pid 9 (poll at 0 ms), a process not the server's", List.of(), List.of()));
-    var energy = new dev.llmh.result.Energy("declared", 9000.0, 90.0, 100_000L, null, 2.5);
-    var resources = new dev.llmh.result.Resources("pid 7 and its children", 250, 40, 231L << 20, 200L << 20, 185.0, List.of(),
+    var energy = new dev.llmh.resources.Energy("declared", 9000.0, 90.0, 100_000L, null, 2.5);
+    var resources = new dev.llmh.resources.Resources("pid 7 and its children", 250, 40, 231L << 20, 200L << 20, 185.0, List.of(),
         null, gpu, energy, null);
-    var cost = new dev.llmh.result.CostRecord("USD", "owned", 0.58, 0.40, 0.18, 100.0, 95.0, 2.1, "declared", null);
+    var cost = new dev.llmh.resources.CostRecord("USD", "owned", 0.58, 0.40, 0.18, 100.0, 95.0, 2.1, "declared", null);
     String block = ConsoleSummary.caseBlock(
         withHardware(result("define", params("concurrency", 1), plainMetrics(), "PASS", List.of(PASSED)), resources, cost), false);
     assertThat(block)
@@ -264,9 +264,9 @@ class ConsoleSummaryTest {
         .contains("  cost       0.58 USD per million output tokens, declared prices and power (hardware 0.4 USD + electricity"
             + " 0.18 USD from the declared power, owned, at 100 % utilisation)\n");
 
-    var remote = dev.llmh.result.Resources.notMeasured("http://gpu-box/v1", 250, "remote endpoint: no process to sample");
+    var remote = dev.llmh.resources.Resources.notMeasured("http://gpu-box/v1", 250, "remote endpoint: no process to sample");
     String remoteBlock = ConsoleSummary.caseBlock(withHardware(result("define", params("concurrency", 1), plainMetrics(), "PASS",
-        List.of(PASSED)), remote, dev.llmh.result.CostRecord.notMeasured("USD", "no prices declared: set ...")), false);
+        List.of(PASSED)), remote, dev.llmh.resources.CostRecord.notMeasured("USD", "no prices declared: set ...")), false);
     assertThat(remoteBlock).contains("  process    not measured: remote endpoint: no process to sample\n")
         .doesNotContain("  gpus ").doesNotContain("  energy ").doesNotContain("  cost ");
   }

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.llmh.config.Config;
 import dev.llmh.resources.PhaseSampling;
-import dev.llmh.result.Resources;
+import dev.llmh.resources.Resources;
 import dev.llmh.sim.SimulatedServer;
 import dev.llmh.sim.SimulatorSettings;
 import java.io.File;

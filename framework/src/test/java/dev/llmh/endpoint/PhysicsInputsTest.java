@@ -2,9 +2,9 @@ package dev.llmh.endpoint;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.llmh.client.ChatRequest;
 import dev.llmh.client.EndpointInfo;
 import dev.llmh.client.ProtocolClient;
-import dev.llmh.client.ChatRequest;
 import dev.llmh.config.Api;
 import dev.llmh.config.Config;
 import dev.llmh.config.DeploymentFacts;

@@ -1,14 +1,14 @@
 package dev.llmh.engine;
 
-import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.llmh.config.Config;
 import dev.llmh.plan.CasePlan;
 import dev.llmh.plan.Planner;
 import dev.llmh.result.CaseResult;
-import dev.llmh.result.SampleRecord;
 import dev.llmh.result.MetricSummary;
+import dev.llmh.result.SampleRecord;
+import dev.llmh.result.Section;
 import dev.llmh.runner.DeclaredSettings;
 import dev.llmh.runner.ParamDeclaration;
 import dev.llmh.runner.PromptDeclaration;

@@ -1,20 +1,19 @@
 package dev.llmh.plan;
 
-import dev.llmh.runner.DeclaredSettings;
-import dev.llmh.runner.ParamDeclaration;
-import dev.llmh.runner.PromptDeclaration;
-import dev.llmh.runner.ScenarioRunner;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import dev.llmh.annotations.PromptCache;
 import dev.llmh.config.Config;
 import dev.llmh.config.ConfigException;
 import dev.llmh.config.Defaults;
+import dev.llmh.runner.DeclaredSettings;
+import dev.llmh.runner.ParamDeclaration;
+import dev.llmh.runner.PromptDeclaration;
+import dev.llmh.runner.ScenarioRunner;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class PlannerTest {
 

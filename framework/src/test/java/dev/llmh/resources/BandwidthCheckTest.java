@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.llmh.result.PhysicsRecord;
+import dev.llmh.resources.PhysicsRecord;
 import org.junit.jupiter.api.Test;
 
 class BandwidthCheckTest {

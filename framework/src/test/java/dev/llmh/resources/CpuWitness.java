@@ -1,6 +1,6 @@
 package dev.llmh.resources;
 
-import dev.llmh.result.Resources;
+import dev.llmh.resources.Resources;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

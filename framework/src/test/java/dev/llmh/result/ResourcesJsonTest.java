@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.llmh.resources.Energy;
+import dev.llmh.resources.GpuResources;
+import dev.llmh.resources.Resources;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;

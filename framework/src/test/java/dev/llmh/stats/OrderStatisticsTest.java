@@ -1,11 +1,10 @@
 package dev.llmh.stats;
 
 import dev.llmh.constraint.SampleSizes;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Order-statistic indices against exact binomial sums (computed independently with exact integer

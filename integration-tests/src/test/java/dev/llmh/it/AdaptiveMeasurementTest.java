@@ -1,6 +1,5 @@
 package dev.llmh.it;
 
-import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
@@ -9,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.llmh.constraint.SampleSizes;
 import dev.llmh.it.fixtures.AdaptiveScenarios;
 import dev.llmh.result.CaseResult;
+import dev.llmh.result.Section;
 import dev.llmh.sim.SimulatedServer;
 import dev.llmh.sim.SimulatorSettings;
 import dev.llmh.verdict.Looks;

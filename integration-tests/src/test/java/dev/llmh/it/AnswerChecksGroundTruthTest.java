@@ -1,14 +1,14 @@
 package dev.llmh.it;
 
-import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.llmh.check.CheckOutcome;
 import dev.llmh.it.fixtures.AnswerCheckScenarios;
 import dev.llmh.result.CaseResult;
-import dev.llmh.result.SampleRecord;
 import dev.llmh.result.ChecksRecord;
+import dev.llmh.result.SampleRecord;
+import dev.llmh.result.Section;
 import dev.llmh.sim.Faults;
 import dev.llmh.sim.SimTokenizer;
 import dev.llmh.sim.SimulatedServer;

@@ -1,6 +1,5 @@
 package dev.llmh.it;
 
-import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
@@ -10,6 +9,7 @@ import dev.llmh.it.fixtures.BaselineScenario;
 import dev.llmh.result.BaselineRecord;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.SampleRecord;
+import dev.llmh.result.Section;
 import dev.llmh.sim.Offsets;
 import dev.llmh.sim.ServedRequest;
 import dev.llmh.sim.SimulatedServer;

@@ -1,12 +1,12 @@
 package dev.llmh.it;
 
-import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.withinPercentage;
 
 import dev.llmh.it.fixtures.CompareScenarios;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.CompareRecord;
+import dev.llmh.result.Section;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;

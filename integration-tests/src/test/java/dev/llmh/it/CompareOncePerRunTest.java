@@ -1,12 +1,12 @@
 package dev.llmh.it;
 
-import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpExchange;
 import dev.llmh.it.fixtures.CompareScenarios;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.CompareRecord;
+import dev.llmh.result.Section;
 import dev.llmh.sim.SimulatedServer;
 import dev.llmh.sim.SimulatorHook;
 import java.io.IOException;

@@ -1,14 +1,14 @@
 package dev.llmh.it;
 
-import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.llmh.analysis.ConversationResult;
 import dev.llmh.front.Message;
 import dev.llmh.it.fixtures.ConversationScenarios;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.SampleRecord;
-import dev.llmh.result.ConversationResult;
+import dev.llmh.result.Section;
 import dev.llmh.sim.Faults;
 import dev.llmh.sim.ServedRequest;
 import dev.llmh.sim.SimTokenizer;

@@ -1,10 +1,10 @@
 package dev.llmh.it;
 
-import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.llmh.it.fixtures.FaultScenarios;
 import dev.llmh.result.CaseResult;
+import dev.llmh.result.Section;
 import dev.llmh.sim.Faults;
 import dev.llmh.sim.SimulatedServer;
 import java.io.ByteArrayOutputStream;

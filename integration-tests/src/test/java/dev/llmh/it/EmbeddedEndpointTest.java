@@ -1,11 +1,11 @@
 package dev.llmh.it;
 
-import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.llmh.it.fixtures.EmbeddedScenario;
+import dev.llmh.resources.Resources;
 import dev.llmh.result.CaseResult;
-import dev.llmh.result.Resources;
+import dev.llmh.result.Section;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -1,11 +1,11 @@
 package dev.llmh.it;
 
-import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.llmh.it.fixtures.FewerRequestsThanWorkers;
 import dev.llmh.it.fixtures.SweepScenario;
 import dev.llmh.result.CaseResult;
+import dev.llmh.result.Section;
 import dev.llmh.sim.SimulatedServer;
 import dev.llmh.sim.SimulatorSettings;
 import java.net.ServerSocket;

@@ -1,11 +1,11 @@
 package dev.llmh.it;
 
-import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.llmh.it.fixtures.GoodputScenario;
 import dev.llmh.result.CaseResult;
+import dev.llmh.result.Section;
 import dev.llmh.result.SloRecord;
 import dev.llmh.sim.ServedRequest;
 import dev.llmh.sim.SimulatedServer;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.llmh.result.CaseResult;
-import dev.llmh.result.SampleRecord;
 import dev.llmh.result.MetricSummary;
+import dev.llmh.result.SampleRecord;
 import dev.llmh.sim.Offsets;
 import dev.llmh.sim.ServedRequest;
 import dev.llmh.sim.SimulatorHook;

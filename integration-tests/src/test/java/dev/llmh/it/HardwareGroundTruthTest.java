@@ -1,14 +1,14 @@
 package dev.llmh.it;
 
-import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.llmh.it.fixtures.HardwareScenario;
+import dev.llmh.resources.CostRecord;
+import dev.llmh.resources.Energy;
+import dev.llmh.resources.PhysicsRecord;
 import dev.llmh.result.CaseResult;
-import dev.llmh.result.CostRecord;
-import dev.llmh.result.Energy;
-import dev.llmh.result.PhysicsRecord;
+import dev.llmh.result.Section;
 import dev.llmh.sim.SimulatedServer;
 import dev.llmh.sim.SimulatorSettings;
 import java.nio.file.Path;

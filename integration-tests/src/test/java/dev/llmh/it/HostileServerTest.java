@@ -1,12 +1,12 @@
 package dev.llmh.it;
 
-import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.llmh.it.fixtures.FaultScenarios;
 import dev.llmh.measure.RequestMetrics;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.SampleRecord;
+import dev.llmh.result.Section;
 import dev.llmh.sim.Faults;
 import dev.llmh.sim.SimulatedServer;
 import dev.llmh.sim.SimulatorSettings;

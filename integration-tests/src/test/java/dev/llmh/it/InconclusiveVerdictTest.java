@@ -7,8 +7,8 @@ import static org.junit.platform.testkit.engine.EventConditions.finishedWithFail
 import static org.junit.platform.testkit.engine.EventConditions.test;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
-import dev.llmh.it.fixtures.InconclusiveScenarios;
 import dev.llmh.console.ConsoleSummary;
+import dev.llmh.it.fixtures.InconclusiveScenarios;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.MetricSummary;
 import dev.llmh.sim.SimulatedServer;

@@ -1,6 +1,5 @@
 package dev.llmh.it;
 
-import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -8,10 +7,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.llmh.it.fixtures.JudgedScenarios;
 import dev.llmh.judge.Blinding;
+import dev.llmh.judge.JudgeRecord;
+import dev.llmh.judge.SampleJudge;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.SampleRecord;
-import dev.llmh.result.JudgeRecord;
-import dev.llmh.result.SampleJudge;
+import dev.llmh.result.Section;
 import dev.llmh.sim.SimulatedServer;
 import java.io.IOException;
 import java.nio.file.Files;

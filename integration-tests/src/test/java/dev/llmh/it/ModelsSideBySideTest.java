@@ -1,6 +1,5 @@
 package dev.llmh.it;
 
-import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
@@ -9,6 +8,7 @@ import dev.llmh.it.fixtures.ModelParamScenario;
 import dev.llmh.it.fixtures.ModelsSideBySideScenario;
 import dev.llmh.result.BaselineRecord;
 import dev.llmh.result.CaseResult;
+import dev.llmh.result.Section;
 import dev.llmh.sim.Offsets;
 import dev.llmh.sim.ServedRequest;
 import dev.llmh.sim.SimulatedServer;

@@ -1,11 +1,11 @@
 package dev.llmh.it;
 
-import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.llmh.it.fixtures.PrefixCacheScenario;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.SampleRecord;
+import dev.llmh.result.Section;
 import dev.llmh.sim.Offsets;
 import dev.llmh.sim.ServedRequest;
 import dev.llmh.sim.SimTokenizer;

@@ -1,11 +1,11 @@
 package dev.llmh.it;
 
-import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.llmh.baseline.Baselines;
 import dev.llmh.it.fixtures.PromptFileScenarios;
 import dev.llmh.result.CaseResult;
+import dev.llmh.result.Section;
 import dev.llmh.sim.ServedRequest;
 import dev.llmh.sim.SimTokenizer;
 import dev.llmh.sim.SimulatedServer;

@@ -1,6 +1,5 @@
 package dev.llmh.it;
 
-import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -8,8 +7,9 @@ import dev.llmh.it.fixtures.ColdLoadScenario;
 import dev.llmh.it.fixtures.ProtocolScenario;
 import dev.llmh.it.fixtures.TokenAccountingScenario;
 import dev.llmh.result.CaseResult;
-import dev.llmh.result.SampleRecord;
 import dev.llmh.result.MetricSummary;
+import dev.llmh.result.SampleRecord;
+import dev.llmh.result.Section;
 import dev.llmh.sim.ServedRequest;
 import dev.llmh.sim.SimulatedServer;
 import dev.llmh.sim.SimulatorSettings;

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.llmh.it.fixtures.RatesScenario;
 import dev.llmh.result.CaseResult;
-import dev.llmh.result.SampleRecord;
 import dev.llmh.result.MetricSummary;
+import dev.llmh.result.SampleRecord;
 import dev.llmh.sim.Offsets;
 import dev.llmh.sim.ServedRequest;
 import dev.llmh.sim.SimulatedServer;

@@ -1,6 +1,5 @@
 package dev.llmh.it;
 
-import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -9,6 +8,7 @@ import com.sun.net.httpserver.HttpExchange;
 import dev.llmh.it.fixtures.ResponseFormatScenarios;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.SampleRecord;
+import dev.llmh.result.Section;
 import dev.llmh.sim.SimulatedServer;
 import dev.llmh.sim.SimulatorHook;
 import java.io.IOException;

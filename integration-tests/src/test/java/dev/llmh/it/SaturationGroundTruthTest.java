@@ -1,6 +1,5 @@
 package dev.llmh.it;
 
-import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.testkit.engine.EventConditions.event;
 import static org.junit.platform.testkit.engine.EventConditions.skippedWithReason;
@@ -11,6 +10,7 @@ import dev.llmh.result.CaseResult;
 import dev.llmh.result.RunRecord;
 import dev.llmh.result.SaturationRecord;
 import dev.llmh.result.SaturationRecord.Step;
+import dev.llmh.result.Section;
 import dev.llmh.sim.SimulatedServer;
 import dev.llmh.sim.SimulatorSettings;
 import java.nio.file.Path;

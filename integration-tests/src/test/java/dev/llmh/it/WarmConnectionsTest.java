@@ -1,10 +1,10 @@
 package dev.llmh.it;
 
-import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.llmh.it.fixtures.ColdConnectionScenario;
 import dev.llmh.result.CaseResult;
+import dev.llmh.result.Section;
 import dev.llmh.sim.ServedRequest;
 import dev.llmh.sim.SimulatedServer;
 import java.nio.file.Path;

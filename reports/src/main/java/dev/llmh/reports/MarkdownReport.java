@@ -1,15 +1,15 @@
 package dev.llmh.reports;
 
-import dev.llmh.result.Section;
+import dev.llmh.analysis.ConversationResult;
 import dev.llmh.console.ConsoleSummary;
 import dev.llmh.console.ConversationLines;
 import dev.llmh.console.MetricRows;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.CaseResult.ConstraintRecord;
-import dev.llmh.result.SampleRecord;
-import dev.llmh.result.ConversationResult;
 import dev.llmh.result.MetricSummary;
 import dev.llmh.result.RunRecord;
+import dev.llmh.result.SampleRecord;
+import dev.llmh.result.Section;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -101,11 +101,12 @@ public final class MarkdownReport {
     out.append("## ").append(text(caseName(result))).append("\n\n");
     out.append("- Verdict: ").append(text(verdict(result))).append('\n');
     endpoint(out, result.endpoint());
-    if (result.section(Section.ERROR) != null) {
-      out.append("- Not run: ").append(text(result.section(Section.ERROR))).append('\n');
+    String error = result.section(Section.ERROR);
+    if (error != null) {
+      out.append("- Not run: ").append(text(error)).append('\n');
     }
     CaseResult.Requests requests = result.requests();
-    if (requests != null && result.section(Section.ERROR) == null) {
+    if (requests != null && error == null) {
       out.append(String.format(Locale.ROOT, "- Requests: %d measured (%d ok, %d failed) after %d warm-up",
           requests.measured(), requests.succeeded(), requests.failed(), requests.warmup()));
       if (requests.effectiveConcurrency() != null) {
@@ -159,10 +160,10 @@ public final class MarkdownReport {
 
   /** A conversation case's counts, a row per turn and the fit of TPOT against context; nothing for other cases. */
   private static void conversation(StringBuilder out, CaseResult result) {
-    if (result.section(Section.CONVERSATION) == null) {
+    ConversationResult.Counts counts = result.section(Section.CONVERSATION);
+    if (counts == null) {
       return;
     }
-    ConversationResult.Counts counts = result.section(Section.CONVERSATION);
     out.append(String.format(Locale.ROOT, "Conversations: %d of %d turns (%d completed, %d ended by a failed turn); the table above"
         + " pools every turn.%n%n", counts.measured(), counts.turns(), counts.completed(), counts.failed()));
     out.append("| turn | n | prompt tokens p50 | ttft p50 (ms) | tpot p50 (ms) |\n|---:|---:|---:|---:|---:|\n");
@@ -171,8 +172,9 @@ public final class MarkdownReport {
           .append(" | ").append(number(turn.ttftMsP50())).append(" | ").append(number(turn.tpotMsP50())).append(" |\n");
     }
     out.append('\n');
-    if (result.section(Section.CONTEXT_FIT) != null) {
-      out.append(text(ConversationLines.fit(result.section(Section.CONTEXT_FIT)))).append("\n\n");
+    ConversationResult.ContextFit fit = result.section(Section.CONTEXT_FIT);
+    if (fit != null) {
+      out.append(text(ConversationLines.fit(fit))).append("\n\n");
     }
   }
 

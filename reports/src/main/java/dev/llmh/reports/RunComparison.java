@@ -1,6 +1,5 @@
 package dev.llmh.reports;
 
-import dev.llmh.result.Section;
 import dev.llmh.baseline.Baselines;
 import dev.llmh.baseline.CaseKey;
 import dev.llmh.baseline.RegressionJudge;
@@ -8,6 +7,7 @@ import dev.llmh.baseline.ShiftTest;
 import dev.llmh.result.BaselineRecord.MetricComparison;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.RunRecord;
+import dev.llmh.result.Section;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,10 +1,10 @@
 package dev.llmh.reports;
 
-import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.RunRecord;
+import dev.llmh.result.Section;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

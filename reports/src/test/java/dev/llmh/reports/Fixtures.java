@@ -1,15 +1,15 @@
 package dev.llmh.reports;
 
-import dev.llmh.result.Section;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.CaseResult.ConstraintRecord;
 import dev.llmh.result.CaseResult.EndpointRecord;
 import dev.llmh.result.CaseResult.Requests;
-import dev.llmh.result.SampleRecord;
 import dev.llmh.result.CaseResult.Settings;
 import dev.llmh.result.CaseResult.Throughput;
 import dev.llmh.result.MetricSummary;
 import dev.llmh.result.RunRecord;
+import dev.llmh.result.SampleRecord;
+import dev.llmh.result.Section;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,12 +1,12 @@
 package dev.llmh.reports;
 
-import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.llmh.judge.JudgeRecord;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.ChecksRecord;
-import dev.llmh.result.JudgeRecord;
 import dev.llmh.result.RunRecord;
+import dev.llmh.result.Section;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,10 +39,10 @@ class MarkdownFigureLinesTest {
   void aFigureFromDeclaredInputsIsMarkedDeclaredInTheMarkdownAndTheHtml() {
     RunRecord base = Fixtures.run();
     CaseResult r = base.results().get(0);
-    var energy = new dev.llmh.result.Energy("declared", 9000.0, 90.0, 100_000L, null, 2.5);
-    var resources = new dev.llmh.result.Resources("pid 7 and its children", 250, 40, 231L << 20, 200L << 20, 185.0, List.of(),
+    var energy = new dev.llmh.resources.Energy("declared", 9000.0, 90.0, 100_000L, null, 2.5);
+    var resources = new dev.llmh.resources.Resources("pid 7 and its children", 250, 40, 231L << 20, 200L << 20, 185.0, List.of(),
         null, null, energy, null);
-    var cost = new dev.llmh.result.CostRecord("USD", "owned", 0.58, 0.40, 0.18, 100.0, 95.0, 2.5, "declared", null);
+    var cost = new dev.llmh.resources.CostRecord("USD", "owned", 0.58, 0.40, 0.18, 100.0, 95.0, 2.5, "declared", null);
     List<CaseResult.ConstraintRecord> budgets = List.of(
         new CaseResult.ConstraintRecord("energy_per_token < 5J", 2.5, 5.0, "J", "INCONCLUSIVE",
             "energy_per_token = 2.5 J (declared power) < budget 5 J: INCONCLUSIVE (not decided: ...)", null),

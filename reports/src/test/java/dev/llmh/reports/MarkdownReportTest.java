@@ -1,12 +1,12 @@
 package dev.llmh.reports;
 
-import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.llmh.analysis.ConversationResult;
 import dev.llmh.result.CaseResult;
-import dev.llmh.result.ConversationResult;
 import dev.llmh.result.ResultsFiles;
 import dev.llmh.result.RunRecord;
+import dev.llmh.result.Section;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
@@ -147,10 +147,10 @@ class MarkdownReportTest {
   @Test
   void aConversationCaseShowsItsTurnsAndTheFitAndOtherCasesNothing() {
     RunRecord base = Fixtures.run();
-    CaseResult chat = new ConversationResult(
+    CaseResult chat = Fixtures.passing().toBuilder().conversation(new ConversationResult(
         new ConversationResult.Counts(2, 4, 3, 1),
         List.of(new ConversationResult.Turn(1, 4, 100.0, 20.0, 5.5), new ConversationResult.Turn(2, 3, 210.0, 41.0, 7.25)),
-        new ConversationResult.ContextFit("context_tokens", "tpot_ms", 7, 0.0201, 5.0, 0.99, List.of(0.0195, 0.0207), null)).writeTo(Fixtures.passing().toBuilder()).build();
+        new ConversationResult.ContextFit("context_tokens", "tpot_ms", 7, 0.0201, 5.0, 0.99, List.of(0.0195, 0.0207), null))).build();
     String rendered = MarkdownReport.render(
         new RunRecord(base.schemaVersion(), base.run(), base.environment(), base.statistics(), List.of(chat)));
     assertThat(rendered).contains("Conversations: 4 of 2 turns (3 completed, 1 ended by a failed turn)")

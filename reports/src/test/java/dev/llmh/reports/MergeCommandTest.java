@@ -1,6 +1,5 @@
 package dev.llmh.reports;
 
-import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -10,6 +9,7 @@ import dev.llmh.result.FitRecord;
 import dev.llmh.result.ResultsFiles;
 import dev.llmh.result.RunRecord;
 import dev.llmh.result.SaturationRecord;
+import dev.llmh.result.Section;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,12 +1,12 @@
 package dev.llmh.reports;
 
-import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.llmh.constraint.Metric;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.MetricSummary;
 import dev.llmh.result.RunRecord;
+import dev.llmh.result.Section;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,9 +1,9 @@
 package dev.llmh.samples;
 
 import dev.llmh.annotations.Arrivals;
+import dev.llmh.annotations.LlmBenchmark;
 import dev.llmh.annotations.Load;
 import dev.llmh.annotations.MaxTokens;
-import dev.llmh.annotations.LlmBenchmark;
 import dev.llmh.annotations.Measurement;
 import dev.llmh.annotations.Prompt;
 import dev.llmh.annotations.Slo;

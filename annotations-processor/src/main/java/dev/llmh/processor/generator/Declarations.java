@@ -3,9 +3,9 @@ package dev.llmh.processor.generator;
 import dev.llmh.annotations.PromptCache;
 import dev.llmh.config.DeploymentFacts;
 import dev.llmh.runner.DeclaredSettings;
+import dev.llmh.runner.LoadDeclaration;
 import dev.llmh.runner.SaturationDeclaration;
 import dev.llmh.runner.SloDeclaration;
-import dev.llmh.runner.LoadDeclaration;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,10 +1,15 @@
 package dev.llmh.reports.html;
 
-import dev.llmh.analysis.PrefillFits;
+import dev.llmh.constraint.ConstraintParser;
+import dev.llmh.resources.CostRecord;
+import dev.llmh.resources.DeclaredInputs;
+import dev.llmh.resources.Energy;
+import dev.llmh.resources.Resources;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.CaseResult.ConstraintRecord;
 import dev.llmh.result.MetricSummary;
 import dev.llmh.result.RunRecord;
+import dev.llmh.sweep.PrefillFits;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -89,7 +94,11 @@ final class HtmlTables {
   /** What the budget's figure rests on that was declared, or null: the figure is shown as declared wherever it is. */
   private static String declared(CaseResult r, ConstraintRecord c) {
     try {
-      return dev.llmh.result.DeclaredInputs.label(r, dev.llmh.constraint.ConstraintParser.parse(c.expression()).metric());
+      Resources resources = r.section(dev.llmh.result.Section.RESOURCES);
+      Energy energy = resources == null ? null : resources.energy();
+      CostRecord cost = r.section(dev.llmh.result.Section.COST);
+      return DeclaredInputs.label(ConstraintParser.parse(c.expression()).metric(), energy == null ? null : energy.energySource(),
+          DeclaredInputs.electricityPriced(cost));
     } catch (dev.llmh.constraint.ConstraintException e) {
       return null; // a record from a later version's metric: shown as it is
     }

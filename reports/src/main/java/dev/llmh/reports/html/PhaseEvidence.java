@@ -1,12 +1,12 @@
 package dev.llmh.reports.html;
 
-import dev.llmh.analysis.PrefillFits;
+import dev.llmh.analysis.ConversationResult.ContextFit;
 import dev.llmh.plan.CasePlan;
 import dev.llmh.result.CaseResult;
-import dev.llmh.result.SampleRecord;
-import dev.llmh.result.ConversationResult.ContextFit;
 import dev.llmh.result.FitRecord;
 import dev.llmh.result.MetricSummary;
+import dev.llmh.result.SampleRecord;
+import dev.llmh.sweep.PrefillFits;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -68,8 +68,9 @@ public record PhaseEvidence(Double ttftShare, String phase, List<Match> matches,
 
   /** The case's evidence, with the run's prefill fits to find the one its requests belong to. */
   public static PhaseEvidence of(CaseResult result, List<FitRecord> fits) {
-    if (result.section(dev.llmh.result.Section.ERROR) != null) {
-      return notMeasured("the case did not run: " + result.section(dev.llmh.result.Section.ERROR));
+    String error = result.section(dev.llmh.result.Section.ERROR);
+    if (error != null) {
+      return notMeasured("the case did not run: " + error);
     }
     List<double[]> pairs = new ArrayList<>();
     for (SampleRecord s : result.samples() == null ? List.<SampleRecord>of() : result.samples()) {

@@ -2,8 +2,8 @@ package dev.llmh.reports.html;
 
 import dev.llmh.measure.RequestMetrics;
 import dev.llmh.result.CaseResult;
-import dev.llmh.result.SampleRecord;
 import dev.llmh.result.RunRecord;
+import dev.llmh.result.SampleRecord;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;

@@ -1,10 +1,10 @@
 package dev.llmh.reports.html;
 
-import dev.llmh.analysis.PrefillFits;
+import dev.llmh.resources.Resources;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.MetricSummary;
-import dev.llmh.result.Resources;
 import dev.llmh.result.RunRecord;
+import dev.llmh.sweep.PrefillFits;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;

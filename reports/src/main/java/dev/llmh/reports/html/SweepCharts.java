@@ -3,10 +3,10 @@ package dev.llmh.reports.html;
 import dev.llmh.measure.RequestMetrics;
 import dev.llmh.plan.CasePlan;
 import dev.llmh.result.CaseResult;
-import dev.llmh.result.SampleRecord;
 import dev.llmh.result.FitRecord;
 import dev.llmh.result.MetricSummary;
 import dev.llmh.result.RunRecord;
+import dev.llmh.result.SampleRecord;
 import dev.llmh.result.SaturationRecord;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -80,7 +80,7 @@ final class SweepCharts {
       if (!(level instanceof Number n) || result.section(dev.llmh.result.Section.ERROR) != null) {
         continue;
       }
-      String key = result.scenario() + "\u0000" + result.caseName() + "\u0000" + dev.llmh.analysis.PrefillFits.model(result) + "\u0000"
+      String key = result.scenario() + "\u0000" + result.caseName() + "\u0000" + dev.llmh.sweep.PrefillFits.model(result) + "\u0000"
           + Labels.paramsWithout(params, List.of("concurrency", CasePlan.RATE, "model")) + "\u0000" + rate;
       groups.computeIfAbsent(key, k -> new TreeMap<>()).put(n.doubleValue(), result);
       axis.put(key, rate ? "rate (req/s)" : "concurrency");

@@ -2,9 +2,9 @@ package dev.llmh.reports.html;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.llmh.analysis.ConversationResult.ContextFit;
 import dev.llmh.reports.html.PhaseEvidence.Signature;
 import dev.llmh.result.CaseResult;
-import dev.llmh.result.ConversationResult.ContextFit;
 import dev.llmh.result.FitRecord;
 import dev.llmh.result.RunRecord;
 import java.util.List;

@@ -1,19 +1,19 @@
 package dev.llmh.reports.html;
 
-import dev.llmh.analysis.PrefillFits;
+import dev.llmh.analysis.ConversationResult;
+import dev.llmh.resources.Resources;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.CaseResult.ConstraintRecord;
 import dev.llmh.result.CaseResult.EndpointRecord;
 import dev.llmh.result.CaseResult.Requests;
-import dev.llmh.result.SampleRecord;
 import dev.llmh.result.CaseResult.Settings;
 import dev.llmh.result.CaseResult.Throughput;
-import dev.llmh.result.ConversationResult;
 import dev.llmh.result.MetricSummary;
-import dev.llmh.result.Resources;
 import dev.llmh.result.RunRecord;
+import dev.llmh.result.SampleRecord;
 import dev.llmh.result.SaturationRecord;
 import dev.llmh.stats.MetricSample;
+import dev.llmh.sweep.PrefillFits;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -56,9 +56,9 @@ final class RichRun {
     }
     CaseResult conversation = single("LongConversation", "chat", params("concurrency", 1), "tiny", 8,
         i -> 40 + 4 * random.nextGaussian(), 10, 300, 0, null, null);
-    results.add(new ConversationResult(new ConversationResult.Counts(4, 2, 2, 0),
+    results.add(conversation.toBuilder().conversation(new ConversationResult(new ConversationResult.Counts(4, 2, 2, 0),
         List.of(new ConversationResult.Turn(1, 2, 100.0, 40.0, 10.0), new ConversationResult.Turn(2, 2, 400.0, 41.0, 12.0)),
-        new ConversationResult.ContextFit("context_tokens", "tpot_ms", 8, 0.006, 9.4, 0.93, List.of(0.004, 0.008), null)).writeTo(conversation.toBuilder()).build());
+        new ConversationResult.ContextFit("context_tokens", "tpot_ms", 8, 0.006, 9.4, 0.93, List.of(0.004, 0.008), null))).build());
     results.add(CaseResult.builder()
         .identity(PKG + "ConcurrencySweep", "broken", "broken[concurrency=1]", params("concurrency", 1))
         .endpoint(new EndpointRecord("http://down:1/v1", false, "tiny", null, null, null, null, null))

@@ -1,4 +1,4 @@
-package dev.llmh.result;
+package dev.llmh.resources;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;

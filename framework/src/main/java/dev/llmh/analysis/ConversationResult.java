@@ -1,4 +1,4 @@
-package dev.llmh.result;
+package dev.llmh.analysis;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
@@ -12,11 +12,6 @@ public record ConversationResult(Counts counts, List<Turn> turns, ContextFit con
 
   public ConversationResult {
     turns = List.copyOf(turns);
-  }
-
-  /** A case's record with these figures as its {@code conversation}, {@code turns} and {@code context_fit} sections. */
-  public CaseResult.Builder writeTo(CaseResult.Builder record) {
-    return record.section(Section.CONVERSATION, counts).section(Section.TURNS, turns).section(Section.CONTEXT_FIT, contextFit);
   }
 
   /**

@@ -1,12 +1,12 @@
-package dev.llmh.analysis;
+package dev.llmh.sweep;
 
-import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.llmh.result.CaseResult;
-import dev.llmh.result.SampleRecord;
 import dev.llmh.result.FitRecord;
+import dev.llmh.result.SampleRecord;
+import dev.llmh.result.Section;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -95,7 +95,7 @@ class PrefillFitsTest {
   /** {@code result} with the serving process's peak memory, as sampled over its measured phase. */
   private static CaseResult peak(CaseResult r, long bytes) {
     return r.toBuilder()
-        .section(Section.RESOURCES, new dev.llmh.result.Resources("pid 7 and its children", 250, 4, bytes, bytes, 100.0, List.of(), null, null, null, null))
+        .section(Section.RESOURCES, new dev.llmh.resources.Resources("pid 7 and its children", 250, 4, bytes, bytes, 100.0, List.of(), null, null, null, null))
         .section(Section.COST, null)
         .section(Section.PHYSICS, null)
         .section(Section.CHECKS, null)

@@ -1,18 +1,17 @@
-package dev.llmh.analysis;
+package dev.llmh.sweep;
 
-import dev.llmh.result.Section;
+import dev.llmh.measure.RequestMetrics;
+import dev.llmh.resources.Resources;
 import dev.llmh.result.CaseResult;
-import dev.llmh.result.SampleRecord;
 import dev.llmh.result.FitRecord;
-import dev.llmh.result.Resources;
+import dev.llmh.result.SampleRecord;
+import dev.llmh.result.Section;
 import dev.llmh.stats.LinearFit;
 import dev.llmh.synthetic.PromptCheck;
-import dev.llmh.measure.RequestMetrics;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
 import java.util.TreeSet;
 
 /**

@@ -1,12 +1,12 @@
-package dev.llmh.analysis;
+package dev.llmh.sweep;
 
-import dev.llmh.result.Section;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.SampleRecord;
 import dev.llmh.result.SaturationRecord;
 import dev.llmh.result.SaturationRecord.Step;
+import dev.llmh.result.Section;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;

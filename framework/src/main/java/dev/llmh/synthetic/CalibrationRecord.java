@@ -1,4 +1,4 @@
-package dev.llmh.result;
+package dev.llmh.synthetic;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;

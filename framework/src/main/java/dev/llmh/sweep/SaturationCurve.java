@@ -1,12 +1,13 @@
-package dev.llmh.analysis;
+package dev.llmh.sweep;
 
-import dev.llmh.result.Section;
 import dev.llmh.constraint.Quantity;
 import dev.llmh.constraint.Unit;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.MetricSummary;
 import dev.llmh.result.SaturationRecord;
 import dev.llmh.result.SaturationRecord.Step;
+import dev.llmh.result.Section;
+import dev.llmh.result.SloRecord;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -31,11 +32,12 @@ public final class SaturationCurve {
     Object concurrency = result.params().get("concurrency");
     Object rate = result.params().get(dev.llmh.plan.CasePlan.RATE);
     MetricSummary ttft = result.metrics() == null ? null : result.metrics().get(CaseResult.TTFT);
+    SloRecord slo = result.section(Section.SLO);
     return new Step(concurrency instanceof Number n ? n.intValue() : null,
         rate == null ? null : dev.llmh.config.Rate.parse(rate.toString()).perSecond(),
         result.throughput() == null ? null : result.throughput().outputTokensPerSecond(),
         ttft == null || ttft.n() == 0 ? null : ttft.p95(),
-        result.section(Section.SLO) == null ? null : result.section(Section.SLO).goodput(), result.verdict(), null, ThroughputBounds.of(result));
+        slo == null ? null : slo.goodput(), result.verdict(), null, ThroughputBounds.of(result));
   }
 
   /**

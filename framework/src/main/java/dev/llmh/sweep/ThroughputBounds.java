@@ -1,4 +1,4 @@
-package dev.llmh.analysis;
+package dev.llmh.sweep;
 
 import dev.llmh.measure.RequestMetrics;
 import dev.llmh.result.CaseResult;

@@ -1,4 +1,4 @@
-package dev.llmh.result;
+package dev.llmh.resources;
 
 import dev.llmh.constraint.Metric;
 
@@ -25,12 +25,6 @@ public final class DeclaredInputs {
       case COST_PER_MTOK -> power && electricityPriced ? "declared prices and power" : "declared prices";
       default -> null;
     };
-  }
-
-  /** The same for a recorded case. */
-  public static String label(CaseResult result, Metric metric) {
-    Energy energy = result.section(Section.RESOURCES) == null ? null : result.section(Section.RESOURCES).energy();
-    return label(metric, energy == null ? null : energy.energySource(), electricityPriced(result.section(Section.COST)));
   }
 
   /** Whether {@code cost} priced the energy of generating. */
