@@ -1,7 +1,6 @@
 package dev.llmh.config;
 
 import dev.llmh.annotations.PromptCache;
-import dev.llmh.config.Api;
 import dev.llmh.constraint.Dimension;
 import dev.llmh.constraint.Unit;
 import java.nio.file.Path;

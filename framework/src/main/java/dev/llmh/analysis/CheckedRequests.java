@@ -32,7 +32,7 @@ public record CheckedRequests(List<String> names, int passed, int counted, Map<S
   }
 
   /** @param names the checks declared on the case, empty when none */
-  static CheckedRequests of(List<String> names, List<RequestSample> measured) {
+  public static CheckedRequests of(List<String> names, List<RequestSample> measured) {
     if (names.isEmpty()) {
       return NONE;
     }

@@ -59,7 +59,7 @@ public final class CostPerMillionTokens {
   }
 
   /** Joules per output token over the measured phase, or null when the energy or the tokens are unknown. */
-  static Double energyPerToken(Energy energy, long outputTokens) {
+  public static Double energyPerToken(Energy energy, long outputTokens) {
     return energy == null || energy.joules() == null || outputTokens <= 0 ? null : energy.joules() / outputTokens;
   }
 }

@@ -16,7 +16,7 @@ public final class CountedSpan {
   private CountedSpan() {}
 
   /** A request the statistics count: it succeeded and did not include a cold model load. */
-  static boolean counted(RequestSample sample, RequestMetrics metrics) {
+  public static boolean counted(RequestSample sample, RequestMetrics metrics) {
     return sample.succeeded() && !metrics.modelLoad();
   }
 

@@ -26,7 +26,7 @@ public record GoodRequests(SloDeclaration slo, int good, int counted, String not
    * @param all every measured request's metrics, in request order
    * @param succeeded whether each of them succeeded
    */
-  static GoodRequests of(SloDeclaration slo, List<RequestMetrics> all, List<Boolean> succeeded) {
+  public static GoodRequests of(SloDeclaration slo, List<RequestMetrics> all, List<Boolean> succeeded) {
     if (slo == null) {
       return new GoodRequests(null, 0, 0, NO_SLO);
     }

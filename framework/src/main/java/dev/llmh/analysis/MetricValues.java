@@ -12,11 +12,11 @@ import java.util.function.ToDoubleFunction;
  * come from the requests that count (succeeded, no model load); per-case figures from the case's
  * counts over the measured phase.
  */
-final class MetricValues {
+public final class MetricValues {
   private MetricValues() {}
 
   /** A distribution metric's values; null when they are unknown (per-token ITL without per-chunk counts). */
-  static MetricSample distribution(Metric metric, List<RequestMetrics> counted) {
+  public static MetricSample distribution(Metric metric, List<RequestMetrics> counted) {
     if (metric.fromSchedule() && counted.stream().allMatch(m -> Double.isNaN(m.queueMs()))) {
       return null; // not sent on a schedule (closed loop): not measured, never zero
     }
@@ -46,7 +46,7 @@ final class MetricValues {
   }
 
   /** A per-case figure; null when the case cannot define it (nothing measured, no time elapsed). */
-  static Double figure(Metric metric, CaseCounts counts, GoodRequests good, CheckedRequests checked) {
+  public static Double figure(Metric metric, CaseCounts counts, GoodRequests good, CheckedRequests checked) {
     double wallSeconds = counts.wallMs() / 1000;
     boolean timed = counts.measured() > 0 && wallSeconds > 0;
     return switch (metric) {
@@ -61,7 +61,7 @@ final class MetricValues {
   }
 
   /** Per-token gaps are known only when every counted request with a gap to split knew its chunks' tokens. */
-  static boolean perTokenKnown(List<RequestMetrics> counted) {
+  public static boolean perTokenKnown(List<RequestMetrics> counted) {
     return counted.stream().allMatch(m -> m.itlTokenMs() != null || m.itlMs().isEmpty());
   }
 

@@ -36,7 +36,7 @@ public record ResourceFigures(
   }
 
   /** Nothing sampled (a case that measured nothing), and why. */
-  static ResourceFigures none(String reason) {
+  public static ResourceFigures none(String reason) {
     Map<Metric, String> reasons = new EnumMap<>(Metric.class);
     for (Metric metric : Metric.values()) {
       if (metric.resource()) {
@@ -51,7 +51,7 @@ public record ResourceFigures(
    * @param outputTokens the output tokens of the counted requests
    * @param decodeRate the median decode rate per request (one stream's), or null when not measured
    */
-  static ResourceFigures of(ResourceInputs inputs, Double throughput, long outputTokens, Double decodeRate) {
+  public static ResourceFigures of(ResourceInputs inputs, Double throughput, long outputTokens, Double decodeRate) {
     Resources resources = inputs.resources();
     DeploymentFacts facts = inputs.deployment();
     Map<Metric, Double> figures = new EnumMap<>(Metric.class);

@@ -1,20 +1,31 @@
 package dev.llmh.analysis;
 
-import static dev.llmh.analysis.CaseAnalyzer.count;
-
+import dev.llmh.constraint.Metric;
 import dev.llmh.measure.RequestMetrics;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /** What the requests' flags tell a reader of the case's figures, one warning per kind, with counts. */
-final class Warnings {
+public final class Warnings {
   private Warnings() {}
+
+  /** How many of {@code metrics} carry {@code flag}. */
+  public static int count(List<RequestMetrics> metrics, java.util.function.Predicate<RequestMetrics> flag) {
+    return (int) metrics.stream().filter(flag).count();
+  }
+
+  /** The metrics computed from token counts, by key, for a warning that names them. */
+  public static String tokenMetrics() {
+    return Arrays.stream(Metric.values()).filter(Metric::countsOutputTokens).map(Metric::key).collect(Collectors.joining(", "));
+  }
 
   /**
    * @param succeeded the succeeded requests' metrics
    * @param counted those that count in the statistics (no model load)
    */
-  static List<String> of(List<RequestMetrics> succeeded, List<RequestMetrics> counted, int maxTokens) {
+  public static List<String> of(List<RequestMetrics> succeeded, List<RequestMetrics> counted, int maxTokens) {
     List<String> warnings = new ArrayList<>();
     int n = succeeded.size();
     int modelLoad = count(succeeded, RequestMetrics::modelLoad);
@@ -36,7 +47,7 @@ final class Warnings {
     if (implausible > 0) {
       warnings.add(implausible + " of " + n + " succeeded requests reported more output tokens than their text could"
           + " hold (flag usage_implausible): their token counts are the chunk counts instead, and no budget on a figure"
-          + " computed from token counts (" + CaseAnalyzer.tokenMetrics() + ") is judged PASS on them");
+          + " computed from token counts (" + tokenMetrics() + ") is judged PASS on them");
     }
     int exceeding = count(succeeded, RequestMetrics::exceedsMaxTokens);
     if (exceeding > 0) {

@@ -1,2 +1,5 @@
-/** Stage analysis: a case's samples become its figures (summaries, throughput, conversations, safeguards). */
+/**
+ * Stage analysis: a case's measured samples become its figures (summaries, throughput, goodput,
+ * checks, resources, a conversation's turns), judged by nothing here: the budgets are the verdict's.
+ */
 package dev.llmh.analysis;

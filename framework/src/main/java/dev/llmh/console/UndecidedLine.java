@@ -1,6 +1,6 @@
 package dev.llmh.console;
 
-import dev.llmh.analysis.Safeguards;
+import dev.llmh.verdict.Safeguards;
 import dev.llmh.config.ConfigKey;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.CaseResult.ConstraintRecord;

@@ -1,6 +1,6 @@
 package dev.llmh.engine;
 
-import dev.llmh.analysis.CaseAnalysis;
+import dev.llmh.verdict.CaseAnalysis;
 import dev.llmh.analysis.ResourceInputs;
 import dev.llmh.annotations.PromptCache;
 import dev.llmh.baseline.Baselines;

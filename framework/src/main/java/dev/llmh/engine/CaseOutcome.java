@@ -1,7 +1,7 @@
 package dev.llmh.engine;
 
-import dev.llmh.analysis.CaseAnalysis;
-import dev.llmh.analysis.CaseAnalyzer;
+import dev.llmh.verdict.CaseAnalysis;
+import dev.llmh.verdict.CaseAnalyzer;
 import dev.llmh.analysis.ConversationAnalysis;
 import dev.llmh.analysis.ResourceInputs;
 import dev.llmh.baseline.Baselines;

@@ -1,6 +1,6 @@
 package dev.llmh.engine;
 
-import dev.llmh.analysis.CaseAnalysis;
+import dev.llmh.verdict.CaseAnalysis;
 import dev.llmh.analysis.CheckedRequests;
 import dev.llmh.analysis.GoodRequests;
 import dev.llmh.constraint.ConstraintExpression;

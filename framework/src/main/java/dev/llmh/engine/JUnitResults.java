@@ -1,6 +1,6 @@
 package dev.llmh.engine;
 
-import dev.llmh.analysis.CaseAnalysis;
+import dev.llmh.verdict.CaseAnalysis;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.Section;
 import dev.llmh.result.SloRecord;

@@ -1,7 +1,7 @@
 package dev.llmh.engine;
 
-import dev.llmh.analysis.CaseAnalysis;
-import dev.llmh.analysis.JudgedAnalysis;
+import dev.llmh.verdict.CaseAnalysis;
+import dev.llmh.verdict.JudgedAnalysis;
 import dev.llmh.config.JudgeConfig;
 import dev.llmh.endpoint.Endpoint;
 import dev.llmh.endpoint.Endpoints;

@@ -1,6 +1,6 @@
 package dev.llmh.engine;
 
-import dev.llmh.analysis.CaseAnalysis;
+import dev.llmh.verdict.CaseAnalysis;
 import dev.llmh.verdict.CaseVerdict;
 import dev.llmh.verdict.ConstraintResult;
 import dev.llmh.verdict.Looks;

@@ -1,6 +1,5 @@
 package dev.llmh.judge;
 
-import dev.llmh.judge.SampleJudge;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

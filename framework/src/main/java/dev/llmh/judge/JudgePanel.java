@@ -1,7 +1,6 @@
 package dev.llmh.judge;
 
 import dev.llmh.client.ChatRequest;
-import dev.llmh.judge.SampleJudge;
 import dev.llmh.measure.RequestSample;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,8 +1,6 @@
 package dev.llmh.judge;
 
 import dev.llmh.constraint.ConstraintExpression;
-import dev.llmh.judge.JudgeRecord;
-import dev.llmh.judge.SampleJudge;
 import dev.llmh.stats.Interval;
 import dev.llmh.stats.MetricSample;
 import dev.llmh.verdict.ConstraintResult;

@@ -1,6 +1,5 @@
 package dev.llmh.resources;
 
-import dev.llmh.resources.PhysicsRecord;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;

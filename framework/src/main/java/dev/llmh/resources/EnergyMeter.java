@@ -1,8 +1,5 @@
 package dev.llmh.resources;
 
-import dev.llmh.resources.Energy;
-import dev.llmh.resources.GpuResources;
-import dev.llmh.resources.GpuServerShare;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

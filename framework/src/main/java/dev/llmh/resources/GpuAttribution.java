@@ -1,7 +1,5 @@
 package dev.llmh.resources;
 
-import dev.llmh.resources.GpuResources;
-import dev.llmh.resources.GpuServerShare;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -1,7 +1,5 @@
 package dev.llmh.resources;
 
-import dev.llmh.resources.GpuResources;
-import dev.llmh.resources.GpuServerShare;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

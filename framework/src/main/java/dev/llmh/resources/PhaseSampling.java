@@ -1,8 +1,5 @@
 package dev.llmh.resources;
 
-import dev.llmh.resources.Energy;
-import dev.llmh.resources.GpuResources;
-import dev.llmh.resources.Resources;
 import java.time.Duration;
 import java.util.function.Supplier;
 

@@ -1,6 +1,5 @@
 package dev.llmh.resources;
 
-import dev.llmh.resources.Resources;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.time.Duration;

@@ -1,7 +1,6 @@
 package dev.llmh.synthetic;
 
 import dev.llmh.measure.RequestSample;
-import dev.llmh.synthetic.CalibrationRecord;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;

@@ -8,6 +8,8 @@ import dev.llmh.config.DeploymentFacts;
 import dev.llmh.constraint.Metric;
 import dev.llmh.measure.RequestSample;
 import dev.llmh.resources.PhaseSampling;
+import dev.llmh.verdict.CaseAnalysis;
+import dev.llmh.verdict.CaseAnalyzer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -9,6 +9,8 @@ import dev.llmh.constraint.ConstraintParser;
 import dev.llmh.constraint.Metric;
 import dev.llmh.measure.RequestSample;
 import dev.llmh.runner.SloDeclaration;
+import dev.llmh.verdict.CaseAnalysis;
+import dev.llmh.verdict.CaseAnalyzer;
 import dev.llmh.verdict.ConstraintResult;
 import dev.llmh.verdict.Verdict;
 import java.util.ArrayList;

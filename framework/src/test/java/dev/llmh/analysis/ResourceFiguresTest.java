@@ -11,6 +11,8 @@ import dev.llmh.measure.RequestSample;
 import dev.llmh.resources.Energy;
 import dev.llmh.resources.GpuResources;
 import dev.llmh.resources.Resources;
+import dev.llmh.verdict.CaseAnalysis;
+import dev.llmh.verdict.CaseAnalyzer;
 import dev.llmh.verdict.CaseVerdict;
 import dev.llmh.verdict.ConstraintResult;
 import dev.llmh.verdict.Verdict;

@@ -13,6 +13,8 @@ import dev.llmh.runner.CheckDeclaration;
 import dev.llmh.runner.ParamDeclaration;
 import dev.llmh.runner.PromptDeclaration;
 import dev.llmh.runner.ScenarioRunner;
+import dev.llmh.verdict.CaseAnalysis;
+import dev.llmh.verdict.CaseAnalyzer;
 import dev.llmh.verdict.ConstraintResult;
 import dev.llmh.verdict.Verdict;
 import java.util.ArrayList;

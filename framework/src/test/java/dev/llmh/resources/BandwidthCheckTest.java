@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.llmh.resources.PhysicsRecord;
 import org.junit.jupiter.api.Test;
 
 class BandwidthCheckTest {

@@ -1,6 +1,5 @@
 package dev.llmh.resources;
 
-import dev.llmh.resources.Resources;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

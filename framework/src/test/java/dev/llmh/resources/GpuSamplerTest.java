@@ -3,7 +3,6 @@ package dev.llmh.resources;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.llmh.resources.GpuResources;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

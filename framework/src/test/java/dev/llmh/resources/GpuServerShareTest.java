@@ -4,9 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.llmh.analysis.ResourceFiguresProbe;
-import dev.llmh.resources.Energy;
-import dev.llmh.resources.GpuServerShare;
-import dev.llmh.resources.Resources;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

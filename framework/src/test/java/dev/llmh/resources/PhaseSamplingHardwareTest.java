@@ -3,8 +3,6 @@ package dev.llmh.resources;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.llmh.resources.Energy;
-import dev.llmh.resources.Resources;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;

@@ -3,7 +3,6 @@ package dev.llmh.resources;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.llmh.resources.Resources;
 import dev.llmh.sim.Offsets;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;

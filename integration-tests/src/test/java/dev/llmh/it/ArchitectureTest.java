@@ -34,8 +34,8 @@ class ArchitectureTest {
       List.of("load", "load", "synthetic"),
       List.of("client", "client..", "endpoint"),
       List.of("measure", "measure", "resources", "overhead", "environment"),
-      List.of("analysis", "analysis", "stats", "check", "compare", "judge"),
-      List.of("verdict", "verdict"),
+      List.of("analysis", "analysis", "stats", "check", "compare"),
+      List.of("verdict", "verdict", "judge"),
       List.of("record", "result", "baseline", "sweep"),
       List.of("outputs", "console", "progress", "assertions", "reports.."));
 

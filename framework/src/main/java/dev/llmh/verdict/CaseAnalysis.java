@@ -1,10 +1,12 @@
-package dev.llmh.analysis;
+package dev.llmh.verdict;
 
+import dev.llmh.analysis.CaseCounts;
+import dev.llmh.analysis.CheckedRequests;
+import dev.llmh.analysis.GoodRequests;
+import dev.llmh.analysis.ResourceFigures;
 import dev.llmh.baseline.Baselines;
 import dev.llmh.constraint.Metric;
 import dev.llmh.stats.MetricSample;
-import dev.llmh.verdict.CaseVerdict;
-import dev.llmh.verdict.ConstraintResult;
 import java.util.List;
 import java.util.Map;
 

@@ -1,11 +1,9 @@
-package dev.llmh.analysis;
+package dev.llmh.verdict;
 
 import dev.llmh.compare.CompareFigures;
 import dev.llmh.constraint.ConstraintExpression;
 import dev.llmh.constraint.Metric;
 import dev.llmh.stats.Summary;
-import dev.llmh.verdict.ConstraintResult;
-import dev.llmh.verdict.Judge;
 
 /**
  * Budgets on a distribution comparison ({@code kl_divergence}, {@code top1_agreement}): judged on

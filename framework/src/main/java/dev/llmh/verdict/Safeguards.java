@@ -1,5 +1,7 @@
-package dev.llmh.analysis;
+package dev.llmh.verdict;
 
+import dev.llmh.analysis.ResourceFigures;
+import dev.llmh.analysis.ResourceInputs;
 import dev.llmh.config.ConfigKey;
 import dev.llmh.config.DeploymentFacts;
 import dev.llmh.constraint.Metric;
@@ -7,8 +9,6 @@ import dev.llmh.resources.DeclaredInputs;
 import dev.llmh.resources.Energy;
 import dev.llmh.resources.PhysicsInputs;
 import dev.llmh.resources.PhysicsRecord;
-import dev.llmh.verdict.ConstraintResult;
-import dev.llmh.verdict.Verdict;
 import java.util.EnumSet;
 import java.util.Set;
 

@@ -1,8 +1,5 @@
-package dev.llmh.analysis;
+package dev.llmh.verdict;
 
-import dev.llmh.verdict.CaseVerdict;
-import dev.llmh.verdict.ConstraintResult;
-import dev.llmh.verdict.Verdict;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,5 +1,13 @@
-package dev.llmh.analysis;
+package dev.llmh.verdict;
 
+import dev.llmh.analysis.CaseCounts;
+import dev.llmh.analysis.CheckedRequests;
+import dev.llmh.analysis.CountedSpan;
+import dev.llmh.analysis.GoodRequests;
+import dev.llmh.analysis.MetricValues;
+import dev.llmh.analysis.ResourceFigures;
+import dev.llmh.analysis.ResourceInputs;
+import dev.llmh.analysis.Warnings;
 import dev.llmh.baseline.Baselines;
 import dev.llmh.compare.CompareFigures;
 import dev.llmh.constraint.ConstraintExpression;
@@ -12,11 +20,6 @@ import dev.llmh.runner.SloDeclaration;
 import dev.llmh.stats.MetricSample;
 import dev.llmh.stats.Summary;
 import dev.llmh.synthetic.PromptCheck;
-import dev.llmh.verdict.CaseVerdict;
-import dev.llmh.verdict.ConstraintResult;
-import dev.llmh.verdict.Judge;
-import dev.llmh.verdict.ProportionJudge;
-import dev.llmh.verdict.Verdict;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
@@ -110,8 +113,8 @@ public final class CaseAnalyzer {
     List<RequestMetrics> counted = succeeded.stream().filter(m -> !m.modelLoad()).toList();
     dev.llmh.resources.PhaseSampling.Span span = CountedSpan.of(measured);
     CaseCounts counts = new CaseCounts(
-        measured.size(), succeeded.size(), measured.size() - succeeded.size(), count(succeeded, RequestMetrics::noAnswer),
-        count(succeeded, RequestMetrics::modelLoad), counted.stream().mapToLong(RequestMetrics::outputTokens).sum(),
+        measured.size(), succeeded.size(), measured.size() - succeeded.size(), Warnings.count(succeeded, RequestMetrics::noAnswer),
+        Warnings.count(succeeded, RequestMetrics::modelLoad), counted.stream().mapToLong(RequestMetrics::outputTokens).sum(),
         span == null ? 0 : (span.endNanos() - span.startNanos()) / 1e6);
     GoodRequests good = GoodRequests.of(context.slo(), all, measured.stream().map(RequestSample::succeeded).toList());
     CheckedRequests checked = CheckedRequests.of(context.checks(), measured);
@@ -146,7 +149,7 @@ public final class CaseAnalyzer {
     }
 
     String truncation = promptWarnings(context.promptCheck(), measured, warnings);
-    int implausible = count(succeeded, RequestMetrics::usageImplausible);
+    int implausible = Warnings.count(succeeded, RequestMetrics::usageImplausible);
     Safeguards safeguards = Safeguards.of(context.hardware(), hardware);
     List<ConstraintResult> results = new ArrayList<>();
     for (ConstraintExpression constraint : context.constraints()) {
@@ -268,11 +271,4 @@ public final class CaseAnalyzer {
     return new CaseAnalysis(distributions, figures, counts, good, warnings, baseline, results, verdict, reasons);
   }
 
-  static int count(List<RequestMetrics> metrics, java.util.function.Predicate<RequestMetrics> flag) {
-    return (int) metrics.stream().filter(flag).count();
-  }
-
-  static String tokenMetrics() {
-    return Arrays.stream(Metric.values()).filter(Metric::countsOutputTokens).map(Metric::key).collect(Collectors.joining(", "));
-  }
 }
