@@ -1,6 +1,6 @@
 package dev.llmh.analysis;
 
-import dev.llmh.check.CheckOutcome;
+import dev.llmh.measure.CheckOutcome;
 import dev.llmh.measure.RequestSample;
 import dev.llmh.stats.Proportion;
 import java.util.LinkedHashMap;

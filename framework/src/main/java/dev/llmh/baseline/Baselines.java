@@ -7,6 +7,7 @@ import dev.llmh.config.Defaults;
 import dev.llmh.constraint.ConstraintExpression;
 import dev.llmh.constraint.Metric;
 import dev.llmh.measure.RequestMetrics;
+import dev.llmh.plan.FilePrompts;
 import dev.llmh.result.BaselineRecord;
 import dev.llmh.result.BaselineRecord.MetricComparison;
 import dev.llmh.result.CaseResult;
@@ -18,12 +19,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -120,16 +118,7 @@ public final class Baselines {
     if (prompt == null) {
       return null;
     }
-    return sha256(prompt.getBytes(StandardCharsets.UTF_8));
-  }
-
-  /** SHA-256 of {@code bytes}, hex. */
-  public static String sha256(byte[] bytes) {
-    try {
-      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("every JVM has SHA-256", e);
-    }
+    return FilePrompts.sha256(prompt.getBytes(StandardCharsets.UTF_8));
   }
 
   /** The comparison of one case: its results block, warnings, and the regression constraints' verdicts. */

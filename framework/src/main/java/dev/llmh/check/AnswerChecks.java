@@ -1,6 +1,7 @@
 package dev.llmh.check;
 
 import dev.llmh.annotations.CheckResult;
+import dev.llmh.measure.CheckOutcome;
 import dev.llmh.measure.ToolCall;
 import dev.llmh.runner.CheckDeclaration;
 import dev.llmh.runner.ScenarioRunner;

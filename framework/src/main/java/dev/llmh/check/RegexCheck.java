@@ -1,5 +1,6 @@
 package dev.llmh.check;
 
+import dev.llmh.measure.CheckOutcome;
 import dev.llmh.runner.CheckDeclaration;
 import java.util.regex.Pattern;
 

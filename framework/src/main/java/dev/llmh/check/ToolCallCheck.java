@@ -2,6 +2,7 @@ package dev.llmh.check;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.llmh.measure.CheckOutcome;
 import dev.llmh.measure.ToolCall;
 import dev.llmh.runner.CheckDeclaration;
 import java.util.ArrayList;

@@ -1,6 +1,5 @@
 package dev.llmh.engine;
 
-import dev.llmh.verdict.CaseAnalysis;
 import dev.llmh.analysis.ResourceInputs;
 import dev.llmh.annotations.PromptCache;
 import dev.llmh.baseline.Baselines;
@@ -19,12 +18,13 @@ import dev.llmh.measure.RequestSample;
 import dev.llmh.overhead.HarnessWatch;
 import dev.llmh.plan.CasePlan;
 import dev.llmh.plan.FilePrompts;
+import dev.llmh.plan.Looks;
 import dev.llmh.resources.PhaseSampling;
 import dev.llmh.resources.PhysicsInputs;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.Section;
+import dev.llmh.verdict.CaseAnalysis;
 import dev.llmh.verdict.CaseVerdict;
-import dev.llmh.verdict.Looks;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -233,7 +233,7 @@ final class CaseExecutor {
       Measured measured =
           new Measured(plan, endpoint, warmupFailed, promptHash, baselines, watch, units, new ArrayList<>(), setup, resources,
               physics, compare);
-      AnswerChecks checks = plan.checks();
+      AnswerChecks checks = AnswerChecks.of(plan.runner(), plan.params());
       java.util.function.IntFunction<List<RequestSample>> measuredUnit = n -> measuring.send(n, chat -> {
         long cpuBefore = HarnessWatch.threadCpuNanos();
         RequestSample sample = endpoint.client().send(chat);

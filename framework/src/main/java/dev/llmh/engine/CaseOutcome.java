@@ -1,11 +1,10 @@
 package dev.llmh.engine;
 
-import dev.llmh.verdict.CaseAnalysis;
-import dev.llmh.verdict.CaseAnalyzer;
 import dev.llmh.analysis.ConversationAnalysis;
 import dev.llmh.analysis.ResourceInputs;
 import dev.llmh.baseline.Baselines;
 import dev.llmh.baseline.CaseKey;
+import dev.llmh.check.AnswerChecks;
 import dev.llmh.endpoint.EmbeddedModels;
 import dev.llmh.endpoint.Endpoint;
 import dev.llmh.endpoint.EndpointKind;
@@ -17,6 +16,8 @@ import dev.llmh.plan.CasePlan;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.SampleRecord;
 import dev.llmh.result.Section;
+import dev.llmh.verdict.CaseAnalysis;
+import dev.llmh.verdict.CaseAnalyzer;
 import dev.llmh.verdict.CaseVerdict;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -91,7 +92,7 @@ record CaseOutcome(CaseResult result, CaseAnalysis analysis, List<dev.llmh.judge
         // judge_score budgets wait for the judge, after the measurement (dev.llmh.engine.JudgedCases)
         new CaseAnalyzer.Context(EmbeddedModels.asked(plan), plan.maxTokens(),
             plan.constraints().stream().filter(c -> !c.metric().needsJudge()).toList(), plan.confidence(), alpha,
-            timedOut, warnings, harness, setup.check(), plan.slo(), hardware, plan.checks().names(), compare),
+            timedOut, warnings, harness, setup.check(), plan.slo(), hardware, AnswerChecks.of(plan.runner(), plan.params()).names(), compare),
         measured, servedModel, baselines.compare(caseKey(plan, servedModel, promptHash), records));
     CaseResult result = CaseRecords.measured(
         plan, endpoint, servedModel, CaseExecutor.warmupRequests(plan), warmupFailed, inFlight, records, analysis, promptHash,

@@ -1,9 +1,9 @@
 package dev.llmh.engine;
 
+import dev.llmh.plan.Looks;
 import dev.llmh.verdict.CaseAnalysis;
 import dev.llmh.verdict.CaseVerdict;
 import dev.llmh.verdict.ConstraintResult;
-import dev.llmh.verdict.Looks;
 import dev.llmh.verdict.Verdict;
 import java.util.List;
 import java.util.Locale;

@@ -1,9 +1,9 @@
 package dev.llmh.engine;
 
 import dev.llmh.constraint.Stat;
-import dev.llmh.load.ArrivalSchedule;
 import dev.llmh.load.OpenLoop;
 import dev.llmh.measure.RequestSample;
+import dev.llmh.plan.ArrivalSchedule;
 import dev.llmh.plan.CasePlan;
 import dev.llmh.plan.OpenLoad;
 import dev.llmh.stats.Summary;

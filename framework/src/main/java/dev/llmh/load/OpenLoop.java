@@ -1,5 +1,6 @@
 package dev.llmh.load;
 
+import dev.llmh.plan.ArrivalSchedule;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Semaphore;

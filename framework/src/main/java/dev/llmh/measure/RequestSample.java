@@ -63,7 +63,7 @@ public record RequestSample(
     String answer,
     String reasoning,
     Long scheduledNanos,
-    List<dev.llmh.check.CheckOutcome> checks,
+    List<dev.llmh.measure.CheckOutcome> checks,
     List<ToolCall> toolCalls) {
 
   public RequestSample {
@@ -79,7 +79,7 @@ public record RequestSample(
       String finishReason, String servedModel, String error, Long firstAnswerNanos, int reasoningChunks,
       List<Integer> chunkTokens, Map<String, Double> serverTimings, int maxTokens, long textBytes,
       Integer hiddenReasoningTokens, boolean replacementCharacters, String retryAfter, String answer, String reasoning,
-      Long scheduledNanos, List<dev.llmh.check.CheckOutcome> checks) {
+      Long scheduledNanos, List<dev.llmh.measure.CheckOutcome> checks) {
     this(startNanos, textChunkNanos, endNanos, promptTokens, usageOutputTokens, finishReason, servedModel, error,
         firstAnswerNanos, reasoningChunks, chunkTokens, serverTimings, maxTokens, textBytes, hiddenReasoningTokens,
         replacementCharacters, retryAfter, answer, reasoning, scheduledNanos, checks, List.of());
@@ -116,7 +116,7 @@ public record RequestSample(
   }
 
   /** This sample with what the case's checks found of its answer. */
-  public RequestSample withChecks(List<dev.llmh.check.CheckOutcome> found) {
+  public RequestSample withChecks(List<dev.llmh.measure.CheckOutcome> found) {
     return new RequestSample(startNanos, textChunkNanos, endNanos, promptTokens, usageOutputTokens, finishReason,
         servedModel, error, firstAnswerNanos, reasoningChunks, chunkTokens, serverTimings, maxTokens, textBytes,
         hiddenReasoningTokens, replacementCharacters, retryAfter, answer, reasoning, scheduledNanos, found, toolCalls);
@@ -158,7 +158,7 @@ public record RequestSample(
         r.apply(servedModel), r.apply(error), firstAnswerNanos, reasoningChunks, chunkTokens, timings, maxTokens,
         textBytes, hiddenReasoningTokens, replacementCharacters, r.apply(retryAfter), r.apply(answer),
         r.apply(reasoning), scheduledNanos, checks == null ? null : checks.stream()
-            .map(c -> new dev.llmh.check.CheckOutcome(c.name(), c.passed(), r.apply(c.reason()))).toList(),
+            .map(c -> new dev.llmh.measure.CheckOutcome(c.name(), c.passed(), r.apply(c.reason()))).toList(),
         toolCalls.isEmpty() ? toolCalls : toolCalls.stream().map(c -> new ToolCall(r.apply(c.name()), r.apply(c.arguments()))).toList());
   }
 }

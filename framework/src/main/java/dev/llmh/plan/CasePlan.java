@@ -267,11 +267,6 @@ public record CasePlan(
     return prompt.settings().saturationSearch();
   }
 
-  /** The scenario's checks on every measured answer, {@code @Check} methods called with this case's params. */
-  public dev.llmh.check.AnswerChecks checks() {
-    return dev.llmh.check.AnswerChecks.of(runner, params);
-  }
-
   /** Reads the {@code @SystemPrompt} through the generated runner; null when the scenario has none. */
   public String systemPromptText() {
     return runner.systemPrompt(params);

@@ -3,13 +3,15 @@ package dev.llmh.plan;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.llmh.baseline.Baselines;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 
 /**
@@ -82,7 +84,7 @@ public record FilePrompts(String path, String sha256, List<String> prompts, List
     if (prompts.isEmpty()) {
       throw new IllegalArgumentException(path + " has no prompts; write one JSON object per line, e.g. {\"prompt\": \"Define latency.\"}");
     }
-    return new FilePrompts(path, Baselines.sha256(bytes), prompts, categories);
+    return new FilePrompts(path, sha256(bytes), prompts, categories);
   }
 
   /** The line's optional {@code "category"}: a non-blank string when present. Its JSON was read by {@link #prompt}. */
@@ -136,5 +138,14 @@ public record FilePrompts(String path, String sha256, List<String> prompts, List
   private static IllegalArgumentException malformed(String path, int line, String problem) {
     return new IllegalArgumentException(path + " line " + line + ": " + problem
         + "; each line must be {\"prompt\": \"...\"} or {\"conversations\": [{\"from\": \"human\", \"value\": \"...\"}, ...]}");
+  }
+
+  /** SHA-256 of {@code bytes}, hex: how a prompt file and a prompt's text are identified in the record. */
+  public static String sha256(byte[] bytes) {
+    try {
+      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every JVM has SHA-256", e);
+    }
   }
 }

@@ -2,7 +2,6 @@ package dev.llmh.plan;
 
 import dev.llmh.annotations.Arrivals;
 import dev.llmh.config.Rate;
-import dev.llmh.load.ArrivalSchedule;
 import java.time.Duration;
 
 /**

@@ -17,7 +17,6 @@ import dev.llmh.runner.LoadDeclaration;
 import dev.llmh.runner.ParamDeclaration;
 import dev.llmh.runner.PromptDeclaration;
 import dev.llmh.runner.ScenarioRunner;
-import dev.llmh.verdict.Looks;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

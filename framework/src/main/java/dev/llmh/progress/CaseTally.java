@@ -2,8 +2,8 @@ package dev.llmh.progress;
 
 import dev.llmh.measure.RequestSample;
 import dev.llmh.plan.CasePlan;
+import dev.llmh.plan.Looks;
 import dev.llmh.stats.Summary;
-import dev.llmh.verdict.Looks;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;

@@ -2,8 +2,8 @@ package dev.llmh.result;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
-import dev.llmh.check.CheckOutcome;
 import dev.llmh.judge.SampleJudge;
+import dev.llmh.measure.CheckOutcome;
 import dev.llmh.measure.ToolCall;
 import java.util.List;
 import java.util.Map;

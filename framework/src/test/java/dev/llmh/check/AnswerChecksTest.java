@@ -3,6 +3,7 @@ package dev.llmh.check;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.llmh.annotations.CheckResult;
+import dev.llmh.measure.CheckOutcome;
 import dev.llmh.runner.CheckDeclaration;
 import dev.llmh.runner.ParamDeclaration;
 import dev.llmh.runner.PromptDeclaration;

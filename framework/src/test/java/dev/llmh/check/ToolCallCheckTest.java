@@ -2,6 +2,7 @@ package dev.llmh.check;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.llmh.measure.CheckOutcome;
 import dev.llmh.measure.ToolCall;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.llmh.annotations.Arrivals;
 import dev.llmh.config.Rate;
-import dev.llmh.load.ArrivalSchedule;
 import dev.llmh.load.ClosedLoop;
 import dev.llmh.measure.RequestSample;
+import dev.llmh.plan.ArrivalSchedule;
 import dev.llmh.plan.OpenLoad;
 import java.util.List;
 import org.junit.jupiter.api.Test;

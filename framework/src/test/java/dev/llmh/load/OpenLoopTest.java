@@ -3,6 +3,7 @@ package dev.llmh.load;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.llmh.annotations.Arrivals;
+import dev.llmh.plan.ArrivalSchedule;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;

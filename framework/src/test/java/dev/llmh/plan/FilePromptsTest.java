@@ -3,7 +3,6 @@ package dev.llmh.plan;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.llmh.baseline.Baselines;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
@@ -33,7 +32,7 @@ class FilePromptsTest {
     assertThat(file.prompts()).containsExactly("Define latency.", "What is TTFT?", "Summarise this.");
     assertThat(file.prompt(0)).isEqualTo("Define latency.");
     assertThat(file.prompt(4)).isEqualTo("What is TTFT?");
-    assertThat(file.sha256()).isEqualTo(Baselines.sha256(text.getBytes(StandardCharsets.UTF_8)));
+    assertThat(file.sha256()).isEqualTo(FilePrompts.sha256(text.getBytes(StandardCharsets.UTF_8)));
   }
 
   @Test

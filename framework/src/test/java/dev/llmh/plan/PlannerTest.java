@@ -1,5 +1,8 @@
 package dev.llmh.plan;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import dev.llmh.annotations.PromptCache;
 import dev.llmh.config.Config;
 import dev.llmh.config.ConfigException;
@@ -12,8 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class PlannerTest {
 
@@ -190,7 +191,7 @@ class PlannerTest {
     assertThat(second.load().seed()).isEqualTo(9);
     // with a duration, the requests are the arrivals within it (4/s for 30 s: about 120), not @Measurement's 50
     assertThat(second.measuredRequests())
-        .isEqualTo(dev.llmh.load.ArrivalSchedule.within(dev.llmh.annotations.Arrivals.GAMMA, 4, 0.5, 9, java.time.Duration.ofSeconds(30)).size())
+        .isEqualTo(dev.llmh.plan.ArrivalSchedule.within(dev.llmh.annotations.Arrivals.GAMMA, 4, 0.5, 9, java.time.Duration.ofSeconds(30)).size())
         .isBetween(80, 160);
     assertThat(second.atRate(dev.llmh.config.Rate.perSecond(8)).measuredRequests()).isBetween(180, 300);
     assertThat(second.allParams()).containsExactly(Map.entry("rate", "240/min"));

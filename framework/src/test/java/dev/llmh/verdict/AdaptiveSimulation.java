@@ -3,6 +3,7 @@ package dev.llmh.verdict;
 import dev.llmh.constraint.ConstraintExpression;
 import dev.llmh.constraint.ConstraintParser;
 import dev.llmh.constraint.Metric;
+import dev.llmh.plan.Looks;
 import dev.llmh.stats.MetricSample;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,6 +2,7 @@ package dev.llmh.verdict;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.llmh.plan.Looks;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -6,6 +6,7 @@ import dev.llmh.config.Defaults;
 import dev.llmh.constraint.ConstraintExpression;
 import dev.llmh.constraint.ConstraintParser;
 import dev.llmh.constraint.SampleSizes;
+import dev.llmh.plan.Looks;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -3,8 +3,8 @@ package dev.llmh.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.llmh.check.CheckOutcome;
 import dev.llmh.it.fixtures.AnswerCheckScenarios;
+import dev.llmh.measure.CheckOutcome;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.ChecksRecord;
 import dev.llmh.result.SampleRecord;

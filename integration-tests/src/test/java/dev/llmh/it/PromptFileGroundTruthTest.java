@@ -2,8 +2,8 @@ package dev.llmh.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.llmh.baseline.Baselines;
 import dev.llmh.it.fixtures.PromptFileScenarios;
+import dev.llmh.plan.FilePrompts;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.Section;
 import dev.llmh.sim.ServedRequest;
@@ -42,7 +42,7 @@ class PromptFileGroundTruthTest {
       assertThat(served).extracting(ServedRequest::promptTokens).containsExactlyElementsOf(expected);
 
       CaseResult result = run.caseNamed("chat[concurrency=1]");
-      String sha256 = Baselines.sha256(resource("prompts/chat.jsonl"));
+      String sha256 = FilePrompts.sha256(resource("prompts/chat.jsonl"));
       assertThat(result.section(Section.PROMPT_FILE)).isEqualTo(new CaseResult.PromptFileRecord("prompts/chat.jsonl", sha256));
       assertThat(result.section(Section.PROMPT_HASH)).isEqualTo(sha256);
       assertThat(run.recordText()).contains("\"promptFile\" : {", "\"sha256\" : \"" + sha256 + "\"");

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.llmh.check.CheckOutcome;
 import dev.llmh.it.fixtures.ToolCallScenarios;
+import dev.llmh.measure.CheckOutcome;
 import dev.llmh.measure.ToolCall;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.ResultsFiles;

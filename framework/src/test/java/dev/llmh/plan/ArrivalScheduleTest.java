@@ -1,4 +1,4 @@
-package dev.llmh.load;
+package dev.llmh.plan;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;

@@ -1,4 +1,4 @@
-package dev.llmh.verdict;
+package dev.llmh.plan;
 
 import dev.llmh.constraint.ConstraintExpression;
 import dev.llmh.constraint.Metric;

@@ -1,4 +1,4 @@
-package dev.llmh.check;
+package dev.llmh.measure;
 
 /**
  * One check's finding on one answer, as recorded in {@code samples[].checks}.

@@ -1,4 +1,4 @@
-package dev.llmh.load;
+package dev.llmh.plan;
 
 import dev.llmh.annotations.Arrivals;
 import java.time.Duration;
