@@ -11,16 +11,16 @@ import dev.llmh.config.Api;
 import dev.llmh.config.Config;
 import dev.llmh.config.Defaults;
 import dev.llmh.config.DeploymentFacts;
+import dev.llmh.endpoint.spi.LocalServers;
 import dev.llmh.resources.EnergyMeter;
 import dev.llmh.resources.GpuSampler;
 import dev.llmh.resources.PhaseSampling;
 import dev.llmh.resources.PhysicsInputs;
-import dev.llmh.sim.SimulatedServer;
-import dev.llmh.sim.SimulatorSettings;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.ServiceLoader;
 import java.util.function.Consumer;
 
 /**
@@ -42,7 +42,7 @@ public final class Endpoints implements AutoCloseable {
   /** Why the embedded server's device is known: its engine offloads no layer to a GPU. */
   static final String EMBEDDED_ON_CPU = "embedded server: llama.cpp runs on the CPU, no layer offloaded to a GPU";
   private EmbeddedServerProcess embeddedServer;
-  private SimulatedServer simulatedServer;
+  private LocalServers.LocalServer simulatedServer;
 
   /** @param phases told, one line each, what a long start (the embedded server's) is doing */
   public Endpoints(Config config, Consumer<String> phases) {
@@ -135,15 +135,17 @@ public final class Endpoints implements AutoCloseable {
     return embeddedServer.baseUrl();
   }
 
+  /** The servers LLMH starts itself; the simulator module provides them, at run time only. */
+  static LocalServers localServers() {
+    return ServiceLoader.load(LocalServers.class, Endpoints.class.getClassLoader()).findFirst().orElseThrow(() -> new IllegalStateException(
+        "llmh.endpoint=simulated needs the simulator, module dev.llmh:llmh-simulator, on the class path at run time"
+            + " (llmh-framework brings it; was it excluded?)"));
+  }
+
   private String startSimulated() {
     if (simulatedServer == null) {
-      simulatedServer =
-          SimulatedServer.start(
-              SimulatorSettings.defaults()
-                  .withSlots(config.simulated().slots())
-                  .withPrefillTokensPerSecond(config.simulated().prefillRate())
-                  .withDecodeTokensPerSecond(config.simulated().decodeRate())
-                  .withRequiredApiKey(config.apiKey().map(Config.Secret::value).orElse(null)));
+      simulatedServer = localServers().simulated(config.simulated().slots(), config.simulated().prefillRate(),
+          config.simulated().decodeRate(), config.apiKey().map(Config.Secret::value).orElse(null));
     }
     return simulatedServer.baseUrl();
   }

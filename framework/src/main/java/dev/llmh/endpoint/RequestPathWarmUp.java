@@ -5,8 +5,7 @@ import dev.llmh.client.Credentials;
 import dev.llmh.client.ProtocolClient;
 import dev.llmh.client.Timeouts;
 import dev.llmh.config.Api;
-import dev.llmh.sim.SimulatedServer;
-import dev.llmh.sim.SimulatorSettings;
+import dev.llmh.endpoint.spi.LocalServers;
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 
@@ -49,11 +48,9 @@ final class RequestPathWarmUp {
   private static Done rounds(Api api, Timeouts timeouts, int maxRequests, long start) {
     CompilationMXBean compiler = ManagementFactory.getCompilationMXBean();
     boolean watchCompiler = compiler != null && compiler.isCompilationTimeMonitoringSupported();
-    SimulatorSettings instant = SimulatorSettings.defaults().withInstantPrefill()
-        .withDecodeTokensPerSecond(Double.POSITIVE_INFINITY).withNaturalLength(TOKENS).withDefaultMaxTokens(TOKENS);
     int sent = 0;
     int answered = 0;
-    try (SimulatedServer server = SimulatedServer.start(instant);
+    try (LocalServers.LocalServer server = Endpoints.localServers().instant(TOKENS);
         ProtocolClient client = Endpoints.protocolClient(api, api.ollama() ? server.rootUrl() : server.baseUrl(),
             Credentials.NONE, timeouts)) {
       long compiled = watchCompiler ? compiler.getTotalCompilationTime() : 0;

@@ -3,6 +3,7 @@ package dev.llmh.sim;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
+import dev.llmh.endpoint.spi.LocalServers;
 import dev.llmh.front.BadRequest;
 import dev.llmh.front.HttpFront;
 import dev.llmh.front.Replies;
@@ -68,7 +69,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * Every accepted chat-completion request that finished or was abandoned is recorded as a
  * {@link ServedRequest} (rejected ones, 4xx, are not).
  */
-public final class SimulatedServer implements AutoCloseable {
+public final class SimulatedServer implements LocalServers.LocalServer {
 
   private final SimulatorSettings settings;
   private final ServerPersona persona;
