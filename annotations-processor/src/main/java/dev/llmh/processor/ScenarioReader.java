@@ -62,6 +62,7 @@ final class ScenarioReader {
   private final JudgeReader judges;
   private final ResponseFormatReader responseFormats;
   private final CompareReader compares;
+  private final BudgetNeeds budgetNeeds;
 
   ScenarioReader(ProcessingEnvironment env, Reporter reporter) {
     this.elements = env.getElementUtils();
@@ -82,6 +83,7 @@ final class ScenarioReader {
     this.judges = new JudgeReader(annotations, reporter);
     this.responseFormats = new ResponseFormatReader(annotations, reporter, env.getFiler());
     this.compares = new CompareReader(annotations, reporter);
+    this.budgetNeeds = new BudgetNeeds(settings, checks, judges);
   }
 
   /**
@@ -105,13 +107,65 @@ final class ScenarioReader {
     }
     Declarations classDeclarations = inherited(type);
 
+    List<Element> scenarioMembers = members.of(type);
+    Members declared = readMembers(scenarioMembers);
+    List<PromptSource> promptSources = declared.prompts();
+    List<ParamModel> paramModels = declared.params();
+    Optional<SyntheticPromptReader.Found> syntheticPrompt = synthetic.read(type);
+    if (!declared.anyPrompt() && !synthetic.declared(type) && !PromptFileReader.declared(type)) {
+      reporter.error(type, benchmark,
+          "@LlmBenchmark class " + type.getSimpleName() + " has no @Prompt; add a String field or a "
+              + "no-argument method returning String annotated @Prompt, or @SyntheticPrompt(tokens = {...}) on the class, "
+              + "or read prompts from a file with @PromptFile(\"prompts.jsonl\") on the class");
+    }
+    prompts.checkUniqueNames(promptSources);
+    Integer turns = conversations.check(type, promptSources).orElse(null);
+    syntheticPrompt.ifPresent(s -> synthetic.checkClashes(s, promptSources, paramModels));
+
+    List<CheckModel> checkModels = checks.read(type, scenarioMembers);
+    String toolsFile = checks.toolsFile(type);
+    dev.llmh.runner.ToolResultDeclaration toolResult = checks.toolResult(type, turns);
+    dev.llmh.runner.JudgeDeclaration judge = judges.read(type).orElse(null);
+    boolean judged = JudgeReader.declared(type);
+    dev.llmh.runner.ResponseFormatDeclaration responseFormat = responseFormats.read(type).orElse(null);
+    dev.llmh.runner.CompareDeclaration compare = compares.read(type).orElse(null);
+    boolean anyCheck = !checkModels.isEmpty() || anyCheckWritten(type, scenarioMembers);
+    budgetNeeds.check(type, classDeclarations, promptSources, syntheticPrompt.isPresent() || find(type, PromptFile.class).isPresent(),
+        anyCheck, judged);
+    List<PromptModel> models = new ArrayList<>();
+    for (PromptSource p : promptSources) {
+      DeclaredSettings merged = classDeclarations.overriddenBy(p.declarations()).toSettings().withConversationTurns(turns);
+      models.add(new PromptModel(p.name(), p.element().getSimpleName().toString(), p.method(), p.isStatic(),
+          p.throwsChecked(), merged, p.takesTurn()));
+    }
+    warnings.report(type, promptSources, models);
+    coldModels(type, promptSources, models); // prompts and sources side by side: before the synthetic prompt joins
+    syntheticPrompt.ifPresent(s -> models.add(s.model(classDeclarations.toSettings())));
+    // The class's annotation comes before its members: the file's case is planned first.
+    promptFiles.read(type, models, classDeclarations.toSettings()).ifPresent(file -> models.add(0, file));
+    checkModelParam(declared.paramFields(), models);
+
+    if (reporter.errorCount() > errorsBefore) {
+      return Optional.empty();
+    }
+    return Optional.of(new ScenarioModel(
+        elements.getPackageOf(type).getQualifiedName().toString(),
+        elements.getBinaryName(type).toString(),
+        type.getQualifiedName().toString(),
+        models, paramModels, declared.systemPrompt(), checkModels, toolsFile, toolResult, judge, responseFormat, compare));
+  }
+
+  /** What a scenario's members declare: its prompts, its params (and their fields), its system prompt. */
+  private record Members(
+      List<PromptSource> prompts, List<ParamModel> params, List<Element> paramFields, boolean anyPrompt, PromptModel systemPrompt) {}
+
+  private Members readMembers(List<Element> scenarioMembers) {
     List<PromptSource> promptSources = new ArrayList<>();
     List<ParamModel> paramModels = new ArrayList<>();
     List<Element> paramFields = new ArrayList<>();
     boolean anyPromptMember = false;
     Optional<Element> systemMember = Optional.empty();
     PromptModel systemPrompt = null;
-    List<Element> scenarioMembers = members.of(type);
     for (Element member : scenarioMembers) {
       Optional<AnnotationMirror> prompt = find(member, Prompt.class);
       Optional<AnnotationMirror> param = find(member, Param.class);
@@ -147,64 +201,7 @@ final class ScenarioReader {
         paramFields.add(field);
       }
     }
-    Optional<SyntheticPromptReader.Found> syntheticPrompt = synthetic.read(type);
-    if (!anyPromptMember && !synthetic.declared(type) && !PromptFileReader.declared(type)) {
-      reporter.error(type, benchmark,
-          "@LlmBenchmark class " + type.getSimpleName() + " has no @Prompt; add a String field or a "
-              + "no-argument method returning String annotated @Prompt, or @SyntheticPrompt(tokens = {...}) on the class, "
-              + "or read prompts from a file with @PromptFile(\"prompts.jsonl\") on the class");
-    }
-    prompts.checkUniqueNames(promptSources);
-    Integer turns = conversations.check(type, promptSources).orElse(null);
-    syntheticPrompt.ifPresent(s -> synthetic.checkClashes(s, promptSources, paramModels));
-
-    List<CheckModel> checkModels = checks.read(type, scenarioMembers);
-    String toolsFile = checks.toolsFile(type);
-    dev.llmh.runner.ToolResultDeclaration toolResult = checks.toolResult(type, turns);
-    dev.llmh.runner.JudgeDeclaration judge = judges.read(type).orElse(null);
-    boolean judged = JudgeReader.declared(type);
-    java.util.Set<Element> judgeReported = new java.util.HashSet<>();
-    dev.llmh.runner.ResponseFormatDeclaration responseFormat = responseFormats.read(type).orElse(null);
-    dev.llmh.runner.CompareDeclaration compare = compares.read(type).orElse(null);
-    boolean anyCheck = !checkModels.isEmpty() || anyCheckWritten(type, scenarioMembers);
-    List<PromptModel> models = new ArrayList<>();
-    java.util.Set<Element> sloReported = new java.util.HashSet<>();
-    java.util.Set<Element> checksReported = new java.util.HashSet<>();
-    java.util.Set<String> currencyReported = new java.util.HashSet<>();
-    if (syntheticPrompt.isPresent() || find(type, PromptFile.class).isPresent()) {
-      settings.sloSearch().checkClass(type, classDeclarations, sloReported);
-      checks.checksNeeded(type, classDeclarations.constraints(), anyCheck, checksReported);
-      judges.judgeNeeded(type, classDeclarations.constraints(), judged, judgeReported);
-      settings.deployment().checkCurrency(type, type, classDeclarations, classDeclarations, currencyReported);
-    }
-    for (PromptSource p : promptSources) {
-      settings.sloSearch().checkMerged(type, p.element(), p.declarations(), classDeclarations.overriddenBy(p.declarations()),
-          sloReported);
-      checks.checksNeeded(p.declarations().constraints() != null ? p.element() : type,
-          classDeclarations.overriddenBy(p.declarations()).constraints(), anyCheck, checksReported);
-      judges.judgeNeeded(p.declarations().constraints() != null ? p.element() : type,
-          classDeclarations.overriddenBy(p.declarations()).constraints(), judged, judgeReported);
-      settings.deployment().checkCurrency(type, p.element(), p.declarations(), classDeclarations.overriddenBy(p.declarations()),
-          currencyReported);
-      DeclaredSettings merged = classDeclarations.overriddenBy(p.declarations()).toSettings().withConversationTurns(turns);
-      models.add(new PromptModel(p.name(), p.element().getSimpleName().toString(), p.method(), p.isStatic(),
-          p.throwsChecked(), merged, p.takesTurn()));
-    }
-    warnings.report(type, promptSources, models);
-    coldModels(type, promptSources, models); // prompts and sources side by side: before the synthetic prompt joins
-    syntheticPrompt.ifPresent(s -> models.add(s.model(classDeclarations.toSettings())));
-    // The class's annotation comes before its members: the file's case is planned first.
-    promptFiles.read(type, models, classDeclarations.toSettings()).ifPresent(file -> models.add(0, file));
-    checkModelParam(paramFields, models);
-
-    if (reporter.errorCount() > errorsBefore) {
-      return Optional.empty();
-    }
-    return Optional.of(new ScenarioModel(
-        elements.getPackageOf(type).getQualifiedName().toString(),
-        elements.getBinaryName(type).toString(),
-        type.getQualifiedName().toString(),
-        models, paramModels, systemPrompt, checkModels, toolsFile, toolResult, judge, responseFormat, compare));
+    return new Members(promptSources, paramModels, paramFields, anyPromptMember, systemPrompt);
   }
 
   /** A check written but in error counts as declared: its own error says what to fix, not the budget's. */

@@ -34,18 +34,7 @@ public final class ConsoleSummary {
   public static String caseBlock(CaseResult result, boolean colour) {
     StringBuilder out = new StringBuilder();
     out.append("LLMH ").append(fullName(result)).append('\n');
-    CaseResult.EndpointRecord endpoint = result.endpoint();
-    out.append("  endpoint   ").append(endpoint.kindOrGuess()).append(' ').append(endpoint.url());
-    if (endpoint.api() != null) {
-      out.append(" (").append(endpoint.api()).append(')');
-    }
-    if (endpoint.servedModel() != null) {
-      out.append(", served model ").append(endpoint.servedModel());
-    }
-    out.append('\n');
-    if (endpoint.server() != null) {
-      out.append("  server     ").append(describeServer(endpoint.server())).append('\n');
-    }
+    endpointLines(out, result.endpoint());
     if (result.section(Section.ERROR) != null) {
       // A calibration that found the prompt truncated fails the case before it is measured.
       String word = "FAIL".equals(result.verdict()) ? "FAIL   " : "NOT RUN";
@@ -53,29 +42,7 @@ public final class ConsoleSummary {
           .append("    ").append(result.section(Section.ERROR)).append('\n');
       return out.toString();
     }
-    CaseResult.Requests requests = result.requests();
-    out.append(String.format(Locale.ROOT, "  requests   %d measured (%d ok, %d failed) after %d warm-up",
-        requests.measured(), requests.succeeded(), requests.failed(), requests.warmup()));
-    if (result.section(Section.CONVERSATION) != null) {
-      out.append(requests.warmup() == 1 ? " conversation" : " conversations"); // a conversation's warm-up is whole conversations
-    }
-    if (requests.noAnswer() > 0) {
-      out.append(String.format(Locale.ROOT, "; %d NO ANSWER (reasoning only)", requests.noAnswer()));
-    }
-    if (requests.modelLoadExcluded() > 0) {
-      out.append(String.format(Locale.ROOT, "; %d with model load excluded", requests.modelLoadExcluded()));
-    }
-    Integer declared = declaredConcurrency(result);
-    if (requests.effectiveConcurrency() != null && declared != null && requests.effectiveConcurrency() < declared) {
-      // The case is named for its declared concurrency; say when the load never reached it.
-      out.append(String.format(Locale.ROOT, "; effective concurrency %d, not %d: fewer requests than workers",
-          requests.effectiveConcurrency(), declared));
-    }
-    CaseResult.Throughput throughput = result.throughput();
-    if (throughput.outputTokensPerSecond() != null) {
-      out.append(String.format(Locale.ROOT, "; throughput %.1f tok/s, %.2f req/s",
-          throughput.outputTokensPerSecond(), throughput.requestsPerSecond()));
-    }
+    requestsLine(out, result);
     out.append('\n');
     out.append(figureLines(result));
     out.append(PromptLines.caseLines(result));
@@ -105,6 +72,47 @@ public final class ConsoleSummary {
     return out.toString();
   }
 
+  private static void endpointLines(StringBuilder out, CaseResult.EndpointRecord endpoint) {
+    out.append("  endpoint   ").append(endpoint.kindOrGuess()).append(' ').append(endpoint.url());
+    if (endpoint.api() != null) {
+      out.append(" (").append(endpoint.api()).append(')');
+    }
+    if (endpoint.servedModel() != null) {
+      out.append(", served model ").append(endpoint.servedModel());
+    }
+    out.append('\n');
+    if (endpoint.server() != null) {
+      out.append("  server     ").append(describeServer(endpoint.server())).append('\n');
+    }
+  }
+
+  /** The request counts, what kept requests out of the figures, and the throughput, on one line. */
+  private static void requestsLine(StringBuilder out, CaseResult result) {
+    CaseResult.Requests requests = result.requests();
+    out.append(String.format(Locale.ROOT, "  requests   %d measured (%d ok, %d failed) after %d warm-up",
+        requests.measured(), requests.succeeded(), requests.failed(), requests.warmup()));
+    if (result.section(Section.CONVERSATION) != null) {
+      out.append(requests.warmup() == 1 ? " conversation" : " conversations"); // a conversation's warm-up is whole conversations
+    }
+    if (requests.noAnswer() > 0) {
+      out.append(String.format(Locale.ROOT, "; %d NO ANSWER (reasoning only)", requests.noAnswer()));
+    }
+    if (requests.modelLoadExcluded() > 0) {
+      out.append(String.format(Locale.ROOT, "; %d with model load excluded", requests.modelLoadExcluded()));
+    }
+    Integer declared = declaredConcurrency(result);
+    if (requests.effectiveConcurrency() != null && declared != null && requests.effectiveConcurrency() < declared) {
+      // The case is named for its declared concurrency; say when the load never reached it.
+      out.append(String.format(Locale.ROOT, "; effective concurrency %d, not %d: fewer requests than workers",
+          requests.effectiveConcurrency(), declared));
+    }
+    CaseResult.Throughput throughput = result.throughput();
+    if (throughput.outputTokensPerSecond() != null) {
+      out.append(String.format(Locale.ROOT, "; throughput %.1f tok/s, %.2f req/s",
+          throughput.outputTokensPerSecond(), throughput.requestsPerSecond()));
+    }
+  }
+
   /**
    * The case's figures beyond latency, a line each, indented as in the case's block: the serving
    * hardware, energy and cost, the SLO, the checks on the answers, the comparison with a reference
@@ -113,60 +121,11 @@ public final class ConsoleSummary {
   public static String figureLines(CaseResult result) {
     StringBuilder out = new StringBuilder();
     ResourceLines.append(out, result);
-    sloLine(out, result.section(Section.SLO));
-    checksLine(out, result.section(Section.CHECKS));
+    SloLines.append(out, result.section(Section.SLO));
+    ChecksLines.append(out, result.section(Section.CHECKS));
     CompareLines.append(out, result.section(Section.COMPARE));
     JudgeLines.append(out, result.section(Section.JUDGE));
     return out.toString();
-  }
-
-  /** {@code slo  ttft ≤ 2000 ms: 16 of 20 good; goodput 3.2 req/s [2.5, 3.7], attainment 80% [56, 94]}; nothing without an @Slo. */
-  private static void sloLine(StringBuilder out, dev.llmh.result.SloRecord slo) {
-    if (slo == null || slo.targets() == null) {
-      return;
-    }
-    List<String> targets = new java.util.ArrayList<>();
-    target(targets, "ttft", slo.targets().ttftMs());
-    target(targets, "tpot", slo.targets().tpotMs());
-    target(targets, "e2e", slo.targets().e2eMs());
-    out.append("  slo        ").append(String.join(", ", targets)).append(": ");
-    if (slo.notMeasured() != null) {
-      out.append("not measured: ").append(slo.notMeasured()).append('\n');
-      return;
-    }
-    out.append(String.format(Locale.ROOT, "%d of %d good; ", slo.good(), slo.counted()));
-    if (slo.goodput() != null) {
-      out.append(String.format(Locale.ROOT, "goodput %.2f req/s [%.2f, %.2f], ", slo.goodput(), slo.goodputCi().get(0),
-          slo.goodputCi().get(1)));
-    }
-    out.append(String.format(Locale.ROOT, "attainment %.1f%% [%.1f, %.1f]%n", slo.sloAttainment(),
-        slo.sloAttainmentCi().get(0), slo.sloAttainmentCi().get(1)));
-  }
-
-  /**
-   * {@code checks     ExpectJson, cites: 18 of 20 passed (ExpectJson failed 2); success rate 90.0% [68.3, 98.8]};
-   * nothing when no check is declared.
-   */
-  private static void checksLine(StringBuilder out, dev.llmh.result.ChecksRecord checks) {
-    if (checks == null) {
-      return;
-    }
-    out.append("  checks     ").append(String.join(", ", checks.names())).append(": ");
-    if (checks.notMeasured() != null) {
-      out.append("not measured: ").append(checks.notMeasured()).append('\n');
-      return;
-    }
-    List<String> failed = checks.failed().entrySet().stream().filter(e -> e.getValue() > 0)
-        .map(e -> e.getKey() + " failed " + e.getValue()).toList();
-    out.append(String.format(Locale.ROOT, "%d of %d passed%s; success rate %.1f%% [%.1f, %.1f]%n", checks.passed(),
-        checks.counted(), failed.isEmpty() ? "" : " (" + String.join(", ", failed) + ")", checks.successRate(),
-        checks.successRateCi().get(0), checks.successRateCi().get(1)));
-  }
-
-  private static void target(List<String> targets, String name, Double ms) {
-    if (ms != null) {
-      targets.add(name + " \u2264 " + dev.llmh.constraint.Quantity.format(ms, dev.llmh.constraint.Unit.MILLISECONDS));
-    }
   }
 
   /**

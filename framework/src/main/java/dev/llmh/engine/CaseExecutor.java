@@ -1,23 +1,17 @@
 package dev.llmh.engine;
 
 import dev.llmh.analysis.ResourceInputs;
-import dev.llmh.annotations.PromptCache;
 import dev.llmh.baseline.Baselines;
 import dev.llmh.check.AnswerChecks;
 import dev.llmh.client.ChatRequest;
-import dev.llmh.client.ToolDefinitions;
-import dev.llmh.config.Api;
-import dev.llmh.config.ConfigKey;
 import dev.llmh.endpoint.EmbeddedModels;
 import dev.llmh.endpoint.Endpoint;
-import dev.llmh.endpoint.EndpointKind;
 import dev.llmh.endpoint.Endpoints;
 import dev.llmh.load.ClosedLoop;
 import dev.llmh.load.PromptMarker;
 import dev.llmh.measure.RequestSample;
 import dev.llmh.overhead.HarnessWatch;
 import dev.llmh.plan.CasePlan;
-import dev.llmh.plan.FilePrompts;
 import dev.llmh.plan.Looks;
 import dev.llmh.resources.PhaseSampling;
 import dev.llmh.resources.PhysicsInputs;
@@ -28,7 +22,7 @@ import dev.llmh.verdict.CaseVerdict;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
+import java.util.function.IntFunction;
 
 /**
  * Runs one case — warm-up, measurement in one or more looks, analysis — and returns its record.
@@ -77,79 +71,25 @@ final class CaseExecutor {
   }
 
   private CaseOutcome measure(CasePlan plan) throws InterruptedException {
-    String prompt = null;
-    FilePrompts file = null;
-    List<String> turnTexts = List.of();
-    String system;
+    CaseInputs in;
+    try {
+      in = CaseInputs.read(plan);
+    } catch (CaseInputs.Refused e) {
+      return CaseOutcome.notRun(plan, null, e.getMessage());
+    }
     Endpoint endpoint;
-    if (plan.prompt().promptFile() != null) {
-      try {
-        file = FilePrompts.load(plan.runner().getClass().getClassLoader(), plan.prompt().promptFile());
-      } catch (IllegalArgumentException e) {
-        return CaseOutcome.notRun(plan, null, e.getMessage());
-      }
-    } else if (plan.promptTokens() == null) {
-      try {
-        prompt = Objects.requireNonNull(plan.promptText(), "the prompt is null");
-        turnTexts = plan.turnTexts();
-      } catch (RuntimeException e) {
-        return CaseOutcome.notRun(plan, null, "prompt '" + plan.prompt().name() + "' could not be read: " + e);
-      }
-    }
-    if (!turnTexts.isEmpty() && (plan.api() == Api.OPENAI_COMPLETIONS || plan.api() == Api.OLLAMA_GENERATE)) {
-      return CaseOutcome.notRun(plan, null, "a @Conversation sends its history as chat messages, which " + plan.api().key()
-          + " cannot carry (it takes one prompt); use " + Api.OPENAI_CHAT.key() + " or " + Api.OLLAMA_CHAT.key()
-          + ": @Endpoint(api = \"...\") or -Dllmh.api");
-    }
-    ToolDefinitions tools;
-    try {
-      tools = ToolDefinitions.of(plan.runner());
-      turnTexts = ToolDefinitions.withToolResult(plan.runner(), turnTexts);
-    } catch (IllegalArgumentException e) {
-      return CaseOutcome.notRun(plan, null, e.getMessage());
-    }
-    if (tools != null && (plan.api() == Api.OPENAI_COMPLETIONS || plan.api() == Api.OLLAMA_GENERATE)) {
-      return CaseOutcome.notRun(plan, null, "@Tools(\"" + tools.path() + "\") are offered in chat messages' requests, which "
-          + plan.api().key() + " does not send; use " + Api.OPENAI_CHAT.key() + " or " + Api.OLLAMA_CHAT.key()
-          + ": @Endpoint(api = \"...\") or -Dllmh.api");
-    }
-    dev.llmh.client.JsonOutput responseFormat;
-    try {
-      responseFormat = responseFormat(plan);
-    } catch (IllegalArgumentException e) {
-      return CaseOutcome.notRun(plan, null, e.getMessage());
-    }
-    try {
-      system = plan.systemPromptText();
-    } catch (RuntimeException e) {
-      return CaseOutcome.notRun(plan, null, "the system prompt could not be read: " + e);
-    }
     try {
       endpoint = endpoints.get(plan.endpoint(), plan.api());
     } catch (RuntimeException e) {
       return CaseOutcome.notRun(plan, null, e.getMessage());
     }
     long deadline = CaseDeadline.from(plan); // from here: the endpoint's opening is not the case's time
-    if (plan.model() == null && !endpoint.kind().startedByLlmh()) {
-      return CaseOutcome.notRun(
-          plan, endpoint,
-          "no model configured for " + endpoint.url() + ": set @Endpoint(model = \"...\") or -Dllmh.model / LLMH_MODEL"
-              + (endpoint.info().modelIds().isEmpty() ? "" : " (the endpoint lists: " + String.join(", ", endpoint.info().modelIds()) + ")"));
+    String requested;
+    try {
+      requested = CaseInputs.model(plan, endpoint);
+    } catch (CaseInputs.Refused e) {
+      return CaseOutcome.notRun(plan, endpoint, e.getMessage());
     }
-    // The embedded server serves its generated models by name. A scenario comparing models it does
-    // not have cannot be measured there; one naming a single other model (written for a real server)
-    // gets the server's own model, and the results say which served (servedModel, and a warning).
-    String model = plan.model();
-    if (model != null && endpoint.kind() == EndpointKind.EMBEDDED) {
-      Optional<String> served = EmbeddedModels.servedId(model);
-      if (served.isEmpty() && plan.modelParam()) {
-        return CaseOutcome.notRun(plan, endpoint, "the embedded server serves the models " + String.join(" and ", EmbeddedModels.NAMES)
-            + ", not '" + model + "': set -Dllmh.endpoint (LLMH_ENDPOINT) to a server that has it, or compare -D"
-            + ConfigKey.MODEL.key() + "=" + String.join(",", EmbeddedModels.NAMES));
-      }
-      model = served.orElse(null);
-    }
-    String requested = model;
     PromptMarker marker = new PromptMarker();
     boolean disableCache = endpoint.info().takesCachePrompt();
     PromptSetup setup = synthetic.setUp(plan, endpoint, text -> endpoint.client().send(
@@ -159,133 +99,134 @@ final class CaseExecutor {
       CaseAnalysis analysis = CaseAnalysis.unmeasured(setup.failureVerdict(), setup.failure());
       return new CaseOutcome(CaseRecords.unmeasured(plan, endpoint, analysis, setup), analysis);
     }
-    if (prompt == null) {
-      prompt = setup.text();
-    }
-    List<String> warnings = new ArrayList<>();
-    if (plan.measuredRequests() < plan.concurrency()) {
-      warnings.add(
-          "only " + plan.measuredRequests() + " measured requests at concurrency " + plan.concurrency() + ": "
-              + (plan.adaptive() ? "the first look had" : "the case had") + " at most " + plan.measuredRequests()
-              + " in flight at once (effective concurrency " + plan.measuredRequests() + ", not " + plan.concurrency()
-              + "); raise @Measurement(requests) to at least " + 2 * plan.concurrency());
-    } else if (plan.measuredRequests() < 2 * plan.concurrency()) {
-      warnings.add(
-          "only " + plan.measuredRequests() + " measured requests at concurrency " + plan.concurrency()
-              + ": fewer than 2 × concurrency, so most requests start in the first wave; raise @Measurement(requests)");
-    }
-    if (plan.promptCache() == PromptCache.Mode.SHARED) {
-      warnings.add("prompt cache shared (@PromptCache(SHARED)): system prompt and prompt are byte-identical on every request,"
-          + " so the server may reuse their prefill; TTFT is what a warm prefix cache leaves, and the prefill rate counts"
-          + " cached prompt tokens too: it is not the server's prefill rate");
-    }
-    CaseUnits units = new CaseUnits(plan, requested, prompt, turnTexts, disableCache, deadline, marker, system, file, tools,
-        plan.runner().toolResult() == null ? 0 : plan.runner().toolResult().turn(), responseFormat);
-
-    if (warmupRequests(plan) > plan.warmupRequests()) {
-      warnings.add("warm-up raised from " + plan.warmupRequests() + " to " + warmupRequests(plan) + " requests: one per"
-          + " worker, so that every connection of the " + plan.concurrency() + " workers is open before measuring");
-    }
+    String prompt = in.prompt() != null ? in.prompt() : setup.text();
+    CaseUnits units = new CaseUnits(plan, requested, prompt, in.turnTexts(), disableCache, deadline, marker, in.system(), in.file(),
+        in.tools(), plan.runner().toolResult() == null ? 0 : plan.runner().toolResult().turn(), in.responseFormat());
     // Before the warm-up, so that neither the reference's load nor its requests fall in a measured phase.
     dev.llmh.compare.CompareFigures compare = comparisons.run(plan, endpoint, requested, prompt, deadline);
     sink.sending(plan, warmupRequests(plan));
     try (PhaseSampling resources = endpoints.resources(endpoint, plan.deployment().powerWatts()).warmingUp()) {
-      return measure(plan, endpoint, units, resources, deadline, warnings, turnTexts, file, system, prompt, setup, compare);
+      return measure(new Prepared(plan, endpoint, units, in, prompt, setup, compare), resources, deadline, CaseInputs.warnings(plan));
     }
   }
 
-  /** The scenario's {@code @ResponseFormat}, a schema read from the test classpath; null when it declares none. */
-  private static dev.llmh.client.JsonOutput responseFormat(CasePlan plan) {
-    dev.llmh.runner.ResponseFormatDeclaration declared = plan.runner().responseFormat();
-    if (declared == null) {
-      return null;
-    }
-    return declared.schema() == null ? dev.llmh.client.JsonOutput.ANY_OBJECT
-        : dev.llmh.client.JsonOutput.load(plan.runner().getClass().getClassLoader(), declared.schema());
-  }
-
-  private CaseOutcome measure(
-      CasePlan plan, Endpoint endpoint, CaseUnits units, PhaseSampling resources, long deadline, List<String> warnings,
-      List<String> turnTexts, FilePrompts file, String system, String prompt, PromptSetup setup,
-      dev.llmh.compare.CompareFigures compare) throws InterruptedException {
+  private CaseOutcome measure(Prepared p, PhaseSampling resources, long deadline, List<String> warnings)
+      throws InterruptedException {
+    CasePlan plan = p.plan();
     // A conversation's warm-up is whole conversations: the server sees every context length before measuring.
     List<RequestSample> warmup = CaseUnits.flat(ClosedLoop.each(warmupRequests(plan), plan.concurrency(),
-        i -> units.send(i, endpoint.client()::send, (sample, n) -> sink.warmedUp(plan, sample)), deadline, CaseExecutor::failedUnit));
+        i -> p.units().send(i, p.endpoint().client()::send, (sample, n) -> sink.warmedUp(plan, sample)), deadline,
+        CaseExecutor::failedUnit));
     int warmupFailed = (int) warmup.stream().filter(s -> !s.succeeded()).count();
     if (warmupFailed > 0) {
-      warnings.add(warmupFailed + " of " + warmupRequests(plan) + " warm-up " + (units.conversation() ? "conversations" : "requests")
+      warnings.add(warmupFailed + " of " + warmupRequests(plan) + " warm-up " + p.unitName()
           + " failed (first: " + warmup.stream().filter(s -> !s.succeeded()).findFirst().orElseThrow().error() + ")");
     }
-    deadline = CaseDeadline.after(deadline, () -> sink.beforeMeasuring(plan, warmup));
-    CaseUnits measuring = units.until(deadline);
+    long measuringDeadline = CaseDeadline.after(deadline, () -> sink.beforeMeasuring(plan, warmup));
     // Looked up before measuring, once: it may ask the server (GET /models, /api/tags) for the model's size.
-    PhysicsInputs physics = endpoints.physicsInputs(endpoint, warmup.stream().map(RequestSample::servedModel)
+    PhysicsInputs physics = endpoints.physicsInputs(p.endpoint(), warmup.stream().map(RequestSample::servedModel)
         .filter(Objects::nonNull).findFirst().orElse(EmbeddedModels.asked(plan)), plan.deployment());
     resources.measuring();
     long measurementStart = System.nanoTime();
-    // Fixed: one look at measuredRequests. Adaptive: measure up to each planned point, judge with
-    // the error split across the looks, stop at the first look where nothing is INCONCLUSIVE. Each
-    // stage's closed loop runs until its last request ends, so nothing in flight is ever dropped.
     try (HarnessWatch watch = HarnessWatch.start()) {
-      String identity = units.conversation() ? String.join("\n", turnTexts) : setup.identity(prompt);
-      String promptHash = file != null ? file.sha256()
-          : Baselines.promptHash(system == null ? identity : system + "\n\n" + identity);
-      Measured measured =
-          new Measured(plan, endpoint, warmupFailed, promptHash, baselines, watch, units, new ArrayList<>(), setup, resources,
-              physics, compare);
-      AnswerChecks checks = AnswerChecks.of(plan.runner(), plan.params());
-      java.util.function.IntFunction<List<RequestSample>> measuredUnit = n -> measuring.send(n, chat -> {
-        long cpuBefore = HarnessWatch.threadCpuNanos();
-        RequestSample sample = endpoint.client().send(chat);
-        watch.workerCpu(HarnessWatch.threadCpuNanos() - cpuBefore);
-        // After the request has ended, on the worker that sent it: the reader thread never runs user code.
-        return checks.isEmpty() || !sample.succeeded() ? sample : sample.withChecks(checks.run(sample.answer(), sample.toolCalls()));
-      }, (sample, k) -> sink.measured(plan, k, sample, measurementStart));
-      if (plan.openLoop()) {
-        watch.streamsStarted();
-        long readerCpu = endpoint.client().readerCpuNanos();
-        OpenLoopCase.Measured open = OpenLoopCase.run(plan.load(), OpenLoopCase.schedule(plan), measuredUnit, deadline);
-        watch.workerCpu(endpoint.client().readerCpuNanos() - readerCpu);
-        watch.streamsEnded();
-        measured.units().addAll(open.units());
-        warnings.addAll(open.warnings());
-        String reason = CaseDeadline.passed(deadline) ? CaseDeadline.timedOut(plan, measured.units().size(), open.planned()) : null;
-        if (reason != null) {
-          warnings.add(0, reason);
-        }
-        return measured.outcome(warnings, 1 - plan.confidence(), reason, open.peakInFlight());
+      Measured measured = new Measured(plan, p.endpoint(), warmupFailed, p.promptHash(), baselines, watch, p.units(),
+          new ArrayList<>(), p.setup(), resources, physics, p.compare());
+      IntFunction<List<RequestSample>> unit = measuredUnit(p, p.units().until(measuringDeadline), watch, measurementStart);
+      return plan.openLoop()
+          ? measureOpen(measured, unit, measuringDeadline, warnings)
+          : measureLooks(measured, unit, measuringDeadline, warnings, p.unitName());
+    }
+  }
+
+  /** Sends measured unit {@code n} and runs the checks on each answer, after it ended, on the worker that sent it. */
+  private IntFunction<List<RequestSample>> measuredUnit(Prepared p, CaseUnits measuring, HarnessWatch watch, long measurementStart) {
+    AnswerChecks checks = AnswerChecks.of(p.plan().runner(), p.plan().params());
+    return n -> measuring.send(n, chat -> {
+      long cpuBefore = HarnessWatch.threadCpuNanos();
+      RequestSample sample = p.endpoint().client().send(chat);
+      watch.workerCpu(HarnessWatch.threadCpuNanos() - cpuBefore);
+      // The reader thread never runs user code.
+      return checks.isEmpty() || !sample.succeeded() ? sample : sample.withChecks(checks.run(sample.answer(), sample.toolCalls()));
+    }, (sample, k) -> sink.measured(p.plan(), k, sample, measurementStart));
+  }
+
+  /** An open loop: every request sent on its schedule, then analysed once. */
+  private static CaseOutcome measureOpen(
+      Measured measured, IntFunction<List<RequestSample>> unit, long deadline, List<String> warnings) throws InterruptedException {
+    CasePlan plan = measured.plan();
+    HarnessWatch watch = measured.watch();
+    watch.streamsStarted();
+    long readerCpu = measured.endpoint().client().readerCpuNanos();
+    OpenLoopCase.Measured open = OpenLoopCase.run(plan.load(), OpenLoopCase.schedule(plan), unit, deadline);
+    watch.workerCpu(measured.endpoint().client().readerCpuNanos() - readerCpu);
+    watch.streamsEnded();
+    measured.units().addAll(open.units());
+    warnings.addAll(open.warnings());
+    String reason = CaseDeadline.passed(deadline) ? CaseDeadline.timedOut(plan, measured.units().size(), open.planned()) : null;
+    if (reason != null) {
+      warnings.add(0, reason);
+    }
+    return measured.outcome(warnings, 1 - plan.confidence(), reason, open.peakInFlight());
+  }
+
+  /**
+   * A closed loop. Fixed: one look at measuredRequests. Adaptive: measure up to each planned point,
+   * judge with the error split across the looks, stop at the first look where nothing is
+   * INCONCLUSIVE. Each look's loop runs until its last request ends, so nothing in flight is dropped.
+   */
+  private static CaseOutcome measureLooks(
+      Measured measured, IntFunction<List<RequestSample>> unit, long deadline, List<String> warnings, String unitName)
+      throws InterruptedException {
+    CasePlan plan = measured.plan();
+    HarnessWatch watch = measured.watch();
+    Looks looks = Looks.plan(plan.measuredRequests(), plan.maxRequests(), plan.confidence());
+    for (int look = 0; ; look++) {
+      int offset = measured.units().size();
+      watch.streamsStarted();
+      long readerCpu = measured.endpoint().client().readerCpuNanos();
+      measured.units().addAll(ClosedLoop.each(looks.points().get(look) - offset, plan.concurrency(),
+          i -> unit.apply(offset + i), deadline, CaseExecutor::failedUnit));
+      watch.workerCpu(measured.endpoint().client().readerCpuNanos() - readerCpu); // the event loop that read the streams measured them too
+      watch.streamsEnded();
+      List<String> lookWarnings = new ArrayList<>(warnings);
+      int inFlight = effectiveConcurrency(plan.concurrency(), looks.points(), look);
+      if (CaseDeadline.passed(deadline)) {
+        String reason = CaseDeadline.timedOut(plan, measured.units().size(), looks.points().get(look));
+        lookWarnings.add(0, reason);
+        return measured.outcome(lookWarnings, looks.alphaPerLook(), reason, inFlight);
       }
-      Looks looks = Looks.plan(plan.measuredRequests(), plan.maxRequests(), plan.confidence());
-      for (int look = 0; look < looks.points().size(); look++) {
-        int offset = measured.units().size();
-        watch.streamsStarted();
-        long readerCpu = endpoint.client().readerCpuNanos();
-        measured.units().addAll(
-            ClosedLoop.each(looks.points().get(look) - offset, plan.concurrency(), i -> measuredUnit.apply(offset + i),
-                deadline, CaseExecutor::failedUnit));
-        watch.workerCpu(endpoint.client().readerCpuNanos() - readerCpu); // the event loop that read the streams measured them too
-        watch.streamsEnded();
-        List<String> lookWarnings = new ArrayList<>(warnings);
-        int inFlight = effectiveConcurrency(plan.concurrency(), looks.points(), look);
-        if (CaseDeadline.passed(deadline)) {
-          String reason = CaseDeadline.timedOut(plan, measured.units().size(), looks.points().get(look));
-          lookWarnings.add(0, reason);
-          return measured.outcome(lookWarnings, looks.alphaPerLook(), reason, inFlight);
-        }
-        boolean last = look == looks.points().size() - 1;
-        CaseOutcome outcome = measured.outcome(lookWarnings, looks.alphaPerLook(), null, inFlight);
-        boolean decided = outcome.analysis().settled();
-        if (plan.adaptive() && (decided || last)) {
-          lookWarnings.add(0, LookNote.of(measured.units().size(), units.conversation() ? "conversations" : "requests",
-              looks, look, outcome.analysis()));
-          outcome = measured.outcome(lookWarnings, looks.alphaPerLook(), null, inFlight);
-        }
-        if (decided || last) {
-          return outcome;
-        }
+      boolean last = look == looks.points().size() - 1;
+      CaseOutcome outcome = measured.outcome(lookWarnings, looks.alphaPerLook(), null, inFlight);
+      boolean decided = outcome.analysis().settled();
+      if (plan.adaptive() && (decided || last)) {
+        lookWarnings.add(0, LookNote.of(measured.units().size(), unitName, looks, look, outcome.analysis()));
+        outcome = measured.outcome(lookWarnings, looks.alphaPerLook(), null, inFlight);
+      }
+      if (decided || last) {
+        return outcome;
       }
     }
-    throw new IllegalStateException("a plan always has a last look");
+  }
+
+  /**
+   * A case ready to be measured: what it sends, where, and how its prompt was set up.
+   *
+   * @param prompt the prompt's text, given or set up (a synthetic prompt's)
+   */
+  private record Prepared(
+      CasePlan plan, Endpoint endpoint, CaseUnits units, CaseInputs in, String prompt, PromptSetup setup,
+      dev.llmh.compare.CompareFigures compare) {
+
+    String unitName() {
+      return units.conversation() ? "conversations" : "requests";
+    }
+
+    /** The prompt file's hash, or the sent text's with its system prompt: what a baseline compares like with like. */
+    String promptHash() {
+      String identity = units.conversation() ? String.join("\n", in.turnTexts()) : setup.identity(prompt);
+      return in.file() != null ? in.file().sha256()
+          : Baselines.promptHash(in.system() == null ? identity : in.system() + "\n\n" + identity);
+    }
   }
 
   /**

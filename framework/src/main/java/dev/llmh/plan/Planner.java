@@ -71,34 +71,18 @@ public final class Planner {
     List<ConstraintExpression> constraints =
         declared.constraints().stream().map(ConstraintParser::parse).toList();
     DeploymentFacts deployment = deployment(runner, declared, config);
-    String currency = deployment.currencyOrDefault();
-    constraints.stream().filter(c -> c.currency() != null && !c.currency().equals(currency)).findFirst().ifPresent(c -> {
-      throw new ConfigException(runner.scenarioClassName() + ": the budget \"" + c.source() + "\" is in " + c.currency()
-          + " but prices are in " + currency + " (" + ConfigKey.COST_CURRENCY.key() + "): write the budget in " + currency
-          + ", or set " + ConfigKey.COST_CURRENCY.key() + "=" + c.currency() + " with prices in " + c.currency());
-    });
+    checkCurrency(runner, constraints, deployment.currencyOrDefault());
     List<Integer> levels = declared.saturationSearch() != null ? declared.saturationSearch().concurrencySteps()
         : declared.concurrency() != null ? declared.concurrency() : Defaults.CONCURRENCY;
     // Credentials in an annotation are a compile error; were one to get here, it is never shown.
-    String endpoint =
-        config.endpoint().orElse(
-            declared.endpointUrl() != null ? EndpointUrl.parse(declared.endpointUrl()).shown() : Defaults.ENDPOINT);
-    Api api =
-        config.api()
-            .or(() -> declared.api() == null ? java.util.Optional.empty() : Api.byKey(declared.api()))
-            .orElse(Api.detect(endpoint));
+    String endpoint = config.endpoint()
+        .orElse(declared.endpointUrl() != null ? EndpointUrl.parse(declared.endpointUrl()).shown() : Defaults.ENDPOINT);
+    Api api = config.api().or(() -> declared.api() == null ? java.util.Optional.empty() : Api.byKey(declared.api()))
+        .orElse(Api.detect(endpoint));
     Map<String, Object> options =
         ServerOptions.parse(config.options().orElse(declared.options() == null ? List.of() : declared.options()));
-    if (modelParam && runner.params().stream().anyMatch(p -> p.name().equals("model"))) {
-      throw new ConfigException(runner.scenarioClassName() + " has a @Param named model and is run with several models"
-          + " (" + ConfigKey.MODEL.key() + "), which make model a case parameter too; rename the field or name one model");
-    }
-    List<OpenLoad> loads = loads(declared.load());
-    if (declared.saturationSearch() != null && !loads.isEmpty()) {
-      // Under @Load a search steps over rates, in req/s, sent with the @Load's arrivals in place of its rates.
-      OpenLoad first = loads.get(0);
-      loads = levels.stream().map(perSecond -> first.at(dev.llmh.config.Rate.perSecond(perSecond))).toList();
-    }
+    checkModelParam(runner, modelParam);
+    List<OpenLoad> loads = loads(declared, levels);
     List<CasePlan> cases = new ArrayList<>();
     for (Map<String, String> params : declared.synthetic() ? withPromptTokens(combinations, declared.promptTokens()) : combinations) {
       for (int step = 0; step < (loads.isEmpty() ? levels.size() : loads.size()); step++) {
@@ -134,6 +118,33 @@ public final class Planner {
       }
     }
     return cases;
+  }
+
+  /** The open-loop loads, one per case; under @Load a search steps over rates, in req/s, with the @Load's arrivals. */
+  private static List<OpenLoad> loads(DeclaredSettings declared, List<Integer> levels) {
+    List<OpenLoad> loads = loads(declared.load());
+    if (declared.saturationSearch() == null || loads.isEmpty()) {
+      return loads;
+    }
+    OpenLoad first = loads.get(0);
+    return levels.stream().map(perSecond -> first.at(dev.llmh.config.Rate.perSecond(perSecond))).toList();
+  }
+
+  /** A budget in another currency than the prices is a configuration error, before the first request. */
+  private static void checkCurrency(ScenarioRunner runner, List<ConstraintExpression> constraints, String currency) {
+    constraints.stream().filter(c -> c.currency() != null && !c.currency().equals(currency)).findFirst().ifPresent(c -> {
+      throw new ConfigException(runner.scenarioClassName() + ": the budget \"" + c.source() + "\" is in " + c.currency()
+          + " but prices are in " + currency + " (" + ConfigKey.COST_CURRENCY.key() + "): write the budget in " + currency
+          + ", or set " + ConfigKey.COST_CURRENCY.key() + "=" + c.currency() + " with prices in " + c.currency());
+    });
+  }
+
+  /** Several models make {@code model} a case parameter: a {@code @Param} of that name would clash. */
+  private static void checkModelParam(ScenarioRunner runner, boolean modelParam) {
+    if (modelParam && runner.params().stream().anyMatch(p -> p.name().equals("model"))) {
+      throw new ConfigException(runner.scenarioClassName() + " has a @Param named model and is run with several models"
+          + " (" + ConfigKey.MODEL.key() + "), which make model a case parameter too; rename the field or name one model");
+    }
   }
 
   /**

@@ -106,6 +106,11 @@ public final class Calibrator {
       }
       words = next;
     }
+    return closest(target, tolerance, sent, best);
+  }
+
+  /** The search is over: calibrated when the closest count is within the tolerance, else why not. */
+  private static Result closest(int target, int tolerance, List<CalibrationRecord.Request> sent, int[] best) {
     if (Math.abs(best[1] - target) <= tolerance) {
       return new Result(Outcome.CALIBRATED, record(target, tolerance, best[0], best[1], sent, null), best[0], null);
     }

@@ -133,21 +133,7 @@ public final class CaseAnalyzer {
         statistic(distributions, Metric.DECODE_RATE, Stat.P50));
     figures.putAll(hardware.figures());
 
-    List<String> warnings = new ArrayList<>(context.warnings());
-    warnings.addAll(Warnings.of(succeeded, counted, context.maxTokens()));
-    if (context.model() != null && servedModel != null && !context.model().equals(servedModel)) {
-      warnings.add("requested model '" + context.model() + "' but the server answered as '" + servedModel + "'");
-    }
-    warnings.addAll(baseline.warnings());
-    String physics = Safeguards.warning(hardware.physics());
-    if (physics != null) {
-      warnings.add(physics);
-    }
-    if (context.harness() != null) {
-      context.harness().warning(statistic(distributions, Metric.ITL, Stat.P99), statistic(distributions, Metric.TTFT, Stat.P50))
-          .ifPresent(warnings::add);
-    }
-
+    List<String> warnings = warnings(context, succeeded, counted, servedModel, baseline, hardware, distributions);
     String truncation = promptWarnings(context.promptCheck(), measured, warnings);
     int implausible = Warnings.count(succeeded, RequestMetrics::usageImplausible);
     Safeguards safeguards = Safeguards.of(context.hardware(), hardware);
@@ -166,6 +152,27 @@ public final class CaseAnalyzer {
     return decide(distributions, figures, counts, good, warnings, baseline, results, measured, context.timedOut(), truncation)
         .with(hardware).with(checked).with(context.compare());
   }
+  /** What the case's requests, its server and the harness itself tell a reader of its figures. */
+  private static List<String> warnings(
+      Context context, List<RequestMetrics> succeeded, List<RequestMetrics> counted, String servedModel,
+      Baselines.Comparison baseline, ResourceFigures hardware, Map<Metric, MetricSample> distributions) {
+    List<String> warnings = new ArrayList<>(context.warnings());
+    warnings.addAll(Warnings.of(succeeded, counted, context.maxTokens()));
+    if (context.model() != null && servedModel != null && !context.model().equals(servedModel)) {
+      warnings.add("requested model '" + context.model() + "' but the server answered as '" + servedModel + "'");
+    }
+    warnings.addAll(baseline.warnings());
+    String physics = Safeguards.warning(hardware.physics());
+    if (physics != null) {
+      warnings.add(physics);
+    }
+    if (context.harness() != null) {
+      context.harness().warning(statistic(distributions, Metric.ITL, Stat.P99), statistic(distributions, Metric.TTFT, Stat.P50))
+          .ifPresent(warnings::add);
+    }
+    return warnings;
+  }
+
 
   /**
    * A budget on the serving hardware: a per-case figure as it is, a sampled series by its observed

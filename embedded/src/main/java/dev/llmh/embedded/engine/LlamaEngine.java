@@ -218,29 +218,8 @@ public final class LlamaEngine extends OpenEngine {
   @Override
   public Completion complete(CompletionRequest request, TokenSink sink) throws IOException {
     ensureOpen();
-    if (request.maxTokens() < 1) {
-      throw new IllegalArgumentException("max tokens must be at least 1: " + request.maxTokens());
-    }
-    int promptTokens = countTokens(request.prompt());
-    if (promptTokens == 0) {
-      throw new IllegalArgumentException("the prompt is empty");
-    }
-    if ((long) promptTokens + request.maxTokens() > slotContext()) {
-      throw new PromptTooLongException("prompt of " + promptTokens + " tokens plus max_tokens "
-          + request.maxTokens() + " exceeds the slot context of " + slotContext() + " tokens");
-    }
-    InferenceParameters parameters = new InferenceParameters(request.prompt())
-        .setNPredict(request.maxTokens())
-        .setTemperature((float) request.temperature())
-        .setSeed((int) request.seed())
-        // On, llama.cpp keeps each slot's tokens and picks the idle slot whose tokens match the prompt best.
-        .setCachePrompt(request.cachePrompt());
-    if (!request.stop().isEmpty()) {
-      parameters.setStopStrings(request.stop().toArray(String[]::new));
-    }
-    if (request.jsonSchema() != null) {
-      JsonSchemaParameter.set(parameters, request.jsonSchema());
-    }
+    int promptTokens = promptTokens(request);
+    InferenceParameters parameters = parameters(request);
     StringBuilder text = new StringBuilder();
     int pieces = 0;
     long start = System.nanoTime();
@@ -288,6 +267,38 @@ public final class LlamaEngine extends OpenEngine {
     String finishReason = completionTokens >= request.maxTokens() ? "length" : "stop";
     return new Completion(
         promptTokens, completionTokens, finishReason, (first - start) / 1e6, (end - first) / 1e6);
+  }
+
+  /** The prompt's tokens, once the request is known to fit a slot. */
+  private int promptTokens(CompletionRequest request) {
+    if (request.maxTokens() < 1) {
+      throw new IllegalArgumentException("max tokens must be at least 1: " + request.maxTokens());
+    }
+    int promptTokens = countTokens(request.prompt());
+    if (promptTokens == 0) {
+      throw new IllegalArgumentException("the prompt is empty");
+    }
+    if ((long) promptTokens + request.maxTokens() > slotContext()) {
+      throw new PromptTooLongException("prompt of " + promptTokens + " tokens plus max_tokens "
+          + request.maxTokens() + " exceeds the slot context of " + slotContext() + " tokens");
+    }
+    return promptTokens;
+  }
+
+  private static InferenceParameters parameters(CompletionRequest request) {
+    InferenceParameters parameters = new InferenceParameters(request.prompt())
+        .setNPredict(request.maxTokens())
+        .setTemperature((float) request.temperature())
+        .setSeed((int) request.seed())
+        // On, llama.cpp keeps each slot's tokens and picks the idle slot whose tokens match the prompt best.
+        .setCachePrompt(request.cachePrompt());
+    if (!request.stop().isEmpty()) {
+      parameters.setStopStrings(request.stop().toArray(String[]::new));
+    }
+    if (request.jsonSchema() != null) {
+      JsonSchemaParameter.set(parameters, request.jsonSchema());
+    }
+    return parameters;
   }
 
   /**

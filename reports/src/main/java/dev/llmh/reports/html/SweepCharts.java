@@ -71,20 +71,8 @@ final class SweepCharts {
 
   /** Cases that differ only in concurrency (or rate), two or more levels: TTFT p50/p95 and total tok/s. */
   static Section sweep(RunRecord record) {
-    Map<String, TreeMap<Double, CaseResult>> groups = new LinkedHashMap<>();
     Map<String, String> axis = new LinkedHashMap<>();
-    for (CaseResult result : record.results()) {
-      Map<String, Object> params = result.params() == null ? Map.of() : result.params();
-      boolean rate = params.get(CasePlan.RATE) instanceof Number;
-      Object level = rate ? params.get(CasePlan.RATE) : params.get("concurrency");
-      if (!(level instanceof Number n) || result.section(dev.llmh.result.Section.ERROR) != null) {
-        continue;
-      }
-      String key = result.scenario() + "\u0000" + result.caseName() + "\u0000" + dev.llmh.sweep.PrefillFits.model(result) + "\u0000"
-          + Labels.paramsWithout(params, List.of("concurrency", CasePlan.RATE, "model")) + "\u0000" + rate;
-      groups.computeIfAbsent(key, k -> new TreeMap<>()).put(n.doubleValue(), result);
-      axis.put(key, rate ? "rate (req/s)" : "concurrency");
-    }
+    Map<String, TreeMap<Double, CaseResult>> groups = groups(record, axis);
     List<ChartSpec> charts = new ArrayList<>();
     groups.forEach((key, levels) -> {
       if (levels.size() < 2) {
@@ -131,6 +119,27 @@ final class SweepCharts {
     return Section.of("sweep", "TTFT and throughput against concurrency or rate", "", charts,
         "every case ran at a single concurrency or rate; a sweep needs @Concurrency with two or more values, "
             + "two or more rates, or a @SaturationSearch");
+  }
+
+  /**
+   * The run's cases that differ only in concurrency (or only in rate), by level, each group under a
+   * key of everything else; {@code axis} is told each group's axis title.
+   */
+  private static Map<String, TreeMap<Double, CaseResult>> groups(RunRecord record, Map<String, String> axis) {
+    Map<String, TreeMap<Double, CaseResult>> groups = new LinkedHashMap<>();
+    for (CaseResult result : record.results()) {
+      Map<String, Object> params = result.params() == null ? Map.of() : result.params();
+      boolean rate = params.get(CasePlan.RATE) instanceof Number;
+      Object level = rate ? params.get(CasePlan.RATE) : params.get("concurrency");
+      if (!(level instanceof Number n) || result.section(dev.llmh.result.Section.ERROR) != null) {
+        continue;
+      }
+      String key = result.scenario() + "\u0000" + result.caseName() + "\u0000" + dev.llmh.sweep.PrefillFits.model(result) + "\u0000"
+          + Labels.paramsWithout(params, List.of("concurrency", CasePlan.RATE, "model")) + "\u0000" + rate;
+      groups.computeIfAbsent(key, k -> new TreeMap<>()).put(n.doubleValue(), result);
+      axis.put(key, rate ? "rate (req/s)" : "concurrency");
+    }
+    return groups;
   }
 
   private static void addIfAny(List<ChartSpec.Series> series, ChartSpec.Series s) {
