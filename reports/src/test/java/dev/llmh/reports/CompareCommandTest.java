@@ -101,20 +101,7 @@ class CompareCommandTest {
     CaseResult onlyB = Runs.measured(Runs.SCENARIO, "question", 1, "small", 100, 8, 10);
     CaseResult promptA = Runs.measured("dev.llmh.samples.Other", "p", 1, "tiny", 100, 9, 10);
     CaseResult promptB = Runs.measured("dev.llmh.samples.Other", "p", 1, "tiny", 100, 10, 10);
-    promptB = CaseResult.builder()
-        .identity(promptB.scenario(), promptB.caseName(), promptB.caseId(), promptB.params())
-        .endpoint(promptB.endpoint())
-        .settings(promptB.settings())
-        .requests(promptB.requests())
-        .metrics(promptB.metrics())
-        .throughput(promptB.throughput())
-        .constraints(promptB.constraints())
-        .samples(promptB.samples())
-        .verdict("PASS", List.of(), "passed")
-        .section(Section.PROMPT_CACHE, promptB.section(Section.PROMPT_CACHE))
-        .section(Section.WARNINGS, promptB.section(Section.WARNINGS))
-        .section(Section.PROMPT_HASH, "another-prompt")
-        .build();
+    promptB = promptB.toBuilder().verdict("PASS", List.of(), "passed").section(Section.PROMPT_HASH, "another-prompt").build();
     Path a = Runs.write(run(100, 1, onlyA, promptA), dir, "A.json");
     Path b = Runs.write(run(100, 2, onlyB, promptB), dir, "B.json");
 
@@ -184,31 +171,8 @@ class CompareCommandTest {
     // As the engine records a case it could not run: the model asked for, none served, no samples.
     CaseResult.EndpointRecord asked = new CaseResult.EndpointRecord("embedded", true, null, null, null, null,
         "openai-chat", "embedded");
-    CaseResult ranOnDefault = CaseResult.builder()
-        .identity(ran.scenario(), ran.caseName(), ran.caseId(), ran.params())
-        .endpoint(new CaseResult.EndpointRecord("http://127.0.0.1:1/v1", true, null, "llmh-small", null, null, "openai-chat", "embedded"))
-        .settings(ran.settings())
-        .requests(ran.requests())
-        .metrics(ran.metrics())
-        .throughput(ran.throughput())
-        .constraints(ran.constraints())
-        .samples(ran.samples())
-        .verdict("PASS", List.of(), "passed")
-        .section(Section.PROMPT_CACHE, ran.section(Section.PROMPT_CACHE))
-        .section(Section.WARNINGS, ran.section(Section.WARNINGS))
-        .section(Section.PROMPT_HASH, ran.section(Section.PROMPT_HASH))
-        .build();
-    CaseResult notRun = CaseResult.builder()
-        .identity(ran.scenario(), ran.caseName(), ran.caseId(), ran.params())
-        .endpoint(asked)
-        .settings(ran.settings())
-        .constraints(List.of())
-        .samples(List.of())
-        .verdict("NOT_RUN", List.of("the embedded model could not be loaded"), "failed")
-        .section(Section.PROMPT_CACHE, ran.section(Section.PROMPT_CACHE))
-        .section(Section.WARNINGS, List.of())
-        .section(Section.PROMPT_HASH, ran.section(Section.PROMPT_HASH))
-        .build();
+    CaseResult ranOnDefault = ran.toBuilder().endpoint(new CaseResult.EndpointRecord("http://127.0.0.1:1/v1", true, null, "llmh-small", null, null, "openai-chat", "embedded")).verdict("PASS", List.of(), "passed").build();
+    CaseResult notRun = ran.toBuilder().endpoint(asked).constraints(List.of()).samples(List.of()).verdict("NOT_RUN", List.of("the embedded model could not be loaded"), "failed").section(Section.WARNINGS, List.of()).build();
     Path a = Runs.write(run(100, 1, ranOnDefault), dir, "A.json");
     Path b = Runs.write(run(100, 2, notRun), dir, "B.json");
 

@@ -6,7 +6,6 @@ import dev.llmh.analysis.ConversationResult;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.ResultsFiles;
 import dev.llmh.result.RunRecord;
-import dev.llmh.result.Section;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
@@ -177,18 +176,6 @@ class MarkdownReportTest {
   /** The passing fixture served by {@code endpoint}, with another verdict. */
   private static CaseResult passing(CaseResult.EndpointRecord endpoint, String verdict, List<String> reasons, String reportedAs) {
     CaseResult p = Fixtures.passing();
-    return CaseResult.builder()
-        .identity(p.scenario(), p.caseName(), p.caseId(), p.params())
-        .endpoint(endpoint)
-        .settings(p.settings())
-        .requests(p.requests())
-        .metrics(p.metrics())
-        .throughput(p.throughput())
-        .constraints(p.constraints())
-        .samples(p.samples())
-        .verdict(verdict, reasons, reportedAs)
-        .section(Section.PROMPT_CACHE, p.section(Section.PROMPT_CACHE))
-        .section(Section.WARNINGS, p.section(Section.WARNINGS))
-        .build();
+    return p.toBuilder().endpoint(endpoint).verdict(verdict, reasons, reportedAs).build();
   }
 }
