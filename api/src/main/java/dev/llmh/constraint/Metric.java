@@ -7,8 +7,9 @@ import java.util.stream.Collectors;
 /**
  * Every metric, declared once: the constraint grammar, the results file, the console, the Markdown
  * report and baselines all loop over these declarations, in this order. How each is computed lives
- * in one place too ({@code dev.llmh.analysis.MetricValues}); adding a metric is one constant here
- * and one case there.
+ * in one place too: {@code dev.llmh.analysis.MetricValues} for the requests' distributions and the
+ * figures every case has, the feature's {@code Findings} for a feature's (goodput, the checks, the
+ * serving hardware, a comparison).
  */
 public enum Metric {
   TTFT("ttft", "ttft_ms", "ttft (ms)", Dimension.TIME, Shape.PER_REQUEST, true),

@@ -37,26 +37,24 @@ public final class MetricValues {
       case ITL_TOKEN -> perTokenKnown(counted)
           ? MetricSample.pooled(counted.stream().filter(m -> m.itlTokenMs() != null).map(m -> doubles(m.itlTokenMs())).toList())
           : null;
-      case THROUGHPUT, REQUEST_RATE, GOODPUT, SLO_ATTAINMENT, SUCCESS_RATE, ERROR_RATE -> throw new IllegalArgumentException(metric + " is a per-case figure");
-      case PEAK_RSS, CPU, GPU_MEMORY, GPU_POWER, ENERGY_PER_TOKEN, COST_PER_MTOK, BANDWIDTH_USE ->
-          throw new IllegalArgumentException(metric + " is a figure of the serving hardware, not of the requests");
-      case JUDGE_SCORE -> throw new IllegalArgumentException(metric + " is the judge's, given after the measurement");
-      case KL_DIVERGENCE, TOP1_AGREEMENT -> throw new IllegalArgumentException(metric + " is a figure of a comparison with a reference model");
+      default -> throw new IllegalArgumentException(metric + " is a per-case figure, not a distribution of the requests");
     };
   }
 
-  /** A per-case figure; null when the case cannot define it (nothing measured, no time elapsed). */
-  public static Double figure(Metric metric, CaseCounts counts, GoodRequests good, CheckedRequests checked) {
+  /** Whether {@code metric} is a per-case figure every case has, rather than a feature's. */
+  public static boolean everyCase(Metric metric) {
+    return metric == Metric.THROUGHPUT || metric == Metric.REQUEST_RATE || metric == Metric.ERROR_RATE;
+  }
+
+  /** A per-case figure every case has; null when the case cannot define it (nothing measured, no time elapsed). */
+  public static Double figure(Metric metric, CaseCounts counts) {
     double wallSeconds = counts.wallMs() / 1000;
     boolean timed = counts.measured() > 0 && wallSeconds > 0;
     return switch (metric) {
       case THROUGHPUT -> timed ? counts.outputTokens() / wallSeconds : null;
       case REQUEST_RATE -> timed ? (counts.succeeded() - counts.modelLoad()) / wallSeconds : null;
       case ERROR_RATE -> counts.measured() == 0 ? null : 100.0 * counts.failed() / counts.measured();
-      case GOODPUT -> good.goodput(counts.wallMs());
-      case SLO_ATTAINMENT -> good.attainmentPercent();
-      case SUCCESS_RATE -> checked.successPercent();
-      default -> throw new IllegalArgumentException(metric + " is a distribution");
+      default -> throw new IllegalArgumentException(metric + " is not a figure every case has");
     };
   }
 

@@ -1,5 +1,6 @@
 /**
- * Stage analysis: a case's measured samples become its figures (summaries, throughput, goodput,
- * checks, resources, a conversation's turns), judged by nothing here: the budgets are the verdict's.
+ * Stage analysis: a case's measured samples become its figures (summaries, throughput, the serving
+ * hardware's, a conversation's turns) and the {@link dev.llmh.analysis.MeasuredCase} every
+ * feature's figures are computed from; judged by nothing here: the budgets are the verdict's.
  */
 package dev.llmh.analysis;

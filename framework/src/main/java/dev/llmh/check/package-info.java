@@ -1,2 +1,2 @@
-/** Stage analysis: the checks run on every answer, and the case's success rate. */
+/** Stage features: the checks run on every answer, and the case's success rate. */
 package dev.llmh.check;

@@ -1,2 +1,2 @@
-/** Stage analysis: a candidate model's token distributions against a reference model's. */
+/** Stage features: a candidate model's token distributions against a reference model's. */
 package dev.llmh.compare;

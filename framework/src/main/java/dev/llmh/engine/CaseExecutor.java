@@ -1,27 +1,23 @@
 package dev.llmh.engine;
 
-import dev.llmh.analysis.ResourceInputs;
 import dev.llmh.baseline.Baselines;
-import dev.llmh.check.AnswerChecks;
 import dev.llmh.client.ChatRequest;
-import dev.llmh.endpoint.EmbeddedModels;
 import dev.llmh.endpoint.Endpoint;
 import dev.llmh.endpoint.Endpoints;
+import dev.llmh.feature.CaseFeature;
+import dev.llmh.feature.PreparedCase;
 import dev.llmh.load.ClosedLoop;
 import dev.llmh.load.PromptMarker;
 import dev.llmh.measure.RequestSample;
 import dev.llmh.overhead.HarnessWatch;
 import dev.llmh.plan.CasePlan;
 import dev.llmh.plan.Looks;
-import dev.llmh.resources.PhaseSampling;
-import dev.llmh.resources.PhysicsInputs;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.Section;
 import dev.llmh.verdict.CaseAnalysis;
 import dev.llmh.verdict.CaseVerdict;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 import java.util.function.IntFunction;
 
 /**
@@ -33,7 +29,7 @@ final class CaseExecutor {
   private final SampleSink sink;
   private final Baselines baselines;
   private final SyntheticSetup synthetic = new SyntheticSetup();
-  private final CaseComparison comparisons;
+  private final List<CaseFeature> features;
 
   /**
    * Told of every measured request as it ends, on the worker thread that sent it: it must hand the
@@ -54,11 +50,11 @@ final class CaseExecutor {
     default void beforeMeasuring(CasePlan plan, List<RequestSample> warmup) {}
   }
 
-  CaseExecutor(Endpoints endpoints, SampleSink sink, Baselines baselines, CaseComparison comparisons) {
+  CaseExecutor(Endpoints endpoints, SampleSink sink, Baselines baselines, List<CaseFeature> features) {
     this.endpoints = endpoints;
     this.sink = sink;
     this.baselines = baselines;
-    this.comparisons = comparisons;
+    this.features = List.copyOf(features);
   }
 
   CaseOutcome run(CasePlan plan) throws InterruptedException {
@@ -102,16 +98,18 @@ final class CaseExecutor {
     String prompt = in.prompt() != null ? in.prompt() : setup.text();
     CaseUnits units = new CaseUnits(plan, requested, prompt, in.turnTexts(), disableCache, deadline, marker, in.system(), in.file(),
         in.tools(), plan.runner().toolResult() == null ? 0 : plan.runner().toolResult().turn(), in.responseFormat());
-    // Before the warm-up, so that neither the reference's load nor its requests fall in a measured phase.
-    dev.llmh.compare.CompareFigures compare = comparisons.run(plan, endpoint, requested, prompt, deadline);
-    sink.sending(plan, warmupRequests(plan));
-    try (PhaseSampling resources = endpoints.resources(endpoint, plan.deployment().powerWatts()).warmingUp()) {
-      return measure(new Prepared(plan, endpoint, units, in, prompt, setup, compare), resources, deadline, CaseInputs.warnings(plan));
+    try (CaseParts parts = CaseParts.of(features, plan)) {
+      try {
+        parts.prepare(new PreparedCase(plan, endpoint, requested, prompt, deadline));
+      } catch (CaseFeature.Refused e) {
+        return CaseOutcome.notRun(plan, endpoint, e.getMessage());
+      }
+      sink.sending(plan, warmupRequests(plan));
+      return measure(new Prepared(plan, endpoint, units, in, prompt, setup, parts), deadline, CaseInputs.warnings(plan));
     }
   }
 
-  private CaseOutcome measure(Prepared p, PhaseSampling resources, long deadline, List<String> warnings)
-      throws InterruptedException {
+  private CaseOutcome measure(Prepared p, long deadline, List<String> warnings) throws InterruptedException {
     CasePlan plan = p.plan();
     // A conversation's warm-up is whole conversations: the server sees every context length before measuring.
     List<RequestSample> warmup = CaseUnits.flat(ClosedLoop.each(warmupRequests(plan), plan.concurrency(),
@@ -123,14 +121,11 @@ final class CaseExecutor {
           + " failed (first: " + warmup.stream().filter(s -> !s.succeeded()).findFirst().orElseThrow().error() + ")");
     }
     long measuringDeadline = CaseDeadline.after(deadline, () -> sink.beforeMeasuring(plan, warmup));
-    // Looked up before measuring, once: it may ask the server (GET /models, /api/tags) for the model's size.
-    PhysicsInputs physics = endpoints.physicsInputs(p.endpoint(), warmup.stream().map(RequestSample::servedModel)
-        .filter(Objects::nonNull).findFirst().orElse(EmbeddedModels.asked(plan)), plan.deployment());
-    resources.measuring();
+    p.parts().measuring(warmup);
     long measurementStart = System.nanoTime();
     try (HarnessWatch watch = HarnessWatch.start()) {
       Measured measured = new Measured(plan, p.endpoint(), warmupFailed, p.promptHash(), baselines, watch, p.units(),
-          new ArrayList<>(), p.setup(), resources, physics, p.compare());
+          new ArrayList<>(), p.setup(), p.parts());
       IntFunction<List<RequestSample>> unit = measuredUnit(p, p.units().until(measuringDeadline), watch, measurementStart);
       return plan.openLoop()
           ? measureOpen(measured, unit, measuringDeadline, warnings)
@@ -138,15 +133,13 @@ final class CaseExecutor {
     }
   }
 
-  /** Sends measured unit {@code n} and runs the checks on each answer, after it ended, on the worker that sent it. */
+  /** Sends measured unit {@code n}; the features observe each request after it ended, on the worker that sent it. */
   private IntFunction<List<RequestSample>> measuredUnit(Prepared p, CaseUnits measuring, HarnessWatch watch, long measurementStart) {
-    AnswerChecks checks = AnswerChecks.of(p.plan().runner(), p.plan().params());
     return n -> measuring.send(n, chat -> {
       long cpuBefore = HarnessWatch.threadCpuNanos();
       RequestSample sample = p.endpoint().client().send(chat);
       watch.workerCpu(HarnessWatch.threadCpuNanos() - cpuBefore);
-      // The reader thread never runs user code.
-      return checks.isEmpty() || !sample.succeeded() ? sample : sample.withChecks(checks.run(sample.answer(), sample.toolCalls()));
+      return p.parts().observe(sample);
     }, (sample, k) -> sink.measured(p.plan(), k, sample, measurementStart));
   }
 
@@ -214,8 +207,7 @@ final class CaseExecutor {
    * @param prompt the prompt's text, given or set up (a synthetic prompt's)
    */
   private record Prepared(
-      CasePlan plan, Endpoint endpoint, CaseUnits units, CaseInputs in, String prompt, PromptSetup setup,
-      dev.llmh.compare.CompareFigures compare) {
+      CasePlan plan, Endpoint endpoint, CaseUnits units, CaseInputs in, String prompt, PromptSetup setup, CaseParts parts) {
 
     String unitName() {
       return units.conversation() ? "conversations" : "requests";
@@ -236,16 +228,14 @@ final class CaseExecutor {
    */
   private record Measured(
       CasePlan plan, Endpoint endpoint, int warmupFailed, String promptHash, Baselines baselines, HarnessWatch watch,
-      CaseUnits sent, List<List<RequestSample>> units, PromptSetup setup, PhaseSampling resources, PhysicsInputs physics,
-      dev.llmh.compare.CompareFigures compare) {
+      CaseUnits sent, List<List<RequestSample>> units, PromptSetup setup, CaseParts parts) {
 
     /** @param inFlight the effective concurrency of the looks measured so far */
     CaseOutcome outcome(List<String> warnings, double alpha, String timedOut, int inFlight) {
       List<RequestSample> samples = CaseUnits.flat(units);
       long chunks = samples.stream().mapToLong(s -> s.textChunkNanos().size()).sum();
       CaseOutcome outcome = CaseOutcome.analysed(plan, endpoint, samples, sent.turns(units), warmupFailed, inFlight, warnings,
-          promptHash, baselines, alpha, timedOut, watch.check(chunks), setup,
-          new ResourceInputs(resources.measured(dev.llmh.analysis.CountedSpan.of(samples)), plan.deployment(), physics), compare);
+          promptHash, baselines, alpha, timedOut, watch.check(chunks), setup, parts);
       return plan.runner().judge() == null ? outcome : outcome.withAnswered(sent.answered(units, setup.text()));
     }
   }

@@ -1,13 +1,11 @@
 package dev.llmh.engine;
 
-import dev.llmh.analysis.ConversationAnalysis;
-import dev.llmh.analysis.ResourceInputs;
 import dev.llmh.baseline.Baselines;
 import dev.llmh.baseline.CaseKey;
-import dev.llmh.check.AnswerChecks;
 import dev.llmh.endpoint.EmbeddedModels;
 import dev.llmh.endpoint.Endpoint;
 import dev.llmh.endpoint.EndpointKind;
+import dev.llmh.feature.CaseFeature;
 import dev.llmh.load.PromptMarker;
 import dev.llmh.measure.RequestMetrics;
 import dev.llmh.measure.RequestSample;
@@ -15,7 +13,6 @@ import dev.llmh.overhead.HarnessCheck;
 import dev.llmh.plan.CasePlan;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.SampleRecord;
-import dev.llmh.result.Section;
 import dev.llmh.verdict.CaseAnalysis;
 import dev.llmh.verdict.CaseAnalyzer;
 import dev.llmh.verdict.CaseVerdict;
@@ -48,9 +45,10 @@ record CaseOutcome(CaseResult result, CaseAnalysis analysis, List<dev.llmh.judge
 
   /**
    * The record of a case the run was stopped in: what finished of it, judged as it stands, with a
-   * warning saying how much is missing. The endpoint is not asked anything again.
+   * warning saying how much is missing. The endpoint is not asked anything again: the features'
+   * parts are new and never prepared, so what they would have sampled or asked is not measured.
    */
-  static CaseResult cutShort(CasePlan plan, List<RequestSample> finished) {
+  static CaseResult cutShort(CasePlan plan, List<RequestSample> finished, List<CaseFeature> features) {
     List<String> warnings = List.of("run stopped during this case: " + finished.size() + " of " + plan.measuredRequests()
         + " measured requests had finished; the figures and verdicts are of those");
     List<RequestSample> ordered = new ArrayList<>(finished);
@@ -58,26 +56,17 @@ record CaseOutcome(CaseResult result, CaseAnalysis analysis, List<dev.llmh.judge
     int inFlight = Math.min(plan.concurrency(), plan.measuredRequests()); // the first look's: where a run is cut short
     // The turn indices of a conversation cut short are not known here: its requests are recorded without them.
     return analysed(plan, null, ordered, null, 0, inFlight, warnings, null, Baselines.NONE, 1 - plan.confidence(), null, null,
-        PromptSetup.NONE, null).result();
+        PromptSetup.NONE, CaseParts.of(features, plan)).result();
   }
 
   /**
    * @param turns each request's turn index within its conversation, or null for single requests
-   * @param hardware the serving hardware sampled over the measured phase, and what is known of it; null when not sampled
+   * @param parts the case's part of every feature
    */
   static CaseOutcome analysed(
       CasePlan plan, Endpoint endpoint, List<RequestSample> measured, List<Integer> turns, int warmupFailed, int inFlight,
       List<String> warnings, String promptHash, Baselines baselines, double alpha, String timedOut, HarnessCheck harness,
-      PromptSetup setup, ResourceInputs hardware) {
-    return analysed(plan, endpoint, measured, turns, warmupFailed, inFlight, warnings, promptHash, baselines, alpha, timedOut,
-        harness, setup, hardware, null);
-  }
-
-  /** @param compare the distribution comparison against a reference model, or null when none is declared */
-  static CaseOutcome analysed(
-      CasePlan plan, Endpoint endpoint, List<RequestSample> measured, List<Integer> turns, int warmupFailed, int inFlight,
-      List<String> warnings, String promptHash, Baselines baselines, double alpha, String timedOut, HarnessCheck harness,
-      PromptSetup setup, ResourceInputs hardware, dev.llmh.compare.CompareFigures compare) {
+      PromptSetup setup, CaseParts parts) {
     // On a schedule, times count from the first scheduled send, so that start_ms − scheduled_ms is the queue.
     long firstStart = measured.stream().mapToLong(s -> s.scheduledNanos() != null ? s.scheduledNanos() : s.startNanos())
         .min().orElse(0);
@@ -92,17 +81,11 @@ record CaseOutcome(CaseResult result, CaseAnalysis analysis, List<dev.llmh.judge
         // judge_score budgets wait for the judge, after the measurement (dev.llmh.engine.JudgedCases)
         new CaseAnalyzer.Context(EmbeddedModels.asked(plan), plan.maxTokens(),
             plan.constraints().stream().filter(c -> !c.metric().needsJudge()).toList(), plan.confidence(), alpha,
-            timedOut, warnings, harness, setup.check(), plan.slo(), hardware, AnswerChecks.of(plan.runner(), plan.params()).names(), compare),
-        measured, servedModel, baselines.compare(caseKey(plan, servedModel, promptHash), records));
+            timedOut, warnings, harness, setup.check(), parts.analyses()),
+        measured, turns, servedModel, baselines.compare(caseKey(plan, servedModel, promptHash), records));
     CaseResult result = CaseRecords.measured(
         plan, endpoint, servedModel, CaseExecutor.warmupRequests(plan), warmupFailed, inFlight, records, analysis, promptHash,
-        harness, setup, hardware == null ? null : hardware.resources());
-    if (turns != null) {
-      result = result.toBuilder().conversation(ConversationAnalysis.of(plan.conversationTurns(), measured, turns)).build();
-    }
-    if (compare != null) {
-      result = result.toBuilder().section(Section.COMPARE, dev.llmh.result.CompareRecord.of(compare)).build();
-    }
+        harness, setup, parts);
     return new CaseOutcome(result, analysis);
   }
 

@@ -1,8 +1,6 @@
 package dev.llmh.engine;
 
 import dev.llmh.verdict.CaseAnalysis;
-import dev.llmh.analysis.CheckedRequests;
-import dev.llmh.analysis.GoodRequests;
 import dev.llmh.constraint.ConstraintExpression;
 import dev.llmh.constraint.Metric;
 import dev.llmh.endpoint.Endpoint;
@@ -12,19 +10,15 @@ import dev.llmh.measure.RequestMetrics;
 import dev.llmh.measure.RequestSample;
 import dev.llmh.overhead.HarnessCheck;
 import dev.llmh.plan.CasePlan;
-import dev.llmh.resources.Resources;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.CaseResult.ConstraintRecord;
 import dev.llmh.result.CaseResult.EndpointRecord;
 import dev.llmh.result.CaseResult.Requests;
 import dev.llmh.result.CaseResult.Settings;
 import dev.llmh.result.CaseResult.Throughput;
-import dev.llmh.result.ChecksRecord;
 import dev.llmh.result.MetricSummary;
 import dev.llmh.result.SampleRecord;
 import dev.llmh.result.Section;
-import dev.llmh.result.SloRecord;
-import dev.llmh.runner.SloDeclaration;
 import dev.llmh.stats.Interval;
 import dev.llmh.stats.MetricSample;
 import dev.llmh.verdict.ConstraintResult;
@@ -41,12 +35,12 @@ final class CaseRecords {
    * @param samples every measured request as recorded, failed or not, in request order
    * @param warmup warm-up requests sent, and how many of them failed
    * @param effectiveConcurrency the most measured requests that were in flight at once
-   * @param resources the serving hardware sampled over the measured phase, or null when not sampled
+   * @param parts the case's part of every feature, each writing its own sections
    */
   static CaseResult measured(
       CasePlan plan, Endpoint endpoint, String servedModel, int warmup, int warmupFailed, int effectiveConcurrency,
       List<SampleRecord> samples, CaseAnalysis analysis, String promptHash, HarnessCheck harness, PromptSetup setup,
-      Resources resources) {
+      CaseParts parts) {
     Map<String, MetricSummary> metrics = new LinkedHashMap<>();
     for (Metric metric : Metric.values()) {
       if (metric.fromRequests()) {
@@ -56,7 +50,7 @@ final class CaseRecords {
     }
     Double throughput = analysis.figures().get(Metric.THROUGHPUT);
     var counts = analysis.counts();
-    return core(plan, endpointRecord(plan, endpoint, servedModel), analysis)
+    CaseResult.Builder record = core(plan, endpointRecord(plan, endpoint, servedModel), analysis)
         .requests(new Requests(warmup, warmupFailed, counts.measured(), counts.succeeded(), counts.failed(), counts.noAnswer(),
             counts.modelLoad(), effectiveConcurrency))
         .metrics(metrics)
@@ -70,13 +64,9 @@ final class CaseRecords {
         .section(Section.HARNESS, harness)
         .section(Section.CALIBRATION, setup.calibration())
         .section(Section.CONTEXT, context(setup))
-        .section(Section.PROMPT_FILE, promptFile(plan, promptHash))
-        .section(Section.SLO, slo(analysis, plan.confidence()))
-        .section(Section.RESOURCES, withEnergyPerToken(resources, analysis))
-        .section(Section.COST, analysis.hardware().cost())
-        .section(Section.PHYSICS, analysis.hardware().physics())
-        .section(Section.CHECKS, checks(analysis, plan.confidence()))
-        .build();
+        .section(Section.PROMPT_FILE, promptFile(plan, promptHash));
+    parts.record(analysis, record);
+    return record.build();
   }
 
   /** What every case's record has, measured or not: which case, where, how asked, and its verdict. */
@@ -88,48 +78,6 @@ final class CaseRecords {
         .verdict(analysis.verdict().name(), analysis.reasons(), analysis.verdict().reported(plan.inconclusive()).text())
         .section(Section.PROMPT_CACHE, PromptMarker.recorded(plan.promptCache()))
         .section(Section.OPTIONS, options(plan));
-  }
-
-  /** The success rate with its two-sided interval at the run's confidence; null when no check is declared. */
-  private static ChecksRecord checks(CaseAnalysis analysis, double confidence) {
-    CheckedRequests checked = analysis.checked();
-    if (checked.names().isEmpty()) {
-      return null;
-    }
-    Double rate = analysis.figures().get(Metric.SUCCESS_RATE);
-    Interval p = checked.proportion().bounds((1 - confidence) / 2);
-    return new ChecksRecord(checked.names(), checked.counted(), checked.passed(), checked.failedBy(), rate,
-        rate == null ? null : List.of(p.lower() * 100, p.upper() * 100), checked.notMeasured());
-  }
-
-  private static Resources withEnergyPerToken(Resources resources, CaseAnalysis analysis) {
-    return resources == null || resources.energy() == null ? resources
-        : resources.with(resources.gpu(), resources.energy().withPerToken(analysis.figures().get(Metric.ENERGY_PER_TOKEN)));
-  }
-
-  /** Goodput and attainment with their two-sided intervals at the run's confidence, or why they are not measured. */
-  private static SloRecord slo(CaseAnalysis analysis, double confidence) {
-    GoodRequests good = analysis.good();
-    SloDeclaration declared = good.slo();
-    SloRecord.Targets targets = declared == null ? null
-        : new SloRecord.Targets(finite(declared.ttftMs()), finite(declared.tpotMs()), finite(declared.e2eMs()));
-    Double goodput = analysis.figures().get(Metric.GOODPUT);
-    Double attainment = analysis.figures().get(Metric.SLO_ATTAINMENT);
-    if (attainment == null) {
-      // without an @Slo nothing was counted: no count, rather than a count of 0
-      return new SloRecord(targets, declared == null ? null : good.counted(), declared == null ? null : good.good(),
-          null, null, null, null,
-          good.notMeasured() != null ? good.notMeasured() : "no time elapsed in the measured phase");
-    }
-    Interval p = good.proportion().bounds((1 - confidence) / 2);
-    double perSecond = goodput == null ? Double.NaN : good.counted() / (analysis.counts().wallMs() / 1000);
-    return new SloRecord(targets, good.counted(), good.good(), goodput,
-        goodput == null ? null : List.of(p.lower() * perSecond, p.upper() * perSecond), attainment,
-        List.of(p.lower() * 100, p.upper() * 100), null);
-  }
-
-  private static Double finite(double value) {
-    return Double.isNaN(value) ? null : value;
   }
 
   private static Map<String, Object> options(CasePlan plan) {

@@ -4,6 +4,8 @@ import dev.llmh.baseline.BaselineConsole;
 import dev.llmh.baseline.Baselines;
 import dev.llmh.config.ConfigKey;
 import dev.llmh.endpoint.Endpoints;
+import dev.llmh.feature.CaseFeature;
+import dev.llmh.feature.RunServices;
 import dev.llmh.environment.HarnessJvm;
 import dev.llmh.environment.RunEnvironment;
 import dev.llmh.plan.CasePlan;
@@ -66,8 +68,9 @@ final class RunExecution {
     boolean complete;
     try (progress; Endpoints endpoints = new Endpoints(root.config(), progress::phase)) {
       JudgedCases judging = new JudgedCases(root.config().judge(), endpoints);
-      CaseLoop cases = new CaseLoop(state, listener,
-          new CaseExecutor(endpoints, state, baselines, new CaseComparison(root.config().compare())), judging);
+      List<CaseFeature> features = CaseFeatures.open(new RunServices(root.config(), endpoints));
+      state.features(features);
+      CaseLoop cases = new CaseLoop(state, listener, new CaseExecutor(endpoints, state, baselines, features), judging);
       for (TestDescriptor scenario : root.getChildren()) {
         cases.scenario(scenario);
       }

@@ -1,6 +1,7 @@
 package dev.llmh.engine;
 
 import dev.llmh.config.Defaults;
+import dev.llmh.feature.CaseFeature;
 import dev.llmh.measure.RequestMetrics;
 import dev.llmh.measure.RequestSample;
 import dev.llmh.overhead.CompilerQuiet;
@@ -39,6 +40,7 @@ final class RunState implements CaseExecutor.SampleSink {
   private CasePlan current;
   private final List<RequestSample> currentSamples = new ArrayList<>();
   private boolean written;
+  private List<CaseFeature> features = List.of();
   /**
    * One low-priority thread writes the journal, in the order requests ended, each line
    * {@link #JOURNAL_DELAY_MS} after its request: by then the worker that ended it has its next
@@ -60,6 +62,11 @@ final class RunState implements CaseExecutor.SampleSink {
     this.startedAt = startedAt;
     this.runName = runName;
     this.journal = journal;
+  }
+
+  /** The run's features, with which a case the run is stopped in is analysed. */
+  synchronized void features(List<CaseFeature> runFeatures) {
+    features = List.copyOf(runFeatures);
   }
 
   synchronized void caseStarted(CasePlan plan) {
@@ -213,7 +220,7 @@ final class RunState implements CaseExecutor.SampleSink {
     written = true;
     List<CaseResult> all = new ArrayList<>(results);
     if (current != null) {
-      all.add(CaseOutcome.cutShort(current, currentSamples));
+      all.add(CaseOutcome.cutShort(current, currentSamples, features));
     }
     for (CasePlan plan : plans) {
       if (!finished.contains(plan) && plan != current) {

@@ -1,9 +1,6 @@
 package dev.llmh.result;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import dev.llmh.compare.CompareFigures;
-import dev.llmh.constraint.Stat;
-import dev.llmh.stats.Summary;
 
 /**
  * A case's distribution comparison against a reference model ({@code @Compare}), as recorded.
@@ -44,13 +41,4 @@ public record CompareRecord(
   /** The statistics of the per-position divergences, in nats. */
   public record KlSummary(double mean, double p50, double p90, double p99, double max) {}
 
-  public static CompareRecord of(CompareFigures f) {
-    KlSummary kl = null;
-    if (f.kl() != null && f.kl().length > 0) {
-      Summary s = Summary.of(f.kl());
-      kl = new KlSummary(s.get(Stat.MEAN), s.get(Stat.P50), s.get(Stat.P90), s.get(Stat.P99), s.get(Stat.MAX));
-    }
-    return new CompareRecord(f.reference(), f.referenceEndpoint(), f.topK(), f.positions(), f.forced(), kl,
-        f.top1Agreement(), f.candidatePerplexity(), f.referencePerplexity(), METHOD, f.notMeasured());
-  }
 }

@@ -34,7 +34,7 @@ public final class JudgedAnalysis {
         verdict = CaseVerdict.INCONCLUSIVE;
       }
     }
-    return new CaseAnalysis(analysis.distributions(), analysis.figures(), analysis.counts(), analysis.good(),
-        analysis.warnings(), analysis.baseline(), constraints, verdict, reasons, analysis.hardware(), analysis.checked());
+    return new CaseAnalysis(analysis.distributions(), analysis.figures(), analysis.counts(), analysis.warnings(),
+        analysis.baseline(), constraints, verdict, reasons, analysis.findings());
   }
 }

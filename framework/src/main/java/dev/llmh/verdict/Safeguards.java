@@ -42,7 +42,7 @@ public final class Safeguards {
     this.trusted = trusted;
   }
 
-  static Safeguards of(ResourceInputs inputs, ResourceFigures hardware) {
+  public static Safeguards of(ResourceInputs inputs, ResourceFigures hardware) {
     DeploymentFacts facts = inputs.deployment() == null ? DeploymentFacts.NONE : inputs.deployment();
     Energy energy = inputs.resources() == null ? null : inputs.resources().energy();
     return new Safeguards(implausible(hardware.physics()), energy == null ? null : energy.energySource(),
@@ -50,7 +50,7 @@ public final class Safeguards {
   }
 
   /** {@code " (declared power)"} after a figure of {@code metric} that rests on declared inputs; else empty. */
-  String declaredMark(Metric metric) {
+  public String declaredMark(Metric metric) {
     String label = DeclaredInputs.label(metric, energySource, electricityPriced);
     return label == null ? "" : " (" + label + ")";
   }
@@ -68,7 +68,7 @@ public final class Safeguards {
   }
 
   /** The warning an implausible decode rate calls for, or null. */
-  static String warning(PhysicsRecord physics) {
+  public static String warning(PhysicsRecord physics) {
     if (physics == null || physics.implausible() == null) {
       return null;
     }
@@ -79,7 +79,7 @@ public final class Safeguards {
   }
 
   /** {@code result} as it may stand: INCONCLUSIVE, with the reason, when its figure cannot decide. */
-  ConstraintResult apply(ConstraintResult result) {
+  public ConstraintResult apply(ConstraintResult result) {
     Metric metric = result.expression().metric();
     if (result.verdict() == Verdict.INCONCLUSIVE || result.expression().regression()) {
       return result;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.llmh.baseline.Baselines;
+import dev.llmh.hardware.HardwareFindings;
 import dev.llmh.config.DeploymentFacts;
 import dev.llmh.constraint.Metric;
 import dev.llmh.measure.RequestSample;
@@ -52,9 +53,9 @@ class CountedSpanTest {
   @Test
   void throughputAndRequestRateDivideTheCountedTokensByTheCountedSpan() {
     CaseAnalysis analysis = CaseAnalyzer.analyze(
-        new CaseAnalyzer.Context(null, 128, List.of(), 0.95, 0.05, null, List.of(), null, null, null,
-            new ResourceInputs(null, DeploymentFacts.NONE, null)),
-        requests(), "m", new Baselines.Comparison(null, List.of()));
+        new CaseAnalyzer.Context(null, 128, List.of(), 0.95, 0.05, null, List.of(), null, null,
+            List.of(m -> HardwareFindings.of(new ResourceInputs(null, DeploymentFacts.NONE, null), m))),
+        requests(), null, "m", new Baselines.Comparison(null, List.of()));
     assertThat(analysis.counts().outputTokens()).isEqualTo(40);
     assertThat(analysis.counts().wallMs()).isEqualTo(390.0);
     // 40 tokens over 390 ms, not over the 2,090 ms from the cold load's send

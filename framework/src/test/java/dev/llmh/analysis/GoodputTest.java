@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.llmh.baseline.Baselines;
+import dev.llmh.slo.GoodRequests;
+import dev.llmh.slo.SloFeature;
 import dev.llmh.constraint.ConstraintExpression;
 import dev.llmh.constraint.ConstraintParser;
 import dev.llmh.constraint.Metric;
@@ -50,15 +52,15 @@ class GoodputTest {
   private static CaseAnalysis analyze(List<RequestSample> samples, SloDeclaration slo, String... constraints) {
     List<ConstraintExpression> parsed = java.util.Arrays.stream(constraints).map(ConstraintParser::parse).toList();
     return CaseAnalyzer.analyze(
-        new CaseAnalyzer.Context(null, 128, parsed, 0.95, 0.05, null, List.of(), null, null, slo),
-        samples, "m", new Baselines.Comparison(null, List.of()));
+        new CaseAnalyzer.Context(null, 128, parsed, 0.95, 0.05, null, List.of(), null, null, List.of(m -> SloFeature.Found.of(slo, m))),
+        samples, null, "m", new Baselines.Comparison(null, List.of()));
   }
 
   @Test
   void countsGoodRequestsByHand() {
     CaseAnalysis analysis = analyze(eight(), new SloDeclaration("200ms", "50ms", null));
-    assertThat(analysis.good().good()).isEqualTo(5);
-    assertThat(analysis.good().counted()).isEqualTo(8);
+    assertThat(analysis.findings(SloFeature.Found.class).good().good()).isEqualTo(5);
+    assertThat(analysis.findings(SloFeature.Found.class).good().counted()).isEqualTo(8);
     assertThat(analysis.figures().get(Metric.SLO_ATTAINMENT)).isEqualTo(62.5);
     // window: first send (0) to the last chunk of #8 (7000 + 100 + 4 × 40 ms)
     assertThat(analysis.figures().get(Metric.GOODPUT)).isCloseTo(5 / 7.26, within(1e-9));
@@ -68,7 +70,7 @@ class GoodputTest {
   void anE2eTargetCountsTooAndAFailedRequestIsNeverGood() {
     // e2e of #1, #7, #8 is 260 ms, of #3 340, of #6 400, of #4 150: ≤ 300 ms keeps #1, #4, #7, #8 (and #2 at 410 misses)
     CaseAnalysis analysis = analyze(eight(), new SloDeclaration(null, null, "300ms"));
-    assertThat(analysis.good().good()).isEqualTo(4);
+    assertThat(analysis.findings(SloFeature.Found.class).good().good()).isEqualTo(4);
     assertThat(analysis.figures().get(Metric.SLO_ATTAINMENT)).isEqualTo(50.0);
   }
 
@@ -97,13 +99,13 @@ class GoodputTest {
     CaseAnalysis none = analyze(eight(), null, "goodput >= 1 req/s");
     assertThat(none.figures().get(Metric.GOODPUT)).isNull();
     assertThat(none.figures().get(Metric.SLO_ATTAINMENT)).isNull();
-    assertThat(none.good().notMeasured()).isEqualTo(GoodRequests.NO_SLO);
+    assertThat(none.findings(SloFeature.Found.class).good().notMeasured()).isEqualTo(GoodRequests.NO_SLO);
     assertThat(none.constraints().get(0).verdict()).isEqualTo(Verdict.INCONCLUSIVE);
     assertThat(none.constraints().get(0).message()).startsWith("goodput not measured (no @Slo declared");
 
     CaseAnalysis empty = analyze(List.of(), new SloDeclaration("1s", null, null), "slo_attainment >= 90%");
     assertThat(empty.figures().get(Metric.SLO_ATTAINMENT)).isNull();
-    assertThat(empty.good().notMeasured()).isEqualTo(GoodRequests.NOTHING_MEASURED);
+    assertThat(empty.findings(SloFeature.Found.class).good().notMeasured()).isEqualTo(GoodRequests.NOTHING_MEASURED);
     assertThat(empty.constraints().get(0).verdict()).isEqualTo(Verdict.INCONCLUSIVE);
   }
 

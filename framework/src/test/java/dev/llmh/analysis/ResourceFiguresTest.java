@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.llmh.baseline.Baselines;
+import dev.llmh.hardware.HardwareFindings;
 import dev.llmh.config.DeploymentFacts;
 import dev.llmh.constraint.ConstraintParser;
 import dev.llmh.constraint.Metric;
@@ -52,8 +53,8 @@ class ResourceFiguresTest {
   private static CaseAnalysis analyze(Resources resources, DeploymentFacts facts, String... constraints) {
     return CaseAnalyzer.analyze(
         new CaseAnalyzer.Context(null, 128, java.util.Arrays.stream(constraints).map(ConstraintParser::parse).toList(), 0.95,
-            0.05, null, List.of(), null, null, null, new ResourceInputs(resources, facts, null)),
-        tenRequests(), "m", new Baselines.Comparison(null, List.of()));
+            0.05, null, List.of(), null, null, hardware(new ResourceInputs(resources, facts, null))),
+        tenRequests(), null, "m", new Baselines.Comparison(null, List.of()));
   }
 
   @Test
@@ -109,7 +110,7 @@ class ResourceFiguresTest {
         + " 5 EUR: INCONCLUSIVE (not decided: a figure from declared prices shows nothing about the server; set"
         + " @Cost(trustDeclared = true) or llmh.cost.trustDeclared=true to judge it)");
     assertThat(analysis.verdict()).isEqualTo(CaseVerdict.INCONCLUSIVE);
-    assertThat(analysis.hardware().cost().basis()).isEqualTo("rented");
+    assertThat(analysis.findings(HardwareFindings.class).hardware().cost().basis()).isEqualTo("rented");
     DeploymentFacts trusted = new DeploymentFacts("EUR", null, null, null, rented.cost(), true);
     CaseAnalysis judged = analyze(sampled(Energy.notMeasured("no power source")), trusted, "cost_per_mtok < 5EUR", "cost_per_mtok < 2EUR");
     assertThat(judged.constraints()).extracting(ConstraintResult::message).containsExactly(
@@ -147,8 +148,8 @@ class ResourceFiguresTest {
         "energy_per_token < 2J", "ttft.p50 < 1s", "bandwidth_use <= 100%");
     CaseAnalysis analysis = CaseAnalyzer.analyze(
         new CaseAnalyzer.Context(null, 128, budgets.stream().map(ConstraintParser::parse).toList(), 0.95, 0.05, null,
-            List.of(), null, null, null, new ResourceInputs(sampled(rapl), DeploymentFacts.NONE, probed)),
-        tenRequests(), "m", new Baselines.Comparison(null, List.of()));
+            List.of(), null, null, hardware(new ResourceInputs(sampled(rapl), DeploymentFacts.NONE, probed))),
+        tenRequests(), null, "m", new Baselines.Comparison(null, List.of()));
     assertThat(analysis.constraints()).extracting(ConstraintResult::verdict).containsExactly(
         Verdict.INCONCLUSIVE, Verdict.INCONCLUSIVE, Verdict.INCONCLUSIVE, Verdict.INCONCLUSIVE, Verdict.INCONCLUSIVE,
         Verdict.PASS, Verdict.FAIL);
@@ -160,16 +161,16 @@ class ResourceFiguresTest {
     // undecided for a reason more requests would not change: an adaptive measurement stops
     CaseAnalysis speedOnly = CaseAnalyzer.analyze(
         new CaseAnalyzer.Context(null, 128, List.of(ConstraintParser.parse("tpot.p50 < 50ms")), 0.95, 0.05, null,
-            List.of(), null, null, null, new ResourceInputs(sampled(rapl), DeploymentFacts.NONE, probed)),
-        tenRequests(), "m", new Baselines.Comparison(null, List.of()));
+            List.of(), null, null, hardware(new ResourceInputs(sampled(rapl), DeploymentFacts.NONE, probed))),
+        tenRequests(), null, "m", new Baselines.Comparison(null, List.of()));
     assertThat(speedOnly.verdict()).isEqualTo(CaseVerdict.INCONCLUSIVE);
     assertThat(speedOnly.settled()).isTrue();
     // declared bytes: the user answers for the check's inputs, and the budget decides
     var declaredBytes = dev.llmh.resources.PhysicsInputs.of(4_700_000_000L, "declared", 0.3e12, "probe");
     CaseAnalysis declared = CaseAnalyzer.analyze(
         new CaseAnalyzer.Context(null, 128, List.of(ConstraintParser.parse("tpot.p50 < 50ms")), 0.95, 0.05, null,
-            List.of(), null, null, null, new ResourceInputs(sampled(rapl), DeploymentFacts.NONE, declaredBytes)),
-        tenRequests(), "m", new Baselines.Comparison(null, List.of()));
+            List.of(), null, null, hardware(new ResourceInputs(sampled(rapl), DeploymentFacts.NONE, declaredBytes))),
+        tenRequests(), null, "m", new Baselines.Comparison(null, List.of()));
     assertThat(declared.constraints().get(0).verdict()).isEqualTo(Verdict.PASS);
   }
 
@@ -179,11 +180,11 @@ class ResourceFiguresTest {
     var inputs = dev.llmh.resources.PhysicsInputs.of(4_700_000_000L, "declared", 0.3e12, "declared");
     CaseAnalysis analysis = CaseAnalyzer.analyze(
         new CaseAnalyzer.Context(null, 128, List.of(ConstraintParser.parse("bandwidth_use <= 100%")), 0.95, 0.05, null,
-            List.of(), null, null, null, new ResourceInputs(sampled(null), DeploymentFacts.NONE, inputs)),
-        tenRequests(), "m", new Baselines.Comparison(null, List.of()));
+            List.of(), null, null, hardware(new ResourceInputs(sampled(null), DeploymentFacts.NONE, inputs))),
+        tenRequests(), null, "m", new Baselines.Comparison(null, List.of()));
     assertThat(analysis.figures().get(Metric.BANDWIDTH_USE)).isCloseTo(100 * 100 * 4.7e9 / 0.3e12, within(1e-6));
     assertThat(analysis.constraints().get(0).verdict()).isEqualTo(Verdict.FAIL);
-    assertThat(analysis.hardware().physics().implausible())
+    assertThat(analysis.findings(HardwareFindings.class).hardware().physics().implausible())
         .isEqualTo("implausible: 100 tok/s × 4.7 GB = 470 GB/s exceeds 300 GB/s memory bandwidth");
     assertThat(analysis.warnings()).anyMatch(w -> w.startsWith("implausible: 100 tok/s × 4.7 GB"));
 
@@ -191,9 +192,13 @@ class ResourceFiguresTest {
         "declared", null);
     CaseAnalysis remote = CaseAnalyzer.analyze(
         new CaseAnalyzer.Context(null, 128, List.of(ConstraintParser.parse("bandwidth_use <= 100%")), 0.95, 0.05, null,
-            List.of(), null, null, null, new ResourceInputs(sampled(null), DeploymentFacts.NONE, unknown)),
-        tenRequests(), "m", new Baselines.Comparison(null, List.of()));
+            List.of(), null, null, hardware(new ResourceInputs(sampled(null), DeploymentFacts.NONE, unknown))),
+        tenRequests(), null, "m", new Baselines.Comparison(null, List.of()));
     assertThat(remote.constraints().get(0).verdict()).isEqualTo(Verdict.INCONCLUSIVE);
     assertThat(remote.constraints().get(0).message()).contains("declare llmh.model.bytes");
+  }
+
+  private static List<java.util.function.Function<MeasuredCase, ? extends dev.llmh.verdict.Findings>> hardware(ResourceInputs inputs) {
+    return List.of(m -> HardwareFindings.of(inputs, m));
   }
 }

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.llmh.annotations.CheckResult;
 import dev.llmh.baseline.Baselines;
+import dev.llmh.check.CheckedRequests;
+import dev.llmh.check.ChecksFeature;
 import dev.llmh.check.AnswerChecks;
 import dev.llmh.constraint.ConstraintExpression;
 import dev.llmh.constraint.ConstraintParser;
@@ -77,14 +79,14 @@ class SuccessRateTest {
   private static CaseAnalysis analyze(List<RequestSample> samples, List<String> checks, String... constraints) {
     List<ConstraintExpression> parsed = java.util.Arrays.stream(constraints).map(ConstraintParser::parse).toList();
     return CaseAnalyzer.analyze(
-        new CaseAnalyzer.Context(null, 128, parsed, 0.95, 0.05, null, List.of(), null, null, null, null, checks),
-        samples, "m", new Baselines.Comparison(null, List.of()));
+        new CaseAnalyzer.Context(null, 128, parsed, 0.95, 0.05, null, List.of(), null, null, List.of(m -> ChecksFeature.Found.of(checks, m))),
+        samples, null, "m", new Baselines.Comparison(null, List.of()));
   }
 
   @Test
   void countsAnswersThatPassedEveryCheckByHand() {
     CaseAnalysis analysis = analyze(ten(), CHECKS.names(), "error_rate <= 20%");
-    CheckedRequests checked = analysis.checked();
+    CheckedRequests checked = analysis.findings(ChecksFeature.Found.class).checked();
     assertThat(checked.counted()).isEqualTo(10);
     assertThat(checked.passed()).isEqualTo(5);
     // the failed request's answer is not checked: it counts against the rate, against no check
@@ -121,7 +123,7 @@ class SuccessRateTest {
   void withoutACheckTheRateIsNotMeasuredNeverZero() {
     CaseAnalysis analysis = analyze(ten(), List.of(), "success_rate >= 95%", "error_rate <= 20%");
     assertThat(analysis.figures().get(Metric.SUCCESS_RATE)).isNull();
-    assertThat(analysis.checked().notMeasured()).isEqualTo(CheckedRequests.NO_CHECK);
+    assertThat(analysis.findings(ChecksFeature.Found.class).checked().notMeasured()).isEqualTo(CheckedRequests.NO_CHECK);
     assertThat(analysis.constraints().get(0).verdict()).isEqualTo(Verdict.INCONCLUSIVE);
     assertThat(analysis.constraints().get(0).message()).contains("not measured (no check declared");
   }

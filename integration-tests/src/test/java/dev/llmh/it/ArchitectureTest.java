@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The flow's arrows run one way: scenario → plan → load → client → measure → analysis → verdict →
- * record → outputs, each stage the packages {@link #STAGES} lists. A package may use an earlier
+ * record → features → outputs, each stage the packages {@link #STAGES} lists. A package may use an earlier
  * stage's classes, never a later one's; the engine, which only loops, may use all and is used by
  * none; no harness code is compiled against the simulator (it is found by {@code ServiceLoader}).
  * The arrows that still run backwards are frozen in {@code src/test/resources/archunit_store}, which
@@ -35,9 +35,10 @@ class ArchitectureTest {
       List.of("load", "load", "synthetic"),
       List.of("client", "client..", "endpoint", "endpoint.spi"),
       List.of("measure", "measure", "resources", "overhead", "environment"),
-      List.of("analysis", "analysis", "stats", "check", "compare"),
+      List.of("analysis", "analysis", "stats"),
       List.of("verdict", "verdict", "judge"),
       List.of("record", "result", "baseline", "sweep"),
+      List.of("features", "feature", "slo", "check", "compare", "hardware", "conversation"),
       List.of("outputs", "console", "progress", "assertions", "reports.."));
 
   /** The stages under {@code root} as ArchUnit layers, each open only to the stages after it. */

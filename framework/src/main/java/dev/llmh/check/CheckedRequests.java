@@ -1,4 +1,4 @@
-package dev.llmh.analysis;
+package dev.llmh.check;
 
 import dev.llmh.measure.CheckOutcome;
 import dev.llmh.measure.RequestSample;

@@ -1,4 +1,4 @@
-package dev.llmh.analysis;
+package dev.llmh.slo;
 
 import dev.llmh.measure.RequestMetrics;
 import dev.llmh.runner.SloDeclaration;

@@ -1,8 +1,5 @@
-package dev.llmh.engine;
+package dev.llmh.compare;
 
-import dev.llmh.compare.CompareFigures;
-import dev.llmh.compare.CompareSetup;
-import dev.llmh.compare.Comparison;
 import dev.llmh.config.CompareConfig;
 import dev.llmh.endpoint.Endpoint;
 import dev.llmh.plan.CasePlan;
@@ -21,7 +18,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * One not measured is asked again by the next case: its failure may be passing, or the first case's
  * deadline.
  */
-final class CaseComparison {
+public final class CaseComparison {
   /** What makes two comparisons the same questions to the same servers. */
   record Key(String candidateEndpoint, String candidateModel, String referenceEndpoint, String reference, String prompt,
       int topK, int tokens) {}
@@ -29,12 +26,12 @@ final class CaseComparison {
   private final CompareConfig config;
   private final Map<Key, CompareFigures> measured = new ConcurrentHashMap<>();
 
-  CaseComparison(CompareConfig config) {
+  public CaseComparison(CompareConfig config) {
     this.config = config;
   }
 
   /** What the comparison found, or why it found nothing; null when the scenario declares none. */
-  CompareFigures run(CasePlan plan, Endpoint endpoint, String candidateModel, String prompt, long deadline)
+  public CompareFigures run(CasePlan plan, Endpoint endpoint, String candidateModel, String prompt, long deadline)
       throws InterruptedException {
     Optional<CompareSetup> declared = CompareSetup.of(plan.runner().compare(), config);
     if (declared.isEmpty()) {
