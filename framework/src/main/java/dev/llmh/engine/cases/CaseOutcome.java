@@ -1,0 +1,110 @@
+package dev.llmh.engine.cases;
+
+import dev.llmh.baseline.Baselines;
+import dev.llmh.baseline.CaseKey;
+import dev.llmh.endpoint.EmbeddedModels;
+import dev.llmh.endpoint.Endpoint;
+import dev.llmh.endpoint.EndpointKind;
+import dev.llmh.feature.CaseFeature;
+import dev.llmh.load.PromptMarker;
+import dev.llmh.measure.RequestMetrics;
+import dev.llmh.measure.RequestSample;
+import dev.llmh.overhead.HarnessCheck;
+import dev.llmh.plan.CasePlan;
+import dev.llmh.result.CaseResult;
+import dev.llmh.result.SampleRecord;
+import dev.llmh.verdict.CaseAnalysis;
+import dev.llmh.verdict.CaseAnalyzer;
+import dev.llmh.verdict.CaseVerdict;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A case's record and the analysis it was written from, and how a case's measured requests become
+ * both: analysed by {@link CaseAnalyzer}, written down by {@link CaseRecords}.
+ *
+ * @param answered each measured request's prompt and whole answer, in the order of the record's
+ *     samples, for a judged case ({@code @Judge}); empty otherwise
+ */
+public record CaseOutcome(CaseResult result, CaseAnalysis analysis, List<dev.llmh.judge.Answered> answered) {
+
+  public CaseOutcome {
+    answered = answered == null ? List.of() : java.util.Collections.unmodifiableList(new ArrayList<>(answered));
+  }
+
+  public CaseOutcome(CaseResult result, CaseAnalysis analysis) {
+    this(result, analysis, null);
+  }
+
+  /** This outcome with its requests' prompts and answers, for the judge. */
+  CaseOutcome withAnswered(List<dev.llmh.judge.Answered> requests) {
+    return new CaseOutcome(result, analysis, requests);
+  }
+
+  /**
+   * The record of a case the run was stopped in: what finished of it, judged as it stands, with a
+   * warning saying how much is missing. The endpoint is not asked anything again: the features'
+   * parts are new and never prepared, so what they would have sampled or asked is not measured.
+   */
+  public static CaseResult cutShort(CasePlan plan, List<RequestSample> finished, List<CaseFeature> features) {
+    List<String> warnings = List.of("run stopped during this case: " + finished.size() + " of " + plan.measuredRequests()
+        + " measured requests had finished; the figures and verdicts are of those");
+    List<RequestSample> ordered = new ArrayList<>(finished);
+    ordered.sort(Comparator.comparingLong(RequestSample::startNanos));
+    int inFlight = Math.min(plan.concurrency(), plan.measuredRequests()); // the first look's: where a run is cut short
+    // The turn indices of a conversation cut short are not known here: its requests are recorded without them.
+    return analysed(plan, null, ordered, null, 0, inFlight, warnings, null, Baselines.NONE, 1 - plan.confidence(), null, null,
+        PromptSetup.NONE, CaseParts.of(features, plan)).result();
+  }
+
+  /**
+   * @param turns each request's turn index within its conversation, or null for single requests
+   * @param parts the case's part of every feature
+   */
+  static CaseOutcome analysed(
+      CasePlan plan, Endpoint endpoint, List<RequestSample> measured, List<Integer> turns, int warmupFailed, int inFlight,
+      List<String> warnings, String promptHash, Baselines baselines, double alpha, String timedOut, HarnessCheck harness,
+      PromptSetup setup, CaseParts parts) {
+    // On a schedule, times count from the first scheduled send, so that start_ms − scheduled_ms is the queue.
+    long firstStart = measured.stream().mapToLong(s -> s.scheduledNanos() != null ? s.scheduledNanos() : s.startNanos())
+        .min().orElse(0);
+    List<SampleRecord> records = new ArrayList<>(measured.size());
+    for (int i = 0; i < measured.size(); i++) {
+      RequestSample s = measured.get(i);
+      records.add(CaseRecords.sampleRecord(s, RequestMetrics.of(s), firstStart, setup.check().flags(s.promptTokens()),
+          turns == null ? null : turns.get(i), plan.textChars()));
+    }
+    String servedModel = measured.stream().map(RequestSample::servedModel).filter(Objects::nonNull).findFirst().orElse(null);
+    CaseAnalysis analysis = CaseAnalyzer.analyze(
+        // judge_score budgets wait for the judge, after the measurement (dev.llmh.engine.run.JudgedCases)
+        new CaseAnalyzer.Context(EmbeddedModels.asked(plan), plan.maxTokens(),
+            plan.constraints().stream().filter(c -> !c.metric().needsJudge()).toList(), plan.confidence(), alpha,
+            timedOut, warnings, harness, setup.check(), parts.analyses()),
+        measured, turns, servedModel, baselines.compare(caseKey(plan, servedModel, promptHash), records));
+    CaseResult result = CaseRecords.measured(
+        plan, endpoint, servedModel, CaseExecutor.warmupRequests(plan), warmupFailed, inFlight, records, analysis, promptHash,
+        harness, setup, parts);
+    return new CaseOutcome(result, analysis);
+  }
+
+  /** The endpoint by kind, not URL: the embedded server's and simulator's ports change every run. */
+  static CaseKey caseKey(CasePlan plan, String servedModel, String promptHash) {
+    return new CaseKey(plan.scenarioClassName(), plan.caseId(), plan.paramTexts(), promptHash, servedModel,
+        EndpointKind.of(plan.endpoint()).key() + "/" + plan.api().key(), plan.maxTokens(), plan.temperature(), plan.seed(),
+        PromptMarker.recorded(plan.promptCache()));
+  }
+
+  /** A case that could not send a single request: recorded with its reason, never dropped. */
+  static CaseOutcome notRun(CasePlan plan, Endpoint endpoint, String reason) {
+    CaseAnalysis analysis = CaseAnalysis.unmeasured(CaseVerdict.NOT_RUN, reason);
+    return new CaseOutcome(CaseRecords.unmeasured(plan, endpoint, analysis), analysis);
+  }
+
+  /** A case with nothing measured, NOT_RUN (the run stopped first) or ERROR (the harness broke). */
+  public static CaseOutcome unmeasured(CasePlan plan, CaseVerdict verdict, String reason) {
+    CaseAnalysis analysis = CaseAnalysis.unmeasured(verdict, reason);
+    return new CaseOutcome(CaseRecords.unmeasured(plan, null, analysis), analysis);
+  }
+}

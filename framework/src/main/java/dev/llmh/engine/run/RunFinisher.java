@@ -1,0 +1,77 @@
+package dev.llmh.engine.run;
+
+import dev.llmh.console.ConsoleSummary;
+import dev.llmh.environment.HarnessJvm;
+import dev.llmh.environment.LlmhVersion;
+import dev.llmh.environment.RunEnvironment;
+import dev.llmh.result.CaseResult;
+import dev.llmh.result.ReportWriters;
+import dev.llmh.result.ResultsFiles;
+import dev.llmh.result.RunRecord;
+import dev.llmh.stats.Summary;
+import dev.llmh.sweep.PrefillFits;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import org.junit.platform.engine.TestExecutionResult;
+
+/**
+ * The run-level work once the cases are done: the judged answers, the run's record with its fits and
+ * saturation searches, the run's tables and reports, and the line counting what nothing decided.
+ */
+final class RunFinisher {
+  /** How constraints are judged, as the results file states it ({@code statistics.verdictBasis}). */
+  static final String VERDICT_BASIS =
+      "one-sided confidence bounds at llmh.confidence (results: metrics.*.ci are two-sided): order statistics"
+          + " for percentiles, t for means, a request-level bootstrap for pooled itl; min, max and the per-case"
+          + " figures (throughput, request_rate, error_rate) on the observed value; slo_attainment and goodput on"
+          + " Clopper-Pearson bounds of the share of good requests";
+
+  private RunFinisher() {}
+
+  /** {@code answers-<timestamp>.md}, when anything was judged. */
+  static void writeAnswers(JudgedCases judging, RunState state) {
+    try {
+      Path written = judging.report().write(state.directory, state.runName);
+      if (written != null) {
+        System.out.println("LLMH judged answers: " + written.toAbsolutePath());
+      }
+    } catch (IOException e) {
+      System.err.println("LLMH could not write the judged answers to " + state.directory + ": " + e);
+    }
+  }
+
+  /** The record, once (a stopped JVM's hook finds it written and does nothing), then what is printed of it. */
+  static TestExecutionResult writeRecord(RunState state, boolean complete, RunEnvironment runEnvironment) {
+    List<CaseResult> results = state.takeForWriting();
+    state.closeJournal();
+    if (results == null) {
+      return TestExecutionResult.successful();
+    }
+    RunRecord record =
+        new RunRecord(
+            RunRecord.SCHEMA_VERSION,
+            new RunRecord.RunInfo(state.startedAt.toString(), Instant.now().toString(), complete),
+            runEnvironment.record(HarnessJvm.facts(LlmhVersion.current())),
+            new RunRecord.StatisticsInfo(Summary.PERCENTILE_METHOD, VERDICT_BASIS),
+            results,
+            PrefillFits.of(results),
+            SaturationSearches.records(state.plans(), results));
+    try {
+      Path written = ResultsFiles.write(record, state.directory, state.runName);
+      System.out.print(ConsoleSummary.runTable(results));
+      System.out.print(ConsoleSummary.modelTables(results));
+      System.out.print(ConsoleSummary.fits(record.fits()));
+      System.out.print(ConsoleSummary.saturation(record.saturation()));
+      System.out.println("LLMH results: " + written.toAbsolutePath() + (complete ? "" : " (run cut short)")
+          + " (and latest.json beside it)");
+      ReportWriters.writeAll(record, state.directory, state.runName, System.out);
+      System.out.print(ConsoleSummary.undecided(results));
+      return TestExecutionResult.successful();
+    } catch (IOException e) {
+      return TestExecutionResult.failed(
+          new IOException("LLMH could not write its results to " + state.directory + ": " + e, e));
+    }
+  }
+}

@@ -1,0 +1,147 @@
+package dev.llmh.engine.cases;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.llmh.analysis.MeasuredCase;
+import dev.llmh.baseline.Baselines;
+import dev.llmh.config.Config;
+import dev.llmh.endpoint.Endpoints;
+import dev.llmh.feature.CaseFeature;
+import dev.llmh.feature.PreparedCase;
+import dev.llmh.measure.RequestSample;
+import dev.llmh.plan.CasePlan;
+import dev.llmh.plan.Planner;
+import dev.llmh.result.CaseResult;
+import dev.llmh.result.Section;
+import dev.llmh.runner.DeclaredSettings;
+import dev.llmh.runner.PromptDeclaration;
+import dev.llmh.runner.ScenarioRunner;
+import dev.llmh.verdict.ConstraintResult;
+import dev.llmh.verdict.Findings;
+import dev.llmh.verdict.Verdict;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A feature joins a case through its hooks alone, against the simulator: the engine calls each in
+ * its order, hands the feature every measured request once, and takes its warnings and safeguards
+ * into the verdict and the record without naming it.
+ */
+class CaseFeatureHooksTest {
+  private static final int WARMUP = 2;
+  private static final int MEASURED = 8;
+
+  /** Records what the engine called, and takes back every passing budget. */
+  static final class Watching implements CaseFeature {
+    final List<String> calls = new ArrayList<>();
+    final AtomicInteger observed = new AtomicInteger();
+    final String refusal;
+
+    Watching(String refusal) {
+      this.refusal = refusal;
+    }
+
+    @Override
+    public Part<Found> part(CasePlan plan) {
+      return new Part<>() {
+        @Override
+        public void prepare(PreparedCase prepared) throws Refused {
+          calls.add("prepare " + prepared.model());
+          if (refusal != null) {
+            throw new Refused(refusal);
+          }
+        }
+
+        @Override
+        public void measuring(List<RequestSample> warmup) {
+          calls.add("measuring after " + warmup.size());
+        }
+
+        @Override
+        public RequestSample observe(RequestSample sample) {
+          observed.incrementAndGet();
+          return sample;
+        }
+
+        @Override
+        public Found findings(MeasuredCase measured) {
+          calls.add("findings of " + measured.measured().size());
+          return new Found(measured.measured().size());
+        }
+
+        @Override
+        public void record(Found found, CaseResult.Builder record) {
+          calls.add("record " + found.requests());
+        }
+
+        @Override
+        public void close() {
+          calls.add("close");
+        }
+      };
+    }
+
+    record Found(int requests) implements Findings {
+      @Override
+      public List<String> warnings() {
+        return List.of("watched " + requests + " requests");
+      }
+
+      @Override
+      public ConstraintResult safeguard(ConstraintResult result) {
+        return result.verdict() != Verdict.PASS ? result
+            : new ConstraintResult(result.expression(), result.observed(), Verdict.INCONCLUSIVE, "taken back by the watcher",
+                result.bounds());
+      }
+    }
+  }
+
+  private static CaseResult run(Watching feature) throws InterruptedException {
+    Config config = Config.read(key -> Optional.ofNullable(Map.of("llmh.endpoint", "simulated").get(key)), Map.of());
+    DeclaredSettings settings = DeclaredSettings.builder().model("m").warmupRequests(WARMUP).measuredRequests(MEASURED).maxRequests(MEASURED)
+        .maxTokens(8).constraints(List.of("ttft.p50 <= 60s")).build();
+    ScenarioRunner runner = new ScenarioRunner() {
+      public String scenarioClassName() { return "com.example.Watched"; }
+      public List<PromptDeclaration> prompts() { return List.of(new PromptDeclaration("hello", "hello", false, settings)); }
+      public List<dev.llmh.runner.ParamDeclaration> params() { return List.of(); }
+      public String prompt(String name, Map<String, String> values) { return "Say hello"; }
+    };
+    CasePlan plan = Planner.plan(runner, config).get(0);
+    try (Endpoints endpoints = new Endpoints(config, phase -> {})) {
+      CaseExecutor executor = new CaseExecutor(endpoints, (p, i, s, start) -> {}, Baselines.NONE, List.of(feature));
+      return executor.run(plan).result();
+    }
+  }
+
+  @Test
+  void everyHookIsCalledInOrderAndItsFindingsReachTheVerdictAndTheRecord() throws Exception {
+    Watching watching = new Watching(null);
+    CaseResult result = run(watching);
+
+    assertThat(watching.observed).hasValue(MEASURED); // measured requests only, each once
+    assertThat(watching.calls).containsExactly(
+        "prepare m", "measuring after " + WARMUP, "findings of " + MEASURED, "record " + MEASURED, "close");
+    assertThat(result.section(Section.WARNINGS)).contains("watched " + MEASURED + " requests");
+    assertThat(result.constraints()).singleElement().satisfies(c -> {
+      assertThat(c.verdict()).isEqualTo("INCONCLUSIVE");
+      assertThat(c.message()).isEqualTo("taken back by the watcher");
+    });
+    assertThat(result.verdict()).isEqualTo("INCONCLUSIVE");
+  }
+
+  @Test
+  void aFeatureThatRefusesTheCaseLeavesItNotRunWithItsReasonAndNothingSent() throws Exception {
+    Watching refusing = new Watching("the watcher needs a GPU");
+    CaseResult result = run(refusing);
+
+    assertThat(result.verdict()).isEqualTo("NOT_RUN");
+    assertThat(result.section(Section.ERROR)).isEqualTo("the watcher needs a GPU");
+    assertThat(result.requests().measured()).isZero();
+    assertThat(refusing.observed).hasValue(0);
+    assertThat(refusing.calls).containsExactly("prepare m", "close");
+  }
+}
