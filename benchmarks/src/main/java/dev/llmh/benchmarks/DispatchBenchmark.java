@@ -114,7 +114,8 @@ public final class DispatchBenchmark {
           public IntFunction<RequestSample> send() {
             return i -> {
               long t0 = System.nanoTime();
-              return new RequestSample(t0, List.of(t0), t0, null, 1, "length", "m", null);
+              return RequestSample.builder(t0, List.of(t0), t0).usageOutputTokens(1).finishReason("length")
+                  .servedModel("m").build();
             };
           }
 

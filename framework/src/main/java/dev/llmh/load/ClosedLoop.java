@@ -95,7 +95,7 @@ public final class ClosedLoop {
 
   /** A request the harness itself broke, started at {@code start}: failed, with the exception as its reason. */
   public static RequestSample harnessError(long start, Throwable e) {
-    return new RequestSample(start, List.of(), System.nanoTime(), null, null, null, null, "harness error: " + e);
+    return RequestSample.builder(start, List.of(), System.nanoTime()).error("harness error: " + e).build();
   }
 
   private static void awaitQuietly(CountDownLatch latch) {

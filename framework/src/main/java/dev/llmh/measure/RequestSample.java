@@ -73,73 +73,14 @@ public record RequestSample(
     serverTimings = serverTimings == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(serverTimings));
   }
 
-  /** Without tool calls. */
-  public RequestSample(
-      long startNanos, List<Long> textChunkNanos, long endNanos, Integer promptTokens, Integer usageOutputTokens,
-      String finishReason, String servedModel, String error, Long firstAnswerNanos, int reasoningChunks,
-      List<Integer> chunkTokens, Map<String, Double> serverTimings, int maxTokens, long textBytes,
-      Integer hiddenReasoningTokens, boolean replacementCharacters, String retryAfter, String answer, String reasoning,
-      Long scheduledNanos, List<dev.llmh.measure.CheckOutcome> checks) {
-    this(startNanos, textChunkNanos, endNanos, promptTokens, usageOutputTokens, finishReason, servedModel, error,
-        firstAnswerNanos, reasoningChunks, chunkTokens, serverTimings, maxTokens, textBytes, hiddenReasoningTokens,
-        replacementCharacters, retryAfter, answer, reasoning, scheduledNanos, checks, List.of());
-  }
-
-  /** Before any check ran. */
-  public RequestSample(
-      long startNanos, List<Long> textChunkNanos, long endNanos, Integer promptTokens, Integer usageOutputTokens,
-      String finishReason, String servedModel, String error, Long firstAnswerNanos, int reasoningChunks,
-      List<Integer> chunkTokens, Map<String, Double> serverTimings, int maxTokens, long textBytes,
-      Integer hiddenReasoningTokens, boolean replacementCharacters, String retryAfter, String answer, String reasoning,
-      Long scheduledNanos) {
-    this(startNanos, textChunkNanos, endNanos, promptTokens, usageOutputTokens, finishReason, servedModel, error,
-        firstAnswerNanos, reasoningChunks, chunkTokens, serverTimings, maxTokens, textBytes, hiddenReasoningTokens,
-        replacementCharacters, retryAfter, answer, reasoning, scheduledNanos, null);
-  }
-
-  /** Not sent on a schedule, without reasoning text. */
-  public RequestSample(
-      long startNanos, List<Long> textChunkNanos, long endNanos, Integer promptTokens, Integer usageOutputTokens,
-      String finishReason, String servedModel, String error, Long firstAnswerNanos, int reasoningChunks,
-      List<Integer> chunkTokens, Map<String, Double> serverTimings, int maxTokens, long textBytes,
-      Integer hiddenReasoningTokens, boolean replacementCharacters, String retryAfter, String answer) {
-    this(startNanos, textChunkNanos, endNanos, promptTokens, usageOutputTokens, finishReason, servedModel, error,
-        firstAnswerNanos, reasoningChunks, chunkTokens, serverTimings, maxTokens, textBytes, hiddenReasoningTokens,
-        replacementCharacters, retryAfter, answer, null, null, null);
-  }
-
   /** This sample as sent by an open-loop schedule that meant it for {@code scheduled} ({@link System#nanoTime()}). */
   public RequestSample scheduledAt(long scheduled) {
-    return new RequestSample(startNanos, textChunkNanos, endNanos, promptTokens, usageOutputTokens, finishReason,
-        servedModel, error, firstAnswerNanos, reasoningChunks, chunkTokens, serverTimings, maxTokens, textBytes,
-        hiddenReasoningTokens, replacementCharacters, retryAfter, answer, reasoning, scheduled, checks, toolCalls);
+    return toBuilder().scheduledNanos(scheduled).build();
   }
 
   /** This sample with what the case's checks found of its answer. */
   public RequestSample withChecks(List<dev.llmh.measure.CheckOutcome> found) {
-    return new RequestSample(startNanos, textChunkNanos, endNanos, promptTokens, usageOutputTokens, finishReason,
-        servedModel, error, firstAnswerNanos, reasoningChunks, chunkTokens, serverTimings, maxTokens, textBytes,
-        hiddenReasoningTokens, replacementCharacters, retryAfter, answer, reasoning, scheduledNanos, found, toolCalls);
-  }
-
-  /** A sample from a client that does not tell reasoning apart: every text chunk is answer. */
-  public RequestSample(
-      long startNanos, List<Long> textChunkNanos, long endNanos, Integer promptTokens,
-      Integer usageOutputTokens, String finishReason, String servedModel, String error) {
-    this(startNanos, textChunkNanos, endNanos, promptTokens, usageOutputTokens, finishReason, servedModel, error,
-        textChunkNanos.isEmpty() ? null : textChunkNanos.get(0), 0, List.of(), Map.of(), 0,
-        -1, null, false, null);
-  }
-
-  /** Without the answer's text. */
-  public RequestSample(
-      long startNanos, List<Long> textChunkNanos, long endNanos, Integer promptTokens, Integer usageOutputTokens,
-      String finishReason, String servedModel, String error, Long firstAnswerNanos, int reasoningChunks,
-      List<Integer> chunkTokens, Map<String, Double> serverTimings, int maxTokens, long textBytes,
-      Integer hiddenReasoningTokens, boolean replacementCharacters, String retryAfter) {
-    this(startNanos, textChunkNanos, endNanos, promptTokens, usageOutputTokens, finishReason, servedModel, error,
-        firstAnswerNanos, reasoningChunks, chunkTokens, serverTimings, maxTokens, textBytes, hiddenReasoningTokens,
-        replacementCharacters, retryAfter, null);
+    return toBuilder().checks(found).build();
   }
 
   public boolean succeeded() {
@@ -160,5 +101,83 @@ public record RequestSample(
         r.apply(reasoning), scheduledNanos, checks == null ? null : checks.stream()
             .map(c -> new dev.llmh.measure.CheckOutcome(c.name(), c.passed(), r.apply(c.reason()))).toList(),
         toolCalls.isEmpty() ? toolCalls : toolCalls.stream().map(c -> new ToolCall(r.apply(c.name()), r.apply(c.arguments()))).toList());
+  }
+
+  public static Builder builder(long startNanos, List<Long> textChunkNanos, long endNanos) {
+    return new Builder(startNanos, textChunkNanos, endNanos);
+  }
+
+  public Builder toBuilder() {
+    return new Builder(startNanos, textChunkNanos, endNanos).promptTokens(promptTokens).usageOutputTokens(usageOutputTokens)
+        .finishReason(finishReason).servedModel(servedModel).error(error).firstAnswerNanos(firstAnswerNanos)
+        .reasoningChunks(reasoningChunks).chunkTokens(chunkTokens).serverTimings(serverTimings).maxTokens(maxTokens)
+        .textBytes(textBytes).hiddenReasoningTokens(hiddenReasoningTokens).replacementCharacters(replacementCharacters)
+        .retryAfter(retryAfter).answer(answer).reasoning(reasoning).scheduledNanos(scheduledNanos).checks(checks)
+        .toolCalls(toolCalls);
+  }
+
+  /**
+   * A sample built field by field; what is not set is unknown (null), none, or for {@code textBytes}
+   * not counted (-1). The first answer chunk, when not set, is the first text chunk of a stream
+   * without reasoning: a client that does not tell reasoning apart.
+   */
+  public static final class Builder {
+    private final long startNanos;
+    private final List<Long> textChunkNanos;
+    private final long endNanos;
+    private Integer promptTokens;
+    private Integer usageOutputTokens;
+    private String finishReason;
+    private String servedModel;
+    private String error;
+    private Long firstAnswerNanos;
+    private boolean firstAnswerSet;
+    private int reasoningChunks;
+    private List<Integer> chunkTokens;
+    private Map<String, Double> serverTimings;
+    private int maxTokens;
+    private long textBytes = -1;
+    private Integer hiddenReasoningTokens;
+    private boolean replacementCharacters;
+    private String retryAfter;
+    private String answer;
+    private String reasoning;
+    private Long scheduledNanos;
+    private List<CheckOutcome> checks;
+    private List<ToolCall> toolCalls;
+
+    private Builder(long startNanos, List<Long> textChunkNanos, long endNanos) {
+      this.startNanos = startNanos;
+      this.textChunkNanos = textChunkNanos;
+      this.endNanos = endNanos;
+    }
+
+    public Builder promptTokens(Integer v) { promptTokens = v; return this; }
+    public Builder usageOutputTokens(Integer v) { usageOutputTokens = v; return this; }
+    public Builder finishReason(String v) { finishReason = v; return this; }
+    public Builder servedModel(String v) { servedModel = v; return this; }
+    public Builder error(String v) { error = v; return this; }
+    public Builder firstAnswerNanos(Long v) { firstAnswerNanos = v; firstAnswerSet = true; return this; }
+    public Builder reasoningChunks(int v) { reasoningChunks = v; return this; }
+    public Builder chunkTokens(List<Integer> v) { chunkTokens = v; return this; }
+    public Builder serverTimings(Map<String, Double> v) { serverTimings = v; return this; }
+    public Builder maxTokens(int v) { maxTokens = v; return this; }
+    public Builder textBytes(long v) { textBytes = v; return this; }
+    public Builder hiddenReasoningTokens(Integer v) { hiddenReasoningTokens = v; return this; }
+    public Builder replacementCharacters(boolean v) { replacementCharacters = v; return this; }
+    public Builder retryAfter(String v) { retryAfter = v; return this; }
+    public Builder answer(String v) { answer = v; return this; }
+    public Builder reasoning(String v) { reasoning = v; return this; }
+    public Builder scheduledNanos(Long v) { scheduledNanos = v; return this; }
+    public Builder checks(List<CheckOutcome> v) { checks = v; return this; }
+    public Builder toolCalls(List<ToolCall> v) { toolCalls = v; return this; }
+
+    public RequestSample build() {
+      Long firstAnswer = firstAnswerSet ? firstAnswerNanos
+          : reasoningChunks == 0 && !textChunkNanos.isEmpty() ? textChunkNanos.get(0) : null;
+      return new RequestSample(startNanos, textChunkNanos, endNanos, promptTokens, usageOutputTokens, finishReason,
+          servedModel, error, firstAnswer, reasoningChunks, chunkTokens, serverTimings, maxTokens, textBytes,
+          hiddenReasoningTokens, replacementCharacters, retryAfter, answer, reasoning, scheduledNanos, checks, toolCalls);
+    }
   }
 }

@@ -75,60 +75,6 @@ public record CasePlan(
     deployment = deployment == null ? DeploymentFacts.NONE : deployment;
   }
 
-  /** With the default bound on the text recorded. */
-  public CasePlan(
-      ScenarioRunner runner, PromptDeclaration prompt, Map<String, String> params, int concurrency, int warmupRequests,
-      int measuredRequests, double temperature, long seed, int maxTokens, String endpoint, String model,
-      List<ConstraintExpression> constraints, Api api, int maxRequests, double confidence, String inconclusive,
-      java.time.Duration caseTimeout, Map<String, Object> options, PromptCache.Mode promptCache, boolean modelParam,
-      OpenLoad load, DeploymentFacts deployment) {
-    this(runner, prompt, params, concurrency, warmupRequests, measuredRequests, temperature, seed, maxTokens, endpoint,
-        model, constraints, api, maxRequests, confidence, inconclusive, caseTimeout, options, promptCache, modelParam, load,
-        deployment, Defaults.RECORD_TEXT_CHARS);
-  }
-
-  /** With nothing declared about the deployment (no power, bandwidth, model size or prices). */
-  public CasePlan(
-      ScenarioRunner runner, PromptDeclaration prompt, Map<String, String> params, int concurrency, int warmupRequests,
-      int measuredRequests, double temperature, long seed, int maxTokens, String endpoint, String model,
-      List<ConstraintExpression> constraints, Api api, int maxRequests, double confidence, String inconclusive,
-      java.time.Duration caseTimeout, Map<String, Object> options, PromptCache.Mode promptCache, boolean modelParam,
-      OpenLoad load) {
-    this(runner, prompt, params, concurrency, warmupRequests, measuredRequests, temperature, seed, maxTokens, endpoint,
-        model, constraints, api, maxRequests, confidence, inconclusive, caseTimeout, options, promptCache, modelParam, load,
-        null);
-  }
-
-  /** Closed loop. */
-  public CasePlan(
-      ScenarioRunner runner, PromptDeclaration prompt, Map<String, String> params, int concurrency, int warmupRequests,
-      int measuredRequests, double temperature, long seed, int maxTokens, String endpoint, String model,
-      List<ConstraintExpression> constraints, Api api, int maxRequests, double confidence, String inconclusive,
-      java.time.Duration caseTimeout, Map<String, Object> options, PromptCache.Mode promptCache, boolean modelParam) {
-    this(runner, prompt, params, concurrency, warmupRequests, measuredRequests, temperature, seed, maxTokens, endpoint,
-        model, constraints, api, maxRequests, confidence, inconclusive, caseTimeout, options, promptCache, modelParam, null);
-  }
-
-  /** Without server options, of one model. */
-  public CasePlan(
-      ScenarioRunner runner, PromptDeclaration prompt, Map<String, String> params, int concurrency, int warmupRequests,
-      int measuredRequests, double temperature, long seed, int maxTokens, String endpoint, String model,
-      List<ConstraintExpression> constraints, Api api, int maxRequests, double confidence, String inconclusive,
-      java.time.Duration caseTimeout) {
-    this(runner, prompt, params, concurrency, warmupRequests, measuredRequests, temperature, seed, maxTokens, endpoint,
-        model, constraints, api, maxRequests, confidence, inconclusive, caseTimeout, Map.of(), null, false, null);
-  }
-
-  /** With the default prompt cache mode. */
-  public CasePlan(
-      ScenarioRunner runner, PromptDeclaration prompt, Map<String, String> params, int concurrency, int warmupRequests,
-      int measuredRequests, double temperature, long seed, int maxTokens, String endpoint, String model,
-      List<ConstraintExpression> constraints, Api api, int maxRequests, double confidence, String inconclusive,
-      java.time.Duration caseTimeout, Map<String, Object> options) {
-    this(runner, prompt, params, concurrency, warmupRequests, measuredRequests, temperature, seed, maxTokens, endpoint,
-        model, constraints, api, maxRequests, confidence, inconclusive, caseTimeout, options, null, false, null);
-  }
-
   /**
    * The target length of a {@code @SyntheticPrompt} case, in the server's tokens; null for a prompt
    * the scenario writes.

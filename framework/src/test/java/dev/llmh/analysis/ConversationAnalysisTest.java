@@ -23,7 +23,9 @@ class ConversationAnalysisTest {
       }
     }
     long end = chunks.isEmpty() ? 20 * MS : chunks.get(chunks.size() - 1);
-    return new Turn(turn, new RequestSample(0, chunks, end, promptTokens, error == null ? chunks.size() : null, "length", "m", error));
+    return new Turn(turn, RequestSample.builder(0, chunks, end).promptTokens(promptTokens)
+        .usageOutputTokens(error == null ? chunks.size() : null).finishReason("length").servedModel("m").error(error)
+        .build());
   }
 
   private static ConversationResult analyse(int turns, List<Turn> requests) {

@@ -26,8 +26,9 @@ class CountedSpanTest {
     for (int k = 0; k < 20; k++) {
       times.add((startMs + 10 + k * 10L) * MS);
     }
-    return new RequestSample(startMs * MS, times, times.get(19), 10, 20, "stop", "m", null, times.get(0), 0, List.of(),
-        Map.of("load_ms", loadMs), 0, 20, null, false, null, "x");
+    return RequestSample.builder(startMs * MS, times, times.get(19)).promptTokens(10).usageOutputTokens(20)
+        .finishReason("stop").servedModel("m").firstAnswerNanos(times.get(0)).serverTimings(Map.of("load_ms", loadMs))
+        .textBytes(20).answer("x").build();
   }
 
   /**
@@ -37,9 +38,10 @@ class CountedSpanTest {
   private static List<RequestSample> requests() {
     RequestSample cold = request(0, 1300.0);
     List<Long> late = cold.textChunkNanos().stream().map(t -> t + 1290 * MS).toList();
-    cold = new RequestSample(0, late, late.get(19), 10, 20, "stop", "m", null, late.get(0), 0, List.of(),
-        Map.of("load_ms", 1300.0), 0, 20, null, false, null, "x");
-    RequestSample failed = new RequestSample(1500 * MS, List.of(), 1700 * MS, null, null, null, null, "HTTP 503");
+    cold = RequestSample.builder(0, late, late.get(19)).promptTokens(10).usageOutputTokens(20).finishReason("stop")
+        .servedModel("m").firstAnswerNanos(late.get(0)).serverTimings(Map.of("load_ms", 1300.0)).textBytes(20)
+        .answer("x").build();
+    RequestSample failed = RequestSample.builder(1500 * MS, List.of(), 1700 * MS).error("HTTP 503").build();
     return List.of(cold, failed, request(1700, 3.0), request(1890, 3.0));
   }
 

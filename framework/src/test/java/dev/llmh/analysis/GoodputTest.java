@@ -32,11 +32,12 @@ class GoodputTest {
     for (int k = 0; k < chunks; k++) {
       times.add((startMs + ttftMs + k * gapMs) * MS);
     }
-    return new RequestSample(startMs * MS, times, times.get(chunks - 1), 10, chunks, "stop", "m", null);
+    return RequestSample.builder(startMs * MS, times, times.get(chunks - 1)).promptTokens(10).usageOutputTokens(chunks)
+        .finishReason("stop").servedModel("m").build();
   }
 
   private static RequestSample failed(long startMs) {
-    return new RequestSample(startMs * MS, List.of(), (startMs + 10) * MS, null, null, null, null, "HTTP 500: boom");
+    return RequestSample.builder(startMs * MS, List.of(), (startMs + 10) * MS).error("HTTP 500: boom").build();
   }
 
   /**

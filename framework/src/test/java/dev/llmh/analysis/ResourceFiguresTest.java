@@ -35,7 +35,8 @@ class ResourceFiguresTest {
       for (int k = 0; k < 20; k++) {
         times.add((start + 10 + k * 10L) * MS);
       }
-      samples.add(new RequestSample(start * MS, times, times.get(19), 10, 20, "stop", "m", null));
+      samples.add(RequestSample.builder(start * MS, times, times.get(19)).promptTokens(10).usageOutputTokens(20)
+          .finishReason("stop").servedModel("m").build());
     }
     return samples;
   }

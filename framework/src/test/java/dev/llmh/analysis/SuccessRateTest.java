@@ -54,14 +54,14 @@ class SuccessRateTest {
 
   /** A request that answered {@code answer}, checked as the case's worker checks it. */
   private static RequestSample answered(int i, String answer) {
-    RequestSample sample = new RequestSample(i * 1000 * MS, List.of((i * 1000 + 100) * MS, (i * 1000 + 140) * MS),
-        (i * 1000 + 140) * MS, 10, 2, "stop", "m", null, (i * 1000 + 100) * MS, 0, List.of(), Map.of(), 128, answer.length(),
-        null, false, null, answer);
+    RequestSample sample = RequestSample.builder(i * 1000 * MS, List.of((i * 1000 + 100) * MS, (i * 1000 + 140) * MS), (i * 1000 + 140) * MS)
+        .promptTokens(10).usageOutputTokens(2).finishReason("stop").servedModel("m")
+        .firstAnswerNanos((i * 1000 + 100) * MS).maxTokens(128).textBytes(answer.length()).answer(answer).build();
     return sample.withChecks(CHECKS.run(sample.answer()));
   }
 
   private static RequestSample failed(int i) {
-    return new RequestSample(i * 1000 * MS, List.of(), (i * 1000 + 10) * MS, null, null, null, null, "HTTP 500: boom");
+    return RequestSample.builder(i * 1000 * MS, List.of(), (i * 1000 + 10) * MS).error("HTTP 500: boom").build();
   }
 
   /**

@@ -66,6 +66,6 @@ class JudgeSetupTest {
       @Override public JudgeDeclaration judge() { return judge; }
     };
     return new CasePlan(runner, null, Map.of(), 1, 0, 4, 0.0, 42, 8, endpoint, "candidate", List.of(), api, 4, 0.95, "skip",
-        Duration.ofMinutes(1));
+        Duration.ofMinutes(1), Map.of(), null, false, null, null, dev.llmh.config.Defaults.RECORD_TEXT_CHARS);
   }
 }

@@ -22,7 +22,7 @@ class ClosedLoopTest {
             Thread.currentThread().interrupt();
           }
           inFlight.decrementAndGet();
-          return new RequestSample(i, List.of(), i, null, null, null, null, i == 7 ? "boom" : null);
+          return RequestSample.builder(i, List.of(), i).error(i == 7 ? "boom" : null).build();
         });
     assertThat(peak.get()).isEqualTo(4);
     assertThat(samples).hasSize(20).doesNotContainNull();
@@ -37,7 +37,7 @@ class ClosedLoopTest {
       if (i == 1) {
         throw new IllegalStateException("broken");
       }
-      return new RequestSample(0, List.of(), 0, null, null, null, null, null);
+      return RequestSample.builder(0, List.of(), 0).build();
     });
     assertThat(samples).hasSize(3);
     assertThat(samples.get(1).error()).contains("harness error").contains("broken");
@@ -57,7 +57,7 @@ class ClosedLoopTest {
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
-      return new RequestSample(i, List.of(), i, null, null, null, null, null);
+      return RequestSample.builder(i, List.of(), i).build();
     }, deadline);
     // About 7 per worker fit in 200 ms; however slow the machine, far fewer than 1000, none lost.
     assertThat(samples).isNotEmpty().hasSizeLessThan(1000).doesNotContainNull();

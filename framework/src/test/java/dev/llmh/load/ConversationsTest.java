@@ -12,11 +12,12 @@ import org.junit.jupiter.api.Test;
 class ConversationsTest {
 
   private static RequestSample answered(String answer) {
-    return new RequestSample(0, List.of(1L), 2, 3, 1, "stop", "m", null, 1L, 0, List.of(), null, 1, 1, null, false, null, answer);
+    return RequestSample.builder(0, List.of(1L), 2).promptTokens(3).usageOutputTokens(1).finishReason("stop")
+        .servedModel("m").firstAnswerNanos(1L).maxTokens(1).textBytes(1).answer(answer).build();
   }
 
   private static RequestSample failed(String reason) {
-    return new RequestSample(0, List.of(), 2, null, null, null, null, reason);
+    return RequestSample.builder(0, List.of(), 2).error(reason).build();
   }
 
   @Test

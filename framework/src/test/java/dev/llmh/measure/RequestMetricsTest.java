@@ -11,7 +11,8 @@ class RequestMetricsTest {
 
   @Test
   void derivesTtftTpotE2eAndGapsFromChunkTimes() {
-    RequestSample sample = new RequestSample(1000 * MS, List.of(1100 * MS, 1120 * MS, 1150 * MS, 1160 * MS), 1170 * MS, 12, 4, "length", "m", null);
+    RequestSample sample = RequestSample.builder(1000 * MS, List.of(1100 * MS, 1120 * MS, 1150 * MS, 1160 * MS), 1170 * MS)
+        .promptTokens(12).usageOutputTokens(4).finishReason("length").servedModel("m").build();
     RequestMetrics m = RequestMetrics.of(sample);
     assertThat(m.ttftMs()).isCloseTo(100, within(1e-9));
     assertThat(m.e2eMs()).isCloseTo(160, within(1e-9));
@@ -23,7 +24,8 @@ class RequestMetricsTest {
 
   @Test
   void usageBeatsChunkCountWhenChunksCarrySeveralTokens() {
-    RequestSample sample = new RequestSample(0, List.of(10 * MS, 30 * MS), 31 * MS, null, 5, "stop", "m", null);
+    RequestSample sample = RequestSample.builder(0, List.of(10 * MS, 30 * MS), 31 * MS).usageOutputTokens(5)
+        .finishReason("stop").servedModel("m").build();
     RequestMetrics m = RequestMetrics.of(sample);
     assertThat(m.outputTokens()).isEqualTo(5);
     assertThat(m.tpotMs()).isCloseTo(5, within(1e-9)); // 20 ms over 4 token gaps
@@ -32,7 +34,8 @@ class RequestMetricsTest {
 
   @Test
   void withoutUsageTheChunkCountIsAnEstimateAndFlagged() {
-    RequestMetrics m = RequestMetrics.of(new RequestSample(0, List.of(10 * MS, 20 * MS, 30 * MS), 31 * MS, null, null, "stop", "m", null));
+    RequestMetrics m = RequestMetrics.of(RequestSample.builder(0, List.of(10 * MS, 20 * MS, 30 * MS), 31 * MS)
+        .finishReason("stop").servedModel("m").build());
     assertThat(m.outputTokens()).isEqualTo(3);
     assertThat(m.tokensEstimated()).isTrue();
     assertThat(m.flags()).containsExactly(RequestMetrics.FLAG_ESTIMATED_TOKENS);
@@ -40,38 +43,44 @@ class RequestMetricsTest {
 
   @Test
   void tpotNeedsTwoTokens() {
-    RequestMetrics one = RequestMetrics.of(new RequestSample(0, List.of(10 * MS), 11 * MS, 3, 1, "length", "m", null));
+    RequestMetrics one = RequestMetrics.of(RequestSample.builder(0, List.of(10 * MS), 11 * MS).promptTokens(3)
+        .usageOutputTokens(1).finishReason("length").servedModel("m").build());
     assertThat(one.ttftMs()).isCloseTo(10, within(1e-9));
     assertThat(one.tpotMs()).isNaN();
-    RequestMetrics none = RequestMetrics.of(new RequestSample(0, List.of(), 11 * MS, 3, 0, "stop", "m", null));
+    RequestMetrics none = RequestMetrics.of(RequestSample.builder(0, List.of(), 11 * MS).promptTokens(3)
+        .usageOutputTokens(0).finishReason("stop").servedModel("m").build());
     assertThat(none.ttftMs()).isNaN();
     assertThat(none.flags()).contains(RequestMetrics.FLAG_NO_TEXT);
   }
 
   @Test
   void reasoningCountsForTtftAndTheAnswerForTtfo() {
-    RequestSample sample = new RequestSample(0, List.of(10 * MS, 20 * MS, 30 * MS), 31 * MS, 3, 3, "stop", "m", null,
-        30 * MS, 2, List.of(), java.util.Map.of(), 0, -1, null, false, null);
+    RequestSample sample = RequestSample.builder(0, List.of(10 * MS, 20 * MS, 30 * MS), 31 * MS).promptTokens(3)
+        .usageOutputTokens(3).finishReason("stop").servedModel("m").firstAnswerNanos(30 * MS).reasoningChunks(2)
+        .serverTimings(java.util.Map.of()).build();
     RequestMetrics m = RequestMetrics.of(sample);
     assertThat(m.ttftMs()).isCloseTo(10, within(1e-9));
     assertThat(m.ttfoMs()).isCloseTo(30, within(1e-9));
     assertThat(m.itlTokenMs()).containsExactly(10.0, 10.0);
     assertThat(m.flags()).isEmpty();
-    RequestMetrics reasoningOnly = RequestMetrics.of(new RequestSample(0, List.of(10 * MS, 20 * MS), 21 * MS, 3, 2,
-        "length", "m", null, null, 2, List.of(), java.util.Map.of(), 0, -1, null, false, null));
+    RequestMetrics reasoningOnly = RequestMetrics.of(RequestSample.builder(0, List.of(10 * MS, 20 * MS), 21 * MS)
+        .promptTokens(3).usageOutputTokens(2).finishReason("length").servedModel("m").firstAnswerNanos(null)
+        .reasoningChunks(2).serverTimings(java.util.Map.of()).build());
     assertThat(reasoningOnly.noAnswer()).isTrue();
     assertThat(reasoningOnly.flags()).containsExactly(RequestMetrics.FLAG_NO_ANSWER);
   }
 
   @Test
   void perTokenItlNeedsPerChunkCountsAndAModelLoadIsFlagged() {
-    RequestSample twoPerChunk = new RequestSample(0, List.of(10 * MS, 30 * MS), 31 * MS, 3, 4, "stop", "m", null,
-        10 * MS, 0, List.of(), java.util.Map.of("load_ms", 51.0), 0, -1, null, false, null);
+    RequestSample twoPerChunk = RequestSample.builder(0, List.of(10 * MS, 30 * MS), 31 * MS).promptTokens(3)
+        .usageOutputTokens(4).finishReason("stop").servedModel("m").firstAnswerNanos(10 * MS)
+        .serverTimings(java.util.Map.of("load_ms", 51.0)).build();
     RequestMetrics unknown = RequestMetrics.of(twoPerChunk);
     assertThat(unknown.itlTokenMs()).isNull();
     assertThat(unknown.flags()).containsExactly(RequestMetrics.FLAG_USAGE_CHUNK_MISMATCH, RequestMetrics.FLAG_MODEL_LOAD);
-    RequestMetrics known = RequestMetrics.of(new RequestSample(0, List.of(10 * MS, 30 * MS), 31 * MS, 3, 4, "stop", "m",
-        null, 10 * MS, 0, List.of(2, 2), java.util.Map.of("load_ms", 3.0), 0, -1, null, false, null));
+    RequestMetrics known = RequestMetrics.of(RequestSample.builder(0, List.of(10 * MS, 30 * MS), 31 * MS)
+        .promptTokens(3).usageOutputTokens(4).finishReason("stop").servedModel("m").firstAnswerNanos(10 * MS)
+        .chunkTokens(List.of(2, 2)).serverTimings(java.util.Map.of("load_ms", 3.0)).build());
     assertThat(known.itlTokenMs()).containsExactly(10.0, 10.0);
     assertThat(known.modelLoad()).isFalse();
   }
@@ -82,8 +91,9 @@ class RequestMetricsTest {
     for (int k = 0; k < chunks; k++) {
       times.add((10 + 10L * k) * MS);
     }
-    return new RequestSample(0, times, (11 + 10L * chunks) * MS, 5, usage, "stop", "m", null, times.get(0), 0, List.of(),
-        java.util.Map.of(), maxTokens, textBytes, null, replacement, null);
+    return RequestSample.builder(0, times, (11 + 10L * chunks) * MS).promptTokens(5).usageOutputTokens(usage)
+        .finishReason("stop").servedModel("m").firstAnswerNanos(times.get(0)).serverTimings(java.util.Map.of())
+        .maxTokens(maxTokens).textBytes(textBytes).replacementCharacters(replacement).build();
   }
 
   @Test
@@ -109,8 +119,9 @@ class RequestMetricsTest {
   @Test
   void reasoningTheServerCountedButDidNotStreamIsAllowedFor() {
     List<Long> times = List.of(10 * MS, 20 * MS);
-    RequestSample hidden = new RequestSample(0, times, 30 * MS, 5, 300, "stop", "m", null, 10 * MS, 0, List.of(),
-        java.util.Map.of(), 512, 10, 290, false, null);
+    RequestSample hidden = RequestSample.builder(0, times, 30 * MS).promptTokens(5).usageOutputTokens(300)
+        .finishReason("stop").servedModel("m").firstAnswerNanos(10 * MS).serverTimings(java.util.Map.of())
+        .maxTokens(512).textBytes(10).hiddenReasoningTokens(290).build();
     assertThat(RequestMetrics.of(hidden).usageImplausible()).isFalse();
   }
 

@@ -94,7 +94,8 @@ class ProgressTest {
   /** A request sent at {@code start} whose first token came {@code ttftMillis} later (none when negative). */
   private static RequestSample sample(long start, long ttftMillis, String error) {
     List<Long> chunks = ttftMillis < 0 ? List.of() : List.of(start + ttftMillis * 1_000_000);
-    return new RequestSample(start, chunks, start + 2 * SECOND, null, null, "stop", "m", error);
+    return RequestSample.builder(start, chunks, start + 2 * SECOND).finishReason("stop").servedModel("m").error(error)
+        .build();
   }
 
   private static CasePlan plan(String prompt) {
@@ -105,6 +106,7 @@ class ProgressTest {
       public String prompt(String name, Map<String, String> values) { return name; }
     };
     return new CasePlan(runner, new PromptDeclaration(prompt, prompt, false, DeclaredSettings.builder().build()), Map.of(),
-        1, 2, 12, 0.0, 42, 16, "simulated", "m", List.of(), Api.OPENAI_CHAT, 12, 0.95, "skip", Duration.ofMinutes(1));
+        1, 2, 12, 0.0, 42, 16, "simulated", "m", List.of(), Api.OPENAI_CHAT, 12, 0.95, "skip", Duration.ofMinutes(1),
+        Map.of(), null, false, null, null, dev.llmh.config.Defaults.RECORD_TEXT_CHARS);
   }
 }

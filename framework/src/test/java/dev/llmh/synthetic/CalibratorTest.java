@@ -22,7 +22,8 @@ class CalibratorTest {
   private static Function<String, RequestSample> server(ToIntFunction<String> count, List<String> sent) {
     return text -> {
       sent.add(text);
-      return new RequestSample(0, List.of(1_000_000L), 2_000_000L, count.applyAsInt(text), 1, "length", "m", null);
+      return RequestSample.builder(0, List.of(1_000_000L), 2_000_000L).promptTokens(count.applyAsInt(text))
+          .usageOutputTokens(1).finishReason("length").servedModel("m").build();
     };
   }
 
@@ -68,7 +69,8 @@ class CalibratorTest {
   @Test
   void noCountIsAnErrorNamingTheFix() {
     Calibrator.Result result = Calibrator.calibrate(128, null, null,
-        text -> new RequestSample(0, List.of(1L), 2L, null, 1, "length", "m", null));
+        text -> RequestSample.builder(0, List.of(1L), 2L).usageOutputTokens(1).finishReason("length").servedModel("m")
+            .build());
     assertThat(result.outcome()).isEqualTo(Calibrator.Outcome.FAILED);
     assertThat(result.record().error()).contains("reported no prompt token count", "stream_options.include_usage");
   }
@@ -76,7 +78,7 @@ class CalibratorTest {
   @Test
   void aFailedRequestStopsCalibration() {
     Calibrator.Result result = Calibrator.calibrate(128, null, null,
-        text -> new RequestSample(0, List.of(), 2L, null, null, null, null, "HTTP 400: prompt too long"));
+        text -> RequestSample.builder(0, List.of(), 2L).error("HTTP 400: prompt too long").build());
     assertThat(result.outcome()).isEqualTo(Calibrator.Outcome.FAILED);
     assertThat(result.record().error()).contains("calibration request 1", "HTTP 400: prompt too long");
     assertThat(result.record().requests()).hasSize(1);

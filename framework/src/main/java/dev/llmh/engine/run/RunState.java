@@ -154,8 +154,9 @@ final class RunState implements CaseExecutor.SampleSink {
     }
     // Shaped as a streamed answer is (first answer, max_tokens, text bytes counted): a field the
     // made-up request lacked sent the first real one down a branch the JIT had not compiled.
-    RequestSample sample = new RequestSample(0, chunks, chunks.get(63) + 417_003, 17, 64, "length", "warm-up", null,
-        chunks.get(0), 0, List.of(), Map.of(), 64, 6 * 64, null, false, null);
+    RequestSample sample = RequestSample.builder(0, chunks, chunks.get(63) + 417_003).promptTokens(17)
+        .usageOutputTokens(64).finishReason("length").servedModel("warm-up").firstAnswerNanos(chunks.get(0))
+        .maxTokens(64).textBytes(6 * 64).build();
     for (int i = 0; i < lines; i++) {
       serialise(new RunJournal.Line("warm-up", "warm-up", Map.of(), i, record(null, i, sample, 0)));
     }

@@ -136,7 +136,7 @@ class AnswerTextRecordTest {
 
   @Test
   void aSampleWithoutKeptTextRecordsNoneAndNoFlag() {
-    RequestSample failed = new RequestSample(0, List.of(), 1_000_000, null, null, null, null, "HTTP 500: boom");
+    RequestSample failed = RequestSample.builder(0, List.of(), 1_000_000).error("HTTP 500: boom").build();
     SampleRecord record = record(failed, 10);
     assertThat(record.text()).isNull();
     assertThat(record.reasoningText()).isNull();

@@ -39,7 +39,8 @@ class OpenLoopCaseTest {
 
   private static RequestSample sample() {
     long start = System.nanoTime();
-    return new RequestSample(start, List.of(start + 1000), start + 2000, 10, 1, "stop", "m", null);
+    return RequestSample.builder(start, List.of(start + 1000), start + 2000).promptTokens(10).usageOutputTokens(1)
+        .finishReason("stop").servedModel("m").build();
   }
 
   private static void sleep(long ms) {
