@@ -57,56 +57,9 @@ public record DeclaredSettings(
     options = options == null ? null : List.copyOf(options);
   }
 
-  /** Without a synthetic prompt or server options: the settings as runners generated before them declare. */
-  public DeclaredSettings(
-      String endpointUrl, List<String> models, Integer warmupRequests, Integer measuredRequests, Double temperature, Long seed,
-      Integer maxTokens, List<Integer> concurrency, List<String> constraints, String api, Integer maxRequests) {
-    this(endpointUrl, models, warmupRequests, measuredRequests, temperature, seed, maxTokens, concurrency, constraints, api,
-        maxRequests, null, null, null);
-  }
-
   /** True when the harness makes this prompt ({@code @SyntheticPrompt}) rather than the scenario. */
   public boolean synthetic() {
     return promptTokens != null;
-  }
-
-  /** Without a conversation. */
-  public DeclaredSettings(
-      String endpointUrl, List<String> models, Integer warmupRequests, Integer measuredRequests, Double temperature, Long seed,
-      Integer maxTokens, List<Integer> concurrency, List<String> constraints, String api, Integer maxRequests,
-      List<Integer> promptTokens, String instruction, List<String> options) {
-    this(endpointUrl, models, warmupRequests, measuredRequests, temperature, seed, maxTokens, concurrency, constraints, api,
-        maxRequests, promptTokens, instruction, options, null, null, null, null, null);
-  }
-
-  /** Without {@code @PromptCache}. */
-  public DeclaredSettings(
-      String endpointUrl, List<String> models, Integer warmupRequests, Integer measuredRequests, Double temperature, Long seed,
-      Integer maxTokens, List<Integer> concurrency, List<String> constraints, String api, Integer maxRequests,
-      List<Integer> promptTokens, String instruction, List<String> options, Integer conversationTurns) {
-    this(endpointUrl, models, warmupRequests, measuredRequests, temperature, seed, maxTokens, concurrency, constraints, api,
-        maxRequests, promptTokens, instruction, options, conversationTurns, null, null, null, null);
-  }
-
-  /** Without {@code @Slo}, {@code @SaturationSearch} or {@code @Load}. */
-  public DeclaredSettings(
-      String endpointUrl, List<String> models, Integer warmupRequests, Integer measuredRequests, Double temperature, Long seed,
-      Integer maxTokens, List<Integer> concurrency, List<String> constraints, String api, Integer maxRequests,
-      List<Integer> promptTokens, String instruction, List<String> options, Integer conversationTurns,
-      dev.llmh.annotations.PromptCache.Mode promptCache) {
-    this(endpointUrl, models, warmupRequests, measuredRequests, temperature, seed, maxTokens, concurrency, constraints, api,
-        maxRequests, promptTokens, instruction, options, conversationTurns, promptCache, null, null, null);
-  }
-
-  /** Without {@code @Power} or {@code @Cost}. */
-  public DeclaredSettings(
-      String endpointUrl, List<String> models, Integer warmupRequests, Integer measuredRequests, Double temperature, Long seed,
-      Integer maxTokens, List<Integer> concurrency, List<String> constraints, String api, Integer maxRequests,
-      List<Integer> promptTokens, String instruction, List<String> options, Integer conversationTurns,
-      dev.llmh.annotations.PromptCache.Mode promptCache, SloDeclaration slo, SaturationDeclaration saturationSearch,
-      LoadDeclaration load) {
-    this(endpointUrl, models, warmupRequests, measuredRequests, temperature, seed, maxTokens, concurrency, constraints, api,
-        maxRequests, promptTokens, instruction, options, conversationTurns, promptCache, slo, saturationSearch, load, null);
   }
 
   /** These settings with {@code @Conversation(turns)}, which belongs to the class, not to one prompt. */

@@ -13,7 +13,7 @@ class DeclaredSettingsTest {
   void aSettingNeverSetIsNotDeclared() {
     DeclaredSettings nothing = DeclaredSettings.builder().build();
     assertThat(nothing)
-        .isEqualTo(new DeclaredSettings(null, null, null, null, null, null, null, null, null, null, null));
+        .isEqualTo(new DeclaredSettings(null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null));
     assertThat(nothing.constraints()).isEmpty();
   }
 
@@ -36,7 +36,7 @@ class DeclaredSettingsTest {
         .build();
     assertThat(all)
         .isEqualTo(new DeclaredSettings("http://h/v1", List.of("m"), 1, 2, 0.5, 3L, 4, List.of(5, 6), List.of("ttft.p50 < 1s"),
-            "openai-chat", 7, null, null, null, null, PromptCache.Mode.SHARED));
+            "openai-chat", 7, null, null, null, null, PromptCache.Mode.SHARED, null, null, null, null));
   }
 
   @Test
@@ -46,9 +46,6 @@ class DeclaredSettingsTest {
     DeclaredSettings declared = DeclaredSettings.builder().maxTokens(4).deployment(facts).build();
     assertThat(declared.deployment()).isEqualTo(facts);
     assertThat(declared.withConversationTurns(3).deployment()).isEqualTo(facts);
-    // the constructor of runners written before @Power and @Cost leaves the deployment undeclared
-    assertThat(new DeclaredSettings(null, null, null, null, null, null, 4, null, null, null, null, null, null, null, null, null,
-        null, null, null).deployment()).isNull();
     assertThat(DeclaredSettings.builder().build().deployment()).isNull();
   }
 

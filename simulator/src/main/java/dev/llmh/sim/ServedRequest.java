@@ -56,24 +56,6 @@ public record ServedRequest(
     messages = messages == null ? List.of() : List.copyOf(messages);
   }
 
-  /** A request whose messages were not kept. */
-  public ServedRequest(
-      long requestNumber, String requestedModel, boolean streamed, long arrivalNanos, long slotAcquiredNanos,
-      List<Long> contentChunkNanos, long finishedNanos, int promptTokens, int completionTokens, String finishReason,
-      boolean clientDisconnected, String path, int reasoningChunks, int clientPort) {
-    this(requestNumber, requestedModel, streamed, arrivalNanos, slotAcquiredNanos, contentChunkNanos, finishedNanos,
-        promptTokens, completionTokens, finishReason, clientDisconnected, path, reasoningChunks, clientPort, List.of());
-  }
-
-  /** Without a prefix cache. */
-  public ServedRequest(
-      long requestNumber, String requestedModel, boolean streamed, long arrivalNanos, long slotAcquiredNanos,
-      List<Long> contentChunkNanos, long finishedNanos, int promptTokens, int completionTokens, String finishReason,
-      boolean clientDisconnected, String path, int reasoningChunks, int clientPort, List<Message> messages) {
-    this(requestNumber, requestedModel, streamed, arrivalNanos, slotAcquiredNanos, contentChunkNanos, finishedNanos,
-        promptTokens, completionTokens, finishReason, clientDisconnected, path, reasoningChunks, clientPort, messages, 0);
-  }
-
   /** When the first answer (non-reasoning) chunk was sent, or null when none was. */
   public Long firstAnswerNanos() {
     return reasoningChunks < contentChunkNanos.size() ? contentChunkNanos.get(reasoningChunks) : null;

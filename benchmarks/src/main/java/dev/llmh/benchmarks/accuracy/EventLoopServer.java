@@ -248,7 +248,7 @@ public final class EventLoopServer implements AutoCloseable {
       }
       served.add(new ServedRequest(r.number(), "any", true, r.arrival(), r.arrival(), chunkNanos, System.nanoTime(),
           (int) r.number(), stream.next, stream.next < tokens ? "length" : "stop", stream.next < r.chunks().length,
-          "/v1/chat/completions", 0, r.port()));
+          "/v1/chat/completions", 0, r.port(), List.of(), 0));
     }
     return more;
   }
