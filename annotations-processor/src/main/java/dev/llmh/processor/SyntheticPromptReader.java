@@ -117,7 +117,7 @@ record SyntheticPromptReader(Annotations annotations, Reporter reporter) {
           .concurrency(s.concurrency()).constraints(s.constraints()).api(s.api()).maxRequests(s.maxRequests())
           .options(s.options()).promptTokens(tokens).instruction(instruction).load(s.load()).deployment(s.deployment())
           .build();
-      return new PromptModel(name, name, false, false, false, settings);
+      return new PromptModel(name, name, false, false, false, settings, false, null);
     }
   }
 }

@@ -49,8 +49,7 @@ record SystemPromptReader(JavaTypes javaTypes, VolatileCalls volatileCalls, Repo
     if (reporter.errorCount() > errorsBefore) {
       return Optional.empty();
     }
-    return Optional.of(new PromptModel("system", name, method, member.getModifiers().contains(Modifier.STATIC),
-        throwsChecked, DeclaredSettings.builder().build()));
+    return Optional.of(new PromptModel("system", name, method, member.getModifiers().contains(Modifier.STATIC), throwsChecked, DeclaredSettings.builder().build(), false, null));
   }
 
   /** A warning on {@code member} naming each call in its code whose text changes between requests. */

@@ -105,19 +105,17 @@ class GeneratedRunnerTest {
         classSettingsBut().constraints(List.of("tpot.p50 < 150ms", "ttft.p95 <= 2s")).build();
     assertThat(runner.prompts())
         .containsExactly(
-            new PromptDeclaration("define", "define", false, classDefaults),
-            new PromptDeclaration("summary", "summarise", true, classDefaults),
+            new PromptDeclaration("define", "define", false, classDefaults, null),
+            new PromptDeclaration("summary", "summarise", true, classDefaults, null),
             // @Endpoint replaces the class's whole @Endpoint (so no model); @Constraint replaces the
             // class's constraints while the class's @Ttft still applies.
-            new PromptDeclaration("override", "override", false,
-                DeclaredSettings.builder()
+            new PromptDeclaration("override", "override", false, DeclaredSettings.builder()
                     .endpointUrl("http://localhost:8080/v1").warmupRequests(2).measuredRequests(4)
                     .temperature(0.7).seed(7L).maxTokens(200).concurrency(List.of(1))
                     .constraints(List.of("e2e.p95 <= 12s", "itl.p99 < 80ms", "ttft.p95 <= 2s"))
-                    .build()),
+                    .build(), null),
             // @Ttft replaces the class's @Ttft while the class's @Constraint still applies.
-            new PromptDeclaration("odd \"name\"\t\\u0041 \u2713", "shared", true,
-                classSettingsBut().constraints(List.of("tpot.p50 < 150ms", "ttft.p50 <= 350ms")).build()));
+            new PromptDeclaration("odd \"name\"\t\\u0041 \u2713", "shared", true, classSettingsBut().constraints(List.of("tpot.p50 < 150ms", "ttft.p50 <= 350ms")).build(), null));
   }
 
   /** What the class declares but its budgets, which differ from prompt to prompt. */

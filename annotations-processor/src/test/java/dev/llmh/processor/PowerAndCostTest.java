@@ -29,11 +29,13 @@ class PowerAndCostTest {
     CompilationSubject.assertThat(compiled.compilation()).hadWarningCount(0);
     ScenarioRunner runner = compiled.runner("Priced");
     DeploymentFacts.Cost owned = new DeploymentFacts.Cost(600.0, 3.0, 4.0, 0.30, 50.0, null);
-    assertThat(runner.prompts().get(0).settings().deployment()).isEqualTo(new DeploymentFacts("EUR", 200.0, null, null, owned));
+    assertThat(runner.prompts().get(0).settings().deployment()).isEqualTo(new DeploymentFacts("EUR", 200.0, null,
+        null, owned, null));
     // the prompt's @Cost replaces the class's whole @Cost (so it restates the currency); the class's @Power still applies
     assertThat(runner.prompts().get(1).settings().deployment()).isEqualTo(
-        new DeploymentFacts("EUR", 200.0, null, null, new DeploymentFacts.Cost(null, null, null, null, null, 1.2)));
-    assertThat(runner.prompts().get(2).settings().deployment()).isEqualTo(new DeploymentFacts("EUR", 90.5, null, null, owned));
+        new DeploymentFacts("EUR", 200.0, null, null, new DeploymentFacts.Cost(null, null, null, null, null, 1.2), null));
+    assertThat(runner.prompts().get(2).settings().deployment()).isEqualTo(new DeploymentFacts("EUR", 90.5, null, null,
+        owned, null));
   }
 
   @Test
@@ -45,7 +47,7 @@ class PowerAndCostTest {
         "public class Euros {",
         "  @Prompt String p = \"a\";",
         "}").succeeded().runner("Euros").prompts().get(0).settings().deployment();
-    assertThat(facts).isEqualTo(new DeploymentFacts("EUR", null, null, null, null));
+    assertThat(facts).isEqualTo(new DeploymentFacts("EUR", null, null, null, null, null));
   }
 
   @Test
@@ -77,7 +79,7 @@ class PowerAndCostTest {
         "@Cost(perHour = 0.8)",
         "public class Sweep {}").succeeded().runner("Sweep").prompts().get(0).settings().deployment();
     assertThat(declared).isEqualTo(
-        new DeploymentFacts(null, 65.0, null, null, new DeploymentFacts.Cost(null, null, null, null, null, 0.8)));
+        new DeploymentFacts(null, 65.0, null, null, new DeploymentFacts.Cost(null, null, null, null, null, 0.8), null));
     compiled("FileInPounds",
         "@LlmBenchmark",
         "@PromptFile(\"prompts.jsonl\")",
@@ -96,7 +98,7 @@ class PowerAndCostTest {
         Sources.scenario("Cheaper", "@LlmBenchmark", "@Cost(perHour = 1)", "public class Cheaper extends Base {}")));
     DeploymentFacts declared = compiled.succeeded().runner("Cheaper").prompts().get(0).settings().deployment();
     assertThat(declared).isEqualTo(
-        new DeploymentFacts(null, 300.0, null, null, new DeploymentFacts.Cost(null, null, null, null, null, 1.0)));
+        new DeploymentFacts(null, 300.0, null, null, new DeploymentFacts.Cost(null, null, null, null, null, 1.0), null));
   }
 
   @Test

@@ -17,12 +17,7 @@ package dev.llmh.config;
 public record DeploymentFacts(
     String currency, Double powerWatts, Double memoryBandwidth, Long modelBytes, Cost cost, Boolean trustDeclared) {
 
-  public static final DeploymentFacts NONE = new DeploymentFacts(null, null, null, null, null);
-
-  /** Without a word on trusting declared figures: they are not trusted. */
-  public DeploymentFacts(String currency, Double powerWatts, Double memoryBandwidth, Long modelBytes, Cost cost) {
-    this(currency, powerWatts, memoryBandwidth, modelBytes, cost, null);
-  }
+  public static final DeploymentFacts NONE = new DeploymentFacts(null, null, null, null, null, null);
 
   /** True when budgets on declared figures decide ({@link #trustDeclared()}). */
   public boolean declaredTrusted() {

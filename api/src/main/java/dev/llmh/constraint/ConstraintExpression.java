@@ -14,12 +14,6 @@ public record ConstraintExpression(
     String source, Metric metric, Stat stat, boolean regression, Comparison comparison, Quantity budget,
     String currency) {
 
-  /** A budget that is not a sum of money. */
-  public ConstraintExpression(
-      String source, Metric metric, Stat stat, boolean regression, Comparison comparison, Quantity budget) {
-    this(source, metric, stat, regression, comparison, budget, null);
-  }
-
   /**
    * A canonical figure of this constraint's metric as budgets and figures are shown: in the metric's
    * display unit, and a sum of money with its currency ({@code 0.58 USD}).

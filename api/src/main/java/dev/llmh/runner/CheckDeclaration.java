@@ -31,21 +31,16 @@ public record CheckDeclaration(String name, Kind kind, List<String> requiredKeys
     requiredKeys = requiredKeys == null ? List.of() : List.copyOf(requiredKeys);
   }
 
-  /** A check that is no tool call's. */
-  public CheckDeclaration(String name, Kind kind, List<String> requiredKeys, String pattern) {
-    this(name, kind, requiredKeys, pattern, null);
-  }
-
   public static CheckDeclaration method(String name) {
-    return new CheckDeclaration(name, Kind.METHOD, List.of(), null);
+    return new CheckDeclaration(name, Kind.METHOD, List.of(), null, null);
   }
 
   public static CheckDeclaration json(List<String> requiredKeys) {
-    return new CheckDeclaration(JSON, Kind.JSON, requiredKeys, null);
+    return new CheckDeclaration(JSON, Kind.JSON, requiredKeys, null, null);
   }
 
   public static CheckDeclaration regex(String pattern) {
-    return new CheckDeclaration(REGEX, Kind.REGEX, List.of(), pattern);
+    return new CheckDeclaration(REGEX, Kind.REGEX, List.of(), pattern, null);
   }
 
   public static CheckDeclaration toolCall(String tool, List<String> requiredArguments) {

@@ -16,11 +16,6 @@ public record ParamDeclaration(String name, List<String> values, Type type) {
     values = List.copyOf(values);
   }
 
-  /** A param whose values are recorded as text: what runners generated before types were declared say. */
-  public ParamDeclaration(String name, List<String> values) {
-    this(name, values, Type.STRING);
-  }
-
   /**
    * {@code value} as the results file records it: a number for a numeric field, a boolean for a
    * boolean one, else the text. A double keeps the digits as written (0.50 stays 0.50); a value the

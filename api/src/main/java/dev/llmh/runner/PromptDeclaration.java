@@ -12,8 +12,4 @@ package dev.llmh.runner;
  */
 public record PromptDeclaration(String name, String member, boolean method, DeclaredSettings settings, String promptFile) {
 
-  /** A {@code @Prompt} member. */
-  public PromptDeclaration(String name, String member, boolean method, DeclaredSettings settings) {
-    this(name, member, method, settings, null);
-  }
 }

@@ -220,7 +220,7 @@ class ConfigTest {
     assertThat(Config.read(key -> Optional.empty(), Map.of("LLMH_COST_PER_HOUR", "1", "LLMH_COST_HARDWARE", "600"))
         .deployment().cost().problem()).contains("keep one");
     DeploymentFacts.Cost annotated = new DeploymentFacts.Cost(600.0, 3.0, 4.0, 0.30, null, null);
-    DeploymentFacts merged = new DeploymentFacts("USD", 200.0, null, null, annotated)
+    DeploymentFacts merged = new DeploymentFacts("USD", 200.0, null, null, annotated, null)
         .under(Config.read(key -> Optional.empty(), Map.of("LLMH_COST_UTILISATION", "25%", "LLMH_POWER_WATTS", "90")).deployment());
     assertThat(merged.cost()).isEqualTo(new DeploymentFacts.Cost(600.0, 3.0, 4.0, 0.30, 25.0, null));
     assertThat(merged.powerWatts()).isEqualTo(90.0);

@@ -42,7 +42,7 @@ class DeclaredSettingsTest {
   @Test
   void theDeploymentIsDeclaredByItsSetterAndKeptWithConversationTurns() {
     dev.llmh.config.DeploymentFacts facts = new dev.llmh.config.DeploymentFacts("EUR", 200.0, null, null,
-        new dev.llmh.config.DeploymentFacts.Cost(null, null, null, null, null, 1.5));
+        new dev.llmh.config.DeploymentFacts.Cost(null, null, null, null, null, 1.5), null);
     DeclaredSettings declared = DeclaredSettings.builder().maxTokens(4).deployment(facts).build();
     assertThat(declared.deployment()).isEqualTo(facts);
     assertThat(declared.withConversationTurns(3).deployment()).isEqualTo(facts);

@@ -130,7 +130,8 @@ public final class DispatchBenchmark {
           yield new Endpoint() {
             @Override
             public IntFunction<RequestSample> send() {
-              return i -> client.send(new ChatRequest("m", "Say one word.", 1, 0, 1, false));
+              return i -> client.send(new ChatRequest("m", "Say one word.", 1, 0, 1, null, ChatRequest.NO_DEADLINE,
+                  java.util.Map.of(), null, null, null, null));
             }
 
             @Override

@@ -40,22 +40,21 @@ public final class RegressionJudge {
         + (upper == null ? "?" : percent(upper, true)) + "]";
     boolean within = constraint.comparison().holds(change, budget);
     if (lower != null && !constraint.comparison().holds(lower, budget) && m.pValue() != null && m.pValue() < 0.05) {
-      return new ConstraintResult(constraint, change, Verdict.FAIL, shown + " > budget " + budgetText + ": FAIL");
+      return new ConstraintResult(constraint, change, Verdict.FAIL, shown + " > budget " + budgetText + ": FAIL", null);
     }
     if (upper != null && constraint.comparison().holds(upper, budget)) {
-      return new ConstraintResult(constraint, change, Verdict.PASS, shown + " < budget " + budgetText + ": PASS");
+      return new ConstraintResult(constraint, change, Verdict.PASS, shown + " < budget " + budgetText + ": PASS", null);
     }
     String why = lower == null || upper == null
         ? m.baselineN() + " and " + m.n() + " requests cannot bound the change at 95%; measure more requests"
         : "the interval reaches across the budget" + (m.pValue() != null && m.pValue() >= 0.05
             ? " and Mann–Whitney p = " + String.format(Locale.ROOT, "%.3f", m.pValue()) + " shows no clear change" : "")
             + "; more requests would narrow it";
-    return new ConstraintResult(constraint, change, Verdict.INCONCLUSIVE,
-        shown + " " + (within ? "<" : ">") + " budget " + budgetText + ": INCONCLUSIVE (" + why + ")");
+    return new ConstraintResult(constraint, change, Verdict.INCONCLUSIVE, shown + " " + (within ? "<" : ">") + " budget " + budgetText + ": INCONCLUSIVE (" + why + ")", null);
   }
 
   private static ConstraintResult inconclusive(ConstraintExpression constraint, String message) {
-    return new ConstraintResult(constraint, Double.NaN, Verdict.INCONCLUSIVE, message);
+    return new ConstraintResult(constraint, Double.NaN, Verdict.INCONCLUSIVE, message, null);
   }
 
   public static String percent(double value, boolean signed) {

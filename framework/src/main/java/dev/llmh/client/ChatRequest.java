@@ -34,48 +34,8 @@ public record ChatRequest(
     history = history == null ? null : java.util.List.copyOf(history);
   }
 
-  /** Without a response format. */
-  public ChatRequest(
-      String model, String prompt, int maxTokens, double temperature, long seed, Boolean cachePrompt,
-      long caseDeadlineNanos, java.util.Map<String, Object> options, java.util.List<ChatMessage> history, String system,
-      ToolDefinitions tools) {
-    this(model, prompt, maxTokens, temperature, seed, cachePrompt, caseDeadlineNanos, options, history, system, tools, null);
-  }
-
-  /** Offering no tools. */
-  public ChatRequest(
-      String model, String prompt, int maxTokens, double temperature, long seed, Boolean cachePrompt,
-      long caseDeadlineNanos, java.util.Map<String, Object> options, java.util.List<ChatMessage> history, String system) {
-    this(model, prompt, maxTokens, temperature, seed, cachePrompt, caseDeadlineNanos, options, history, system, null);
-  }
-
-  /** Without a system prompt; {@code disablePromptCache} sends {@code cache_prompt: false}, else none is sent. */
-  public ChatRequest(
-      String model, String prompt, int maxTokens, double temperature, long seed, boolean disablePromptCache,
-      long caseDeadlineNanos, java.util.Map<String, Object> options, java.util.List<ChatMessage> history) {
-    this(model, prompt, maxTokens, temperature, seed, disablePromptCache ? Boolean.FALSE : null, caseDeadlineNanos, options,
-        history, null);
-  }
-
-  /** A single request, no conversation's turn. */
-  public ChatRequest(
-      String model, String prompt, int maxTokens, double temperature, long seed, boolean disablePromptCache,
-      long caseDeadlineNanos, java.util.Map<String, Object> options) {
-    this(model, prompt, maxTokens, temperature, seed, disablePromptCache, caseDeadlineNanos, options, null);
-  }
-
-  public ChatRequest(
-      String model, String prompt, int maxTokens, double temperature, long seed, boolean disablePromptCache,
-      long caseDeadlineNanos) {
-    this(model, prompt, maxTokens, temperature, seed, disablePromptCache, caseDeadlineNanos, java.util.Map.of());
-  }
-
   /** True for a conversation's turn, which sends the history before its message. */
   public boolean conversation() {
     return history != null;
-  }
-
-  public ChatRequest(String model, String prompt, int maxTokens, double temperature, long seed, boolean disablePromptCache) {
-    this(model, prompt, maxTokens, temperature, seed, disablePromptCache, NO_DEADLINE);
   }
 }

@@ -20,11 +20,6 @@ import dev.llmh.runner.JudgeDeclaration;
  */
 public record JudgeSetup(String endpoint, Api api, String model, String rubric, int maxTokens, String warning) {
 
-  /** Nothing to say about it. */
-  public JudgeSetup(String endpoint, Api api, String model, String rubric, int maxTokens) {
-    this(endpoint, api, model, rubric, maxTokens, null);
-  }
-
   public static JudgeSetup of(CasePlan plan, JudgeConfig configured) {
     JudgeDeclaration declared = plan.runner().judge();
     String endpoint = configured.endpoint().orElse(declared.endpoint() != null ? declared.endpoint() : plan.endpoint());

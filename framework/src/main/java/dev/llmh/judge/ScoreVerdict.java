@@ -30,14 +30,14 @@ public final class ScoreVerdict {
     String counted = " (" + scores.length + " scored, " + failures + " judge failure" + (failures == 1 ? "" : "s") + ")";
     if (scores.length == 0) {
       return new ConstraintResult(constraint, Double.NaN, Verdict.INCONCLUSIVE, constraint.subject()
-          + " not measured (no answer was scored" + counted + ") against budget " + budget + ": INCONCLUSIVE");
+          + " not measured (no answer was scored" + counted + ") against budget " + budget + ": INCONCLUSIVE", null);
     }
     double mean = Arrays.stream(scores).average().orElseThrow();
     Interval bounds = onScale(MetricSample.meanInterval(scores, alpha));
     String head = constraint.subject() + " = " + number(mean);
     if (bounds.lower() == null) {
       return new ConstraintResult(constraint, mean, Verdict.INCONCLUSIVE, head + counted + " vs budget " + budget
-          + ": INCONCLUSIVE: too few scores to bound the mean (at least 2 needed)");
+          + ": INCONCLUSIVE: too few scores to bound the mean (at least 2 needed)", null);
     }
     head += " [" + number(bounds.lower()) + ", " + number(bounds.upper()) + "]" + counted;
     Comparison comparison = constraint.comparison();

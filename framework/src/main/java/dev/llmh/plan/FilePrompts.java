@@ -33,11 +33,6 @@ public record FilePrompts(String path, String sha256, List<String> prompts, List
         : java.util.Collections.unmodifiableList(new ArrayList<>(categories));
   }
 
-  /** Without categories. */
-  public FilePrompts(String path, String sha256, List<String> prompts) {
-    this(path, sha256, prompts, null);
-  }
-
   /** The {@code category} of request {@code i}'s line, or null when it has none. */
   public String category(int request) {
     return categories.get(Math.floorMod(request, categories.size()));

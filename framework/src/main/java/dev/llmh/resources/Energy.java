@@ -28,14 +28,9 @@ public record Energy(
   public static final String RAPL = "rapl";
   public static final String DECLARED = "declared";
 
-  /** As sampled: not yet divided by the case's output tokens. */
-  public Energy(String energySource, Double joules, Double meanWatts, Long windowMs, String notMeasured) {
-    this(energySource, joules, meanWatts, windowMs, notMeasured, null);
-  }
-
   /** No figure, and why. */
   public static Energy notMeasured(String reason) {
-    return new Energy(null, null, null, null, reason);
+    return new Energy(null, null, null, null, reason, null);
   }
 
   /** This energy with the case's energy per output token. */

@@ -125,7 +125,8 @@ public final class EnergyMeter {
     }
     double windowMs = windowNanos / 1e6;
     if (declaredWatts != null) {
-      return new Energy(Energy.DECLARED, round(declaredWatts * windowMs / 1000), declaredWatts, Math.round(windowMs), null);
+      return new Energy(Energy.DECLARED, round(declaredWatts * windowMs / 1000), declaredWatts, Math.round(windowMs),
+          null, null);
     }
     unavailable.add("llmh.power.watts: not declared");
     return Energy.notMeasured(String.join("; ", unavailable));
@@ -133,7 +134,7 @@ public final class EnergyMeter {
 
   private static Energy measured(String source, double joules, long windowNanos) {
     Double meanWatts = windowNanos == 0 ? null : round(joules * 1e9 / windowNanos);
-    return new Energy(source, round(joules), meanWatts, Math.round(windowNanos / 1e6), null);
+    return new Energy(source, round(joules), meanWatts, Math.round(windowNanos / 1e6), null, null);
   }
 
   /**

@@ -42,11 +42,6 @@ public record GpuResources(
         : series.stream().map(row -> java.util.Collections.unmodifiableList(new ArrayList<>(row))).toList();
   }
 
-  /** The whole machine's GPUs, not told which processes serve. */
-  public GpuResources(String source, long intervalMs, int samples, List<Gpu> gpus, List<List<Number>> series, String notMeasured) {
-    this(source, intervalMs, samples, gpus, series, notMeasured, null);
-  }
-
   /** These GPUs with the serving process's share of them. */
   public GpuResources withServer(GpuServerShare share) {
     return new GpuResources(source, intervalMs, samples, gpus, series, notMeasured, share);
@@ -63,7 +58,7 @@ public record GpuResources(
 
   /** Nothing sampled, and why. */
   public static GpuResources notMeasured(String source, long intervalMs, String reason) {
-    return new GpuResources(source, intervalMs, 0, List.of(), List.of(), reason);
+    return new GpuResources(source, intervalMs, 0, List.of(), List.of(), reason, null);
   }
 
   /**

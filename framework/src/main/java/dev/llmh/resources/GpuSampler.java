@@ -236,7 +236,7 @@ public final class GpuSampler {
     if (rows.isEmpty()) {
       return GpuResources.notMeasured(NvidiaSmi.NAME, intervalMs, "nvidia-smi gave no reading within the phase");
     }
-    GpuResources machine = new GpuResources(NvidiaSmi.NAME, intervalMs, count, summaries(rows), rows, null);
+    GpuResources machine = new GpuResources(NvidiaSmi.NAME, intervalMs, count, summaries(rows), rows, null, null);
     return machine.withServer(share(machine));
   }
 

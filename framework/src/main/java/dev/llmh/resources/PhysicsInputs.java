@@ -41,15 +41,9 @@ public record PhysicsInputs(
     }
   }
 
-  /** Without a per-tensor rule or a known memory. */
-  public PhysicsInputs(Long modelBytes, String modelBytesSource, String modelBytesUnknown, Double memoryBandwidth,
-      String bandwidthSource, String bandwidthUnknown) {
-    this(modelBytes, modelBytesSource, modelBytesUnknown, memoryBandwidth, bandwidthSource, bandwidthUnknown, null, null);
-  }
-
   /** A known model size with its source. */
   public static PhysicsInputs of(long modelBytes, String modelBytesSource, double memoryBandwidth, String bandwidthSource) {
-    return new PhysicsInputs(modelBytes, modelBytesSource, null, memoryBandwidth, bandwidthSource, null);
+    return new PhysicsInputs(modelBytes, modelBytesSource, null, memoryBandwidth, bandwidthSource, null, null, null);
   }
 
   /** Why the check cannot be made (both reasons when both inputs are unknown), or null when it can. */

@@ -38,10 +38,4 @@ public record PhysicsRecord(
     @JsonProperty("model_bytes_rule") @JsonInclude(JsonInclude.Include.NON_NULL) String modelBytesRule,
     @JsonProperty("bandwidth_memory") @JsonInclude(JsonInclude.Include.NON_NULL) String bandwidthMemory) {
 
-  /** Without a per-tensor rule or a known memory. */
-  public PhysicsRecord(Double decodeRate, Long modelBytes, String modelBytesSource, Double impliedBytesPerS,
-      Double memoryBandwidthBytesPerS, String bandwidthSource, Double bandwidthUsePercent, String implausible, String notMeasured) {
-    this(decodeRate, modelBytes, modelBytesSource, impliedBytesPerS, memoryBandwidthBytesPerS, bandwidthSource, bandwidthUsePercent,
-        implausible, notMeasured, null, null);
-  }
 }

@@ -15,12 +15,6 @@ import java.util.List;
 public record MetricSummary(
     int n, Double mean, Double stddev, Double min, Double p50, Double p90, Double p95, Double p99, Double max,
     @JsonInclude(JsonInclude.Include.NON_NULL) ConfidenceIntervals ci) {
-
-  public MetricSummary(
-      int n, Double mean, Double stddev, Double min, Double p50, Double p90, Double p95, Double p99, Double max) {
-    this(n, mean, stddev, min, p50, p90, p95, p99, max, null);
-  }
-
   /**
    * Two-sided intervals at {@code level}, each {@code [lo, hi]} with null for an end the sample
    * cannot bound (a 95% interval for p95 needs 72 values, for p99 368).

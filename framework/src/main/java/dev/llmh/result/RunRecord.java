@@ -36,19 +36,6 @@ public record RunRecord(
     saturation = saturation == null ? List.of() : List.copyOf(saturation);
   }
 
-  /** Without saturation searches. */
-  public RunRecord(
-      int schemaVersion, RunInfo run, Map<String, Object> environment, StatisticsInfo statistics, List<CaseResult> results,
-      List<FitRecord> fits) {
-    this(schemaVersion, run, environment, statistics, results, fits, List.of());
-  }
-
-  /** Without fits. */
-  public RunRecord(
-      int schemaVersion, RunInfo run, Map<String, Object> environment, StatisticsInfo statistics, List<CaseResult> results) {
-    this(schemaVersion, run, environment, statistics, results, List.of());
-  }
-
   /** Timestamps are ISO-8601 UTC; {@code complete} is false when the run was cut short. */
   public record RunInfo(String startedAt, String finishedAt, boolean complete) {}
 

@@ -53,11 +53,6 @@ public record SaturationRecord(
       @JsonInclude(JsonInclude.Include.NON_NULL) String reason,
       @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("throughput_bounds") List<Double> throughputBounds) {
 
-    /** Without an interval on the throughput. */
-    public Step(Integer concurrency, Double rate, Double throughput, Double ttftP95, Double goodput, String verdict, String reason) {
-      this(concurrency, rate, throughput, ttftP95, goodput, verdict, reason, null);
-    }
-
     /** This step with {@code note} as its reason. */
     public Step withReason(String note) {
       return new Step(concurrency, rate, throughput, ttftP95, goodput, verdict, note, throughputBounds);

@@ -117,7 +117,7 @@ public final class SaturationCurve {
         String reason = stopped != null ? "not run: the search stopped (" + stopped + ")"
             : result != null && result.section(Section.ERROR) != null ? result.section(Section.ERROR) : notRun;
         Step p = planned.get(i);
-        all.add(new Step(p.concurrency(), p.rate(), null, null, null, "NOT_RUN", reason));
+        all.add(new Step(p.concurrency(), p.rate(), null, null, null, "NOT_RUN", reason, null));
         stopped = stopped != null ? stopped : reason;
         continue;
       }

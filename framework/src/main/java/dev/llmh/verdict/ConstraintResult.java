@@ -16,11 +16,6 @@ import dev.llmh.stats.Interval;
  */
 public record ConstraintResult(
     ConstraintExpression expression, double observed, Verdict verdict, String message, Interval bounds) {
-
-  public ConstraintResult(ConstraintExpression expression, double observed, Verdict verdict, String message) {
-    this(expression, observed, verdict, message, null);
-  }
-
   /**
    * {@code ttft.p95 = 612 ms}: what was observed, as a test report's "actual" shows it, in the
    * metric's display unit like the message (a regression in the % its budget is written in).

@@ -42,10 +42,8 @@ public final class Judge {
     double budget = constraint.budget().canonical();
     Unit unit = constraint.metric().displayUnit();
     if (summary.n() == 0 || Double.isNaN(observed)) {
-      return new ConstraintResult(
-          constraint, Double.NaN, Verdict.INCONCLUSIVE,
-          constraint.subject() + " has no value (no successful request measured it) against budget "
-              + budgetText(constraint) + ": INCONCLUSIVE");
+      return new ConstraintResult(constraint, Double.NaN, Verdict.INCONCLUSIVE, constraint.subject() + " has no value (no successful request measured it) against budget "
+              + budgetText(constraint) + ": INCONCLUSIVE", null);
     }
     Comparison comparison = constraint.comparison();
     String value = constraint.subject() + " = " + Quantity.format(observed, unit);
@@ -54,8 +52,7 @@ public final class Judge {
       boolean holds = comparison.holds(observed, budget);
       Verdict verdict = holds ? Verdict.PASS : Verdict.FAIL;
       String shown = holds ? comparison.symbol() : comparison.negation().symbol();
-      return new ConstraintResult(
-          constraint, observed, verdict, value + " " + shown + " budget " + budgetText(constraint) + ": " + verdict);
+      return new ConstraintResult(constraint, observed, verdict, value + " " + shown + " budget " + budgetText(constraint) + ": " + verdict, null);
     }
     boolean upperBudget = comparison == Comparison.LESS || comparison == Comparison.LESS_OR_EQUAL;
     // the bound that must lie within the budget for a PASS, and the one beyond it for a FAIL
@@ -142,15 +139,13 @@ public final class Judge {
   public static ConstraintResult judgeFigure(ConstraintExpression constraint, Double observed, String reason, String of) {
     if (observed == null || observed.isNaN()) {
       String why = reason == null ? "has no value (nothing was measured)" : "not measured: " + reason;
-      return new ConstraintResult(
-          constraint, Double.NaN, Verdict.INCONCLUSIVE,
-          constraint.subject() + " " + why + " against budget " + budgetText(constraint) + ": INCONCLUSIVE");
+      return new ConstraintResult(constraint, Double.NaN, Verdict.INCONCLUSIVE, constraint.subject() + " " + why + " against budget " + budgetText(constraint) + ": INCONCLUSIVE", null);
     }
     boolean holds = constraint.comparison().holds(observed, constraint.budget().canonical());
     Verdict verdict = holds ? Verdict.PASS : Verdict.FAIL;
     String shown = holds ? constraint.comparison().symbol() : constraint.comparison().negation().symbol();
     return new ConstraintResult(constraint, observed, verdict, constraint.subject() + " = " + constraint.format(observed) + of
-        + " " + shown + " budget " + budgetText(constraint) + ": " + verdict);
+        + " " + shown + " budget " + budgetText(constraint) + ": " + verdict, null);
   }
 
   /**
@@ -162,9 +157,7 @@ public final class Judge {
       throw new IllegalArgumentException(constraint.source() + " is not an error_rate constraint");
     }
     if (measured == 0) {
-      return new ConstraintResult(
-          constraint, Double.NaN, Verdict.INCONCLUSIVE,
-          "error_rate has no value (no request was measured) against budget " + budgetText(constraint) + ": INCONCLUSIVE");
+      return new ConstraintResult(constraint, Double.NaN, Verdict.INCONCLUSIVE, "error_rate has no value (no request was measured) against budget " + budgetText(constraint) + ": INCONCLUSIVE", null);
     }
     double observed = 100.0 * failed / measured;
     double budget = constraint.budget().canonical();
@@ -174,6 +167,6 @@ public final class Judge {
     String message =
         "error_rate = " + Quantity.format(observed, constraint.metric().displayUnit()) + " (" + failed + " of " + measured
             + " failed) " + shown + " budget " + budgetText(constraint) + ": " + verdict;
-    return new ConstraintResult(constraint, observed, verdict, message);
+    return new ConstraintResult(constraint, observed, verdict, message, null);
   }
 }

@@ -35,7 +35,7 @@ public final class ProportionJudge {
     if (notMeasured != null || share.n() == 0) {
       return new ConstraintResult(constraint, Double.NaN, Verdict.INCONCLUSIVE, constraint.subject()
           + " not measured (" + (notMeasured != null ? notMeasured : "no request counted") + ") against budget "
-          + Judge.budgetText(constraint) + ": INCONCLUSIVE");
+          + Judge.budgetText(constraint) + ": INCONCLUSIVE", null);
     }
     Unit unit = constraint.metric().displayUnit();
     double observed = share.value() * scale;

@@ -12,11 +12,12 @@ class CostPerMillionTokensTest {
 
   /** The worked example: a 600-dollar GPU over three years, four hours a day at 200 W, 30 cents a kWh, 95 tok/s. */
   private static DeploymentFacts seed(double hoursPerDay) {
-    return new DeploymentFacts("USD", null, null, null, new DeploymentFacts.Cost(600.0, 3.0, hoursPerDay, 0.30, null, null));
+    return new DeploymentFacts("USD", null, null, null, new DeploymentFacts.Cost(600.0, 3.0, hoursPerDay, 0.30, null,
+        null), null);
   }
 
   /** 200 W for the 100 s the phase lasted, over 9,500 tokens: 95 tok/s, 2.1 J per token. */
-  private static final Energy TWO_HUNDRED_WATTS = new Energy(Energy.NVIDIA_SMI, 20_000.0, 200.0, 100_000L, null);
+  private static final Energy TWO_HUNDRED_WATTS = new Energy(Energy.NVIDIA_SMI, 20_000.0, 200.0, 100_000L, null, null);
 
   @Test
   void reproducesSeed000sWorkedExample() {
@@ -38,7 +39,8 @@ class CostPerMillionTokensTest {
 
   @Test
   void utilisationSpreadsTheHardwareOverFewerTokensButNotTheEnergy() {
-    DeploymentFacts half = new DeploymentFacts("USD", null, null, null, new DeploymentFacts.Cost(600.0, 3.0, 4.0, 0.30, 50.0, null));
+    DeploymentFacts half = new DeploymentFacts("USD", null, null, null, new DeploymentFacts.Cost(600.0, 3.0, 4.0,
+        0.30, 50.0, null), null);
     CostRecord full = CostPerMillionTokens.of(seed(4), 95.0, TWO_HUNDRED_WATTS, 9_500);
     CostRecord halved = CostPerMillionTokens.of(half, 95.0, TWO_HUNDRED_WATTS, 9_500);
     assertThat(halved.hardwarePerMtok()).isCloseTo(2 * full.hardwarePerMtok(), within(1e-9));
@@ -47,7 +49,8 @@ class CostPerMillionTokensTest {
 
   @Test
   void rentedHardwareIsPricedByTheHourWithPowerIncludedUnlessPriced() {
-    DeploymentFacts rented = new DeploymentFacts("EUR", null, null, null, new DeploymentFacts.Cost(null, null, null, null, null, 1.0));
+    DeploymentFacts rented = new DeploymentFacts("EUR", null, null, null, new DeploymentFacts.Cost(null, null, null,
+        null, null, 1.0), null);
     CostRecord cost = CostPerMillionTokens.of(rented, 100.0, Energy.notMeasured("remote endpoint"), 1_000);
     assertThat(cost.perMtok()).isCloseTo(1.0 / 360_000 * 1e6, within(1e-9));
     assertThat(cost.energyPerMtok()).isZero();

@@ -45,7 +45,7 @@ class ResourceFiguresTest {
   private static Resources sampled(Energy energy) {
     GpuResources gpu = new GpuResources("nvidia-smi", 250, 2, List.of(), List.of(
         List.of(250L, 0, 10 * GIB, 90.0, 100.0), List.of(250L, 1, 12 * GIB, 80.0, 150.0),
-        List.of(500L, 0, 11 * GIB, 95.0, 120.0), List.of(500L, 1, 12 * GIB, 85.0, 160.0)), null);
+        List.of(500L, 0, 11 * GIB, 95.0, 120.0), List.of(500L, 1, 12 * GIB, 85.0, 160.0)), null, null);
     return new Resources("pid 7 and its children", 250, 3, 5 * GIB, 4 * GIB, 100.0,
         List.of(List.of(250L, 4 * GIB, 50.0), List.of(500L, 5 * GIB, 150.0), List.of(750L, 3 * GIB, 100.0)), null, gpu,
         energy, null);
@@ -60,7 +60,7 @@ class ResourceFiguresTest {
 
   @Test
   void judgesSampledSeriesByTheirObservedStatisticAndFiguresAsTheyAre() {
-    Energy energy = new Energy(Energy.NVIDIA_SMI, 300.0, 143.5, 2090L, null);
+    Energy energy = new Energy(Energy.NVIDIA_SMI, 300.0, 143.5, 2090L, null, null);
     CaseAnalysis analysis = analyze(sampled(energy), DeploymentFacts.NONE,
         "peak_rss < 6GiB", "peak_rss < 5GiB", "cpu.mean < 90%", "cpu.max <= 150%", "gpu_memory.max < 24GiB",
         "gpu_power.mean < 0.3kW", "energy_per_token < 2J", "energy_per_token < 1J");
@@ -101,7 +101,8 @@ class ResourceFiguresTest {
 
   @Test
   void costPerMillionTokensIsJudgedInItsCurrency() {
-    DeploymentFacts rented = new DeploymentFacts("EUR", null, null, null, new DeploymentFacts.Cost(null, null, null, null, null, 1.0));
+    DeploymentFacts rented = new DeploymentFacts("EUR", null, null, null, new DeploymentFacts.Cost(null, null, null,
+        null, null, 1.0), null);
     CaseAnalysis analysis = analyze(sampled(Energy.notMeasured("no power source")), rented, "cost_per_mtok < 5EUR");
     // 200 tokens over 2,081 ms: 96.1 tok/s, 345,988 an hour at 1 EUR
     double expected = 1.0 / (200 / 2.081 * 3600) * 1e6;
@@ -121,7 +122,7 @@ class ResourceFiguresTest {
 
   @Test
   void anEnergyFromADeclaredPowerDecidesNoBudgetUnlessTrusted() {
-    Energy declared = new Energy(Energy.DECLARED, 180.0, 90.0, 2000L, null);
+    Energy declared = new Energy(Energy.DECLARED, 180.0, 90.0, 2000L, null, null);
     CaseAnalysis analysis = analyze(sampled(declared), DeploymentFacts.NONE, "energy_per_token < 2J", "energy_per_token < 0.5J");
     // 180 J over 200 tokens: 0.9 J, from a declared 90 W: neither PASS nor FAIL
     assertThat(analysis.figures().get(Metric.ENERGY_PER_TOKEN)).isEqualTo(0.9);
@@ -135,7 +136,8 @@ class ResourceFiguresTest {
         "energy_per_token = 0.9 J (declared power) < budget 2 J: PASS",
         "energy_per_token = 0.9 J (declared power) >= budget 0.5 J: FAIL");
     // a measured energy decides as it is
-    CaseAnalysis measured = analyze(sampled(new Energy(Energy.RAPL, 180.0, 90.0, 2000L, null)), DeploymentFacts.NONE,
+    CaseAnalysis measured = analyze(sampled(new Energy(Energy.RAPL, 180.0, 90.0, 2000L, null, null)),
+        DeploymentFacts.NONE,
         "energy_per_token < 2J");
     assertThat(measured.constraints().get(0).message()).isEqualTo("energy_per_token = 0.9 J < budget 2 J: PASS");
   }
@@ -144,7 +146,7 @@ class ResourceFiguresTest {
   void aDecodeRateTheMemoryCannotFeedLeavesEveryDecodeDerivedBudgetUndecided() {
     // 100 tok/s per stream, 4.7 GB from the GGUF at a probed 300 GB/s: at most 63.8 tok/s
     var probed = dev.llmh.resources.PhysicsInputs.of(4_700_000_000L, "gguf", 0.3e12, "probe");
-    Energy rapl = new Energy(Energy.RAPL, 180.0, 90.0, 2000L, null);
+    Energy rapl = new Energy(Energy.RAPL, 180.0, 90.0, 2000L, null, null);
     List<String> budgets = List.of("tpot.p50 < 50ms", "itl.p50 < 50ms", "decode_rate.p50 > 10tok/s", "throughput > 10tok/s",
         "energy_per_token < 2J", "ttft.p50 < 1s", "bandwidth_use <= 100%");
     CaseAnalysis analysis = CaseAnalyzer.analyze(
@@ -189,8 +191,8 @@ class ResourceFiguresTest {
         .isEqualTo("implausible: 100 tok/s × 4.7 GB = 470 GB/s exceeds 300 GB/s memory bandwidth");
     assertThat(analysis.warnings()).anyMatch(w -> w.startsWith("implausible: 100 tok/s × 4.7 GB"));
 
-    var unknown = new dev.llmh.resources.PhysicsInputs(null, null, "remote endpoint: declare llmh.model.bytes", 0.3e12,
-        "declared", null);
+    var unknown = new dev.llmh.resources.PhysicsInputs(null, null, "remote endpoint: declare llmh.model.bytes",
+        0.3e12, "declared", null, null, null);
     CaseAnalysis remote = CaseAnalyzer.analyze(
         new CaseAnalyzer.Context(null, 128, List.of(ConstraintParser.parse("bandwidth_use <= 100%")), 0.95, 0.05, null,
             List.of(), null, null, hardware(new ResourceInputs(sampled(null), DeploymentFacts.NONE, unknown))),

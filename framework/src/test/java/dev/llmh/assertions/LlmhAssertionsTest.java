@@ -20,8 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** A plain Jupiter test, as a user would write one. */
 class LlmhAssertionsTest {
   private static CaseResult result(String prompt, double ttftP95) {
-    MetricSummary ttft = new MetricSummary(20, 300.0, 50.0, 200.0, 290.0, 500.0, ttftP95, 700.0, 720.0);
-    MetricSummary empty = new MetricSummary(0, null, null, null, null, null, null, null, null);
+    MetricSummary ttft = new MetricSummary(20, 300.0, 50.0, 200.0, 290.0, 500.0, ttftP95, 700.0, 720.0, null);
+    MetricSummary empty = new MetricSummary(0, null, null, null, null, null, null, null, null, null);
     return CaseResult.builder()
         .identity("demo.Scenario", prompt, prompt + "[concurrency=1]", Map.of("concurrency", 1))
         .settings(new Settings(64, 0, 42, null))
@@ -37,7 +37,8 @@ class LlmhAssertionsTest {
   }
 
   private static final RunRecord RECORD = new RunRecord(1, new RunRecord.RunInfo("a", "b", true), Map.of(),
-      new RunRecord.StatisticsInfo("x", "y"), List.of(result("summarise", 612), result("define", 2500)));
+      new RunRecord.StatisticsInfo("x", "y"), List.of(result("summarise", 612), result("define", 2500)), List.of(),
+      List.of());
 
   @Test
   void passesAndFailsNamingTheCaseAndTheObservedValue(@TempDir Path dir) throws Exception {

@@ -23,7 +23,8 @@ class ConversationTurnTest {
 
   @Test
   void theHistoryPrecedesTheNewMessageInEveryChatProtocol() throws Exception {
-    ChatRequest turn = new ChatRequest("m", "And now?", 7, 0, 42, false, ChatRequest.NO_DEADLINE, java.util.Map.of(), HISTORY);
+    ChatRequest turn = new ChatRequest("m", "And now?", 7, 0, 42, null, ChatRequest.NO_DEADLINE, java.util.Map.of(),
+        HISTORY, null, null, null);
     for (JsonNode body : List.of(
         new ObjectMapper().readTree(OpenAiChatClient.body(turn, false)),
         new ObjectMapper().readTree(OllamaClient.body(Api.OLLAMA_CHAT, turn)))) {
@@ -40,7 +41,8 @@ class ConversationTurnTest {
     SimulatorSettings settings = SimulatorSettings.defaults().withDecodeTokensPerSecond(2000).withReasoningTokens(2);
     try (SimulatedServer server = SimulatedServer.start(settings);
         OpenAiChatClient client = new OpenAiChatClient(server.baseUrl(), Optional.empty(), Duration.ofSeconds(5), Duration.ofSeconds(5))) {
-      RequestSample turn = client.send(new ChatRequest("any", "And now?", 5, 0, 42, false, ChatRequest.NO_DEADLINE, java.util.Map.of(), HISTORY));
+      RequestSample turn = client.send(new ChatRequest("any", "And now?", 5, 0, 42, null, ChatRequest.NO_DEADLINE,
+          java.util.Map.of(), HISTORY, null, null, null));
       assertThat(turn.error()).isNull();
       assertThat(turn.answer()).isEqualTo(SimTokenizer.outputText(42, 2, 5));
       assertThat(server.servedRequests().get(0).messages()).containsExactly(
@@ -49,7 +51,8 @@ class ConversationTurnTest {
       assertThat(turn.reasoning()).isEqualTo(SimTokenizer.outputText(42, 0, 2));
 
       // A single request keeps its answer too, for checks: only the record bounds it.
-      RequestSample single = client.send(new ChatRequest("any", "Hi", 5, 0, 42, false));
+      RequestSample single = client.send(new ChatRequest("any", "Hi", 5, 0, 42, null, ChatRequest.NO_DEADLINE,
+          java.util.Map.of(), null, null, null, null));
       assertThat(single.error()).isNull();
       assertThat(single.answer()).isEqualTo(SimTokenizer.outputText(42, 2, 5));
       assertThat(single.reasoning()).isEqualTo(SimTokenizer.outputText(42, 0, 2));

@@ -18,7 +18,8 @@ class OpenAiChatClientTest {
 
   @Test
   void requestCarriesEverySamplingAndStreamingField() throws Exception {
-    JsonNode body = new ObjectMapper().readTree(OpenAiChatClient.body(new ChatRequest("m", "hi", 7, 0.0, 42, true), false));
+    JsonNode body = new ObjectMapper().readTree(OpenAiChatClient.body(new ChatRequest("m", "hi", 7, 0.0, 42,
+        Boolean.FALSE, ChatRequest.NO_DEADLINE, java.util.Map.of(), null, null, null, null), false));
     assertThat(body.get("model").asText()).isEqualTo("m");
     assertThat(body.get("messages").get(0).get("role").asText()).isEqualTo("user");
     assertThat(body.get("messages").get(0).get("content").asText()).isEqualTo("hi");
@@ -29,7 +30,8 @@ class OpenAiChatClientTest {
     assertThat(body.get("stream_options").get("include_usage").asBoolean()).isTrue();
     assertThat(body.get("cache_prompt").asBoolean()).isFalse();
 
-    JsonNode strict = new ObjectMapper().readTree(OpenAiChatClient.body(new ChatRequest(null, "hi", 7, 0.5, 1, false), false));
+    JsonNode strict = new ObjectMapper().readTree(OpenAiChatClient.body(new ChatRequest(null, "hi", 7, 0.5, 1, null,
+        ChatRequest.NO_DEADLINE, java.util.Map.of(), null, null, null, null), false));
     assertThat(strict.has("cache_prompt")).as("strict OpenAI servers reject unknown fields").isFalse();
     assertThat(strict.has("model")).isFalse();
     assertThat(strict.get("stream_options").has("continuous_usage_stats")).isFalse();
@@ -61,7 +63,8 @@ class OpenAiChatClientTest {
       try (OpenAiChatClient client = new OpenAiChatClient("http://127.0.0.1:" + server.getAddress().getPort() + "/v1",
           Optional.empty(), Duration.ofSeconds(5), Duration.ofSeconds(5))) {
         client.probe();
-        RequestSample sample = client.send(new ChatRequest("m", "hi", 6, 0, 42, false));
+        RequestSample sample = client.send(new ChatRequest("m", "hi", 6, 0, 42, null, ChatRequest.NO_DEADLINE,
+            java.util.Map.of(), null, null, null, null));
         assertThat(sample.error()).isNull();
         boolean vllm = owner.equals("vllm");
         assertThat(bodies.get(0).get("stream_options").has("continuous_usage_stats")).as(owner).isEqualTo(vllm);
@@ -87,7 +90,8 @@ class OpenAiChatClientTest {
     try (SimulatedServer server = SimulatedServer.start(SimulatorSettings.defaults().withDecodeTokensPerSecond(1000));
         OpenAiChatClient client = new OpenAiChatClient(server.baseUrl(), Optional.empty(), Duration.ofSeconds(5), Duration.ofSeconds(5))) {
       assertThat(client.probe().ownedBy()).isEqualTo("llmh-sim");
-      RequestSample sample = client.send(new ChatRequest("anything", "Say five words", 5, 0, 42, true));
+      RequestSample sample = client.send(new ChatRequest("anything", "Say five words", 5, 0, 42, Boolean.FALSE,
+          ChatRequest.NO_DEADLINE, java.util.Map.of(), null, null, null, null));
       assertThat(sample.error()).isNull();
       assertThat(sample.textChunkNanos()).hasSize(5).isSorted();
       assertThat(sample.usageOutputTokens()).isEqualTo(5);
@@ -116,7 +120,8 @@ class OpenAiChatClientTest {
         };
     try (SimulatedServer server = SimulatedServer.start(SimulatorSettings.defaults().withHook(echoingServer));
         OpenAiChatClient client = new OpenAiChatClient(server.baseUrl(), Optional.of(new Config.Secret(key)), Duration.ofSeconds(5), Duration.ofSeconds(5))) {
-      RequestSample sample = client.send(new ChatRequest("m", "hi", 5, 0, 42, false));
+      RequestSample sample = client.send(new ChatRequest("m", "hi", 5, 0, 42, null, ChatRequest.NO_DEADLINE,
+          java.util.Map.of(), null, null, null, null));
       assertThat(sample.succeeded()).isFalse();
       assertThat(sample.error()).startsWith("HTTP 502: ").contains("bad gateway for Bearer <hidden>").doesNotContain(key);
     }

@@ -13,8 +13,8 @@ class SystemPromptBodyTest {
 
   private static ChatRequest request(String system, boolean disableCache, boolean keepCache) {
     Boolean cachePrompt = disableCache ? Boolean.FALSE : keepCache ? Boolean.TRUE : null;
-    return new ChatRequest("m", "Define latency.", 7, 0, 42, cachePrompt, ChatRequest.NO_DEADLINE, java.util.Map.of(), null,
-        system);
+    return new ChatRequest("m", "Define latency.", 7, 0, 42, cachePrompt, ChatRequest.NO_DEADLINE, java.util.Map.of(),
+        null, system, null, null);
   }
 
   @Test
@@ -31,8 +31,8 @@ class SystemPromptBodyTest {
   @Test
   void theSystemMessageComesBeforeAConversationsHistory() throws Exception {
     ChatRequest turn = new ChatRequest("m", "And TPOT?", 7, 0, 42, null, ChatRequest.NO_DEADLINE, java.util.Map.of(),
-        java.util.List.of(new ChatMessage("user", "What is TTFT?"), new ChatMessage("assistant", "Time to first token.")),
-        "Be brief.");
+        java.util.List.of(new ChatMessage("user", "What is TTFT?"), new ChatMessage("assistant",
+        "Time to first token.")), "Be brief.", null, null);
     JsonNode messages = JSON.readTree(OpenAiChatClient.body(turn, false)).get("messages");
     assertThat(messages).extracting(m -> m.get("role").asText()).containsExactly("system", "user", "assistant", "user");
     assertThat(messages.get(3).get("content").asText()).isEqualTo("And TPOT?");

@@ -20,7 +20,7 @@ class ConsoleSummaryTest {
   private static final String ESC = "\u001b[";
 
   private static MetricSummary summary(int n, double p50) {
-    return new MetricSummary(n, p50 + 1, 2.0, p50 - 5, p50, p50 + 3, p50 + 4, p50 + 5, p50 + 6);
+    return new MetricSummary(n, p50 + 1, 2.0, p50 - 5, p50, p50 + 3, p50 + 4, p50 + 5, p50 + 6, null);
   }
 
   /** A case of scenario {@code SummariseDocument} with the given params and metrics. */
@@ -237,7 +237,8 @@ class ConsoleSummaryTest {
     return r.toBuilder()
         .section(Section.RESOURCES, resources)
         .section(Section.COST, cost)
-        .section(Section.PHYSICS, new dev.llmh.resources.PhysicsRecord(540.0, 69_200_000L, "gguf", 540 * 69.2e6, 54.2e9, "probe", 540 * 69.2e6 / 54.2e9 * 100, null, null))
+        .section(Section.PHYSICS, new dev.llmh.resources.PhysicsRecord(540.0, 69_200_000L, "gguf", 540 * 69.2e6,
+            54.2e9, "probe", 540 * 69.2e6 / 54.2e9 * 100, null, null, null, null))
         .section(Section.CHECKS, null)
         .build();
   }
@@ -245,7 +246,7 @@ class ConsoleSummaryTest {
   @Test
   void theServingHardwareIsSummarisedInAFewLinesAndAFigureNotMeasuredSaysWhy() {
     var gpu = new dev.llmh.resources.GpuResources("nvidia-smi", 250, 2, List.of(
-        new dev.llmh.resources.GpuResources.Gpu(0, "NVIDIA L4", 24L << 30, 10L << 30, 91.5, 70.2)), List.of(), null)
+        new dev.llmh.resources.GpuResources.Gpu(0, "NVIDIA L4", 24L << 30, 10L << 30, 91.5, 70.2)), List.of(), null, null)
         .withServer(new dev.llmh.resources.GpuServerShare("gpu", "pid 7 on GPU 0 in nvidia-smi --query-compute-apps", List.of(0),
             8L << 30, null, "GPU 0 was also used by pid 9 (poll at 0 ms), a process not the server's", List.of(), List.of()));
     var energy = new dev.llmh.resources.Energy("declared", 9000.0, 90.0, 100_000L, null, 2.5);

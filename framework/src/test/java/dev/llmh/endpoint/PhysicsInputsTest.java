@@ -63,7 +63,7 @@ class PhysicsInputsTest {
       assertThat(endpoints.physicsInputs(endpoint, "tiny")).isEqualTo(inputs);
       // A case's declared figures come first: config beats discovery (a mixture-of-experts model
       // reads only its active weights).
-      assertThat(endpoints.physicsInputs(endpoint, "tiny", new DeploymentFacts(null, null, 20e9, 1_000_000L, null)))
+      assertThat(endpoints.physicsInputs(endpoint, "tiny", new DeploymentFacts(null, null, 20e9, 1_000_000L, null, null)))
           .isEqualTo(PhysicsInputs.of(1_000_000L, "declared", 20e9, "declared"));
     }
   }
@@ -155,7 +155,7 @@ class PhysicsInputsTest {
     Endpoint local = new Endpoint(new Silent("http://127.0.0.1:8000/v1"), new EndpointInfo(List.of("m"), null, null),
         EndpointKind.REMOTE);
     lookup.probe(local.kind(), local.url());
-    return lookup.inputs(local, "m", new DeploymentFacts(null, null, null, 4_400_000_000L, null));
+    return lookup.inputs(local, "m", new DeploymentFacts(null, null, null, 4_400_000_000L, null, null));
   }
 
   @Test

@@ -41,7 +41,8 @@ class UnmeasuredEndpointKeyTest {
   }
 
   private static ChatRequest request() {
-    return new ChatRequest(null, "hello", 4, 0.0, 1, false);
+    return new ChatRequest(null, "hello", 4, 0.0, 1, null, ChatRequest.NO_DEADLINE, java.util.Map.of(), null, null,
+        null, null);
   }
 
   /** Notes each chat request's Authorization header, then lets the simulator answer it. */

@@ -25,13 +25,13 @@ class JudgeSetupTest {
   void configurationOverridesTheAnnotationWhichOverridesTheDefault() {
     CasePlan measured = plan(new JudgeDeclaration("qwen2.5:14b-instruct", "r", null, 100), "http://gpu:8000/v1", Api.OPENAI_CHAT);
     assertThat(JudgeSetup.of(measured, JudgeConfig.NONE))
-        .isEqualTo(new JudgeSetup("http://gpu:8000/v1", Api.OPENAI_CHAT, "qwen2.5:14b-instruct", "r", 100));
+        .isEqualTo(new JudgeSetup("http://gpu:8000/v1", Api.OPENAI_CHAT, "qwen2.5:14b-instruct", "r", 100, null));
     CasePlan elsewhere = plan(new JudgeDeclaration(null, "r", "http://judge:11434", 256), "http://gpu:8000/v1", Api.OPENAI_CHAT);
     assertThat(JudgeSetup.of(elsewhere, JudgeConfig.NONE))
-        .isEqualTo(new JudgeSetup("http://judge:11434", Api.OLLAMA_CHAT, null, "r", 256));
+        .isEqualTo(new JudgeSetup("http://judge:11434", Api.OLLAMA_CHAT, null, "r", 256, null));
     JudgeConfig configured = new JudgeConfig(Optional.of("http://other:9/v1"), Optional.of("llama3.3:70b"));
     assertThat(JudgeSetup.of(elsewhere, configured))
-        .isEqualTo(new JudgeSetup("http://other:9/v1", Api.OPENAI_CHAT, "llama3.3:70b", "r", 256));
+        .isEqualTo(new JudgeSetup("http://other:9/v1", Api.OPENAI_CHAT, "llama3.3:70b", "r", 256, null));
   }
 
   @Test

@@ -37,8 +37,8 @@ class PlannerTest {
         .build();
     ScenarioRunner runner =
         runner(
-            List.of(new PromptDeclaration("short", "short", false, sweep), new PromptDeclaration("long", "longPrompt", true, NOTHING)),
-            List.of(new ParamDeclaration("size", List.of("a", "b")), new ParamDeclaration("lang", List.of("en", "de", "fr"))));
+            List.of(new PromptDeclaration("short", "short", false, sweep, null), new PromptDeclaration("long", "longPrompt", true, NOTHING, null)),
+            List.of(new ParamDeclaration("size", List.of("a", "b"), ParamDeclaration.Type.STRING), new ParamDeclaration("lang", List.of("en", "de", "fr"), ParamDeclaration.Type.STRING)));
     List<CasePlan> cases = Planner.plan(runner, Config.read(k -> Optional.empty(), Map.of()));
     assertThat(cases).hasSize(2 * 3 * 2 + 2 * 3 * 1);
     assertThat(cases).extracting(CasePlan::caseId).doesNotHaveDuplicates();
@@ -63,7 +63,7 @@ class PlannerTest {
   @Test
   void paramsAreRecordedAsTheirFieldsTypeButIdentifyTheCaseAsWritten() {
     ScenarioRunner runner =
-        runner(List.of(new PromptDeclaration("p", "p", false, NOTHING)),
+        runner(List.of(new PromptDeclaration("p", "p", false, NOTHING, null)),
             List.of(new ParamDeclaration("words", List.of("30"), ParamDeclaration.Type.INT),
                 new ParamDeclaration("ratio", List.of("0.50"), ParamDeclaration.Type.DOUBLE),
                 new ParamDeclaration("loud", List.of("true"), ParamDeclaration.Type.BOOLEAN),
@@ -81,7 +81,7 @@ class PlannerTest {
   void configurationBeatsAnnotations() {
     DeclaredSettings declared =
         DeclaredSettings.builder().endpointUrl("http://declared:1/v1").model("declared-model").build();
-    ScenarioRunner runner = runner(List.of(new PromptDeclaration("p", "p", false, declared)), List.of());
+    ScenarioRunner runner = runner(List.of(new PromptDeclaration("p", "p", false, declared, null)), List.of());
     assertThat(Planner.plan(runner, Config.read(k -> Optional.empty(), Map.of())).get(0).endpoint()).isEqualTo("http://declared:1/v1");
     Config config = Config.read(k -> Optional.empty(), Map.of("LLMH_ENDPOINT", "http://env:2/v1", "LLMH_MODEL", "env-model"));
     CasePlan plan = Planner.plan(runner, config).get(0);
@@ -98,7 +98,7 @@ class PlannerTest {
   }
 
   private static CasePlan planned(DeclaredSettings declared, Map<String, String> environment) {
-    ScenarioRunner runner = runner(List.of(new PromptDeclaration("p", "p", false, declared)), List.of());
+    ScenarioRunner runner = runner(List.of(new PromptDeclaration("p", "p", false, declared, null)), List.of());
     return Planner.plan(runner, Config.read(k -> Optional.empty(), environment)).get(0);
   }
 
@@ -136,7 +136,7 @@ class PlannerTest {
   void severalModelsAreACaseParameterAndEachModelsCasesRunTogetherInTheOrderListed() {
     DeclaredSettings sideBySide = DeclaredSettings.builder().models(List.of("q4", "q8")).concurrency(List.of(1, 2)).build();
     ScenarioRunner runner = runner(
-        List.of(new PromptDeclaration("short", "short", false, sideBySide), new PromptDeclaration("long", "long", false, sideBySide)),
+        List.of(new PromptDeclaration("short", "short", false, sideBySide, null), new PromptDeclaration("long", "long", false, sideBySide, null)),
         List.of(new ParamDeclaration("words", List.of("30"), ParamDeclaration.Type.INT)));
     List<CasePlan> cases = Planner.plan(runner, Config.read(k -> Optional.empty(), Map.of()));
     assertThat(cases).extracting(CasePlan::caseId).containsExactly(
@@ -157,7 +157,7 @@ class PlannerTest {
   @Test
   void llmhModelNamesTheModelsComparedAndOneModelIsNoParameter() {
     DeclaredSettings one = DeclaredSettings.builder().model("declared").build();
-    ScenarioRunner runner = runner(List.of(new PromptDeclaration("p", "p", false, one)), List.of());
+    ScenarioRunner runner = runner(List.of(new PromptDeclaration("p", "p", false, one, null)), List.of());
     List<CasePlan> configured = Planner.plan(runner, Config.read(k -> Optional.empty(), Map.of("LLMH_MODEL", "b, a")));
     assertThat(configured).extracting(CasePlan::caseId).containsExactly("p[model=b,concurrency=1]", "p[model=a,concurrency=1]");
     CasePlan single = Planner.plan(runner, Config.read(k -> Optional.empty(), Map.of())).get(0);
@@ -168,8 +168,8 @@ class PlannerTest {
 
   @Test
   void aParamNamedModelCannotRunBesideSeveralConfiguredModels() {
-    ScenarioRunner runner = runner(List.of(new PromptDeclaration("p", "p", false, NOTHING)),
-        List.of(new ParamDeclaration("model", List.of("x"))));
+    ScenarioRunner runner = runner(List.of(new PromptDeclaration("p", "p", false, NOTHING, null)),
+        List.of(new ParamDeclaration("model", List.of("x"), ParamDeclaration.Type.STRING)));
     assertThatThrownBy(() -> Planner.plan(runner, Config.read(k -> Optional.empty(), Map.of("LLMH_MODEL", "a,b"))))
         .isInstanceOf(ConfigException.class).hasMessageContaining("@Param named model").hasMessageContaining("llmh.model");
   }
@@ -179,7 +179,7 @@ class PlannerTest {
     DeclaredSettings open = DeclaredSettings.builder().measuredRequests(50)
         .load(new dev.llmh.runner.LoadDeclaration(List.of("2/s", "240/min"), dev.llmh.annotations.Arrivals.GAMMA, 0.5, "30s", 3, 9))
         .build();
-    ScenarioRunner runner = runner(List.of(new PromptDeclaration("p", "p", false, open)), List.of());
+    ScenarioRunner runner = runner(List.of(new PromptDeclaration("p", "p", false, open, null)), List.of());
     List<CasePlan> cases = Planner.plan(runner, Config.read(k -> Optional.empty(), Map.of()));
     assertThat(cases).extracting(CasePlan::caseId).containsExactly("p[rate=2/s]", "p[rate=240/min]");
     CasePlan second = cases.get(1);
@@ -211,7 +211,7 @@ class PlannerTest {
         .load(new dev.llmh.runner.LoadDeclaration(List.of("1/s"), dev.llmh.annotations.Arrivals.CONSTANT, 1.0, null, 0, 7))
         .saturationSearch(new dev.llmh.runner.SaturationDeclaration(2, 16, 0.05))
         .build();
-    ScenarioRunner runner = runner(List.of(new PromptDeclaration("p", "p", false, open)), List.of());
+    ScenarioRunner runner = runner(List.of(new PromptDeclaration("p", "p", false, open, null)), List.of());
     List<CasePlan> cases = Planner.plan(runner, Config.read(k -> Optional.empty(), Map.of()));
     assertThat(cases).extracting(CasePlan::caseId).containsExactly("p[rate=2/s]", "p[rate=4/s]", "p[rate=8/s]", "p[rate=16/s]");
     assertThat(cases).allSatisfy(c -> {
@@ -222,12 +222,11 @@ class PlannerTest {
     });
   }
 
-  private static final dev.llmh.config.DeploymentFacts ANNOTATED = new dev.llmh.config.DeploymentFacts("EUR", 200.0, null, null,
-      new dev.llmh.config.DeploymentFacts.Cost(600.0, 3.0, 4.0, 0.30, 50.0, null));
+  private static final dev.llmh.config.DeploymentFacts ANNOTATED = new dev.llmh.config.DeploymentFacts("EUR", 200.0,
+      null, null, new dev.llmh.config.DeploymentFacts.Cost(600.0, 3.0, 4.0, 0.30, 50.0, null), null);
 
   private static CasePlan plannedWith(dev.llmh.config.DeploymentFacts declared, Map<String, String> properties) {
-    ScenarioRunner runner = runner(List.of(new PromptDeclaration("p", "p", false,
-        DeclaredSettings.builder().deployment(declared).constraints(List.of("cost_per_mtok < 0.5EUR")).build())), List.of());
+    ScenarioRunner runner = runner(List.of(new PromptDeclaration("p", "p", false, DeclaredSettings.builder().deployment(declared).constraints(List.of("cost_per_mtok < 0.5EUR")).build(), null)), List.of());
     return Planner.plan(runner, Config.read(k -> Optional.ofNullable(properties.get(k)), Map.of())).get(0);
   }
 
@@ -240,7 +239,7 @@ class PlannerTest {
   void configurationOverridesOneFigureOfTheAnnotationAndKeepsTheOthers() {
     CasePlan plan = plannedWith(ANNOTATED, Map.of("llmh.cost.powerPrice", "0.25", "llmh.power.watts", "150W"));
     assertThat(plan.deployment()).isEqualTo(new dev.llmh.config.DeploymentFacts("EUR", 150.0, null, null,
-        new dev.llmh.config.DeploymentFacts.Cost(600.0, 3.0, 4.0, 0.25, 50.0, null)));
+        new dev.llmh.config.DeploymentFacts.Cost(600.0, 3.0, 4.0, 0.25, 50.0, null), null));
   }
 
   @Test
@@ -263,7 +262,7 @@ class PlannerTest {
         .isInstanceOf(ConfigException.class)
         .hasMessageContaining("com.example.Scenario: llmh.cost.perHour prices rented hardware by the hour, and llmh.cost.hardware");
     dev.llmh.config.DeploymentFacts partial = new dev.llmh.config.DeploymentFacts("EUR", null, null, null,
-        new dev.llmh.config.DeploymentFacts.Cost(600.0, 3.0, null, null, null, null));
+        new dev.llmh.config.DeploymentFacts.Cost(600.0, 3.0, null, null, null, null), null);
     assertThatThrownBy(() -> plannedWith(partial, Map.of("llmh.cost.hoursPerDay", "8")))
         .isInstanceOf(ConfigException.class)
         .hasMessageContaining("missing: llmh.cost.powerPrice");

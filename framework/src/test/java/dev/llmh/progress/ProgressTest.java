@@ -105,7 +105,7 @@ class ProgressTest {
       public List<ParamDeclaration> params() { return List.of(); }
       public String prompt(String name, Map<String, String> values) { return name; }
     };
-    return new CasePlan(runner, new PromptDeclaration(prompt, prompt, false, DeclaredSettings.builder().build()), Map.of(),
+    return new CasePlan(runner, new PromptDeclaration(prompt, prompt, false, DeclaredSettings.builder().build(), null), Map.of(),
         1, 2, 12, 0.0, 42, 16, "simulated", "m", List.of(), Api.OPENAI_CHAT, 12, 0.95, "skip", Duration.ofMinutes(1),
         Map.of(), null, false, null, null, dev.llmh.config.Defaults.RECORD_TEXT_CHARS);
   }

@@ -44,7 +44,7 @@ class BandwidthCheckTest {
   @Test
   void anUnknownInputGivesItsReasonAndNoUseFigure() {
     PhysicsInputs remote = new PhysicsInputs(4_700_000_000L, "ollama", null, null, null,
-        "remote endpoint: declare llmh.hardware.memoryBandwidth");
+        "remote endpoint: declare llmh.hardware.memoryBandwidth", null, null);
 
     PhysicsRecord r = BandwidthCheck.check(remote, 40.0);
 
@@ -59,7 +59,7 @@ class BandwidthCheckTest {
   @Test
   void bothInputsUnknownNameBothReasonsAndNoRateNamesItsOwn() {
     PhysicsInputs none = new PhysicsInputs(null, null, "simulated server: it reads no model weights", null, null,
-        "simulated server: its decode reads no memory to bound it");
+        "simulated server: its decode reads no memory to bound it", null, null);
 
     assertThat(none.notMeasured())
         .isEqualTo("simulated server: it reads no model weights; simulated server: its decode reads no memory to bound it");

@@ -44,7 +44,7 @@ class EnergyMeterTest {
     // one GPU: 100 W at 0 ms, 300 W at 2000 ms; the span 500-1500 ms runs from 150 to 250 W: 200 J
     GpuResources gpus = gpus(row(0, 0, 100.0), row(0, 1, 0.0), row(2000, 0, 300.0), row(2000, 1, 0.0));
     Energy e = meter.over(gpus, T0 + 500 * MS, T0 + 1500 * MS, T0 + 2 * SECOND);
-    assertThat(e).isEqualTo(new Energy("nvidia-smi", 200.0, 200.0, 1000L, null));
+    assertThat(e).isEqualTo(new Energy("nvidia-smi", 200.0, 200.0, 1000L, null, null));
   }
 
   @Test
@@ -57,13 +57,13 @@ class EnergyMeterTest {
     Files.writeString(powercap.resolve("intel-rapl:0/energy_uj"), "101000000\n");
     // the span 500-1500 ms: 5 J at 10 W, then 45 J at 90 W
     Energy e = meter.over(null, T0 + 500 * MS, T0 + 1500 * MS, T0 + 2 * SECOND);
-    assertThat(e).isEqualTo(new Energy("rapl", 50.0, 50.0, 1000L, null));
+    assertThat(e).isEqualTo(new Energy("rapl", 50.0, 50.0, 1000L, null, null));
   }
 
   @Test
   void theDeclaredPowerIsChargedOverTheSpanOnly(@TempDir Path powercap) throws IOException {
     Energy e = EnergyMeter.remote(60.0).start(T0).over(null, T0 + 250 * MS, T0 + 1250 * MS, T0 + 2 * SECOND);
-    assertThat(e).isEqualTo(new Energy("declared", 60.0, 60.0, 1000L, null));
+    assertThat(e).isEqualTo(new Energy("declared", 60.0, 60.0, 1000L, null, null));
   }
 
   @Test
@@ -76,7 +76,7 @@ class EnergyMeterTest {
         row(0, 0, 100.0), row(0, 1, 50.0),
         row(1000, 0, 100.0), row(1000, 1, 150.0));
     Energy e = meter.over(gpus, T0 + 2 * SECOND);
-    assertThat(e).isEqualTo(new Energy("nvidia-smi", 450.0, 225.0, 2000L, null));
+    assertThat(e).isEqualTo(new Energy("nvidia-smi", 450.0, 225.0, 2000L, null, null));
   }
 
   @Test
@@ -105,7 +105,7 @@ class EnergyMeterTest {
     Files.createDirectories(powercap.resolve("intel-rapl:0")); // no energy_uj to read
     EnergyMeter meter = EnergyMeter.local(powercap, 90.0).start(T0);
     Energy e = meter.over(GpuResources.notMeasured("nvidia-smi", 250, "no nvidia-smi on the PATH"), T0 + 1_500_000_000L);
-    assertThat(e).isEqualTo(new Energy("declared", 135.0, 90.0, 1500L, null));
+    assertThat(e).isEqualTo(new Energy("declared", 135.0, 90.0, 1500L, null, null));
   }
 
   @Test
@@ -123,7 +123,7 @@ class EnergyMeterTest {
     assertThat(remote.notMeasured()).isEqualTo("nvidia-smi: remote endpoint: its GPUs are not on this machine;"
         + " RAPL: remote endpoint: its CPUs are not on this machine; llmh.power.watts: not declared");
     assertThat(EnergyMeter.remote(60.0).start(T0).over(null, T0 + 2 * SECOND))
-        .isEqualTo(new Energy("declared", 120.0, 60.0, 2000L, null));
+        .isEqualTo(new Energy("declared", 120.0, 60.0, 2000L, null, null));
   }
 
   @Test
@@ -144,6 +144,6 @@ class EnergyMeterTest {
 
   @SafeVarargs
   private static GpuResources gpus(List<Number>... rows) {
-    return new GpuResources("nvidia-smi", 250, rows.length / 2, List.of(), List.of(rows), null);
+    return new GpuResources("nvidia-smi", 250, rows.length / 2, List.of(), List.of(rows), null, null);
   }
 }

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ReportWritersTest {
   private static final RunRecord RECORD = new RunRecord(RunRecord.SCHEMA_VERSION,
       new RunRecord.RunInfo("2026-12-01T04:00:00Z", "2026-12-01T04:01:00Z", true), Map.of(),
-      new RunRecord.StatisticsInfo("type 7", "bounds"), List.of());
+      new RunRecord.StatisticsInfo("type 7", "bounds"), List.of(), List.of(), List.of());
 
   private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
   private final PrintStream console = new PrintStream(bytes, true, StandardCharsets.UTF_8);

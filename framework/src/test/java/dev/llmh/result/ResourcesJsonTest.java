@@ -17,10 +17,9 @@ class ResourcesJsonTest {
 
   @Test
   void gpuAndEnergyAreWrittenWithTheIssuesNames() throws Exception {
-    GpuResources gpu = new GpuResources("nvidia-smi", 250, 1,
-        List.of(new GpuResources.Gpu(0, "Stand-in A100", 4096L, 2048L, 40.0, 100.5)),
-        List.of(Arrays.asList(12L, 0, 2048L, 40.0, null)), null);
-    Energy energy = new Energy("nvidia-smi", 120.6, 100.5, 1200L, null);
+    GpuResources gpu = new GpuResources("nvidia-smi", 250, 1, List.of(new GpuResources.Gpu(0, "Stand-in A100", 4096L,
+        2048L, 40.0, 100.5)), List.of(Arrays.asList(12L, 0, 2048L, 40.0, null)), null, null);
+    Energy energy = new Energy("nvidia-smi", 120.6, 100.5, 1200L, null, null);
     Resources r = Resources.notMeasured("pid 1", 250, "ended").with(gpu, energy)
         .withWarmup(Resources.notMeasured("pid 1", 250, "ended").with(GpuResources.notMeasured("nvidia-smi", 250, "no nvidia-smi on the PATH"), null));
 
@@ -45,7 +44,7 @@ class ResourcesJsonTest {
 
   @Test
   void aDeclaredEnergyReadsBackAsDeclared() throws Exception {
-    Energy declared = new Energy(Energy.DECLARED, 135.0, 90.0, 1500L, null);
+    Energy declared = new Energy(Energy.DECLARED, 135.0, 90.0, 1500L, null, null);
     String json = ResultsFiles.mapper().writeValueAsString(declared);
     assertThat(json).contains("\"energySource\" : \"declared\"");
     assertThat(ResultsFiles.mapper().readValue(json, Energy.class)).isEqualTo(declared);

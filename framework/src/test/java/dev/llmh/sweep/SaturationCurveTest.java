@@ -37,7 +37,8 @@ class SaturationCurveTest {
     // at least +95%: clearly still gaining
     assertThat(SaturationCurve.undecided(List.of(step(1, 30, 29.5, 30.5), step(2, 60, 59, 61)), 0.05)).isEmpty();
     // no interval: neither past the knee nor clearly gaining
-    List<Step> unbounded = List.of(new Step(4, null, 60.0, 10.0, null, "PASS", null), new Step(8, null, 60.5, 10.0, null, "PASS", null));
+    List<Step> unbounded = List.of(new Step(4, null, 60.0, 10.0, null, "PASS", null, null), new Step(8, null, 60.5,
+        10.0, null, "PASS", null, null));
     assertThat(SaturationCurve.stop(unbounded, List.of(), 0.05, false)).isEmpty();
     assertThat(SaturationCurve.undecided(unbounded, 0.05)).get().asString().endsWith("(fewer than 2 counted requests at a step: no interval)");
   }
@@ -91,7 +92,8 @@ class SaturationCurveTest {
   void theKneeIsTheStepBeforeTheStopAndTheConsoleSaysWhatCameAfterIt() {
     var results = List.of(
         Fixture.result(1, 16, 100), Fixture.result(2, 31, 105), Fixture.result(4, 61, 110), Fixture.result(8, 62.83, 231));
-    List<Step> planned = List.of(1, 2, 4, 8, 16).stream().map(c -> new Step(c, null, null, null, null, null, null)).toList();
+    List<Step> planned = List.of(1, 2, 4, 8, 16).stream().map(c -> new Step(c, null, null, null, null, null, null,
+        null)).toList();
     java.util.List<dev.llmh.result.CaseResult> withMissing = new java.util.ArrayList<>(results);
     withMissing.add(null);
     SaturationRecord record = SaturationCurve.record("demo.Knee", "ask", java.util.Map.of(), 0.05, false, withMissing,
@@ -109,7 +111,7 @@ class SaturationCurveTest {
   @Test
   void withoutAStopThereIsNoKnee() {
     var results = List.of(Fixture.result(1, 16, 100), Fixture.result(2, 31, 105));
-    List<Step> planned = List.of(1, 2).stream().map(c -> new Step(c, null, null, null, null, null, null)).toList();
+    List<Step> planned = List.of(1, 2).stream().map(c -> new Step(c, null, null, null, null, null, null, null)).toList();
     SaturationRecord record = SaturationCurve.record("demo.Knee", "ask", java.util.Map.of(), 0.05, false, results, planned, "x");
     assertThat(record.knee()).isNull();
     assertThat(record.stoppedBecause()).isEqualTo("reached the last step, concurrency 2, still gaining +94% [+94%, +94%] output tok/s");

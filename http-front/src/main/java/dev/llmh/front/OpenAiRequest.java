@@ -28,13 +28,6 @@ public record OpenAiRequest(
     boolean includeUsage,
     boolean cachePrompt) {
 
-  /** With {@code cache_prompt} not given. */
-  public OpenAiRequest(
-      String model, List<Message> messages, String prompt, int maxTokens, double temperature, long seed,
-      List<String> stop, boolean stream, boolean includeUsage) {
-    this(model, messages, prompt, maxTokens, temperature, seed, stop, stream, includeUsage, true);
-  }
-
   /** What a request gets for a setting it does not give; each server has its own. */
   public record Defaults(int maxTokens, double temperature, long seed) {
     public Defaults {

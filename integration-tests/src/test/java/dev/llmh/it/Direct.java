@@ -36,7 +36,7 @@ record Direct(double[] lumped, double[] full) {
     try (LlamaEngine p = LlamaEngine.open(ModelFiles.ensure(r, MODELS), r, 1, 128, nativeDir);
         LlamaEngine q = LlamaEngine.open(ModelFiles.ensure(c, MODELS), c, 1, 128, nativeDir)) {
       List<String> pieces = new ArrayList<>();
-      p.complete(new CompletionRequest(prompt, tokens, 0.0, 0, List.of()), pieces::add);
+      p.complete(new CompletionRequest(prompt, tokens, 0.0, 0, List.of(), false, null), pieces::add);
       double[] lumped = new double[pieces.size()];
       double[] full = new double[pieces.size()];
       StringBuilder text = new StringBuilder(prompt);

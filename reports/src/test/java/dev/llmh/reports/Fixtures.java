@@ -26,12 +26,10 @@ final class Fixtures {
     environment.put("javaVersion", "17.0.12");
     environment.put("osName", "Linux|x"); // a '|' that must not split the environment table
     environment.put("availableProcessors", 2);
-    return new RunRecord(
-        RunRecord.SCHEMA_VERSION,
-        new RunRecord.RunInfo("2025-03-01T10:00:00Z", "2025-03-01T10:02:30Z", true),
-        environment,
+    return new RunRecord(RunRecord.SCHEMA_VERSION, new RunRecord.RunInfo("2025-03-01T10:00:00Z",
+        "2025-03-01T10:02:30Z", true), environment,
         new RunRecord.StatisticsInfo("linear interpolation (Hyndman-Fan type 7, numpy default)", "point estimate"),
-        List.of(passing(), failing(), notRun()));
+        List.of(passing(), failing(), notRun()), List.of(), List.of());
   }
 
   static CaseResult passing() {
@@ -62,8 +60,8 @@ final class Fixtures {
   static CaseResult failing() {
     Map<String, MetricSummary> metrics = new LinkedHashMap<>();
     // Only three requests finished: no p99 TTFT, and no TPOT at all (each produced one token).
-    metrics.put(CaseResult.TTFT, new MetricSummary(3, 95.0, 4.0, 88.0, 90.0, 140.0, 150.0, null, 150.0));
-    metrics.put(CaseResult.TPOT, new MetricSummary(0, null, null, null, null, null, null, null, null));
+    metrics.put(CaseResult.TTFT, new MetricSummary(3, 95.0, 4.0, 88.0, 90.0, 140.0, 150.0, null, 150.0, null));
+    metrics.put(CaseResult.TPOT, new MetricSummary(0, null, null, null, null, null, null, null, null, null));
     metrics.put(CaseResult.ITL, summary(60, 9.5, 12.0, 15.0, 9.8));
     metrics.put(CaseResult.E2E, summary(3, 2000.0, 3000.0, 3000.0, 2200.0));
     metrics.put(CaseResult.OUTPUT_TOKENS, summary(3, 64.0, 64.0, 64.0, 64.0));
@@ -107,7 +105,7 @@ final class Fixtures {
   }
 
   private static MetricSummary summary(int n, double p50, double p95, double p99, double mean) {
-    return new MetricSummary(n, mean, 1.0, p50 / 2, p50, p95, p95, p99, p99);
+    return new MetricSummary(n, mean, 1.0, p50 / 2, p50, p95, p95, p99, p99, null);
   }
 
   private static SampleRecord sample(String error) {

@@ -29,7 +29,7 @@ class MarkdownFigureLinesTest {
         .section(Section.COMPARE, null)
         .build();
     String report = MarkdownReport.render(new RunRecord(base.schemaVersion(), base.run(), base.environment(),
-        base.statistics(), List.of(judged)));
+        base.statistics(), List.of(judged), List.of(), List.of()));
     assertThat(report)
         .contains("\n- checks     ExpectJson: 17 of 20 passed (ExpectJson failed 3); success rate 85.0% [62.1, 96.8]\n")
         .contains("\n- judge: judge_score 3.50 [3.10, 3.90] over 18 scored; 2 judge failures (2 unparseable judge reply)\n");
@@ -58,7 +58,8 @@ class MarkdownFigureLinesTest {
         .section(Section.JUDGE, null)
         .section(Section.COMPARE, null)
         .build();
-    RunRecord run = new RunRecord(base.schemaVersion(), base.run(), base.environment(), base.statistics(), List.of(declared));
+    RunRecord run = new RunRecord(base.schemaVersion(), base.run(), base.environment(), base.statistics(),
+        List.of(declared), List.of(), List.of());
 
     assertThat(MarkdownReport.render(run))
         .contains("energy     2.5 J per token (declared, an estimate from the declared power")

@@ -116,8 +116,8 @@ class MarkdownReportTest {
 
   @Test
   void incompleteRunAndEmptyEnvironmentAreSaidOutLoud() {
-    RunRecord record = new RunRecord(RunRecord.SCHEMA_VERSION,
-        new RunRecord.RunInfo("2025-03-01T10:00:00Z", null, false), java.util.Map.of(), null, List.of());
+    RunRecord record = new RunRecord(RunRecord.SCHEMA_VERSION, new RunRecord.RunInfo("2025-03-01T10:00:00Z", null,
+        false), java.util.Map.of(), null, List.of(), List.of(), List.of());
     assertThat(MarkdownReport.render(record))
         .startsWith("# LLMH run 2025-03-01T10:00:00Z (incomplete: the run was cut short)\n")
         .contains("## Environment\n\nNot measured.\n")
@@ -151,7 +151,8 @@ class MarkdownReportTest {
         List.of(new ConversationResult.Turn(1, 4, 100.0, 20.0, 5.5), new ConversationResult.Turn(2, 3, 210.0, 41.0, 7.25)),
         new ConversationResult.ContextFit("context_tokens", "tpot_ms", 7, 0.0201, 5.0, 0.99, List.of(0.0195, 0.0207), null))).build();
     String rendered = MarkdownReport.render(
-        new RunRecord(base.schemaVersion(), base.run(), base.environment(), base.statistics(), List.of(chat)));
+        new RunRecord(base.schemaVersion(), base.run(), base.environment(), base.statistics(), List.of(chat),
+            List.of(), List.of()));
     assertThat(rendered).contains("Conversations: 4 of 2 turns (3 completed, 1 ended by a failed turn)")
         .contains("| turn | n | prompt tokens p50 | ttft p50 (ms) | tpot p50 (ms) |\n|---:|---:|---:|---:|---:|\n"
             + "| 1 | 4 | 100 | 20.0 | 5.5 |\n| 2 | 3 | 210 | 41.0 | 7.3 |\n")
@@ -169,8 +170,8 @@ class MarkdownReportTest {
 
   /** The report of a run of this one case. */
   private static String renderedAlone(CaseResult result) {
-    return MarkdownReport.render(new RunRecord(RunRecord.SCHEMA_VERSION,
-        new RunRecord.RunInfo("2025-03-01T10:00:00Z", null, true), java.util.Map.of(), null, List.of(result)));
+    return MarkdownReport.render(new RunRecord(RunRecord.SCHEMA_VERSION, new RunRecord.RunInfo("2025-03-01T10:00:00Z",
+        null, true), java.util.Map.of(), null, List.of(result), List.of(), List.of()));
   }
 
   /** The passing fixture served by {@code endpoint}, with another verdict. */

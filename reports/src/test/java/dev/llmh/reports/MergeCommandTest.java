@@ -27,7 +27,7 @@ class MergeCommandTest {
 
   private static SaturationRecord saturation(String scenario) {
     return new SaturationRecord(scenario, "question", null, 0.1,
-        List.of(new SaturationRecord.Step(1, null, 50.0, 100.0, null, "PASS", null)), null, "reached to");
+        List.of(new SaturationRecord.Step(1, null, 50.0, 100.0, null, "PASS", null, null)), null, "reached to");
   }
 
   /** A shard: one scenario's cases, a fit and a saturation search, and the environment given. */

@@ -36,7 +36,7 @@ final class Runs {
 
   static RunRecord run(String startedAt, String finishedAt, Map<String, Object> environment, List<CaseResult> cases) {
     return new RunRecord(RunRecord.SCHEMA_VERSION, new RunRecord.RunInfo(startedAt, finishedAt, true), environment,
-        new RunRecord.StatisticsInfo("type 7", "confidence bound"), cases);
+        new RunRecord.StatisticsInfo("type 7", "confidence bound"), cases, List.of(), List.of());
   }
 
   /**

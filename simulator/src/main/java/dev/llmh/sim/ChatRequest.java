@@ -33,11 +33,6 @@ record ChatRequest(String model, int promptTokens, int maxTokens, long seed, boo
     messages = messages == null ? List.of() : List.copyOf(messages);
     prefix = prefix == null ? List.of() : List.copyOf(prefix);
   }
-
-  ChatRequest(String model, int promptTokens, int maxTokens, long seed, boolean stream, boolean includeUsage) {
-    this(model, promptTokens, maxTokens, seed, stream, includeUsage, null, promptTokens, List.of(), List.of(), true);
-  }
-
   /** As the server prefills it: cut to {@code context} tokens when longer, as Ollama does silently. */
   ChatRequest truncatedTo(int context) {
     return promptTokens <= context ? this

@@ -47,39 +47,6 @@ public record Declarations(
     Double power,
     DeploymentFacts cost) {
 
-  /** Without {@code @Power} or {@code @Cost}. */
-  public Declarations(
-      Endpoint endpoint, Integer warmupRequests, Integer measuredRequests, Sampling sampling, Integer maxTokens,
-      List<Integer> concurrency, List<String> constraints, List<String> ttftConstraints, Integer maxRequests,
-      PromptCache.Mode promptCache, SloDeclaration slo, SaturationDeclaration saturationSearch, LoadDeclaration load) {
-    this(endpoint, warmupRequests, measuredRequests, sampling, maxTokens, concurrency, constraints, ttftConstraints,
-        maxRequests, promptCache, slo, saturationSearch, load, null, null);
-  }
-
-  /** Without {@code @Slo}, {@code @SaturationSearch} or {@code @Load}. */
-  public Declarations(
-      Endpoint endpoint, Integer warmupRequests, Integer measuredRequests, Sampling sampling, Integer maxTokens,
-      List<Integer> concurrency, List<String> constraints, List<String> ttftConstraints, Integer maxRequests,
-      PromptCache.Mode promptCache) {
-    this(endpoint, warmupRequests, measuredRequests, sampling, maxTokens, concurrency, constraints, ttftConstraints,
-        maxRequests, promptCache, null, null, null);
-  }
-
-  /** Without {@code @PromptCache}. */
-  public Declarations(
-      Endpoint endpoint, Integer warmupRequests, Integer measuredRequests, Sampling sampling, Integer maxTokens,
-      List<Integer> concurrency, List<String> constraints, List<String> ttftConstraints, Integer maxRequests) {
-    this(endpoint, warmupRequests, measuredRequests, sampling, maxTokens, concurrency, constraints, ttftConstraints,
-        maxRequests, null);
-  }
-
-  /** Without {@code @Measurement(maxRequests)}. */
-  public Declarations(
-      Endpoint endpoint, Integer warmupRequests, Integer measuredRequests, Sampling sampling, Integer maxTokens,
-      List<Integer> concurrency, List<String> constraints, List<String> ttftConstraints) {
-    this(endpoint, warmupRequests, measuredRequests, sampling, maxTokens, concurrency, constraints, ttftConstraints, null);
-  }
-
   /**
    * {@code @Endpoint}; an empty string or list is "not declared" and is stored as null.
    *
@@ -104,7 +71,8 @@ public record Declarations(
   /** {@code @Sampling}; present means both values are declared, defaults included. */
   public record Sampling(double temperature, long seed) {}
 
-  public static final Declarations NONE = new Declarations(null, null, null, null, null, null, null, null);
+  public static final Declarations NONE = new Declarations(null, null, null, null, null, null, null, null, null, null,
+      null, null, null, null, null);
 
   public Declarations {
     concurrency = concurrency == null ? null : List.copyOf(concurrency);

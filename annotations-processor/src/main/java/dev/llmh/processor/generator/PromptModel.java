@@ -19,16 +19,4 @@ public record PromptModel(
     String name, String member, boolean method, boolean isStatic, boolean throwsChecked, DeclaredSettings settings,
     boolean takesTurn, String promptFile) {
 
-  /** A field or a no-argument method. */
-  public PromptModel(
-      String name, String member, boolean method, boolean isStatic, boolean throwsChecked, DeclaredSettings settings) {
-    this(name, member, method, isStatic, throwsChecked, settings, false, null);
-  }
-
-  /** A {@code @Prompt} member, a turn method or not. */
-  public PromptModel(
-      String name, String member, boolean method, boolean isStatic, boolean throwsChecked, DeclaredSettings settings,
-      boolean takesTurn) {
-    this(name, member, method, isStatic, throwsChecked, settings, takesTurn, null);
-  }
 }

@@ -80,7 +80,7 @@ public final class RunnerWriter {
     return "\n          new dev.llmh.runner.PromptDeclaration("
         + string(prompt.name()) + ", " + string(prompt.member()) + ", " + prompt.method() + ",\n"
         + "              " + settings(prompt.settings())
-        + (prompt.promptFile() == null ? "" : ",\n              " + string(prompt.promptFile())) + ")";
+        + ",\n              " + (prompt.promptFile() == null ? "null" : string(prompt.promptFile())) + ")";
   }
 
   /**

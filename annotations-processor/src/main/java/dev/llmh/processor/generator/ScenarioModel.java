@@ -29,42 +29,6 @@ public record ScenarioModel(
     checks = List.copyOf(checks);
   }
 
-  /** Without a comparison. */
-  public ScenarioModel(
-      String packageName, String binaryName, String sourceName, List<PromptModel> prompts, List<ParamModel> params,
-      PromptModel systemPrompt, List<CheckModel> checks, String toolsFile, dev.llmh.runner.ToolResultDeclaration toolResult,
-      dev.llmh.runner.JudgeDeclaration judge, dev.llmh.runner.ResponseFormatDeclaration responseFormat) {
-    this(packageName, binaryName, sourceName, prompts, params, systemPrompt, checks, toolsFile, toolResult, judge, responseFormat, null);
-  }
-
-  /** Without a response format. */
-  public ScenarioModel(
-      String packageName, String binaryName, String sourceName, List<PromptModel> prompts, List<ParamModel> params,
-      PromptModel systemPrompt, List<CheckModel> checks, String toolsFile, dev.llmh.runner.ToolResultDeclaration toolResult,
-      dev.llmh.runner.JudgeDeclaration judge) {
-    this(packageName, binaryName, sourceName, prompts, params, systemPrompt, checks, toolsFile, toolResult, judge, null);
-  }
-
-  /** Without tools or a judge. */
-  public ScenarioModel(
-      String packageName, String binaryName, String sourceName, List<PromptModel> prompts, List<ParamModel> params,
-      PromptModel systemPrompt, List<CheckModel> checks) {
-    this(packageName, binaryName, sourceName, prompts, params, systemPrompt, checks, null, null, null);
-  }
-
-  /** Without checks on the answers. */
-  public ScenarioModel(
-      String packageName, String binaryName, String sourceName, List<PromptModel> prompts, List<ParamModel> params,
-      PromptModel systemPrompt) {
-    this(packageName, binaryName, sourceName, prompts, params, systemPrompt, List.of());
-  }
-
-  /** Without a system prompt. */
-  public ScenarioModel(
-      String packageName, String binaryName, String sourceName, List<PromptModel> prompts, List<ParamModel> params) {
-    this(packageName, binaryName, sourceName, prompts, params, null);
-  }
-
   /** The runner's fully qualified name, from the one rule the engine also uses. */
   public String runnerQualifiedName() {
     return ScenarioRunner.runnerClassName(binaryName);

@@ -9,9 +9,9 @@ import org.junit.jupiter.api.Test;
 class DeclarationsTest {
 
   private static final Declarations CLASS_LEVEL =
-      new Declarations(
-          new Declarations.Endpoint("http://h/v1", "m"), 2, 10, new Declarations.Sampling(0.0, 42), 200,
-          List.of(1, 4), List.of("tpot.p50 < 150ms"), List.of("ttft.p95 <= 2s"));
+      new Declarations(new Declarations.Endpoint("http://h/v1", "m"), 2, 10, new Declarations.Sampling(0.0, 42), 200,
+          List.of(1, 4), List.of("tpot.p50 < 150ms"), List.of("ttft.p95 <= 2s"), null, null, null, null, null, null,
+          null);
 
   @Test
   void nothingOnTheMemberKeepsTheClassDefaults() {
@@ -24,8 +24,8 @@ class DeclarationsTest {
 
   @Test
   void aMemberAnnotationReplacesTheWholeClassAnnotationOfItsType() {
-    Declarations member = new Declarations(
-        new Declarations.Endpoint(null, "other"), null, null, null, null, List.of(2), null, null);
+    Declarations member = new Declarations(new Declarations.Endpoint(null, "other"), null, null, null, null,
+        List.of(2), null, null, null, null, null, null, null, null, null);
     DeclaredSettings merged = CLASS_LEVEL.overriddenBy(member).toSettings();
     assertThat(merged.endpointUrl()).isNull();
     assertThat(merged.models()).containsExactly("other");
@@ -36,11 +36,13 @@ class DeclarationsTest {
   @Test
   void constraintsAndTtftReplaceIndependently() {
     Declarations ownConstraints =
-        new Declarations(null, null, null, null, null, null, List.of("e2e.p95 <= 12s"), null);
+        new Declarations(null, null, null, null, null, null, List.of("e2e.p95 <= 12s"), null, null, null, null, null,
+            null, null, null);
     assertThat(CLASS_LEVEL.overriddenBy(ownConstraints).toSettings().constraints())
         .containsExactly("e2e.p95 <= 12s", "ttft.p95 <= 2s");
 
-    Declarations emptyTtft = new Declarations(null, null, null, null, null, null, null, List.of());
+    Declarations emptyTtft = new Declarations(null, null, null, null, null, null, null, List.of(), null, null, null,
+        null, null, null, null);
     assertThat(CLASS_LEVEL.overriddenBy(emptyTtft).toSettings().constraints())
         .containsExactly("tpot.p50 < 150ms");
   }

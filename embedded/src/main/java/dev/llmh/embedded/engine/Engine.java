@@ -73,15 +73,6 @@ public interface Engine extends AutoCloseable {
       stop = stop == null ? List.of() : List.copyOf(stop);
     }
 
-    /** Unconstrained. */
-    public CompletionRequest(String prompt, int maxTokens, double temperature, long seed, List<String> stop, boolean cachePrompt) {
-      this(prompt, maxTokens, temperature, seed, stop, cachePrompt, null);
-    }
-
-    /** Without the prompt cache: every request pays its whole prefill. */
-    public CompletionRequest(String prompt, int maxTokens, double temperature, long seed, List<String> stop) {
-      this(prompt, maxTokens, temperature, seed, stop, false);
-    }
   }
 
   /** Receives generated text piece by piece. */

@@ -55,7 +55,7 @@ class EngineLogprobsTest {
               .setParallel(1).setGpuLayers(0).disableContextShift())) {
         String prompt = "Define latency in one sentence.";
         List<String> pieces = new ArrayList<>();
-        engine.complete(new CompletionRequest(prompt, ANSWER, 0.0, 1, List.of()), pieces::add);
+        engine.complete(new CompletionRequest(prompt, ANSWER, 0.0, 1, List.of(), false, null), pieces::add);
         assertThat(pieces).hasSize(ANSWER);
         double worst = 0;
         double widest = 0;

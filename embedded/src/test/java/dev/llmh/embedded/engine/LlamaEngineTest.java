@@ -56,7 +56,7 @@ class LlamaEngineTest {
       Path file = ModelFiles.ensure(spec, TARGET.resolve("test-models"));
       try (LlamaEngine other = LlamaEngine.open(file, spec, 1, 64, TARGET.resolve("jllama-native"))) {
         List<String> pieces = new ArrayList<>();
-        other.complete(new CompletionRequest("Define latency.", 6, 0.0, 1, List.of()), pieces::add);
+        other.complete(new CompletionRequest("Define latency.", 6, 0.0, 1, List.of(), false, null), pieces::add);
         assertThat(pieces).as(type.toString()).hasSize(6).allSatisfy(p -> assertThat(p).matches(" [a-zA-Z]+"));
         assertThat(other.info().modelShape()).endsWith(type.toString());
         assertThat(other.info().tensorType()).isEqualTo(type.name());
@@ -106,9 +106,8 @@ class LlamaEngineTest {
 
   @Test
   void greedyGenerationRunsToMaxTokensWithWordsAndRepeats() throws IOException {
-    CompletionRequest request = new CompletionRequest(
-        engine.applyChatTemplate(List.of(new ChatMessage("user", "What does latency stand for?"))),
-        24, 0.0, 42, List.of());
+    CompletionRequest request = new CompletionRequest(engine.applyChatTemplate(List.of(new ChatMessage("user",
+        "What does latency stand for?"))), 24, 0.0, 42, List.of(), false, null);
     List<String> pieces = new ArrayList<>();
     Completion first = engine.complete(request, pieces::add);
     String text = String.join("", pieces);
@@ -126,14 +125,14 @@ class LlamaEngineTest {
 
   @Test
   void stopStringEndsGenerationWithoutTheStopText() throws IOException {
-    CompletionRequest probe = new CompletionRequest("Define latency.", 12, 0.0, 1, List.of());
+    CompletionRequest probe = new CompletionRequest("Define latency.", 12, 0.0, 1, List.of(), false, null);
     StringBuilder full = new StringBuilder();
     engine.complete(probe, full::append);
     String[] words = full.toString().trim().split(" ");
     String stop = " " + words[3];
     StringBuilder cut = new StringBuilder();
     Completion completion = engine.complete(
-        new CompletionRequest("Define latency.", 12, 0.0, 1, List.of(stop)), cut::append);
+        new CompletionRequest("Define latency.", 12, 0.0, 1, List.of(stop), false, null), cut::append);
     assertThat(full.toString()).startsWith(cut.toString());
     assertThat(cut.toString()).doesNotContain(stop);
     assertThat(completion.finishReason()).isEqualTo("stop");
@@ -143,21 +142,22 @@ class LlamaEngineTest {
   @Test
   void promptBeyondTheSlotContextIsRefused() {
     String prompt = "word ".repeat(SLOT_CONTEXT);
-    assertThatThrownBy(() -> engine.complete(new CompletionRequest(prompt, 8, 0.0, 1, List.of()), p -> {}))
+    assertThatThrownBy(() -> engine.complete(new CompletionRequest(prompt, 8, 0.0, 1, List.of(), false, null), p -> {}))
         .isInstanceOf(PromptTooLongException.class)
         .hasMessageContaining("prompt of " + (SLOT_CONTEXT + 1) + " tokens")
         .hasMessageContaining("max_tokens 8")
         .hasMessageContaining("slot context of " + SLOT_CONTEXT);
     // Fits alone but not with max tokens.
     String almost = "word ".repeat(SLOT_CONTEXT - 10);
-    assertThatThrownBy(() -> engine.complete(new CompletionRequest(almost, 16, 0.0, 1, List.of()), p -> {}))
+    assertThatThrownBy(() -> engine.complete(new CompletionRequest(almost, 16, 0.0, 1, List.of(), false, null), p -> {}))
         .isInstanceOf(PromptTooLongException.class);
   }
 
   @Test
   void aThrowingSinkStopsGenerationAndTheEngineServesOn() throws IOException {
     List<String> seen = new ArrayList<>();
-    CompletionRequest request = new CompletionRequest("Summarise this: word word word", 200, 0.0, 7, List.of());
+    CompletionRequest request = new CompletionRequest("Summarise this: word word word", 200, 0.0, 7, List.of(), false,
+        null);
     assertThatThrownBy(() -> engine.complete(request, piece -> {
       seen.add(piece);
       if (seen.size() == 3) {
@@ -168,7 +168,8 @@ class LlamaEngineTest {
 
     for (int i = 0; i < 3; i++) { // more requests than slots: the cancelled ones were freed
       List<String> pieces = new ArrayList<>();
-      Completion next = engine.complete(new CompletionRequest("Define latency.", 5, 0.0, 7, List.of()), pieces::add);
+      Completion next = engine.complete(new CompletionRequest("Define latency.", 5, 0.0, 7, List.of(), false, null),
+          pieces::add);
       assertThat(pieces).hasSize(5);
       assertThat(next.finishReason()).isEqualTo("length");
     }

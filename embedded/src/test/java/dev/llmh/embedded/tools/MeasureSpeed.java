@@ -36,7 +36,8 @@ public final class MeasureSpeed {
 
   private static void run(LlamaEngine engine, String prompt, int maxTokens) throws Exception {
     StringBuilder text = new StringBuilder();
-    Completion c = engine.complete(new CompletionRequest(prompt, maxTokens, 0.0, 42, List.of()), text::append);
+    Completion c = engine.complete(new CompletionRequest(prompt, maxTokens, 0.0, 42, List.of(), false, null),
+        text::append);
     System.out.printf("prompt %5d tok: prefill %7.1f ms (%6.0f tok/s) | %4d tok decoded in %7.1f ms = %5.1f tok/s | %s%n",
         c.promptTokens(), c.promptMs(), c.promptTokens() / c.promptMs() * 1000, c.completionTokens(), c.predictedMs(),
         (c.completionTokens() - 1) / c.predictedMs() * 1000, text.substring(0, Math.min(70, text.length())));

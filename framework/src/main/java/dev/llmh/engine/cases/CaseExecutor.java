@@ -89,11 +89,11 @@ public final class CaseExecutor {
     PromptMarker marker = new PromptMarker();
     boolean disableCache = endpoint.info().takesCachePrompt();
     PromptSetup setup = synthetic.setUp(plan, endpoint, text -> endpoint.client().send(
-        new ChatRequest(requested, marker.apply(text), 1, plan.temperature(), plan.seed(), disableCache, deadline,
-            plan.options())));
+        new ChatRequest(requested, marker.apply(text), 1, plan.temperature(), plan.seed(),
+            disableCache ? Boolean.FALSE : null, deadline, plan.options(), null, null, null, null)));
     if (setup.failure() != null) {
       CaseAnalysis analysis = CaseAnalysis.unmeasured(setup.failureVerdict(), setup.failure());
-      return new CaseOutcome(CaseRecords.unmeasured(plan, endpoint, analysis, setup), analysis);
+      return new CaseOutcome(CaseRecords.unmeasured(plan, endpoint, analysis, setup), analysis, null);
     }
     String prompt = in.prompt() != null ? in.prompt() : setup.text();
     CaseUnits units = new CaseUnits(plan, requested, prompt, in.turnTexts(), disableCache, deadline, marker, in.system(), in.file(),

@@ -33,11 +33,6 @@ public record CaseOutcome(CaseResult result, CaseAnalysis analysis, List<dev.llm
   public CaseOutcome {
     answered = answered == null ? List.of() : java.util.Collections.unmodifiableList(new ArrayList<>(answered));
   }
-
-  public CaseOutcome(CaseResult result, CaseAnalysis analysis) {
-    this(result, analysis, null);
-  }
-
   /** This outcome with its requests' prompts and answers, for the judge. */
   CaseOutcome withAnswered(List<dev.llmh.judge.Answered> requests) {
     return new CaseOutcome(result, analysis, requests);
@@ -86,7 +81,7 @@ public record CaseOutcome(CaseResult result, CaseAnalysis analysis, List<dev.llm
     CaseResult result = CaseRecords.measured(
         plan, endpoint, servedModel, CaseExecutor.warmupRequests(plan), warmupFailed, inFlight, records, analysis, promptHash,
         harness, setup, parts);
-    return new CaseOutcome(result, analysis);
+    return new CaseOutcome(result, analysis, null);
   }
 
   /** The endpoint by kind, not URL: the embedded server's and simulator's ports change every run. */
@@ -99,12 +94,12 @@ public record CaseOutcome(CaseResult result, CaseAnalysis analysis, List<dev.llm
   /** A case that could not send a single request: recorded with its reason, never dropped. */
   static CaseOutcome notRun(CasePlan plan, Endpoint endpoint, String reason) {
     CaseAnalysis analysis = CaseAnalysis.unmeasured(CaseVerdict.NOT_RUN, reason);
-    return new CaseOutcome(CaseRecords.unmeasured(plan, endpoint, analysis), analysis);
+    return new CaseOutcome(CaseRecords.unmeasured(plan, endpoint, analysis), analysis, null);
   }
 
   /** A case with nothing measured, NOT_RUN (the run stopped first) or ERROR (the harness broke). */
   public static CaseOutcome unmeasured(CasePlan plan, CaseVerdict verdict, String reason) {
     CaseAnalysis analysis = CaseAnalysis.unmeasured(verdict, reason);
-    return new CaseOutcome(CaseRecords.unmeasured(plan, null, analysis), analysis);
+    return new CaseOutcome(CaseRecords.unmeasured(plan, null, analysis), analysis, null);
   }
 }

@@ -62,8 +62,9 @@ final class SaturationSearches {
       records.add(SaturationCurve.record(first.scenarioClassName(), first.prompt().name(), params,
           first.saturationSearch().minGain(), first.slo() != null,
           steps.stream().map(p -> byCase.get(p.scenarioClassName() + "#" + p.caseId())).toList(),
-          steps.stream().map(p -> p.openLoop() ? new Step(null, p.load().rate().perSecond(), null, null, null, null, null)
-              : new Step(p.concurrency(), null, null, null, null, null, null)).toList(),
+          steps.stream().map(p -> p.openLoop() ? new Step(null, p.load().rate().perSecond(), null, null, null, null,
+              null, null)
+              : new Step(p.concurrency(), null, null, null, null, null, null, null)).toList(),
           "the run stopped before this step"));
     });
     return records;

@@ -49,7 +49,8 @@ class AnswerTextRecordTest {
     assertThat(answer.length()).isGreaterThan(100);
     try (SimulatedServer server = SimulatedServer.start(reasoning());
         OpenAiChatClient client = new OpenAiChatClient(Api.OPENAI_CHAT, server.baseUrl(), Credentials.NONE, TIMEOUTS)) {
-      RequestSample sample = client.send(new ChatRequest("any", "Say forty words", TOKENS, 0, SEED, true));
+      RequestSample sample = client.send(new ChatRequest("any", "Say forty words", TOKENS, 0, SEED, Boolean.FALSE,
+          ChatRequest.NO_DEADLINE, java.util.Map.of(), null, null, null, null));
       assertThat(sample.error()).isNull();
       assertThat(sample.answer()).isEqualTo(answer);
       assertThat(sample.reasoning()).isEqualTo(reasoning);
@@ -98,7 +99,8 @@ class AnswerTextRecordTest {
   void withoutReasoningTheTextAloneIsRecordedAndZeroKeepsNone() throws Exception {
     try (SimulatedServer server = SimulatedServer.start(SimulatorSettings.defaults().withDecodeTokensPerSecond(5000));
         OpenAiChatClient client = new OpenAiChatClient(Api.OPENAI_CHAT, server.baseUrl(), Credentials.NONE, TIMEOUTS)) {
-      RequestSample sample = client.send(new ChatRequest("any", "Say six words", 6, 0, 7, true));
+      RequestSample sample = client.send(new ChatRequest("any", "Say six words", 6, 0, 7, Boolean.FALSE,
+          ChatRequest.NO_DEADLINE, java.util.Map.of(), null, null, null, null));
       assertThat(sample.error()).isNull();
       assertThat(sample.answer()).isEqualTo(SimTokenizer.outputText(7, 0, 6));
       assertThat(sample.reasoning()).isNull();
@@ -118,7 +120,8 @@ class AnswerTextRecordTest {
   void ollamaThinkingIsKeptApartFromTheAnswer() {
     try (SimulatedServer server = SimulatedServer.start(reasoning());
         OllamaClient client = new OllamaClient(Api.OLLAMA_CHAT, server.rootUrl(), Credentials.NONE, TIMEOUTS)) {
-      RequestSample sample = client.send(new ChatRequest("any", "Say ten words", 10, 0, SEED, false));
+      RequestSample sample = client.send(new ChatRequest("any", "Say ten words", 10, 0, SEED, null,
+          ChatRequest.NO_DEADLINE, java.util.Map.of(), null, null, null, null));
       assertThat(sample.error()).isNull();
       assertThat(sample.reasoning()).isEqualTo(SimTokenizer.outputText(SEED, 0, REASONING));
       assertThat(sample.answer()).isEqualTo(SimTokenizer.outputText(SEED, REASONING, 10));

@@ -106,7 +106,7 @@ class CaseFeatureHooksTest {
         .maxTokens(8).constraints(List.of("ttft.p50 <= 60s")).build();
     ScenarioRunner runner = new ScenarioRunner() {
       public String scenarioClassName() { return "com.example.Watched"; }
-      public List<PromptDeclaration> prompts() { return List.of(new PromptDeclaration("hello", "hello", false, settings)); }
+      public List<PromptDeclaration> prompts() { return List.of(new PromptDeclaration("hello", "hello", false, settings, null)); }
       public List<dev.llmh.runner.ParamDeclaration> params() { return List.of(); }
       public String prompt(String name, Map<String, String> values) { return "Say hello"; }
     };

@@ -31,7 +31,7 @@ class SaturationSearchesTest {
         .saturationSearch(new SaturationDeclaration(1, 4, 0.05)).build();
     ScenarioRunner runner = new ScenarioRunner() {
       public String scenarioClassName() { return "dev.llmh.samples.Saturation"; }
-      public List<PromptDeclaration> prompts() { return List.of(new PromptDeclaration("question", "question", false, declared)); }
+      public List<PromptDeclaration> prompts() { return List.of(new PromptDeclaration("question", "question", false, declared, null)); }
       public List<ParamDeclaration> params() { return List.of(); }
       public String prompt(String name, Map<String, String> values) { return name; }
     };

@@ -89,7 +89,7 @@ final class RichRun {
   }
 
   private static SaturationRecord.Step step(int c, double tokPerS) {
-    return new SaturationRecord.Step(c, null, tokPerS, 30.0 * c, null, "PASS", null);
+    return new SaturationRecord.Step(c, null, tokPerS, 30.0 * c, null, "PASS", null, null);
   }
 
   private static Map<String, Object> params(Object... kv) {
