@@ -124,8 +124,8 @@ public final class CaseExecutor {
     p.parts().measuring(warmup);
     long measurementStart = System.nanoTime();
     try (HarnessWatch watch = HarnessWatch.start()) {
-      Measured measured = new Measured(plan, p.endpoint(), warmupFailed, p.promptHash(), baselines, watch, p.units(),
-          new ArrayList<>(), p.setup(), p.parts());
+      Measured measured = new Measured(new CaseBasis(plan, p.endpoint(), warmupFailed, p.promptHash(), baselines, p.setup(),
+          p.parts()), watch, p.units(), new ArrayList<>());
       IntFunction<List<RequestSample>> unit = measuredUnit(p, p.units().until(measuringDeadline), watch, measurementStart);
       return plan.openLoop()
           ? measureOpen(measured, unit, measuringDeadline, warnings)
@@ -226,17 +226,22 @@ public final class CaseExecutor {
    *
    * @param units each measured unit's requests: one, or a conversation's turns
    */
-  private record Measured(
-      CasePlan plan, Endpoint endpoint, int warmupFailed, String promptHash, Baselines baselines, HarnessWatch watch,
-      CaseUnits sent, List<List<RequestSample>> units, PromptSetup setup, CaseParts parts) {
+  private record Measured(CaseBasis basis, HarnessWatch watch, CaseUnits sent, List<List<RequestSample>> units) {
+    CasePlan plan() {
+      return basis.plan();
+    }
+
+    Endpoint endpoint() {
+      return basis.endpoint();
+    }
 
     /** @param inFlight the effective concurrency of the looks measured so far */
     CaseOutcome outcome(List<String> warnings, double alpha, String timedOut, int inFlight) {
       List<RequestSample> samples = CaseUnits.flat(units);
       long chunks = samples.stream().mapToLong(s -> s.textChunkNanos().size()).sum();
-      CaseOutcome outcome = CaseOutcome.analysed(plan, endpoint, samples, sent.turns(units), warmupFailed, inFlight, warnings,
-          promptHash, baselines, alpha, timedOut, watch.check(chunks), setup, parts);
-      return plan.runner().judge() == null ? outcome : outcome.withAnswered(sent.answered(units, setup.text()));
+      CaseOutcome outcome = CaseOutcome.analysed(basis,
+          new Look(samples, sent.turns(units), inFlight, warnings, alpha, timedOut, watch.check(chunks)));
+      return plan().runner().judge() == null ? outcome : outcome.withAnswered(sent.answered(units, basis.setup().text()));
     }
   }
 

@@ -9,7 +9,6 @@ import dev.llmh.feature.CaseFeature;
 import dev.llmh.load.PromptMarker;
 import dev.llmh.measure.RequestMetrics;
 import dev.llmh.measure.RequestSample;
-import dev.llmh.overhead.HarnessCheck;
 import dev.llmh.plan.CasePlan;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.SampleRecord;
@@ -50,18 +49,15 @@ public record CaseOutcome(CaseResult result, CaseAnalysis analysis, List<dev.llm
     ordered.sort(Comparator.comparingLong(RequestSample::startNanos));
     int inFlight = Math.min(plan.concurrency(), plan.measuredRequests()); // the first look's: where a run is cut short
     // The turn indices of a conversation cut short are not known here: its requests are recorded without them.
-    return analysed(plan, null, ordered, null, 0, inFlight, warnings, null, Baselines.NONE, 1 - plan.confidence(), null, null,
-        PromptSetup.NONE, CaseParts.of(features, plan)).result();
+    return analysed(new CaseBasis(plan, null, 0, null, Baselines.NONE, PromptSetup.NONE, CaseParts.of(features, plan)),
+        new Look(ordered, null, inFlight, warnings, 1 - plan.confidence(), null, null)).result();
   }
 
-  /**
-   * @param turns each request's turn index within its conversation, or null for single requests
-   * @param parts the case's part of every feature
-   */
-  static CaseOutcome analysed(
-      CasePlan plan, Endpoint endpoint, List<RequestSample> measured, List<Integer> turns, int warmupFailed, int inFlight,
-      List<String> warnings, String promptHash, Baselines baselines, double alpha, String timedOut, HarnessCheck harness,
-      PromptSetup setup, CaseParts parts) {
+  /** A case's requests at {@code look}, analysed and written down. */
+  static CaseOutcome analysed(CaseBasis basis, Look look) {
+    CasePlan plan = basis.plan();
+    List<RequestSample> measured = look.measured();
+    PromptSetup setup = basis.setup();
     // On a schedule, times count from the first scheduled send, so that start_ms − scheduled_ms is the queue.
     long firstStart = measured.stream().mapToLong(s -> s.scheduledNanos() != null ? s.scheduledNanos() : s.startNanos())
         .min().orElse(0);
@@ -69,19 +65,16 @@ public record CaseOutcome(CaseResult result, CaseAnalysis analysis, List<dev.llm
     for (int i = 0; i < measured.size(); i++) {
       RequestSample s = measured.get(i);
       records.add(CaseRecords.sampleRecord(s, RequestMetrics.of(s), firstStart, setup.check().flags(s.promptTokens()),
-          turns == null ? null : turns.get(i), plan.textChars()));
+          look.turns() == null ? null : look.turns().get(i), plan.textChars()));
     }
     String servedModel = measured.stream().map(RequestSample::servedModel).filter(Objects::nonNull).findFirst().orElse(null);
     CaseAnalysis analysis = CaseAnalyzer.analyze(
         // judge_score budgets wait for the judge, after the measurement (dev.llmh.engine.run.JudgedCases)
         new CaseAnalyzer.Context(EmbeddedModels.asked(plan), plan.maxTokens(),
-            plan.constraints().stream().filter(c -> !c.metric().needsJudge()).toList(), plan.confidence(), alpha,
-            timedOut, warnings, harness, setup.check(), parts.analyses()),
-        measured, turns, servedModel, baselines.compare(caseKey(plan, servedModel, promptHash), records));
-    CaseResult result = CaseRecords.measured(
-        plan, endpoint, servedModel, CaseExecutor.warmupRequests(plan), warmupFailed, inFlight, records, analysis, promptHash,
-        harness, setup, parts);
-    return new CaseOutcome(result, analysis, null);
+            plan.constraints().stream().filter(c -> !c.metric().needsJudge()).toList(), plan.confidence(), look.alpha(),
+            look.timedOut(), look.warnings(), look.harness(), setup.check(), basis.parts().analyses()),
+        measured, look.turns(), servedModel, basis.baselines().compare(caseKey(plan, servedModel, basis.promptHash()), records));
+    return new CaseOutcome(CaseRecords.measured(basis, look, servedModel, records, analysis), analysis, null);
   }
 
   /** The endpoint by kind, not URL: the embedded server's and simulator's ports change every run. */

@@ -7,7 +7,6 @@ import dev.llmh.endpoint.EndpointKind;
 import dev.llmh.load.PromptMarker;
 import dev.llmh.measure.RequestMetrics;
 import dev.llmh.measure.RequestSample;
-import dev.llmh.overhead.HarnessCheck;
 import dev.llmh.plan.CasePlan;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.CaseResult.ConstraintRecord;
@@ -32,15 +31,13 @@ public final class CaseRecords {
   private CaseRecords() {}
 
   /**
-   * @param samples every measured request as recorded, failed or not, in request order
-   * @param warmup warm-up requests sent, and how many of them failed
-   * @param effectiveConcurrency the most measured requests that were in flight at once
-   * @param parts the case's part of every feature, each writing its own sections
+   * @param samples every measured request as recorded, failed or not, in request order; each
+   *     feature's part writes its own sections
    */
   static CaseResult measured(
-      CasePlan plan, Endpoint endpoint, String servedModel, int warmup, int warmupFailed, int effectiveConcurrency,
-      List<SampleRecord> samples, CaseAnalysis analysis, String promptHash, HarnessCheck harness, PromptSetup setup,
-      CaseParts parts) {
+      CaseBasis basis, Look look, String servedModel, List<SampleRecord> samples, CaseAnalysis analysis) {
+    CasePlan plan = basis.plan();
+    PromptSetup setup = basis.setup();
     Map<String, MetricSummary> metrics = new LinkedHashMap<>();
     for (Metric metric : Metric.values()) {
       if (metric.fromRequests()) {
@@ -50,22 +47,22 @@ public final class CaseRecords {
     }
     Double throughput = analysis.figures().get(Metric.THROUGHPUT);
     var counts = analysis.counts();
-    CaseResult.Builder record = core(plan, endpointRecord(plan, endpoint, servedModel), analysis)
-        .requests(new Requests(warmup, warmupFailed, counts.measured(), counts.succeeded(), counts.failed(), counts.noAnswer(),
-            counts.modelLoad(), effectiveConcurrency))
+    CaseResult.Builder record = core(plan, endpointRecord(plan, basis.endpoint(), servedModel), analysis)
+        .requests(new Requests(CaseExecutor.warmupRequests(plan), basis.warmupFailed(), counts.measured(), counts.succeeded(),
+            counts.failed(), counts.noAnswer(), counts.modelLoad(), look.inFlight()))
         .metrics(metrics)
         .throughput(throughput == null ? new Throughput(null, null, null)
             : new Throughput(throughput, analysis.figures().get(Metric.REQUEST_RATE), counts.wallMs()))
         .constraints(analysis.constraints().stream().map(CaseRecords::constraintRecord).toList())
         .samples(samples)
         .section(Section.WARNINGS, analysis.warnings())
-        .section(Section.PROMPT_HASH, promptHash)
+        .section(Section.PROMPT_HASH, basis.promptHash())
         .section(Section.BASELINE, analysis.baseline().record())
-        .section(Section.HARNESS, harness)
+        .section(Section.HARNESS, look.harness())
         .section(Section.CALIBRATION, setup.calibration())
         .section(Section.CONTEXT, context(setup))
-        .section(Section.PROMPT_FILE, promptFile(plan, promptHash));
-    parts.record(analysis, record);
+        .section(Section.PROMPT_FILE, promptFile(plan, basis.promptHash()));
+    basis.parts().record(analysis, record);
     return record.build();
   }
 
