@@ -19,12 +19,14 @@ import java.util.Map;
  *
  * @param inputs what was sampled, declared and looked up
  * @param hardware the figures, or why each is not measured
+ * @param safeguards what the figures cannot vouch for (declared inputs, an implausible decode rate), settled once
  */
-public record HardwareFindings(ResourceInputs inputs, ResourceFigures hardware) implements Findings {
+public record HardwareFindings(ResourceInputs inputs, ResourceFigures hardware, Safeguards safeguards) implements Findings {
 
   public static HardwareFindings of(ResourceInputs inputs, MeasuredCase measured) {
-    return new HardwareFindings(inputs, ResourceFigures.of(inputs, measured.figures().get(Metric.THROUGHPUT),
-        measured.counts().outputTokens(), measured.statistic(Metric.DECODE_RATE, Stat.P50)));
+    ResourceFigures hardware = ResourceFigures.of(inputs, measured.figures().get(Metric.THROUGHPUT),
+        measured.counts().outputTokens(), measured.statistic(Metric.DECODE_RATE, Stat.P50));
+    return new HardwareFindings(inputs, hardware, Safeguards.of(inputs, hardware));
   }
 
   @Override
@@ -47,7 +49,7 @@ public record HardwareFindings(ResourceInputs inputs, ResourceFigures hardware) 
     Metric metric = constraint.metric();
     String reason = hardware.notMeasured().get(metric);
     if (metric.shape() != Metric.Shape.SERIES) {
-      return Judge.judgeFigure(constraint, hardware.figures().get(metric), reason, safeguards().declaredMark(metric));
+      return Judge.judgeFigure(constraint, hardware.figures().get(metric), reason, safeguards.declaredMark(metric));
     }
     double[] series = hardware.series().get(metric);
     return Judge.judgeFigure(constraint, series == null ? null : Summary.of(series).get(constraint.stat()), reason,
@@ -62,10 +64,6 @@ public record HardwareFindings(ResourceInputs inputs, ResourceFigures hardware) 
 
   @Override
   public ConstraintResult safeguard(ConstraintResult result) {
-    return safeguards().apply(result);
-  }
-
-  private Safeguards safeguards() {
-    return Safeguards.of(inputs, hardware);
+    return safeguards.apply(result);
   }
 }
