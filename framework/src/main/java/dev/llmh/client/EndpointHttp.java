@@ -2,16 +2,8 @@ package dev.llmh.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.llmh.client.wire.Exchange;
-import dev.llmh.client.wire.ResponseDecoder;
-import dev.llmh.client.wire.ResponseHead;
-import dev.llmh.client.wire.StreamingHttp;
-import dev.llmh.measure.RequestSample;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.ConnectException;
-import java.net.Proxy;
-import java.net.ProxySelector;
 import java.net.UnknownHostException;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -29,8 +21,8 @@ import okhttp3.Response;
 /**
  * The HTTP side every protocol client shares: one OkHttp client per endpoint, configured so that it
  * neither holds requests back nor hides anything from the measurement; the credentials' hygiene;
- * and the one streaming call, which leaves only reading the frames and parsing the chunks to each
- * protocol.
+ * and the one-off calls (listings, probes); the streaming calls are {@link EndpointStreams}', which
+ * leave only reading the frames and parsing the chunks to each protocol.
  */
 final class EndpointHttp {
   private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -39,11 +31,9 @@ final class EndpointHttp {
 
   final HttpUrl base;
   final OkHttpClient client;
+  /** The measured path: every streaming request. */
+  final EndpointStreams streams;
   private final Credentials credentials;
-  private final Timeouts timeouts;
-  private final FailureReasons reasons;
-  private StreamingHttp streaming;
-  private volatile boolean streamsThroughOkHttp;
 
   /** How one protocol frames its stream and what each frame means. */
   interface Stream {
@@ -71,8 +61,6 @@ final class EndpointHttp {
     // The user info goes as Basic auth, never in a URL that is shown or recorded.
     this.base = parsed.newBuilder().username("").password("").build();
     this.credentials = credentials;
-    this.timeouts = timeouts;
-    this.reasons = new FailureReasons(timeouts.connect(), timeouts.read());
     // Each send blocks its worker, so concurrency is the number of workers; the dispatcher's
     // per-host limit (5 by default) must never hold a request back.
     Dispatcher dispatcher = new Dispatcher();
@@ -97,6 +85,7 @@ final class EndpointHttp {
       return chain.proceed(sameOrigin ? request.newBuilder().header("Authorization", header).build() : request);
     }));
     this.client = builder.build();
+    this.streams = new EndpointStreams(base, client, credentials, timeouts);
   }
 
   /**
@@ -216,119 +205,6 @@ final class EndpointHttp {
     return base.newBuilder().addPathSegments(path).build();
   }
 
-  /**
-   * POSTs {@code body} to {@code path} as one streaming request and records what arrived; every
-   * failure — refused, wrong content, broken, late — becomes the sample's error, never an exception.
-   * Plain HTTP goes through {@link StreamingHttp}'s event loop; HTTPS, or a host reached through a
-   * proxy, through OkHttp on the sending thread.
-   */
-  RequestSample stream(String path, byte[] body, ChatRequest chat, Stream stream) {
-    StreamingHttp loop = streamingHttp();
-    return loop == null ? streamThroughOkHttp(path, body, chat, stream) : streamOnLoop(loop, path, body, chat, stream);
-  }
-
-  private RequestSample streamOnLoop(StreamingHttp loop, String path, byte[] body, ChatRequest chat, Stream stream) {
-    Exchange exchange = new Exchange(HttpMessages.post(url(path), body, credentials));
-    RequestWatch watch = RequestWatch.start(exchange::cancel, timeouts, chat.caseDeadlineNanos());
-    StreamRecorder recorder = new StreamRecorder(System.nanoTime(), watch, chat.maxTokens());
-    StreamSink sink = new StreamSink(recorder, stream);
-    loop.execute(exchange, sink);
-    recorder.networkStarted(exchange.startNanos());
-    sink.settle();
-    Exchange.Ending ending = exchange.ending();
-    if (ending.failure() != null) {
-      recorder.fail(failureReason(recorder, ending.failure(), ending.headRead()));
-    }
-    return finish(recorder, stream, ending.atNanos());
-  }
-
-  private RequestSample streamThroughOkHttp(String path, byte[] body, ChatRequest chat, Stream stream) {
-    NetworkStart.Stamp networkStart = new NetworkStart.Stamp();
-    Request request = new Request.Builder().url(url(path)).post(RequestBody.create(body, JSON))
-        .tag(NetworkStart.Stamp.class, networkStart).build();
-    Call call = client.newCall(request);
-    RequestWatch watch = RequestWatch.start(call::cancel, timeouts, chat.caseDeadlineNanos());
-    StreamRecorder recorder = new StreamRecorder(System.nanoTime(), watch, chat.maxTokens());
-    StreamSink sink = new StreamSink(recorder, stream);
-    boolean headRead = false;
-    try (Response response = call.execute()) {
-      recorder.networkStarted(networkStart.orElse(recorder.startNanos));
-      headRead = true;
-      // OkHttp decodes a compressed body itself, so the encoding is not the sink's concern.
-      ResponseHead head = new ResponseHead(response.code(), response.header("Content-Type"), response.header("Retry-After"), null);
-      if (sink.head(head, System.nanoTime())) {
-        InputStream in = response.body().byteStream();
-        byte[] buffer = new byte[READ_BUFFER];
-        boolean toTheClose = response.header("Content-Length") == null && !"chunked".equalsIgnoreCase(response.header("Transfer-Encoding"));
-        int read = in.read(buffer);
-        for (; read > 0; read = in.read(buffer)) {
-          if (!sink.body(buffer, 0, read, System.nanoTime())) { // each read's time, before its bytes are parsed
-            break;
-          }
-          if (toTheClose && sink.ended()) {
-            break; // as ResponseDecoder does: the close may come a while after the final line
-          }
-        }
-        if (read < 0) {
-          sink.end(System.nanoTime()); // OkHttp read the body to the end its framing gives
-        }
-      }
-      sink.settle();
-    } catch (IOException | RuntimeException e) {
-      recorder.fail(failureReason(recorder, e, headRead));
-    } finally {
-      recorder.networkStarted(networkStart.orElse(recorder.startNanos)); // also when it failed
-    }
-    return finish(recorder, stream, System.nanoTime());
-  }
-
-  private static final int READ_BUFFER = 8 * 1024;
-
-  private RequestSample finish(StreamRecorder recorder, Stream stream, long endNanos) {
-    recorder.watch.stop();
-    if (recorder.watch.expired() && !recorder.done()) {
-      recorder.fail(recorder.watch.reason());
-    }
-    return recorder.finish(stream.missingEnd(), credentials::redact, endNanos);
-  }
-
-  /** A failure's reason from a stream: a deadline that cut it, else what broke it. */
-  private String failureReason(StreamRecorder recorder, Throwable t, boolean midStream) {
-    if (recorder.watch.expired()) {
-      return recorder.watch.reason();
-    }
-    return recorder.done() ? "after end of stream: " + FailureReasons.raw(t) : reasons.describe(t, midStream);
-  }
-
-  /**
-   * Runs the chunk path — HTTP decoding, framing, parsing, recorder — over {@code rounds} of the
-   * protocol's synthetic stream, so that the JIT compiles it before the first measured request
-   * instead of during it, on the core the streams are read on. Nothing is sent.
-   */
-  void warmUp(Stream stream, int chunks, int rounds) {
-    Synthetic synthetic = stream.synthetic(chunks);
-    List<byte[]> reads = HttpMessages.chunkedResponse(synthetic.contentType(), synthetic.frames());
-    for (int round = 0; round < rounds; round++) {
-      StreamRecorder recorder = new StreamRecorder(
-          System.nanoTime(), RequestWatch.start(() -> { }, timeouts, ChatRequest.NO_DEADLINE), Integer.MAX_VALUE);
-      ResponseDecoder decoder = new ResponseDecoder();
-      decoder.reset(new StreamSink(recorder, stream));
-      try {
-        for (byte[] read : reads) {
-          decoder.feed(read, 0, read.length, System.nanoTime());
-        }
-      } catch (IOException e) {
-        throw new IllegalStateException("the synthetic warm-up stream could not be decoded", e);
-      } finally {
-        recorder.watch.stop();
-      }
-      RequestSample sample = recorder.finish(stream.missingEnd(), credentials::redact, System.nanoTime());
-      if (sample.error() != null) {
-        throw new IllegalStateException("the synthetic warm-up stream did not parse: " + sample.error());
-      }
-    }
-  }
-
   /** The non-empty text at {@code field} of a chunk's JSON, or null: every protocol's text is a string field. */
   static String text(JsonNode node, String field) {
     JsonNode text = node.get(field);
@@ -341,47 +217,8 @@ final class EndpointHttp {
     return flat.length() <= ERROR_EXCERPT ? flat : flat.substring(0, ERROR_EXCERPT) + "…";
   }
 
-  /**
-   * The event-loop client for this endpoint's streams, opened on first use; null when they go through
-   * OkHttp: HTTPS (OkHttp's TLS), a proxy configured for the host, or a test that asked for it.
-   */
-  private StreamingHttp streamingHttp() {
-    if (streamsThroughOkHttp || base.isHttps()) {
-      return null;
-    }
-    synchronized (this) {
-      if (streaming == null && !streamsThroughOkHttp) {
-        if (proxied()) {
-          streamsThroughOkHttp = true;
-          return null;
-        }
-        streaming = new StreamingHttp(base.host(), base.port(), timeouts.connect(), timeouts.read());
-      }
-      return streaming;
-    }
-  }
-
-  private boolean proxied() {
-    ProxySelector selector = ProxySelector.getDefault();
-    return selector != null && selector.select(base.uri()).stream().anyMatch(p -> p.type() != Proxy.Type.DIRECT);
-  }
-
-  /** CPU time of the event loop that reads this endpoint's streams; 0 before the first, or when OkHttp reads them. */
-  synchronized long readerCpuNanos() {
-    return streaming == null ? 0 : streaming.readerCpuNanos();
-  }
-
-  /** Streams go through OkHttp from now on, as over HTTPS: so that tests cover that path on a plain HTTP server. */
-  synchronized void streamThroughOkHttp() {
-    streamsThroughOkHttp = true;
-  }
-
   void close() {
-    synchronized (this) {
-      if (streaming != null) {
-        streaming.close();
-      }
-    }
+    streams.close();
     client.dispatcher().executorService().shutdown();
     client.connectionPool().evictAll();
   }

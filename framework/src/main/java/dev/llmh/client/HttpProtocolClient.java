@@ -47,7 +47,7 @@ abstract class HttpProtocolClient implements ProtocolClient {
 
   @Override
   public long readerCpuNanos() {
-    return http.readerCpuNanos();
+    return http.streams.readerCpuNanos();
   }
 
   @Override
@@ -65,7 +65,7 @@ abstract class HttpProtocolClient implements ProtocolClient {
 
   @Override
   public void warmUp() {
-    http.warmUp(stream(), WARM_UP_CHUNKS, WARM_UP_ROUNDS);
+    http.streams.warmUp(stream(), WARM_UP_CHUNKS, WARM_UP_ROUNDS);
   }
 
   /** How this protocol frames its stream. */

@@ -88,7 +88,7 @@ public final class OllamaClient extends HttpProtocolClient {
 
   @Override
   public RequestSample send(ChatRequest chat) {
-    return http.stream(api == Api.OLLAMA_CHAT ? "api/chat" : "api/generate", body(api, chat), chat, stream());
+    return http.streams.stream(api == Api.OLLAMA_CHAT ? "api/chat" : "api/generate", body(api, chat), chat, stream());
   }
 
   @Override

@@ -93,8 +93,8 @@ public final class OpenAiChatClient extends HttpProtocolClient {
   @Override
   public RequestSample send(ChatRequest chat) {
     return api == Api.OPENAI_COMPLETIONS
-        ? http.stream("completions", completionsBody(chat, continuousUsage), chat, stream())
-        : http.stream("chat/completions", body(chat, continuousUsage), chat, stream());
+        ? http.streams.stream("completions", completionsBody(chat, continuousUsage), chat, stream())
+        : http.streams.stream("chat/completions", body(chat, continuousUsage), chat, stream());
   }
 
   @Override

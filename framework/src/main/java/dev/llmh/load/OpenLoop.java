@@ -62,13 +62,7 @@ public final class OpenLoop {
     Semaphore slots = maxInFlight > 0 ? new Semaphore(maxInFlight) : null;
     AtomicInteger inFlight = new AtomicInteger();
     AtomicInteger peak = new AtomicInteger();
-    AtomicInteger threads = new AtomicInteger();
-    ThreadPoolExecutor workers = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 30, TimeUnit.SECONDS, new SynchronousQueue<>(),
-        task -> {
-          Thread thread = new Thread(task, "llmh-open-" + threads.getAndIncrement());
-          thread.setDaemon(true);
-          return thread;
-        });
+    ThreadPoolExecutor workers = workers();
     int dispatched = 0;
     try {
       prestart(workers, Math.min(n, 4));
@@ -109,10 +103,7 @@ public final class OpenLoop {
         });
         dispatched++;
       }
-      workers.shutdown();
-      while (!workers.awaitTermination(1, TimeUnit.SECONDS)) {
-        // every request ends: the client's own timeouts and the case deadline see to it
-      }
+      awaitAll(workers);
     } catch (InterruptedException e) {
       workers.shutdownNow();
       throw e;
@@ -122,6 +113,23 @@ public final class OpenLoop {
       result.add(sent.get(i));
     }
     return new Run<>(result, peak.get());
+  }
+
+  private static void awaitAll(ThreadPoolExecutor workers) throws InterruptedException {
+    workers.shutdown();
+    while (!workers.awaitTermination(1, TimeUnit.SECONDS)) {
+      // every request ends: the client's own timeouts and the case deadline see to it
+    }
+  }
+
+  /** A thread per request in flight, handed each request without queueing it. */
+  private static ThreadPoolExecutor workers() {
+    AtomicInteger threads = new AtomicInteger();
+    return new ThreadPoolExecutor(0, Integer.MAX_VALUE, 30, TimeUnit.SECONDS, new SynchronousQueue<>(), task -> {
+      Thread thread = new Thread(task, "llmh-open-" + threads.getAndIncrement());
+      thread.setDaemon(true);
+      return thread;
+    });
   }
 
   /** Idle workers waiting on the hand-off queue, so that the first requests need not start a thread. */

@@ -47,7 +47,7 @@ class ArrivalTimesTest {
     try (ScriptedServer server = new ScriptedServer(pieces);
         OpenAiChatClient client = new OpenAiChatClient(Api.OPENAI_CHAT, server.url(), Credentials.NONE, TIMEOUTS)) {
       if (okHttp) {
-        client.http.streamThroughOkHttp();
+        client.http.streams.streamThroughOkHttp();
       }
       client.warmUp();
       List<Double> stamped = new ArrayList<>();

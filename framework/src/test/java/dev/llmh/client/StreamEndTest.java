@@ -59,7 +59,7 @@ class StreamEndTest {
       decoder.reset(sink);
       byte[] bytes = head.getBytes(StandardCharsets.UTF_8);
       if (decoder.feed(bytes, 0, bytes.length, System.nanoTime()) == ResponseDecoder.Progress.MORE) {
-        decoder.endOfInput();
+        decoder.endOfInput(System.nanoTime());
       }
       recorder.watch.stop();
       sink.settle();

@@ -55,7 +55,7 @@ class StreamFramingTest {
             ? new OllamaClient(api, server.rootUrl(), Credentials.NONE, TIMEOUTS)
             : new OpenAiChatClient(api, server.baseUrl(), Credentials.NONE, TIMEOUTS)) {
       if (okHttp) {
-        client.http.streamThroughOkHttp();
+        client.http.streams.streamThroughOkHttp();
       }
       List<RequestSample> samples = new ArrayList<>();
       List<Long> returned = new ArrayList<>();

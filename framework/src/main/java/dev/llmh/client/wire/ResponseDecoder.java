@@ -35,6 +35,7 @@ public final class ResponseDecoder {
   private long left;
   private boolean sizeDigits;
   private int consumed;
+  private boolean stopped; // the sink wanted no more of the last feed
 
   /** Starts decoding a new response into {@code sink}. */
   public void reset(ResponseSink sink) {
@@ -74,70 +75,69 @@ public final class ResponseDecoder {
   public Progress feed(byte[] bytes, int offset, int length, long arrival) throws IOException {
     int i = offset;
     int end = offset + length;
-    while (i < end && state != State.DONE) {
-      switch (state) {
-        case STATUS, HEADERS, TRAILERS -> {
-          int lf = indexOf(bytes, i, end, (byte) '\n');
-          int stop = lf < 0 ? end : lf;
-          appendLatin1(bytes, i, stop);
-          i = stop;
-          if (lf >= 0) {
-            i++;
-            if (!headLine(arrival)) {
-              consumed = i - offset;
-              return Progress.STOPPED;
-            }
-          }
-        }
-        case CHUNK_SIZE -> i = chunkSize(bytes, i, end);
-        case CHUNK_EXTENSION -> {
-          int lf = indexOf(bytes, i, end, (byte) '\n');
-          i = lf < 0 ? end : lf + 1;
-          if (lf >= 0) {
-            state = left == 0 ? State.TRAILERS : State.CHUNK_DATA;
-          }
-        }
-        case CHUNK_DATA, LENGTH_BODY, CLOSE_BODY -> {
-          int n = state == State.CLOSE_BODY ? end - i : (int) Math.min(left, end - i);
-          boolean more = sink.body(bytes, i, n, arrival);
-          i += n;
-          left -= n;
-          if (!more) {
-            consumed = i - offset;
-            return Progress.STOPPED;
-          }
-          if (state == State.CLOSE_BODY && sink.ended()) {
-            state = State.DONE;
-            close = true; // the connection carries nothing more: it is closed, not waited on
-            break;
-          }
-          if (left == 0 && state == State.CHUNK_DATA) {
-            state = State.CHUNK_END;
-          } else if (left == 0 && state == State.LENGTH_BODY) {
-            state = State.DONE;
-            sink.end(arrival);
-          }
-        }
-        case CHUNK_END -> {
-          byte b = bytes[i++];
-          if (b == '\n') {
-            state = State.CHUNK_SIZE;
-            left = 0;
-            sizeDigits = false;
-          } else if (b != '\r') {
-            throw new ProtocolException("malformed chunked body: no line end after a chunk's data");
-          }
-        }
+    stopped = false;
+    while (i < end && state != State.DONE && !stopped) {
+      i = switch (state) {
+        case STATUS, HEADERS, TRAILERS -> headBytes(bytes, i, end, arrival);
+        case CHUNK_SIZE -> chunkSize(bytes, i, end);
+        case CHUNK_EXTENSION -> chunkExtension(bytes, i, end);
+        case CHUNK_DATA, LENGTH_BODY, CLOSE_BODY -> bodyBytes(bytes, i, end, arrival);
+        case CHUNK_END -> chunkEnd(bytes, i);
         default -> throw new IllegalStateException(state.name());
-      }
+      };
     }
     consumed = i - offset;
-    return state == State.DONE ? Progress.COMPLETE : Progress.MORE;
+    return stopped ? Progress.STOPPED : state == State.DONE ? Progress.COMPLETE : Progress.MORE;
   }
 
-  /** {@link #endOfInput(long)}, now. */
-  public Progress endOfInput() throws IOException {
-    return endOfInput(System.nanoTime());
+  private int headBytes(byte[] bytes, int i, int end, long arrival) throws IOException {
+    int lf = indexOf(bytes, i, end, (byte) '\n');
+    appendLatin1(bytes, i, lf < 0 ? end : lf);
+    if (lf < 0) {
+      return end;
+    }
+    stopped = !headLine(arrival);
+    return lf + 1;
+  }
+
+  private int chunkExtension(byte[] bytes, int i, int end) {
+    int lf = indexOf(bytes, i, end, (byte) '\n');
+    if (lf < 0) {
+      return end;
+    }
+    state = left == 0 ? State.TRAILERS : State.CHUNK_DATA;
+    return lf + 1;
+  }
+
+  private int bodyBytes(byte[] bytes, int i, int end, long arrival) throws IOException {
+    int n = state == State.CLOSE_BODY ? end - i : (int) Math.min(left, end - i);
+    stopped = !sink.body(bytes, i, n, arrival);
+    left -= n;
+    if (stopped) {
+      return i + n;
+    }
+    if (state == State.CLOSE_BODY && sink.ended()) {
+      state = State.DONE;
+      close = true; // the connection carries nothing more: it is closed, not waited on
+    } else if (left == 0 && state == State.CHUNK_DATA) {
+      state = State.CHUNK_END;
+    } else if (left == 0 && state == State.LENGTH_BODY) {
+      state = State.DONE;
+      sink.end(arrival);
+    }
+    return i + n;
+  }
+
+  private int chunkEnd(byte[] bytes, int i) throws ProtocolException {
+    byte b = bytes[i];
+    if (b == '\n') {
+      state = State.CHUNK_SIZE;
+      left = 0;
+      sizeDigits = false;
+    } else if (b != '\r') {
+      throw new ProtocolException("malformed chunked body: no line end after a chunk's data");
+    }
+    return i + 1;
   }
 
   /** The connection closed at {@code arrival}: that ends a body read to the close; anything else was cut. */
@@ -171,11 +171,7 @@ public final class ResponseDecoder {
         if (!sizeDigits) {
           throw new ProtocolException("malformed chunked body: no chunk size");
         }
-        if (b == ';') {
-          state = State.CHUNK_EXTENSION;
-        } else {
-          state = left == 0 ? State.TRAILERS : State.CHUNK_DATA;
-        }
+        state = b == ';' ? State.CHUNK_EXTENSION : left == 0 ? State.TRAILERS : State.CHUNK_DATA;
         return i + 1;
       } else {
         throw new ProtocolException("malformed chunked body: '" + (char) (b & 0xff) + "' in a chunk size");

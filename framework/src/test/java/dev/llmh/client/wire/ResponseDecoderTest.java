@@ -58,7 +58,7 @@ class ResponseDecoderTest {
     decoder.reset(unsized);
     bytes = "HTTP/1.0 200 OK\r\nContent-Type: application/x-ndjson\r\n\r\n{\"a\":1}\n".getBytes(StandardCharsets.US_ASCII);
     assertThat(decoder.feed(bytes, 0, bytes.length, 1)).isEqualTo(ResponseDecoder.Progress.MORE);
-    assertThat(decoder.endOfInput()).isEqualTo(ResponseDecoder.Progress.COMPLETE);
+    assertThat(decoder.endOfInput(System.nanoTime())).isEqualTo(ResponseDecoder.Progress.COMPLETE);
     assertThat(unsized.body.toString(StandardCharsets.US_ASCII)).isEqualTo("{\"a\":1}\n");
     assertThat(decoder.reusable()).isFalse();
   }
@@ -94,7 +94,7 @@ class ResponseDecoderTest {
     byte[] cut = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n6\r\nhel".getBytes(StandardCharsets.US_ASCII);
     decoder.feed(cut, 0, cut.length, 1);
     assertThat(decoder.headRead()).isTrue();
-    assertThatThrownBy(decoder::endOfInput).isInstanceOf(EOFException.class).hasMessageContaining("mid-body");
+    assertThatThrownBy(() -> decoder.endOfInput(System.nanoTime())).isInstanceOf(EOFException.class).hasMessageContaining("mid-body");
 
     decoder.reset(new CollectingSink());
     byte[] junk = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n".getBytes(StandardCharsets.US_ASCII);
