@@ -26,7 +26,7 @@ public record CompareConfig(Optional<String> reference, Optional<String> endpoin
       return url;
     });
     Optional<Integer> topK = lookup.apply(ConfigKey.COMPARE_TOP_K).map(v -> {
-      long k = Config.wholePositive(ConfigKey.COMPARE_TOP_K, v);
+      long k = ConfigValues.wholePositive(ConfigKey.COMPARE_TOP_K, v);
       if (k > CompareDeclaration.MAX_TOP_K) {
         throw new ConfigException(ConfigKey.COMPARE_TOP_K.key() + " (" + ConfigKey.COMPARE_TOP_K.envName() + ") must be at most "
             + CompareDeclaration.MAX_TOP_K + " (OpenAI's top_logprobs limit), was '" + v + "'");
@@ -34,7 +34,7 @@ public record CompareConfig(Optional<String> reference, Optional<String> endpoin
       return (int) k;
     });
     Optional<Integer> tokens = lookup.apply(ConfigKey.COMPARE_TOKENS)
-        .map(v -> Math.toIntExact(Math.min(Integer.MAX_VALUE, Config.wholePositive(ConfigKey.COMPARE_TOKENS, v))));
+        .map(v -> Math.toIntExact(Math.min(Integer.MAX_VALUE, ConfigValues.wholePositive(ConfigKey.COMPARE_TOKENS, v))));
     return new CompareConfig(lookup.apply(ConfigKey.COMPARE_REFERENCE), endpoint, topK, tokens);
   }
 }

@@ -35,6 +35,6 @@ class ServerOptionsTest {
     assertThatThrownBy(() -> Config.read(key -> key.equals("llmh.options") ? Optional.of("num_ctx") : Optional.empty(), Map.of()))
         .isInstanceOf(ConfigException.class).hasMessageContaining("llmh.options (LLMH_OPTIONS)");
     assertThat(Config.read(key -> key.equals("llmh.options") ? Optional.of("num_ctx=1,a=b") : Optional.empty(), Map.of())
-        .options()).contains(List.of("num_ctx=1", "a=b"));
+        .requests().options()).contains(List.of("num_ctx=1", "a=b"));
   }
 }

@@ -107,17 +107,18 @@ public final class Endpoints implements AutoCloseable {
     }
     // The key goes to the endpoints the run measures only (and to the simulator, which then requires
     // it), never to one it merely asks (the judge's); the URL's user info only to the URL it came with.
-    Credentials credentials =
-        EMBEDDED.equals(url) || !measuredHere ? Credentials.NONE
-            : new Credentials(config.apiKey(), url.equals(config.endpoint().orElse(null)) ? config.endpointUserInfo() : Optional.empty());
-    Timeouts timeouts =
-        new Timeouts(config.connectTimeout(), config.readTimeout(), config.firstTokenTimeout(), config.requestTimeout());
+    Config.Target target = config.target();
+    Credentials credentials = EMBEDDED.equals(url) || !measuredHere ? Credentials.NONE
+        : new Credentials(target.apiKey(),
+            url.equals(target.endpoint().orElse(null)) ? target.userInfo() : Optional.empty());
+    Config.Timeouts limits = config.timeouts();
+    Timeouts timeouts = new Timeouts(limits.connect(), limits.read(), limits.firstToken(), limits.request());
     ProtocolClient client = protocolClient(api, base, credentials, timeouts);
     EndpointInfo info = client.probe();
     physics.probe(kind, client.baseUrl());
     client.warmUp();
-    if (config.clientWarmup() > 0) {
-      RequestPathWarmUp.Done warm = RequestPathWarmUp.run(api, timeouts, config.clientWarmup());
+    if (config.requests().clientWarmup() > 0) {
+      RequestPathWarmUp.Done warm = RequestPathWarmUp.run(api, timeouts, config.requests().clientWarmup());
       phases.accept(String.format(java.util.Locale.ROOT,
           "client warmed up: %d requests to a simulator inside LLMH in %.1f s (llmh.clientWarmup)", warm.sent(), warm.millis() / 1000.0));
     }
@@ -130,7 +131,7 @@ public final class Endpoints implements AutoCloseable {
 
   private String startEmbedded() {
     if (embeddedServer == null) {
-      embeddedServer = EmbeddedServerProcess.start(config.embedded(), config.resultsDir(), phases);
+      embeddedServer = EmbeddedServerProcess.start(config.servers().embedded(), config.output().resultsDir(), phases);
     }
     return embeddedServer.baseUrl();
   }
@@ -144,8 +145,9 @@ public final class Endpoints implements AutoCloseable {
 
   private String startSimulated() {
     if (simulatedServer == null) {
-      simulatedServer = localServers().simulated(config.simulated().slots(), config.simulated().prefillRate(),
-          config.simulated().decodeRate(), config.apiKey().map(Config.Secret::value).orElse(null));
+      simulatedServer = localServers().simulated(config.servers().simulated().slots(),
+          config.servers().simulated().prefillRate(),
+          config.servers().simulated().decodeRate(), config.target().apiKey().map(Config.Secret::value).orElse(null));
     }
     return simulatedServer.baseUrl();
   }
@@ -162,7 +164,7 @@ public final class Endpoints implements AutoCloseable {
    *     the last source of its energy, recorded as declared
    */
   public synchronized PhaseSampling resources(Endpoint endpoint, Double watts) {
-    Config.ServerSampling sampling = config.serverSampling();
+    Config.ServerSampling sampling = config.servers().sampling();
     Duration interval = sampling.interval();
     return switch (endpoint.kind()) {
       case EMBEDDED -> PhaseSampling.of(embeddedServer.pid(), interval).onCpu(watts, EMBEDDED_ON_CPU);
@@ -179,7 +181,7 @@ public final class Endpoints implements AutoCloseable {
 
   /** {@link #physicsInputs(Endpoint, String, DeploymentFacts)} with the configuration's declared figures. */
   public PhysicsInputs physicsInputs(Endpoint endpoint, String servedModel) {
-    return physicsInputs(endpoint, servedModel, config.deployment());
+    return physicsInputs(endpoint, servedModel, config.servers().deployment());
   }
 
   /**

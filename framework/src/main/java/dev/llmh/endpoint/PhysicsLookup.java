@@ -60,7 +60,7 @@ final class PhysicsLookup {
   }
 
   private java.util.function.Supplier<java.util.Set<Long>> serverProcesses() {
-    Config.ServerSampling sampling = config.serverSampling();
+    Config.ServerSampling sampling = config.servers().sampling();
     return ServingMemory.processes(sampling.pid().orElse(null), sampling.process().orElse(null));
   }
 
@@ -96,7 +96,8 @@ final class PhysicsLookup {
       return ModelBytes.unknown("the embedded server lists no model file for " + id + ", whose tensors give the bytes a step reads");
     }
     try {
-      return DecodeBytes.of(GgufHeader.tensors(config.embedded().modelsDir().resolve(file.get())), ModelBytes.GGUF);
+      return DecodeBytes.of(GgufHeader.tensors(config.servers().embedded().modelsDir().resolve(file.get())),
+          ModelBytes.GGUF);
     } catch (IOException e) {
       return ModelBytes.unknown("the embedded model's GGUF header could not be read (" + e.getMessage() + "): declare "
           + ConfigKey.MODEL_BYTES.key());
@@ -115,7 +116,7 @@ final class PhysicsLookup {
    * so never while a case is measuring, and before the model a case asks for is known.
    */
   void probe(EndpointKind kind, String url) {
-    if (config.deployment().memoryBandwidth() != null || kind == EndpointKind.SIMULATED || !onThisMachine(kind, url)) {
+    if (config.servers().deployment().memoryBandwidth() != null || kind == EndpointKind.SIMULATED || !onThisMachine(kind, url)) {
       return;
     }
     if (probed == null && probeFailure == null) {
@@ -137,7 +138,7 @@ final class PhysicsLookup {
     if (kind == EndpointKind.EMBEDDED) {
       return true;
     }
-    Config.ServerSampling sampling = config.serverSampling();
+    Config.ServerSampling sampling = config.servers().sampling();
     if (sampling.pid().isPresent() || sampling.process().isPresent()) {
       return true;
     }

@@ -81,10 +81,10 @@ public final class LlmhTestEngine implements TestEngine {
     selection.ifPresent(s -> SelectedCases.keepOnly(root, s, config, issues));
     if (!root.getChildren().isEmpty()) {
       try {
-        ResultsFiles.checkWritable(config.resultsDir());
+        ResultsFiles.checkWritable(config.output().resultsDir());
       } catch (IOException | RuntimeException e) {
         issues.reportIssue(DiscoveryIssue.create(DiscoveryIssue.Severity.ERROR,
-            "LLMH configuration: llmh.resultsDir = '" + config.resultsDir() + "' cannot be written (" + e
+            "LLMH configuration: llmh.resultsDir = '" + config.output().resultsDir() + "' cannot be written (" + e
                 + "); set llmh.resultsDir (LLMH_RESULTS_DIR) to a writable directory"));
         return new LlmhEngineDescriptor(uniqueId, null);
       }

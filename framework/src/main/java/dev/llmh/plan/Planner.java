@@ -56,8 +56,8 @@ public final class Planner {
 
   /** The prompt's models, configuration over annotation; one null (the server's choice) when neither names one. */
   private static List<String> models(DeclaredSettings declared, Config config) {
-    if (!config.models().isEmpty()) {
-      return config.models();
+    if (!config.target().models().isEmpty()) {
+      return config.target().models();
     }
     return declared.models() == null || declared.models().isEmpty()
         ? java.util.Collections.singletonList(null) : declared.models();
@@ -75,12 +75,12 @@ public final class Planner {
     List<Integer> levels = declared.saturationSearch() != null ? declared.saturationSearch().concurrencySteps()
         : declared.concurrency() != null ? declared.concurrency() : Defaults.CONCURRENCY;
     // Credentials in an annotation are a compile error; were one to get here, it is never shown.
-    String endpoint = config.endpoint()
+    String endpoint = config.target().endpoint()
         .orElse(declared.endpointUrl() != null ? EndpointUrl.parse(declared.endpointUrl()).shown() : Defaults.ENDPOINT);
-    Api api = config.api().or(() -> declared.api() == null ? java.util.Optional.empty() : Api.byKey(declared.api()))
+    Api api = config.target().api().or(() -> declared.api() == null ? java.util.Optional.empty() : Api.byKey(declared.api()))
         .orElse(Api.detect(endpoint));
     Map<String, Object> options =
-        ServerOptions.parse(config.options().orElse(declared.options() == null ? List.of() : declared.options()));
+        ServerOptions.parse(config.requests().options().orElse(declared.options() == null ? List.of() : declared.options()));
     checkModelParam(runner, modelParam);
     List<OpenLoad> loads = loads(declared, levels);
     List<CasePlan> cases = new ArrayList<>();
@@ -105,16 +105,16 @@ public final class Planner {
                 api,
                 declared.maxRequests() != null ? declared.maxRequests()
                     : Looks.ceilingToDecide(constraints, orDefault(declared.measuredRequests(), Defaults.MEASURED_REQUESTS),
-                        config.confidence(), config.maxRequests()),
-                config.confidence(),
-                config.inconclusive(),
-                config.caseTimeout(),
+                        config.statistics().confidence(), config.requests().maxRequests()),
+                config.statistics().confidence(),
+                config.statistics().inconclusive(),
+                config.timeouts().caseTimeout(),
                 options,
-                config.promptCache().orElse(declared.promptCache()),
+                config.requests().promptCache().orElse(declared.promptCache()),
                 modelParam,
                 loads.isEmpty() ? null : loads.get(step),
                 deployment,
-                config.recordTextChars()));
+                config.output().recordTextChars()));
       }
     }
     return cases;
@@ -154,14 +154,14 @@ public final class Planner {
    */
   private static DeploymentFacts deployment(ScenarioRunner runner, DeclaredSettings declared, Config config) {
     DeploymentFacts annotated = declared.deployment() == null ? DeploymentFacts.NONE : declared.deployment();
-    DeploymentFacts deployment = annotated.under(config.deployment());
+    DeploymentFacts deployment = annotated.under(config.servers().deployment());
     DeploymentFacts.Cost cost = deployment.cost();
     if (cost != null && cost.problem() != null) {
       throw new ConfigException(runner.scenarioClassName() + ": " + cost.problem());
     }
-    String configured = config.deployment().currency();
+    String configured = config.servers().deployment().currency();
     if (annotated.currency() != null && configured != null && !configured.equals(annotated.currency())
-        && keepsAPrice(annotated.cost(), config.deployment().cost())) {
+        && keepsAPrice(annotated.cost(), config.servers().deployment().cost())) {
       // merged key by key, a price written in the scenario's currency would be read in configuration's
       throw new ConfigException(runner.scenarioClassName() + ": " + ConfigKey.COST_CURRENCY.key() + " = " + configured
           + " but the scenario's @Cost prices are in " + annotated.currency() + ": configure its prices in " + configured

@@ -31,8 +31,6 @@ public final class CaseAnalyzer {
    * What the analysis needs besides the requests.
    *
    * @param model the model asked for, or null
-   * @param confidence the level of the recorded intervals
-   * @param alpha the error allowed to each one-sided bound of a verdict (a share of 1 − level per adaptive look)
    * @param timedOut why the case was cut short by its deadline, or null
    * @param warnings the measurement's own warnings (adaptive looks, warm-up), shown first
    * @param harness what the harness itself cost and suffered while measuring, or null when not watched
@@ -41,8 +39,8 @@ public final class CaseAnalyzer {
    *     their findings, warnings and safeguards apply
    */
   public record Context(
-      String model, int maxTokens, List<ConstraintExpression> constraints, double confidence, double alpha,
-      String timedOut, List<String> warnings, HarnessCheck harness, PromptCheck promptCheck,
+      String model, int maxTokens, Budgets budgets, String timedOut, List<String> warnings, HarnessCheck harness,
+          PromptCheck promptCheck,
       List<Function<MeasuredCase, ? extends Findings>> features) {
 
     public Context {
@@ -50,6 +48,14 @@ public final class CaseAnalyzer {
       features = features == null ? List.of() : List.copyOf(features);
     }
   }
+
+  /**
+   * The case's budgets and how sure a verdict on them must be.
+   *
+   * @param confidence the level of the recorded intervals
+   * @param alpha the error allowed to each one-sided bound of a verdict (a share of 1 − level per adaptive look)
+   */
+  public record Budgets(List<ConstraintExpression> constraints, double confidence, double alpha) {}
 
   /** @param turns each request's turn index within its conversation, or null for single requests */
   public static CaseAnalysis analyze(
@@ -70,10 +76,10 @@ public final class CaseAnalyzer {
     String truncation = promptWarnings(context.promptCheck(), measured, warnings);
     int implausible = Warnings.count(succeeded, RequestMetrics::usageImplausible);
     List<ConstraintResult> results = new ArrayList<>();
-    for (ConstraintExpression constraint : context.constraints()) {
+    for (ConstraintExpression constraint : context.budgets().constraints()) {
       Findings owner = found.stream().filter(f -> f.judges(constraint.metric())).findFirst().orElse(null);
       ConstraintResult result = constraint.regression() ? baseline.judge(constraint)
-          : owner != null ? owner.judge(constraint, context.alpha())
+          : owner != null ? owner.judge(constraint, context.budgets().alpha())
           : judge(constraint, core, figures, context);
       if (implausible > 0 && result.verdict() == Verdict.PASS && !constraint.regression()
           && constraint.metric().countsOutputTokens()) {
@@ -163,7 +169,7 @@ public final class CaseAnalyzer {
     if (!constraint.metric().isDistribution()) {
       return Judge.judgeFigure(constraint, figures.get(constraint.metric()));
     }
-    return Judge.judge(constraint, core.distributions(), context.confidence(), context.alpha());
+    return Judge.judge(constraint, core.distributions(), context.budgets().confidence(), context.budgets().alpha());
   }
 
   /**

@@ -55,7 +55,7 @@ class CountedSpanTest {
   @Test
   void throughputAndRequestRateDivideTheCountedTokensByTheCountedSpan() {
     CaseAnalysis analysis = CaseAnalyzer.analyze(
-        new CaseAnalyzer.Context(null, 128, List.of(), 0.95, 0.05, null, List.of(), null, null,
+        new CaseAnalyzer.Context(null, 128, new CaseAnalyzer.Budgets(List.of(), 0.95, 0.05), null, List.of(), null, null,
             List.of(m -> HardwareFindings.of(new ResourceInputs(null, DeploymentFacts.NONE, null), m))),
         requests(), null, "m", new Baselines.Comparison(null, List.of()));
     assertThat(analysis.counts().outputTokens()).isEqualTo(40);

@@ -53,7 +53,8 @@ class GoodputTest {
   private static CaseAnalysis analyze(List<RequestSample> samples, SloDeclaration slo, String... constraints) {
     List<ConstraintExpression> parsed = java.util.Arrays.stream(constraints).map(ConstraintParser::parse).toList();
     return CaseAnalyzer.analyze(
-        new CaseAnalyzer.Context(null, 128, parsed, 0.95, 0.05, null, List.of(), null, null, List.of(m -> SloFeature.Found.of(slo, m))),
+        new CaseAnalyzer.Context(null, 128, new CaseAnalyzer.Budgets(parsed, 0.95, 0.05), null, List.of(), null, null,
+            List.of(m -> SloFeature.Found.of(slo, m))),
         samples, null, "m", new Baselines.Comparison(null, List.of()));
   }
 

@@ -53,8 +53,9 @@ class ResourceFiguresTest {
 
   private static CaseAnalysis analyze(Resources resources, DeploymentFacts facts, String... constraints) {
     return CaseAnalyzer.analyze(
-        new CaseAnalyzer.Context(null, 128, java.util.Arrays.stream(constraints).map(ConstraintParser::parse).toList(), 0.95,
-            0.05, null, List.of(), null, null, hardware(new ResourceInputs(resources, facts, null))),
+        new CaseAnalyzer.Context(null, 128,
+            new CaseAnalyzer.Budgets(java.util.Arrays.stream(constraints).map(ConstraintParser::parse).toList(), 0.95,
+            0.05), null, List.of(), null, null, hardware(new ResourceInputs(resources, facts, null))),
         tenRequests(), null, "m", new Baselines.Comparison(null, List.of()));
   }
 
@@ -150,7 +151,8 @@ class ResourceFiguresTest {
     List<String> budgets = List.of("tpot.p50 < 50ms", "itl.p50 < 50ms", "decode_rate.p50 > 10tok/s", "throughput > 10tok/s",
         "energy_per_token < 2J", "ttft.p50 < 1s", "bandwidth_use <= 100%");
     CaseAnalysis analysis = CaseAnalyzer.analyze(
-        new CaseAnalyzer.Context(null, 128, budgets.stream().map(ConstraintParser::parse).toList(), 0.95, 0.05, null,
+        new CaseAnalyzer.Context(null, 128,
+            new CaseAnalyzer.Budgets(budgets.stream().map(ConstraintParser::parse).toList(), 0.95, 0.05), null,
             List.of(), null, null, hardware(new ResourceInputs(sampled(rapl), DeploymentFacts.NONE, probed))),
         tenRequests(), null, "m", new Baselines.Comparison(null, List.of()));
     assertThat(analysis.constraints()).extracting(ConstraintResult::verdict).containsExactly(
@@ -163,7 +165,8 @@ class ResourceFiguresTest {
 
     // undecided for a reason more requests would not change: an adaptive measurement stops
     CaseAnalysis speedOnly = CaseAnalyzer.analyze(
-        new CaseAnalyzer.Context(null, 128, List.of(ConstraintParser.parse("tpot.p50 < 50ms")), 0.95, 0.05, null,
+        new CaseAnalyzer.Context(null, 128,
+            new CaseAnalyzer.Budgets(List.of(ConstraintParser.parse("tpot.p50 < 50ms")), 0.95, 0.05), null,
             List.of(), null, null, hardware(new ResourceInputs(sampled(rapl), DeploymentFacts.NONE, probed))),
         tenRequests(), null, "m", new Baselines.Comparison(null, List.of()));
     assertThat(speedOnly.verdict()).isEqualTo(CaseVerdict.INCONCLUSIVE);
@@ -171,7 +174,8 @@ class ResourceFiguresTest {
     // declared bytes: the user answers for the check's inputs, and the budget decides
     var declaredBytes = dev.llmh.resources.PhysicsInputs.of(4_700_000_000L, "declared", 0.3e12, "probe");
     CaseAnalysis declared = CaseAnalyzer.analyze(
-        new CaseAnalyzer.Context(null, 128, List.of(ConstraintParser.parse("tpot.p50 < 50ms")), 0.95, 0.05, null,
+        new CaseAnalyzer.Context(null, 128,
+            new CaseAnalyzer.Budgets(List.of(ConstraintParser.parse("tpot.p50 < 50ms")), 0.95, 0.05), null,
             List.of(), null, null, hardware(new ResourceInputs(sampled(rapl), DeploymentFacts.NONE, declaredBytes))),
         tenRequests(), null, "m", new Baselines.Comparison(null, List.of()));
     assertThat(declared.constraints().get(0).verdict()).isEqualTo(Verdict.PASS);
@@ -182,7 +186,8 @@ class ResourceFiguresTest {
     // every request decodes 19 gaps of 10 ms: 100 tok/s per stream; 4.7 GB of weights at 0.3 TB/s allow 63.8 tok/s
     var inputs = dev.llmh.resources.PhysicsInputs.of(4_700_000_000L, "declared", 0.3e12, "declared");
     CaseAnalysis analysis = CaseAnalyzer.analyze(
-        new CaseAnalyzer.Context(null, 128, List.of(ConstraintParser.parse("bandwidth_use <= 100%")), 0.95, 0.05, null,
+        new CaseAnalyzer.Context(null, 128,
+            new CaseAnalyzer.Budgets(List.of(ConstraintParser.parse("bandwidth_use <= 100%")), 0.95, 0.05), null,
             List.of(), null, null, hardware(new ResourceInputs(sampled(null), DeploymentFacts.NONE, inputs))),
         tenRequests(), null, "m", new Baselines.Comparison(null, List.of()));
     assertThat(analysis.figures().get(Metric.BANDWIDTH_USE)).isCloseTo(100 * 100 * 4.7e9 / 0.3e12, within(1e-6));
@@ -194,7 +199,8 @@ class ResourceFiguresTest {
     var unknown = new dev.llmh.resources.PhysicsInputs(null, null, "remote endpoint: declare llmh.model.bytes",
         0.3e12, "declared", null, null, null);
     CaseAnalysis remote = CaseAnalyzer.analyze(
-        new CaseAnalyzer.Context(null, 128, List.of(ConstraintParser.parse("bandwidth_use <= 100%")), 0.95, 0.05, null,
+        new CaseAnalyzer.Context(null, 128,
+            new CaseAnalyzer.Budgets(List.of(ConstraintParser.parse("bandwidth_use <= 100%")), 0.95, 0.05), null,
             List.of(), null, null, hardware(new ResourceInputs(sampled(null), DeploymentFacts.NONE, unknown))),
         tenRequests(), null, "m", new Baselines.Comparison(null, List.of()));
     assertThat(remote.constraints().get(0).verdict()).isEqualTo(Verdict.INCONCLUSIVE);

@@ -79,7 +79,8 @@ class SuccessRateTest {
   private static CaseAnalysis analyze(List<RequestSample> samples, List<String> checks, String... constraints) {
     List<ConstraintExpression> parsed = java.util.Arrays.stream(constraints).map(ConstraintParser::parse).toList();
     return CaseAnalyzer.analyze(
-        new CaseAnalyzer.Context(null, 128, parsed, 0.95, 0.05, null, List.of(), null, null, List.of(m -> ChecksFeature.Found.of(checks, m))),
+        new CaseAnalyzer.Context(null, 128, new CaseAnalyzer.Budgets(parsed, 0.95, 0.05), null, List.of(), null, null,
+            List.of(m -> ChecksFeature.Found.of(checks, m))),
         samples, null, "m", new Baselines.Comparison(null, List.of()));
   }
 

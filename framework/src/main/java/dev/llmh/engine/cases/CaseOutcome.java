@@ -70,8 +70,8 @@ public record CaseOutcome(CaseResult result, CaseAnalysis analysis, List<dev.llm
     String servedModel = measured.stream().map(RequestSample::servedModel).filter(Objects::nonNull).findFirst().orElse(null);
     CaseAnalysis analysis = CaseAnalyzer.analyze(
         // judge_score budgets wait for the judge, after the measurement (dev.llmh.engine.run.JudgedCases)
-        new CaseAnalyzer.Context(EmbeddedModels.asked(plan), plan.maxTokens(),
-            plan.constraints().stream().filter(c -> !c.metric().needsJudge()).toList(), plan.confidence(), look.alpha(),
+        new CaseAnalyzer.Context(EmbeddedModels.asked(plan), plan.maxTokens(), new CaseAnalyzer.Budgets(
+            plan.constraints().stream().filter(c -> !c.metric().needsJudge()).toList(), plan.confidence(), look.alpha()),
             look.timedOut(), look.warnings(), look.harness(), setup.check(), basis.parts().analyses()),
         measured, look.turns(), servedModel, basis.baselines().compare(caseKey(plan, servedModel, basis.promptHash()), records));
     return new CaseOutcome(CaseRecords.measured(basis, look, servedModel, records, analysis), analysis, null);

@@ -51,16 +51,16 @@ public final class RunExecution {
     warnOfAKeyInASystemProperty();
     Instant startedAt = Instant.now();
     RunEnvironment runEnvironment = RunEnvironment.begin();
-    Progress progress = Progress.start(root.config().progress());
+    Progress progress = Progress.start(root.config().output().progress());
     RunState state;
     try {
-      state = startRun(root.config().resultsDir(), startedAt, progress);
-      if (root.config().clientWarmup() > 0) {
+      state = startRun(root.config().output().resultsDir(), startedAt, progress);
+      if (root.config().requests().clientWarmup() > 0) {
         RunState.warmUpBookkeeping(BOOKKEEPING_WARMUP_LINES);
       }
     } catch (IOException e) {
       // Nothing was sent: better no run than a run whose every sample is lost.
-      String reason = "LLMH cannot write its record to " + root.config().resultsDir().toAbsolutePath() + " (" + e
+      String reason = "LLMH cannot write its record to " + root.config().output().resultsDir().toAbsolutePath() + " (" + e
           + "); set llmh.resultsDir to a writable directory";
       root.getChildren().forEach(scenario -> listener.executionSkipped(scenario, reason));
       return TestExecutionResult.failed(new IOException(reason, e));
