@@ -206,7 +206,7 @@ public final class GgufWriter {
       }
       case F16 -> {
         for (float v : row) {
-          out.putShort(toHalf(v));
+          out.putShort(Half.toHalf(v));
         }
       }
       case Q8_0 -> {
@@ -217,7 +217,7 @@ public final class GgufWriter {
           }
           float scale = max / 127f;
           float inverse = scale == 0 ? 0 : 1f / scale;
-          out.putShort(toHalf(scale));
+          out.putShort(Half.toHalf(scale));
           for (int i = block; i < block + 32; i++) {
             int q = Math.round(row[i] * inverse);
             out.put((byte) Math.max(-127, Math.min(127, q)));
@@ -226,41 +226,6 @@ public final class GgufWriter {
       }
       default -> throw new IllegalStateException(type.toString());
     }
-  }
-
-  /** IEEE 754 half precision of {@code f}, rounded to nearest even (Java 17 has no Float.floatToFloat16). */
-  static short toHalf(float f) {
-    int bits = Float.floatToRawIntBits(f);
-    int sign = (bits >>> 16) & 0x8000;
-    int exp = (bits >>> 23) & 0xff;
-    int mant = bits & 0x7fffff;
-    if (exp == 0xff) {
-      return (short) (sign | 0x7c00 | (mant != 0 ? 0x200 : 0));
-    }
-    int e = exp - 127 + 15;
-    if (e >= 0x1f) {
-      return (short) (sign | 0x7c00);
-    }
-    if (e <= 0) {
-      if (e < -10) {
-        return (short) sign;
-      }
-      mant |= 0x800000;
-      int shift = 14 - e;
-      int half = mant >> shift;
-      int rest = mant & ((1 << shift) - 1);
-      int mid = 1 << (shift - 1);
-      if (rest > mid || (rest == mid && (half & 1) != 0)) {
-        half++;
-      }
-      return (short) (sign | half);
-    }
-    int half = (e << 10) | (mant >> 13);
-    int rest = mant & 0x1fff;
-    if (rest > 0x1000 || (rest == 0x1000 && (half & 1) != 0)) {
-      half++; // a carry into the exponent is still correct, up to infinity
-    }
-    return (short) (sign | half);
   }
 
   /** Starts a metadata entry: its key, once only, and its value type; the value follows. */

@@ -4,11 +4,8 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * A llama model's output projection, read from its GGUF file, turning the final hidden state into
@@ -58,9 +55,9 @@ public final class OutputHead {
   public static OutputHead read(Path file) throws IOException {
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
       ByteBuffer in = channel.map(FileChannel.MapMode.READ_ONLY, 0, channel.size()).order(ByteOrder.LITTLE_ENDIAN);
-      Gguf gguf = Gguf.read(in);
-      Gguf.Info output = gguf.tensor("output.weight");
-      Gguf.Info outputNorm = gguf.tensor("output_norm.weight");
+      GgufDirectory gguf = GgufDirectory.read(in);
+      GgufDirectory.Info output = gguf.tensor("output.weight");
+      GgufDirectory.Info outputNorm = gguf.tensor("output_norm.weight");
       if (outputNorm.type() != 0) {
         throw new IOException(file + ": output_norm.weight is not F32");
       }
@@ -84,7 +81,7 @@ public final class OutputHead {
         case 1 -> {
           float[] w = new float[(int) values];
           for (int i = 0; i < w.length; i++) {
-            w[i] = fromHalf(data.getShort(2 * i));
+            w[i] = Half.fromHalf(data.getShort(2 * i));
           }
           return new OutputHead(TensorType.F16, width, vocabulary, norm, w, null, null);
         }
@@ -93,7 +90,7 @@ public final class OutputHead {
           float[] s = new float[blocks];
           byte[] q = new byte[(int) values];
           for (int b = 0; b < blocks; b++) {
-            s[b] = fromHalf(data.getShort(34 * b));
+            s[b] = Half.fromHalf(data.getShort(34 * b));
             data.get(34 * b + 2, q, 32 * b, 32);
           }
           return new OutputHead(TensorType.Q8_0, width, vocabulary, norm, null, s, q);
@@ -125,7 +122,7 @@ public final class OutputHead {
       }
       case F16 -> {
         for (int i = 0; i < width; i++) {
-          x[i] = fromHalf(GgufWriter.toHalf(x[i]));
+          x[i] = Half.fromHalf(Half.toHalf(x[i]));
         }
         for (int t = 0; t < vocabulary; t++) {
           logits[t] = dot(weights, t * width, x);
@@ -145,7 +142,7 @@ public final class OutputHead {
           for (int i = 32 * b; i < 32 * b + 32; i++) {
             xq[i] = Math.round(x[i] * inverse);
           }
-          xScale[b] = fromHalf(GgufWriter.toHalf(d));
+          xScale[b] = Half.fromHalf(Half.toHalf(d));
         }
         for (int t = 0; t < vocabulary; t++) {
           double sum = 0;
@@ -170,93 +167,5 @@ public final class OutputHead {
       sum += w[offset + i] * x[i];
     }
     return sum;
-  }
-
-  /** IEEE 754 half precision to float, exactly. */
-  static float fromHalf(short h) {
-    int bits = h & 0xffff;
-    int sign = (bits & 0x8000) << 16;
-    int exp = (bits >>> 10) & 0x1f;
-    int mant = bits & 0x3ff;
-    if (exp == 0x1f) {
-      return Float.intBitsToFloat(sign | 0x7f800000 | (mant << 13));
-    }
-    if (exp == 0) {
-      float value = mant * 0x1.0p-24f;
-      return sign == 0 ? value : -value;
-    }
-    return Float.intBitsToFloat(sign | ((exp - 15 + 127) << 23) | (mant << 13));
-  }
-
-  /** The tensor directory of a GGUF file (version 3): enough to find a tensor's bytes. */
-  private record Gguf(ByteBuffer file, Map<String, Info> tensors, long dataStart) {
-    record Info(long[] dims, int type, long offset) {}
-
-    static Gguf read(ByteBuffer in) throws IOException {
-      if (in.getInt(0) != 0x46554747) {
-        throw new IOException("not a GGUF file");
-      }
-      in.position(8);
-      long tensorCount = in.getLong();
-      long kvCount = in.getLong();
-      long alignment = 32;
-      for (long i = 0; i < kvCount; i++) {
-        String key = string(in);
-        int type = in.getInt();
-        if (key.equals("general.alignment") && type == 4) {
-          alignment = Integer.toUnsignedLong(in.getInt());
-        } else {
-          skip(in, type);
-        }
-      }
-      Map<String, Info> tensors = new HashMap<>();
-      for (long i = 0; i < tensorCount; i++) {
-        String name = string(in);
-        long[] dims = new long[in.getInt()];
-        for (int d = 0; d < dims.length; d++) {
-          dims[d] = in.getLong();
-        }
-        tensors.put(name, new Info(dims, in.getInt(), in.getLong()));
-      }
-      long start = (in.position() + alignment - 1) / alignment * alignment;
-      return new Gguf(in, tensors, start);
-    }
-
-    Info tensor(String name) throws IOException {
-      Info info = tensors.get(name);
-      if (info == null) {
-        throw new IOException("the model file has no tensor " + name);
-      }
-      return info;
-    }
-
-    ByteBuffer data(Info info) {
-      return file.duplicate().order(ByteOrder.LITTLE_ENDIAN).position((int) (dataStart + info.offset())).slice()
-          .order(ByteOrder.LITTLE_ENDIAN);
-    }
-
-    private static String string(ByteBuffer in) {
-      byte[] bytes = new byte[(int) in.getLong()];
-      in.get(bytes);
-      return new String(bytes, StandardCharsets.UTF_8);
-    }
-
-    private static void skip(ByteBuffer in, int type) throws IOException {
-      switch (type) {
-        case 0, 1, 7 -> in.position(in.position() + 1);
-        case 2, 3 -> in.position(in.position() + 2);
-        case 4, 5, 6 -> in.position(in.position() + 4);
-        case 10, 11, 12 -> in.position(in.position() + 8);
-        case 8 -> string(in);
-        case 9 -> {
-          int element = in.getInt();
-          long count = in.getLong();
-          for (long i = 0; i < count; i++) {
-            skip(in, element);
-          }
-        }
-        default -> throw new IOException("unknown GGUF value type " + type);
-      }
-    }
   }
 }

@@ -81,13 +81,13 @@ class ModelFilesTest {
 
   @Test
   void halfPrecisionRoundsToNearestEven() {
-    assertThat(GgufWriter.toHalf(1f)).isEqualTo((short) 0x3c00);
-    assertThat(GgufWriter.toHalf(-2f)).isEqualTo((short) 0xc000);
-    assertThat(GgufWriter.toHalf(65504f)).isEqualTo((short) 0x7bff);
-    assertThat(GgufWriter.toHalf(1e6f)).isEqualTo((short) 0x7c00);
-    assertThat(GgufWriter.toHalf(0x1p-24f)).isEqualTo((short) 0x0001);
-    assertThat(GgufWriter.toHalf(1f + 0x1p-11f)).isEqualTo((short) 0x3c00); // tie to even
-    assertThat(GgufWriter.toHalf(1f + 0x1p-11f + 0x1p-20f)).isEqualTo((short) 0x3c01);
+    assertThat(Half.toHalf(1f)).isEqualTo((short) 0x3c00);
+    assertThat(Half.toHalf(-2f)).isEqualTo((short) 0xc000);
+    assertThat(Half.toHalf(65504f)).isEqualTo((short) 0x7bff);
+    assertThat(Half.toHalf(1e6f)).isEqualTo((short) 0x7c00);
+    assertThat(Half.toHalf(0x1p-24f)).isEqualTo((short) 0x0001);
+    assertThat(Half.toHalf(1f + 0x1p-11f)).isEqualTo((short) 0x3c00); // tie to even
+    assertThat(Half.toHalf(1f + 0x1p-11f + 0x1p-20f)).isEqualTo((short) 0x3c01);
   }
 
   @Test
