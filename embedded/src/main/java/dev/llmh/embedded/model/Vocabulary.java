@@ -94,46 +94,8 @@ public final class Vocabulary {
     for (int b = 0; b < 256; b++) {
       tokens.add(String.format(Locale.ROOT, "<0x%02X>", b));
     }
-    Set<String> pieces = new LinkedHashSet<>();
-    pieces.add(SPACE);
-    for (char c = 'a'; c <= 'z'; c++) {
-      pieces.add(String.valueOf(c));
-    }
-    for (char c = 'A'; c <= 'Z'; c++) {
-      pieces.add(String.valueOf(c));
-    }
-    for (char c = '0'; c <= '9'; c++) {
-      pieces.add(String.valueOf(c));
-      pieces.add(SPACE + c);
-    }
-    for (char c : PUNCTUATION.toCharArray()) {
-      pieces.add(String.valueOf(c));
-    }
-    for (char c : "(\"'-[{<*#$".toCharArray()) {
-      pieces.add(SPACE + c);
-    }
-    int room = target - tokens.size();
-    for (String suffix : SUFFIXES) {
-      addWithPrefixes(pieces, "", suffix, room);
-    }
     List<String> list = words();
-    // Lower case after a space: the bulk of running text.
-    for (int i = 0; i < list.size(); i++) {
-      addWithPrefixes(pieces, SPACE, list.get(i), room);
-      if (i < COMMON_WORDS) {
-        addWithPrefixes(pieces, SPACE, capitalise(list.get(i)), room);
-        addWithPrefixes(pieces, "", capitalise(list.get(i)), room);
-        addWithPrefixes(pieces, "", list.get(i), room);
-      }
-    }
-    for (int i = COMMON_WORDS; i < list.size(); i++) {
-      addWithPrefixes(pieces, SPACE, capitalise(list.get(i)), room);
-    }
-    for (int i = COMMON_WORDS; i < list.size(); i++) {
-      addWithPrefixes(pieces, "", capitalise(list.get(i)), room);
-      addWithPrefixes(pieces, "", list.get(i), room);
-    }
-    tokens.addAll(pieces);
+    tokens.addAll(pieces(list, target - tokens.size()));
 
     int n = tokens.size();
     float[] scores = new float[n];
@@ -159,6 +121,52 @@ public final class Vocabulary {
       }
     }
     return new Vocabulary(Collections.unmodifiableList(tokens), scores, types, words);
+  }
+
+  /**
+   * The pieces after the controls and bytes: single characters, then suffixes and the words of
+   * {@code list} in the order the class comment gives, each with all its prefixes while they fit in
+   * {@code room}.
+   */
+  private static Set<String> pieces(List<String> list, int room) {
+    Set<String> pieces = new LinkedHashSet<>();
+    pieces.add(SPACE);
+    for (char c = 'a'; c <= 'z'; c++) {
+      pieces.add(String.valueOf(c));
+    }
+    for (char c = 'A'; c <= 'Z'; c++) {
+      pieces.add(String.valueOf(c));
+    }
+    for (char c = '0'; c <= '9'; c++) {
+      pieces.add(String.valueOf(c));
+      pieces.add(SPACE + c);
+    }
+    for (char c : PUNCTUATION.toCharArray()) {
+      pieces.add(String.valueOf(c));
+    }
+    for (char c : "(\"'-[{<*#$".toCharArray()) {
+      pieces.add(SPACE + c);
+    }
+    for (String suffix : SUFFIXES) {
+      addWithPrefixes(pieces, "", suffix, room);
+    }
+    // Lower case after a space: the bulk of running text.
+    for (int i = 0; i < list.size(); i++) {
+      addWithPrefixes(pieces, SPACE, list.get(i), room);
+      if (i < COMMON_WORDS) {
+        addWithPrefixes(pieces, SPACE, capitalise(list.get(i)), room);
+        addWithPrefixes(pieces, "", capitalise(list.get(i)), room);
+        addWithPrefixes(pieces, "", list.get(i), room);
+      }
+    }
+    for (int i = COMMON_WORDS; i < list.size(); i++) {
+      addWithPrefixes(pieces, SPACE, capitalise(list.get(i)), room);
+    }
+    for (int i = COMMON_WORDS; i < list.size(); i++) {
+      addWithPrefixes(pieces, "", capitalise(list.get(i)), room);
+      addWithPrefixes(pieces, "", list.get(i), room);
+    }
+    return pieces;
   }
 
   private static void addWithPrefixes(Set<String> pieces, String marker, String word, int room) {
