@@ -143,9 +143,10 @@ public final class LlamaEngine extends OpenEngine {
   /** The shape as results record it, e.g. "llama 8L×512, 8 heads (4 kv), ffn 1408, vocab 16384, ctx 8192, F16". */
   public static String shape(ModelSpec spec) {
     int vocab = Vocabulary.build(spec.vocabularyTarget()).size();
-    return "llama " + spec.layers() + "L×" + spec.embedding() + ", " + spec.heads() + " heads (" + spec.kvHeads()
-        + " kv), ffn " + spec.feedForward() + ", vocab " + vocab + ", ctx " + spec.context() + ", "
-        + spec.tensorType();
+    ModelSpec.Blocks blocks = spec.blocks();
+    return "llama " + blocks.layers() + "L×" + blocks.embedding() + ", " + blocks.heads() + " heads ("
+        + blocks.kvHeads() + " kv), ffn " + blocks.feedForward() + ", vocab " + vocab + ", ctx " + spec.context()
+        + ", " + spec.tensorType();
   }
 
   private static void initNative(Path nativeTmpDir) throws IOException {

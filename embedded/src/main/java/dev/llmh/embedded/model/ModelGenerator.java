@@ -41,60 +41,15 @@ public final class ModelGenerator {
 
   static GgufWriter writer(ModelSpec spec) {
     Vocabulary vocab = Vocabulary.build(spec.vocabularyTarget());
-    int e = spec.embedding();
-    int kv = spec.kvWidth();
-    int ff = spec.feedForward();
+    int e = spec.blocks().embedding();
     int v = vocab.size();
     TensorType type = spec.tensorType();
-
-    GgufWriter w = new GgufWriter()
-        .putString("general.architecture", "llama")
-        .putString("general.name", "llmh-" + spec.name())
-        .putUint32("general.alignment", GgufWriter.ALIGNMENT)
-        .putUint32("general.file_type", switch (type) {
-          case F32 -> 0;
-          case F16 -> 1;
-          case Q8_0 -> 7;
-        })
-        .putUint32("llama.context_length", spec.context())
-        .putUint32("llama.embedding_length", e)
-        .putUint32("llama.block_count", spec.layers())
-        .putUint32("llama.feed_forward_length", ff)
-        .putUint32("llama.attention.head_count", spec.heads())
-        .putUint32("llama.attention.head_count_kv", spec.kvHeads())
-        .putFloat32("llama.attention.layer_norm_rms_epsilon", 1e-5f)
-        .putUint32("llama.rope.dimension_count", e / spec.heads())
-        .putFloat32("llama.rope.freq_base", 10000f)
-        .putUint32("llama.vocab_size", v)
-        .putString("tokenizer.ggml.model", "llama")
-        .putStrings("tokenizer.ggml.tokens", vocab.tokens())
-        .putFloats("tokenizer.ggml.scores", vocab.scores())
-        .putInt32s("tokenizer.ggml.token_type", vocab.types())
-        .putUint32("tokenizer.ggml.bos_token_id", Vocabulary.BOS)
-        .putUint32("tokenizer.ggml.eos_token_id", Vocabulary.IM_END)
-        .putUint32("tokenizer.ggml.unknown_token_id", Vocabulary.UNK)
-        .putUint32("tokenizer.ggml.padding_token_id", Vocabulary.UNK)
-        .putBool("tokenizer.ggml.add_bos_token", false)
-        .putBool("tokenizer.ggml.add_eos_token", false)
-        .putBool("tokenizer.ggml.add_space_prefix", false)
-        .putString("tokenizer.chat_template", CHAT_TEMPLATE);
-
+    GgufWriter w = metadata(spec, vocab);
     float bias = (float) Math.sqrt(e);
     float inStd = (float) (1 / Math.sqrt(e));
     w.tensor("token_embd.weight", type, new long[] {e, v}, random(spec, "token_embd", 1f, 1, bias));
-    for (int layer = 0; layer < spec.layers(); layer++) {
-      String p = "blk." + layer + ".";
-      w.tensor(p + "attn_norm.weight", TensorType.F32, new long[] {e}, ModelGenerator::normSkippingBias);
-      w.tensor(p + "attn_q.weight", type, new long[] {e, e}, random(spec, p + "attn_q", inStd, 0, 0));
-      w.tensor(p + "attn_k.weight", type, new long[] {e, kv}, random(spec, p + "attn_k", inStd, 0, 0));
-      w.tensor(p + "attn_v.weight", type, new long[] {e, kv}, random(spec, p + "attn_v", inStd, 0, 0));
-      w.tensor(p + "attn_output.weight", type, new long[] {e, e},
-          skipRowZero(random(spec, p + "attn_output", inStd * 0.5f, 0, 0)));
-      w.tensor(p + "ffn_norm.weight", TensorType.F32, new long[] {e}, ModelGenerator::normSkippingBias);
-      w.tensor(p + "ffn_gate.weight", type, new long[] {e, ff}, random(spec, p + "ffn_gate", inStd, 0, 0));
-      w.tensor(p + "ffn_up.weight", type, new long[] {e, ff}, random(spec, p + "ffn_up", inStd, 0, 0));
-      w.tensor(p + "ffn_down.weight", type, new long[] {ff, e},
-          skipRowZero(random(spec, p + "ffn_down", (float) (0.5 / Math.sqrt(ff)), 0, 0)));
+    for (int layer = 0; layer < spec.blocks().layers(); layer++) {
+      block(w, spec, "blk." + layer + ".", inStd);
     }
     w.tensor("output_norm.weight", TensorType.F32, new long[] {e}, (r, row) -> java.util.Arrays.fill(row, 1f));
     GgufWriter.Rows words = random(spec, "output", 2 * inStd, 1, 0);
@@ -107,6 +62,61 @@ public final class ModelGenerator {
       }
     });
     return w;
+  }
+
+  /** A writer holding the model's metadata: architecture, shape and tokenizer. */
+  private static GgufWriter metadata(ModelSpec spec, Vocabulary vocab) {
+    ModelSpec.Blocks blocks = spec.blocks();
+    return new GgufWriter()
+        .putString("general.architecture", "llama")
+        .putString("general.name", "llmh-" + spec.name())
+        .putUint32("general.alignment", GgufWriter.ALIGNMENT)
+        .putUint32("general.file_type", switch (spec.tensorType()) {
+          case F32 -> 0;
+          case F16 -> 1;
+          case Q8_0 -> 7;
+        })
+        .putUint32("llama.context_length", spec.context())
+        .putUint32("llama.embedding_length", blocks.embedding())
+        .putUint32("llama.block_count", blocks.layers())
+        .putUint32("llama.feed_forward_length", blocks.feedForward())
+        .putUint32("llama.attention.head_count", blocks.heads())
+        .putUint32("llama.attention.head_count_kv", blocks.kvHeads())
+        .putFloat32("llama.attention.layer_norm_rms_epsilon", 1e-5f)
+        .putUint32("llama.rope.dimension_count", blocks.embedding() / blocks.heads())
+        .putFloat32("llama.rope.freq_base", 10000f)
+        .putUint32("llama.vocab_size", vocab.size())
+        .putString("tokenizer.ggml.model", "llama")
+        .putStrings("tokenizer.ggml.tokens", vocab.tokens())
+        .putFloats("tokenizer.ggml.scores", vocab.scores())
+        .putInt32s("tokenizer.ggml.token_type", vocab.types())
+        .putUint32("tokenizer.ggml.bos_token_id", Vocabulary.BOS)
+        .putUint32("tokenizer.ggml.eos_token_id", Vocabulary.IM_END)
+        .putUint32("tokenizer.ggml.unknown_token_id", Vocabulary.UNK)
+        .putUint32("tokenizer.ggml.padding_token_id", Vocabulary.UNK)
+        .putBool("tokenizer.ggml.add_bos_token", false)
+        .putBool("tokenizer.ggml.add_eos_token", false)
+        .putBool("tokenizer.ggml.add_space_prefix", false)
+        .putString("tokenizer.chat_template", CHAT_TEMPLATE);
+  }
+
+  /** One transformer block's tensors, named from {@code p} ({@code blk.<layer>.}). */
+  private static void block(GgufWriter w, ModelSpec spec, String p, float inStd) {
+    int e = spec.blocks().embedding();
+    int kv = spec.blocks().kvWidth();
+    int ff = spec.blocks().feedForward();
+    TensorType type = spec.tensorType();
+    w.tensor(p + "attn_norm.weight", TensorType.F32, new long[] {e}, ModelGenerator::normSkippingBias);
+    w.tensor(p + "attn_q.weight", type, new long[] {e, e}, random(spec, p + "attn_q", inStd, 0, 0));
+    w.tensor(p + "attn_k.weight", type, new long[] {e, kv}, random(spec, p + "attn_k", inStd, 0, 0));
+    w.tensor(p + "attn_v.weight", type, new long[] {e, kv}, random(spec, p + "attn_v", inStd, 0, 0));
+    w.tensor(p + "attn_output.weight", type, new long[] {e, e},
+        skipRowZero(random(spec, p + "attn_output", inStd * 0.5f, 0, 0)));
+    w.tensor(p + "ffn_norm.weight", TensorType.F32, new long[] {e}, ModelGenerator::normSkippingBias);
+    w.tensor(p + "ffn_gate.weight", type, new long[] {e, ff}, random(spec, p + "ffn_gate", inStd, 0, 0));
+    w.tensor(p + "ffn_up.weight", type, new long[] {e, ff}, random(spec, p + "ffn_up", inStd, 0, 0));
+    w.tensor(p + "ffn_down.weight", type, new long[] {ff, e},
+        skipRowZero(random(spec, p + "ffn_down", (float) (0.5 / Math.sqrt(ff)), 0, 0)));
   }
 
   private static void normSkippingBias(long r, float[] row) {

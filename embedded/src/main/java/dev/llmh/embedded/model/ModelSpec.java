@@ -8,11 +8,7 @@ import java.util.Locale;
  * @param name short name used in file names and results ({@code tiny}, {@code small}, ...)
  * @param vocabularyTarget the most tokens the vocabulary may have; it is filled with control, byte,
  *     character and word pieces up to this size (see {@link Vocabulary})
- * @param layers transformer blocks
- * @param embedding embedding width
- * @param heads attention heads
- * @param kvHeads key/value heads (grouped-query attention when fewer than {@code heads})
- * @param feedForward feed-forward width
+ * @param blocks the transformer blocks: how many, and how wide
  * @param context context length the model declares (the engine may use less)
  * @param tensorType storage of the weight matrices
  * @param seed seed of the random weights: the same spec gives a byte-identical file
@@ -20,17 +16,14 @@ import java.util.Locale;
 public record ModelSpec(
     String name,
     int vocabularyTarget,
-    int layers,
-    int embedding,
-    int heads,
-    int kvHeads,
-    int feedForward,
+    Blocks blocks,
     int context,
     TensorType tensorType,
     long seed) {
 
   /** For the project's own tests: a request takes a few milliseconds. */
-  public static final ModelSpec TINY = new ModelSpec("tiny", 8192, 2, 64, 4, 2, 128, 2048, TensorType.F32, 42);
+  public static final ModelSpec TINY =
+      new ModelSpec("tiny", 8192, new Blocks(2, 64, 4, 2, 128), 2048, TensorType.F32, 42);
 
   /**
    * The samples' default: large enough that prefill and decode cost real time on two cores, so TTFT
@@ -40,7 +33,7 @@ public record ModelSpec(
    * faster machine took 2.2 s and decoded 265 tokens/s), with its command; {@code MeasureSpeed} in the tests measures a machine of one's own.
    */
   public static final ModelSpec SMALL =
-      new ModelSpec("small", 16384, 6, 512, 8, 4, 1408, 8192, TensorType.F16, 42);
+      new ModelSpec("small", 16384, new Blocks(6, 512, 8, 4, 1408), 8192, TensorType.F16, 42);
 
   /** Every generated model by name, as {@link #byName} takes them. */
   public static final java.util.List<String> NAMES = java.util.List.of("tiny", "small");
@@ -49,15 +42,8 @@ public record ModelSpec(
     if (name == null || !name.matches("[a-z0-9][a-z0-9_-]*")) {
       throw new IllegalArgumentException("model name must be lower-case letters, digits, '-' or '_': " + name);
     }
-    if (layers < 1 || embedding < 32 || heads < 1 || kvHeads < 1 || feedForward < 32 || context < 16) {
+    if (blocks == null || context < 16) {
       throw new IllegalArgumentException("model shape out of range: " + name);
-    }
-    if (embedding % heads != 0 || heads % kvHeads != 0) {
-      throw new IllegalArgumentException(
-          "embedding (" + embedding + ") must divide by heads (" + heads + ") and heads by kv heads (" + kvHeads + ")");
-    }
-    if (embedding % 32 != 0 || feedForward % 32 != 0) {
-      throw new IllegalArgumentException("embedding and feed-forward widths must be multiples of 32");
     }
     if (vocabularyTarget < Vocabulary.MIN_SIZE) {
       throw new IllegalArgumentException("vocabulary target must be at least " + Vocabulary.MIN_SIZE);
@@ -92,22 +78,48 @@ public record ModelSpec(
 
   /** A copy with another tensor type (its name stays; the file name records the type). */
   public ModelSpec withTensorType(TensorType type) {
-    return new ModelSpec(name, vocabularyTarget, layers, embedding, heads, kvHeads, feedForward, context, type, seed);
+    return new ModelSpec(name, vocabularyTarget, blocks, context, type, seed);
   }
 
   /** A copy with another seed. */
   public ModelSpec withSeed(long newSeed) {
-    return new ModelSpec(name, vocabularyTarget, layers, embedding, heads, kvHeads, feedForward, context, tensorType, newSeed);
-  }
-
-  /** Key/value width: {@code kvHeads × embedding / heads}. */
-  public int kvWidth() {
-    return kvHeads * (embedding / heads);
+    return new ModelSpec(name, vocabularyTarget, blocks, context, tensorType, newSeed);
   }
 
   /** The shape as a file-name fragment, e.g. {@code l6-e512-h8-kv4-ff1408-v16384-c8192} for {@link #SMALL}. */
   public String shapeTag() {
-    return "l" + layers + "-e" + embedding + "-h" + heads + "-kv" + kvHeads + "-ff" + feedForward
-        + "-v" + vocabularyTarget + "-c" + context;
+    return "l" + blocks.layers() + "-e" + blocks.embedding() + "-h" + blocks.heads() + "-kv" + blocks.kvHeads()
+        + "-ff" + blocks.feedForward() + "-v" + vocabularyTarget + "-c" + context;
+  }
+
+  /**
+   * The transformer blocks, all of one shape.
+   *
+   * @param layers transformer blocks
+   * @param embedding embedding width
+   * @param heads attention heads
+   * @param kvHeads key/value heads (grouped-query attention when fewer than {@code heads})
+   * @param feedForward feed-forward width
+   */
+  public record Blocks(int layers, int embedding, int heads, int kvHeads, int feedForward) {
+
+    public Blocks {
+      if (layers < 1 || embedding < 32 || heads < 1 || kvHeads < 1 || feedForward < 32) {
+        throw new IllegalArgumentException("model shape out of range: " + layers + " layers of " + embedding + ", "
+            + heads + " heads (" + kvHeads + " kv), ffn " + feedForward);
+      }
+      if (embedding % heads != 0 || heads % kvHeads != 0) {
+        throw new IllegalArgumentException(
+            "embedding (" + embedding + ") must divide by heads (" + heads + ") and heads by kv heads (" + kvHeads + ")");
+      }
+      if (embedding % 32 != 0 || feedForward % 32 != 0) {
+        throw new IllegalArgumentException("embedding and feed-forward widths must be multiples of 32");
+      }
+    }
+
+    /** Key/value width: {@code kvHeads × embedding / heads}. */
+    public int kvWidth() {
+      return kvHeads * (embedding / heads);
+    }
   }
 }

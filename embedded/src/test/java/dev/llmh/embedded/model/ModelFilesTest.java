@@ -61,13 +61,13 @@ class ModelFilesTest {
     ByteBuffer head = ByteBuffer.wrap(Files.readAllBytes(file)).order(ByteOrder.LITTLE_ENDIAN);
     assertThat(head.getInt()).isEqualTo(0x46554747);
     assertThat(head.getInt()).isEqualTo(3);
-    assertThat(head.getLong()).isEqualTo(3 + 9L * ModelSpec.TINY.layers()); // tensors
+    assertThat(head.getLong()).isEqualTo(3 + 9L * ModelSpec.TINY.blocks().layers()); // tensors
     assertThat(Files.size(file) % GgufWriter.ALIGNMENT).isZero();
   }
 
   @Test
   void eachTensorTypeHasItsSize() throws IOException {
-    ModelSpec spec = new ModelSpec("types", 1024, 1, 64, 2, 1, 64, 256, TensorType.F32, 1);
+    ModelSpec spec = new ModelSpec("types", 1024, new ModelSpec.Blocks(1, 64, 2, 1, 64), 256, TensorType.F32, 1);
     long f32 = size(spec);
     long f16 = size(spec.withTensorType(TensorType.F16));
     long q8 = size(spec.withTensorType(TensorType.Q8_0));
