@@ -13,15 +13,10 @@ import dev.llmh.embedded.model.ModelFiles;
 import dev.llmh.embedded.model.ModelSpec;
 import dev.llmh.embedded.model.Vocabulary;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * An {@link Engine} over llama.cpp through java-llama.cpp 4.1.0 (llama.cpp build b4916).
@@ -56,27 +51,21 @@ public final class LlamaEngine extends OpenEngine {
 
   public static final String ENGINE = "llama.cpp (java-llama.cpp 4.1.0)";
   private static final String FALLBACK_VERSION = "java-llama.cpp 4.1.0, llama.cpp b4916";
-  private static final int LOG_LINES = 40;
-  private static final Pattern BUILD = Pattern.compile("build: (\\d+) \\(([0-9a-f]+)\\)");
-
-  private static final Object NATIVE_LOCK = new Object();
-  private static boolean nativeReady;
-  private static final AtomicInteger OPENED = new AtomicInteger();
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final LlamaModel model;
   private final AtomicBoolean closed = new AtomicBoolean();
   private final Path modelFile;
-  private final Path nativeTmpDir;
+  private final NativeDir nativeDir;
   /** Loaded when a request first asks for log-probabilities. */
   private NextTokens nextTokens;
 
-  private LlamaEngine(LlamaModel model, int slots, int slotContext, EngineInfo info, Path modelFile, Path nativeTmpDir) {
+  private LlamaEngine(LlamaModel model, int slots, int slotContext, EngineInfo info, Path modelFile, NativeDir nativeDir) {
     super(info, slots, slotContext);
     this.model = model;
     this.modelFile = modelFile;
-    this.nativeTmpDir = nativeTmpDir;
+    this.nativeDir = nativeDir;
   }
 
   /**
@@ -100,12 +89,11 @@ public final class LlamaEngine extends OpenEngine {
     if (!Files.isRegularFile(modelFile)) {
       throw new IOException("model file not found: " + modelFile);
     }
-    initNative(nativeTmpDir);
+    NativeDir nativeDir = NativeDir.claim(nativeTmpDir);
     // llama.cpp's loader routes its log through common_log (console, and this file): the Java
     // logger of java-llama.cpp 4.1.0 is replaced when a model loads, so the file is the only place
-    // load errors can be read back from. Its name must not start with "llama" (see class comment).
-    Path logFile = nativeTmpDir.toAbsolutePath().resolve(
-        "engine-" + ProcessHandle.current().pid() + "-" + OPENED.incrementAndGet() + ".log");
+    // load errors can be read back from.
+    Path logFile = nativeDir.newLog(".log");
     int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
     ModelParameters parameters = new ModelParameters()
         .setModel(modelFile.toAbsolutePath().toString())
@@ -121,9 +109,9 @@ public final class LlamaEngine extends OpenEngine {
       model = new LlamaModel(parameters);
     } catch (RuntimeException e) { // LlamaException is package-private
       throw new IOException("llama.cpp could not load " + modelFile + ": " + e.getMessage()
-          + "\nllama.cpp log (last lines):\n" + lastLines(logFile), e);
+          + "\nllama.cpp log (last lines):\n" + NativeDir.lastLines(logFile), e);
     }
-    String build = buildOf(logFile);
+    String build = NativeDir.buildOf(logFile);
     String shape = shape(spec);
     EngineInfo info = new EngineInfo(
         ENGINE,
@@ -134,7 +122,7 @@ public final class LlamaEngine extends OpenEngine {
         shape,
         spec.tensorType().name(),
         ARCHITECTURE);
-    return new LlamaEngine(model, slots, slotContext, info, modelFile, nativeTmpDir);
+    return new LlamaEngine(model, slots, slotContext, info, modelFile, nativeDir);
   }
 
   /** The architecture every generated model has, as its GGUF's {@code general.architecture} says. */
@@ -147,56 +135,6 @@ public final class LlamaEngine extends OpenEngine {
     return "llama " + blocks.layers() + "L×" + blocks.embedding() + ", " + blocks.heads() + " heads ("
         + blocks.kvHeads() + " kv), ffn " + blocks.feedForward() + ", vocab " + vocab + ", ctx " + spec.context()
         + ", " + spec.tensorType();
-  }
-
-  private static void initNative(Path nativeTmpDir) throws IOException {
-    synchronized (NATIVE_LOCK) {
-      Path dir = nativeTmpDir.toAbsolutePath();
-      Files.createDirectories(dir);
-      if (!nativeReady) {
-        System.setProperty("de.kherud.llama.tmpdir", dir.toString());
-        nativeReady = true;
-      }
-    }
-  }
-
-  /** The last lines of llama.cpp's log file; its writer is asynchronous, so wait briefly for it. */
-  private static String lastLines(Path logFile) {
-    List<String> lines = List.of();
-    for (int attempt = 0; attempt < 20; attempt++) {
-      try {
-        lines = Files.readAllLines(logFile, StandardCharsets.UTF_8);
-      } catch (IOException | UncheckedIOException e) {
-        lines = List.of();
-      }
-      if (lines.stream().anyMatch(l -> l.contains("error") || l.contains("failed"))) {
-        break;
-      }
-      try {
-        Thread.sleep(25);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        break;
-      }
-    }
-    if (lines.isEmpty()) {
-      return "(nothing logged to " + logFile + ")";
-    }
-    return String.join("\n", lines.subList(Math.max(0, lines.size() - LOG_LINES), lines.size()));
-  }
-
-  private static String buildOf(Path logFile) {
-    try {
-      for (String line : Files.readAllLines(logFile, StandardCharsets.UTF_8)) {
-        Matcher m = BUILD.matcher(line);
-        if (m.find()) {
-          return "b" + m.group(1) + " (" + m.group(2) + ")";
-        }
-      }
-    } catch (IOException | UncheckedIOException e) {
-      // The version is a nicety; the fallback names the bundled build.
-    }
-    return null;
   }
 
   @Override
@@ -314,8 +252,7 @@ public final class LlamaEngine extends OpenEngine {
     NextTokens next;
     synchronized (this) {
       if (nextTokens == null) {
-        nextTokens = NextTokens.open(modelFile, model, slotContext(), nativeTmpDir.toAbsolutePath().resolve(
-            "engine-" + ProcessHandle.current().pid() + "-" + OPENED.incrementAndGet() + "-hidden.log"));
+        nextTokens = NextTokens.open(modelFile, model, slotContext(), nativeDir.newLog("-hidden.log"));
       }
       next = nextTokens;
     }
