@@ -24,7 +24,7 @@ import java.util.Map;
 public final class ChecksFeature implements CaseFeature.Stateless {
   @Override
   public Part<Found> part(CasePlan plan) {
-    return new ChecksPart(AnswerChecks.of(plan.runner(), plan.params()), plan.confidence());
+    return new ChecksPart(AnswerChecks.of(plan.runner(), plan.params()), plan.verdicts().confidence());
   }
 
   /** What the checks found of a case's answers. */

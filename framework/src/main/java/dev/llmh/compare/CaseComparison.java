@@ -43,7 +43,7 @@ public final class CaseComparison {
       return CompareFigures.notMeasured(setup.reference(), referenceEndpoint, setup.topK(),
           "a comparison needs one prompt text; a @PromptFile or @Conversation case has several");
     }
-    int tokens = setup.tokens() > 0 ? setup.tokens() : plan.maxTokens();
+    int tokens = setup.tokens() > 0 ? setup.tokens() : plan.sampling().maxTokens();
     Key key = new Key(endpoint.url(), candidateModel, referenceEndpoint, setup.reference(), prompt, setup.topK(), tokens);
     CompareFigures known = measured.get(key);
     if (known != null) {

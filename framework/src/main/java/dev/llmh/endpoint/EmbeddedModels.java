@@ -37,9 +37,9 @@ public final class EmbeddedModels {
    * mismatch; elsewhere, and for a name the embedded server does not have, the plan's model.
    */
   public static String asked(CasePlan plan) {
-    if (plan.model() == null || EndpointKind.of(plan.endpoint()) != EndpointKind.EMBEDDED) {
-      return plan.model();
+    if (plan.target().model() == null || EndpointKind.of(plan.target().endpoint()) != EndpointKind.EMBEDDED) {
+      return plan.target().model();
     }
-    return servedId(plan.model()).orElse(plan.model());
+    return servedId(plan.target().model()).orElse(plan.target().model());
   }
 }

@@ -49,9 +49,9 @@ public final class RunEnvironment {
       ServerProbe probe, Endpoints endpoints, List<CasePlan> plans, String llmhVersion) {
     Map<Endpoint, List<String>> measured = new LinkedHashMap<>();
     for (CasePlan plan : plans) {
-      Optional<Endpoint> endpoint = endpoints.opened(plan.endpoint(), plan.api());
+      Optional<Endpoint> endpoint = endpoints.opened(plan.target().endpoint(), plan.target().api());
       if (endpoint.isEmpty()) {
-        String reason = "servers: " + plan.endpoint() + " (" + plan.api().key() + ") not asked: it was never opened"
+        String reason = "servers: " + plan.target().endpoint() + " (" + plan.target().api().key() + ") not asked: it was never opened"
             + " (its cases did not run, or it could not be reached; their records say why)";
         if (!unasked.contains(reason)) {
           unasked.add(reason);

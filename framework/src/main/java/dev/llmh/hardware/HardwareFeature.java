@@ -56,7 +56,7 @@ public record HardwareFeature(Endpoints endpoints) implements CaseFeature {
     @Override
     public void prepare(PreparedCase prepared) {
       endpoint = prepared.endpoint();
-      sampling = endpoints.resources(endpoint, plan.deployment().powerWatts()).warmingUp();
+      sampling = endpoints.resources(endpoint, plan.target().deployment().powerWatts()).warmingUp();
     }
 
     /** Looked up before measuring, once: it may ask the server (GET /models, /api/tags) for the model's size. */
@@ -66,13 +66,13 @@ public record HardwareFeature(Endpoints endpoints) implements CaseFeature {
         return;
       }
       physics = endpoints.physicsInputs(endpoint, warmup.stream().map(RequestSample::servedModel)
-          .filter(Objects::nonNull).findFirst().orElse(EmbeddedModels.asked(plan)), plan.deployment());
+          .filter(Objects::nonNull).findFirst().orElse(EmbeddedModels.asked(plan)), plan.target().deployment());
       sampling.measuring();
     }
 
     @Override
     public HardwareFindings findings(MeasuredCase measured) {
-      DeploymentFacts deployment = plan.deployment();
+      DeploymentFacts deployment = plan.target().deployment();
       ResourceInputs inputs = sampling == null ? ResourceInputs.NONE
           : new ResourceInputs(sampling.measured(CountedSpan.of(measured.measured())), deployment, physics);
       return HardwareFindings.of(inputs, measured);

@@ -22,8 +22,8 @@ public record JudgeSetup(String endpoint, Api api, String model, String rubric, 
 
   public static JudgeSetup of(CasePlan plan, JudgeConfig configured) {
     JudgeDeclaration declared = plan.runner().judge();
-    String endpoint = configured.endpoint().orElse(declared.endpoint() != null ? declared.endpoint() : plan.endpoint());
-    Api api = endpoint.equals(plan.endpoint()) ? plan.api() : Api.detect(endpoint);
+    String endpoint = configured.endpoint().orElse(declared.endpoint() != null ? declared.endpoint() : plan.target().endpoint());
+    Api api = endpoint.equals(plan.target().endpoint()) ? plan.target().api() : Api.detect(endpoint);
     String model = configured.model().orElse(declared.model());
     String warning = null;
     if (model != null && EndpointKind.of(endpoint) == EndpointKind.EMBEDDED) {

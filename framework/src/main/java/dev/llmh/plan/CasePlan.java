@@ -18,23 +18,6 @@ import java.util.Map;
  * setting resolved (configuration > annotation > default).
  *
  * @param params the {@code @Param} values in declaration order (concurrency is not among them)
- * @param endpoint the endpoint URL, or {@code embedded}
- * @param model the model to request, or null when the endpoint should pick (embedded only)
- * @param api the protocol: configuration, else {@code @Endpoint(api)}, else {@link Api#detect(String)}
- * @param maxRequests {@code @Measurement(maxRequests)}: measuring may go on past {@code measuredRequests}
- *     up to this many while a constraint is undecided; equal to {@code measuredRequests} when fixed
- * @param confidence the level of intervals and verdicts ({@code llmh.confidence})
- * @param inconclusive how an INCONCLUSIVE case is reported: {@code skip}, {@code fail} or {@code pass}
- * @param caseTimeout the longest the case may take, warm-up included, from when its endpoint is open ({@code llmh.timeout.case})
- * @param options server options sent with every request ({@code llmh.options}, else {@code @Endpoint(options)}),
- *     typed as {@link ServerOptions#parse} reads them; empty when none
- * @param promptCache configuration ({@code llmh.promptCache}), else {@code @PromptCache}, else UNIQUE
- * @param modelParam true when the prompt compares several models: then {@code model} is a case
- *     parameter, named first ({@code model=a, concurrency=1}) and recorded as {@code params.model}
- * @param load {@code @Load}: requests sent at scheduled times, in place of the closed loop, whose
- *     {@code concurrency} then only sets the warm-up's; null for a closed loop. Its
- *     {@code measuredRequests} are the schedule's arrivals: all those within {@code @Load(duration)}
- *     when one is given
  * @param textChars {@code llmh.record.textChars}: the most characters of each answer, and of its
  *     reasoning, that a sample's record keeps
  */
@@ -42,37 +25,78 @@ public record CasePlan(
     ScenarioRunner runner,
     PromptDeclaration prompt,
     Map<String, String> params,
-    int concurrency,
-    int warmupRequests,
-    int measuredRequests,
-    double temperature,
-    long seed,
-    int maxTokens,
-    String endpoint,
-    String model,
-    List<ConstraintExpression> constraints,
-    Api api,
-    int maxRequests,
-    double confidence,
-    String inconclusive,
-    java.time.Duration caseTimeout,
-    Map<String, Object> options,
-    PromptCache.Mode promptCache,
-    boolean modelParam,
-    OpenLoad load,
-    DeploymentFacts deployment,
+    Target target,
+    Requests requests,
+    Sampling sampling,
+    Verdicts verdicts,
     int textChars) {
+
+  /**
+   * Where the case's requests go.
+   *
+   * @param endpoint the endpoint URL, or {@code embedded}
+   * @param model the model to request, or null when the endpoint should pick (embedded only)
+   * @param api the protocol: configuration, else {@code @Endpoint(api)}, else {@link Api#detect(String)}
+   * @param modelParam true when the prompt compares several models: then {@code model} is a case
+   *     parameter, named first ({@code model=a, concurrency=1}) and recorded as {@code params.model}
+   * @param options server options sent with every request ({@code llmh.options}, else {@code @Endpoint(options)}),
+   *     typed as {@link ServerOptions#parse} reads them; empty when none
+   * @param deployment declared facts of the serving hardware (power, bandwidth, model size, cost)
+   */
+  public record Target(
+      String endpoint, String model, Api api, boolean modelParam, Map<String, Object> options, DeploymentFacts deployment) {
+    public Target {
+      options = options == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(options));
+      deployment = deployment == null ? DeploymentFacts.NONE : deployment;
+    }
+  }
+
+  /**
+   * How many requests the case sends, and how.
+   *
+   * @param maxRequests {@code @Measurement(maxRequests)}: measuring may go on past {@code measuredRequests}
+   *     up to this many while a constraint is undecided; equal to {@code measuredRequests} when fixed
+   * @param load {@code @Load}: requests sent at scheduled times, in place of the closed loop, whose
+   *     {@code concurrency} then only sets the warm-up's; null for a closed loop. Its
+   *     {@code measuredRequests} are the schedule's arrivals: all those within {@code @Load(duration)}
+   *     when one is given
+   * @param caseTimeout the longest the case may take, warm-up included, from when its endpoint is open ({@code llmh.timeout.case})
+   */
+  public record Requests(
+      int concurrency, int warmupRequests, int measuredRequests, int maxRequests, OpenLoad load, java.time.Duration caseTimeout) {
+    public Requests {
+      maxRequests = Math.max(maxRequests, measuredRequests);
+    }
+  }
+
+  /**
+   * What each request asks of the model.
+   *
+   * @param promptCache configuration ({@code llmh.promptCache}), else {@code @PromptCache}, else UNIQUE
+   */
+  public record Sampling(double temperature, long seed, int maxTokens, PromptCache.Mode promptCache) {
+    public Sampling {
+      promptCache = promptCache == null ? Defaults.PROMPT_CACHE : promptCache;
+    }
+  }
+
+  /**
+   * The case's budgets and how its verdict is reached and reported.
+   *
+   * @param confidence the level of intervals and verdicts ({@code llmh.confidence})
+   * @param inconclusive how an INCONCLUSIVE case is reported: {@code skip}, {@code fail} or {@code pass}
+   */
+  public record Verdicts(List<ConstraintExpression> constraints, double confidence, String inconclusive) {
+    public Verdicts {
+      constraints = List.copyOf(constraints);
+    }
+  }
 
   /** The parameter of a {@code @SyntheticPrompt} case: its target length in the server's tokens. */
   public static final String PROMPT_TOKENS = "promptTokens";
 
   public CasePlan {
     params = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(params));
-    constraints = List.copyOf(constraints);
-    maxRequests = Math.max(maxRequests, measuredRequests);
-    options = options == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(options));
-    promptCache = promptCache == null ? Defaults.PROMPT_CACHE : promptCache;
-    deployment = deployment == null ? DeploymentFacts.NONE : deployment;
   }
 
   /**
@@ -88,12 +112,12 @@ public record CasePlan(
 
   /** True when measuring may continue past {@code measuredRequests}: never on a schedule, which is fixed in advance. */
   public boolean adaptive() {
-    return maxRequests > measuredRequests && load == null;
+    return requests.maxRequests() > requests.measuredRequests() && requests.load() == null;
   }
 
   /** True when requests are sent at scheduled times ({@code @Load}) rather than by a closed loop. */
   public boolean openLoop() {
-    return load != null;
+    return requests.load() != null;
   }
 
   /**
@@ -101,16 +125,16 @@ public record CasePlan(
    * number of requests is that of the new rate's arrivals within the duration.
    */
   public CasePlan atRate(dev.llmh.config.Rate rate) {
-    OpenLoad moved = load.at(rate);
-    int requests = moved.duration() == null ? measuredRequests : moved.arrivals(measuredRequests);
-    return new CasePlan(runner, prompt, params, concurrency, warmupRequests, requests, temperature, seed, maxTokens,
-        endpoint, model, constraints, api, Math.max(maxRequests, requests), confidence, inconclusive, caseTimeout, options,
-        promptCache, modelParam, moved, deployment, textChars);
+    OpenLoad moved = requests.load().at(rate);
+    int measured = moved.duration() == null ? requests.measuredRequests() : moved.arrivals(requests.measuredRequests());
+    Requests stepped = new Requests(requests.concurrency(), requests.warmupRequests(), measured,
+        Math.max(requests.maxRequests(), measured), moved, requests.caseTimeout());
+    return new CasePlan(runner, prompt, params, target, stepped, sampling, verdicts, textChars);
   }
 
   /** {@code concurrency=4}, or {@code rate=4/s} for an open loop. */
   private String loadParameter() {
-    return load == null ? "concurrency=" + concurrency : RATE + "=" + load.rate().text();
+    return openLoop() ? RATE + "=" + requests.load().rate().text() : "concurrency=" + requests.concurrency();
   }
 
   public String scenarioClassName() {
@@ -119,7 +143,7 @@ public record CasePlan(
 
   /** {@code concurrency=4, size=a} ({@code model=a, concurrency=4} when models are compared): as shown to people. */
   public String parameterText() {
-    StringBuilder text = new StringBuilder(modelParam ? "model=" + model + ", " : "").append(loadParameter());
+    StringBuilder text = new StringBuilder(target.modelParam() ? "model=" + target.model() + ", " : "").append(loadParameter());
     params.forEach((name, value) -> text.append(", ").append(name).append('=').append(value));
     return text.toString();
   }
@@ -140,13 +164,13 @@ public record CasePlan(
    */
   public Map<String, Object> allParams() {
     Map<String, Object> all = new java.util.LinkedHashMap<>();
-    if (modelParam) {
-      all.put("model", model);
+    if (target.modelParam()) {
+      all.put("model", target.model());
     }
-    if (load == null) {
-      all.put("concurrency", concurrency);
+    if (openLoop()) {
+      all.put(RATE, requests.load().rate().text());
     } else {
-      all.put(RATE, load.rate().text());
+      all.put("concurrency", requests.concurrency());
     }
     Map<String, ParamDeclaration> declared = new java.util.HashMap<>();
     runner.params().forEach(p -> declared.put(p.name(), p));
@@ -164,13 +188,13 @@ public record CasePlan(
    */
   public Map<String, String> paramTexts() {
     Map<String, String> all = new java.util.LinkedHashMap<>();
-    if (modelParam) {
-      all.put("model", model);
+    if (target.modelParam()) {
+      all.put("model", target.model());
     }
-    if (load == null) {
-      all.put("concurrency", String.valueOf(concurrency));
+    if (openLoop()) {
+      all.put(RATE, requests.load().rate().text());
     } else {
-      all.put(RATE, load.rate().text());
+      all.put("concurrency", String.valueOf(requests.concurrency()));
     }
     all.putAll(params);
     return all;

@@ -87,33 +87,26 @@ public final class Planner {
     for (Map<String, String> params : declared.synthetic() ? withPromptTokens(combinations, declared.promptTokens()) : combinations) {
       for (int step = 0; step < (loads.isEmpty() ? levels.size() : loads.size()); step++) {
         int concurrency = loads.isEmpty() ? levels.get(step) : 1; // an open loop's warm-up is sent one at a time
+        int measured = loads.isEmpty() ? orDefault(declared.measuredRequests(), Defaults.MEASURED_REQUESTS)
+            : loads.get(step).arrivals(orDefault(declared.measuredRequests(), Defaults.MEASURED_REQUESTS));
         cases.add(
-            new CasePlan(
-                runner,
-                prompt,
-                params,
-                concurrency,
-                orDefault(declared.warmupRequests(), Defaults.WARMUP_REQUESTS),
-                loads.isEmpty() ? orDefault(declared.measuredRequests(), Defaults.MEASURED_REQUESTS)
-                    : loads.get(step).arrivals(orDefault(declared.measuredRequests(), Defaults.MEASURED_REQUESTS)),
-                declared.temperature() != null ? declared.temperature() : Defaults.TEMPERATURE,
-                declared.seed() != null ? declared.seed() : Defaults.SEED,
-                orDefault(declared.maxTokens(), Defaults.MAX_TOKENS),
-                endpoint,
-                model,
-                constraints,
-                api,
-                declared.maxRequests() != null ? declared.maxRequests()
-                    : Looks.ceilingToDecide(constraints, orDefault(declared.measuredRequests(), Defaults.MEASURED_REQUESTS),
-                        config.statistics().confidence(), config.requests().maxRequests()),
-                config.statistics().confidence(),
-                config.statistics().inconclusive(),
-                config.timeouts().caseTimeout(),
-                options,
-                config.requests().promptCache().orElse(declared.promptCache()),
-                modelParam,
-                loads.isEmpty() ? null : loads.get(step),
-                deployment,
+            new CasePlan(runner, prompt, params,
+                new CasePlan.Target(endpoint, model, api, modelParam, options, deployment),
+                new CasePlan.Requests(
+                    concurrency,
+                    orDefault(declared.warmupRequests(), Defaults.WARMUP_REQUESTS),
+                    measured,
+                    declared.maxRequests() != null ? declared.maxRequests()
+                        : Looks.ceilingToDecide(constraints, orDefault(declared.measuredRequests(), Defaults.MEASURED_REQUESTS),
+                            config.statistics().confidence(), config.requests().maxRequests()),
+                    loads.isEmpty() ? null : loads.get(step),
+                    config.timeouts().caseTimeout()),
+                new CasePlan.Sampling(
+                    declared.temperature() != null ? declared.temperature() : Defaults.TEMPERATURE,
+                    declared.seed() != null ? declared.seed() : Defaults.SEED,
+                    orDefault(declared.maxTokens(), Defaults.MAX_TOKENS),
+                    config.requests().promptCache().orElse(declared.promptCache())),
+                new CasePlan.Verdicts(constraints, config.statistics().confidence(), config.statistics().inconclusive()),
                 config.output().recordTextChars()));
       }
     }

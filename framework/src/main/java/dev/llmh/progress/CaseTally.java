@@ -37,7 +37,7 @@ final class CaseTally {
     this.name = plan.scenarioClassName().substring(plan.scenarioClassName().lastIndexOf('.') + 1) + " › " + plan.displayName();
     // A conversation's every turn is a request: the counts shown are requests, the turns of the planned conversations.
     int perUnit = Math.max(1, plan.conversationTurns());
-    this.looks = Looks.plan(plan.measuredRequests(), plan.maxRequests(), plan.confidence()).points().stream()
+    this.looks = Looks.plan(plan.requests().measuredRequests(), plan.requests().maxRequests(), plan.verdicts().confidence()).points().stream()
         .map(n -> n * perUnit).toList();
     this.adaptive = plan.adaptive();
     this.ttftNanos = new AtomicLongArray(looks.get(looks.size() - 1));

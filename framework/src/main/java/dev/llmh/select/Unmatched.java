@@ -71,7 +71,7 @@ public record Unmatched(List<CasePattern> nowhere, List<CasePattern> elsewhere, 
         .map(plan -> {
           String className = plan.scenarioClassName();
           String simple = className.substring(Math.max(className.lastIndexOf('.'), className.lastIndexOf('$')) + 1);
-          String load = plan.openLoop() ? CasePlan.RATE + "=" + plan.load().rate().text() : "concurrency=" + plan.concurrency();
+          String load = plan.openLoop() ? CasePlan.RATE + "=" + plan.requests().load().rate().text() : "concurrency=" + plan.requests().concurrency();
           return simple + "#" + plan.prompt().name() + "[" + load + "]";
         })
         .orElse("Translation#toGerman[concurrency=4]");

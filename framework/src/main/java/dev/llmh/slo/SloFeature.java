@@ -25,7 +25,7 @@ import java.util.Map;
 public final class SloFeature implements CaseFeature.Stateless {
   @Override
   public Part<Found> part(CasePlan plan) {
-    return new SloPart(plan.slo(), plan.confidence());
+    return new SloPart(plan.slo(), plan.verdicts().confidence());
   }
 
   /** What the {@code @Slo} made of a case: its good requests over the measured phase. */

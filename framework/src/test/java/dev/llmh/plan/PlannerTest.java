@@ -45,19 +45,19 @@ class PlannerTest {
     CasePlan first = cases.get(0);
     assertThat(first.caseId()).isEqualTo("short[concurrency=1,size=a,lang=en]");
     assertThat(first.displayName()).isEqualTo("short [concurrency=1, size=a, lang=en]");
-    assertThat(first.maxTokens()).isEqualTo(64);
-    assertThat(first.measuredRequests()).isEqualTo(8);
-    assertThat(first.constraints()).singleElement().satisfies(c -> assertThat(c.subject()).isEqualTo("ttft.p95"));
+    assertThat(first.sampling().maxTokens()).isEqualTo(64);
+    assertThat(first.requests().measuredRequests()).isEqualTo(8);
+    assertThat(first.verdicts().constraints()).singleElement().satisfies(c -> assertThat(c.subject()).isEqualTo("ttft.p95"));
     assertThat(first.promptText()).isEqualTo("short{size=a, lang=en}");
 
     CasePlan defaults = cases.get(cases.size() - 1);
     assertThat(defaults.caseId()).isEqualTo("long[concurrency=1,size=b,lang=fr]");
-    assertThat(defaults.maxTokens()).isEqualTo(Defaults.MAX_TOKENS);
-    assertThat(defaults.warmupRequests()).isEqualTo(Defaults.WARMUP_REQUESTS);
-    assertThat(defaults.temperature()).isEqualTo(Defaults.TEMPERATURE);
-    assertThat(defaults.seed()).isEqualTo(Defaults.SEED);
-    assertThat(defaults.endpoint()).isEqualTo(Defaults.ENDPOINT);
-    assertThat(defaults.model()).isNull();
+    assertThat(defaults.sampling().maxTokens()).isEqualTo(Defaults.MAX_TOKENS);
+    assertThat(defaults.requests().warmupRequests()).isEqualTo(Defaults.WARMUP_REQUESTS);
+    assertThat(defaults.sampling().temperature()).isEqualTo(Defaults.TEMPERATURE);
+    assertThat(defaults.sampling().seed()).isEqualTo(Defaults.SEED);
+    assertThat(defaults.target().endpoint()).isEqualTo(Defaults.ENDPOINT);
+    assertThat(defaults.target().model()).isNull();
   }
 
   @Test
@@ -82,19 +82,19 @@ class PlannerTest {
     DeclaredSettings declared =
         DeclaredSettings.builder().endpointUrl("http://declared:1/v1").model("declared-model").build();
     ScenarioRunner runner = runner(List.of(new PromptDeclaration("p", "p", false, declared, null)), List.of());
-    assertThat(Planner.plan(runner, Config.read(k -> Optional.empty(), Map.of())).get(0).endpoint()).isEqualTo("http://declared:1/v1");
+    assertThat(Planner.plan(runner, Config.read(k -> Optional.empty(), Map.of())).get(0).target().endpoint()).isEqualTo("http://declared:1/v1");
     Config config = Config.read(k -> Optional.empty(), Map.of("LLMH_ENDPOINT", "http://env:2/v1", "LLMH_MODEL", "env-model"));
     CasePlan plan = Planner.plan(runner, config).get(0);
-    assertThat(plan.endpoint()).isEqualTo("http://env:2/v1");
-    assertThat(plan.model()).isEqualTo("env-model");
+    assertThat(plan.target().endpoint()).isEqualTo("http://env:2/v1");
+    assertThat(plan.target().model()).isEqualTo("env-model");
   }
 
   @Test
   void thePromptCacheModeIsConfigurationElseTheAnnotationElseUnique() {
     DeclaredSettings shared = DeclaredSettings.builder().promptCache(PromptCache.Mode.SHARED).build();
-    assertThat(planned(DeclaredSettings.builder().build(), Map.of()).promptCache()).isEqualTo(PromptCache.Mode.UNIQUE);
-    assertThat(planned(shared, Map.of()).promptCache()).isEqualTo(PromptCache.Mode.SHARED);
-    assertThat(planned(shared, Map.of("LLMH_PROMPT_CACHE", "unique")).promptCache()).isEqualTo(PromptCache.Mode.UNIQUE);
+    assertThat(planned(DeclaredSettings.builder().build(), Map.of()).sampling().promptCache()).isEqualTo(PromptCache.Mode.UNIQUE);
+    assertThat(planned(shared, Map.of()).sampling().promptCache()).isEqualTo(PromptCache.Mode.SHARED);
+    assertThat(planned(shared, Map.of("LLMH_PROMPT_CACHE", "unique")).sampling().promptCache()).isEqualTo(PromptCache.Mode.UNIQUE);
   }
 
   private static CasePlan planned(DeclaredSettings declared, Map<String, String> environment) {
@@ -111,25 +111,25 @@ class PlannerTest {
     // looks 10, 20, 40, 80, 160 at 0.05 / 5 each: an upper bound on p95 needs 90 (0.95^90 <= 0.01), so 160
     CasePlan p95 = planned(budget("ttft.p95 < 2s").build(), Map.of());
     assertThat(p95.adaptive()).isTrue();
-    assertThat(p95.maxRequests()).isEqualTo(160);
+    assertThat(p95.requests().maxRequests()).isEqualTo(160);
     // p99 over seven looks: 0.99^n <= 0.05 / 7 needs 492, so 640
-    assertThat(planned(budget("ttft.p99 < 2s").build(), Map.of()).maxRequests()).isEqualTo(640);
+    assertThat(planned(budget("ttft.p99 < 2s").build(), Map.of()).requests().maxRequests()).isEqualTo(640);
     // a median is decided on 10 already, and a mean, a pooled itl or a per-case figure need no minimum
     assertThat(planned(budget("ttft.p50 < 2s").build(), Map.of()).adaptive()).isFalse();
     assertThat(planned(budget("ttft.mean < 2s").build(), Map.of()).adaptive()).isFalse();
     assertThat(planned(budget("itl.p95 < 20ms").build(), Map.of()).adaptive()).isFalse();
     assertThat(planned(budget("throughput > 5 tok/s").build(), Map.of()).adaptive()).isFalse();
     // capped by llmh.maxRequests
-    assertThat(planned(budget("ttft.p99 < 2s").build(), Map.of("LLMH_MAX_REQUESTS", "100")).maxRequests()).isEqualTo(100);
+    assertThat(planned(budget("ttft.p99 < 2s").build(), Map.of("LLMH_MAX_REQUESTS", "100")).requests().maxRequests()).isEqualTo(100);
   }
 
   @Test
   void aDeclaredCeilingOrAFixedCountIsKept() {
-    assertThat(planned(budget("ttft.p95 < 2s").maxRequests(40).build(), Map.of()).maxRequests()).isEqualTo(40);
+    assertThat(planned(budget("ttft.p95 < 2s").maxRequests(40).build(), Map.of()).requests().maxRequests()).isEqualTo(40);
     // @Measurement(requests = 10, adaptive = false) reaches the plan as a ceiling equal to the count
     CasePlan fixed = planned(budget("ttft.p95 < 2s").maxRequests(10).build(), Map.of());
     assertThat(fixed.adaptive()).isFalse();
-    assertThat(fixed.maxRequests()).isEqualTo(10);
+    assertThat(fixed.requests().maxRequests()).isEqualTo(10);
   }
 
   @Test
@@ -145,13 +145,13 @@ class PlannerTest {
         "short[model=q8,concurrency=1,words=30]", "short[model=q8,concurrency=2,words=30]",
         "long[model=q8,concurrency=1,words=30]", "long[model=q8,concurrency=2,words=30]");
     CasePlan first = cases.get(0);
-    assertThat(first.model()).isEqualTo("q4");
+    assertThat(first.target().model()).isEqualTo("q4");
     assertThat(first.displayName()).isEqualTo("short [model=q4, concurrency=1, words=30]");
     assertThat(first.allParams()).containsExactly(Map.entry("model", "q4"), Map.entry("concurrency", 1), Map.entry("words", 30));
     assertThat(first.paramTexts()).containsEntry("model", "q4");
     // the scenario's own code never sees the model as one of its params
     assertThat(first.promptText()).isEqualTo("short{words=30}");
-    assertThat(cases.get(7).model()).isEqualTo("q8");
+    assertThat(cases.get(7).target().model()).isEqualTo("q8");
   }
 
   @Test
@@ -163,7 +163,7 @@ class PlannerTest {
     CasePlan single = Planner.plan(runner, Config.read(k -> Optional.empty(), Map.of())).get(0);
     assertThat(single.caseId()).isEqualTo("p[concurrency=1]");
     assertThat(single.allParams()).doesNotContainKey("model");
-    assertThat(single.model()).isEqualTo("declared");
+    assertThat(single.target().model()).isEqualTo("declared");
   }
 
   @Test
@@ -184,16 +184,16 @@ class PlannerTest {
     assertThat(cases).extracting(CasePlan::caseId).containsExactly("p[rate=2/s]", "p[rate=240/min]");
     CasePlan second = cases.get(1);
     assertThat(second.openLoop()).isTrue();
-    assertThat(second.load().rate().perSecond()).isEqualTo(4.0);
-    assertThat(second.load().burstiness()).isEqualTo(0.5);
-    assertThat(second.load().duration()).isEqualTo(java.time.Duration.ofSeconds(30));
-    assertThat(second.load().maxInFlight()).isEqualTo(3);
-    assertThat(second.load().seed()).isEqualTo(9);
+    assertThat(second.requests().load().rate().perSecond()).isEqualTo(4.0);
+    assertThat(second.requests().load().burstiness()).isEqualTo(0.5);
+    assertThat(second.requests().load().duration()).isEqualTo(java.time.Duration.ofSeconds(30));
+    assertThat(second.requests().load().maxInFlight()).isEqualTo(3);
+    assertThat(second.requests().load().seed()).isEqualTo(9);
     // with a duration, the requests are the arrivals within it (4/s for 30 s: about 120), not @Measurement's 50
-    assertThat(second.measuredRequests())
+    assertThat(second.requests().measuredRequests())
         .isEqualTo(dev.llmh.plan.ArrivalSchedule.within(dev.llmh.annotations.Arrivals.GAMMA, 4, 0.5, 9, java.time.Duration.ofSeconds(30)).size())
         .isBetween(80, 160);
-    assertThat(second.atRate(dev.llmh.config.Rate.perSecond(8)).measuredRequests()).isBetween(180, 300);
+    assertThat(second.atRate(dev.llmh.config.Rate.perSecond(8)).requests().measuredRequests()).isBetween(180, 300);
     assertThat(second.allParams()).containsExactly(Map.entry("rate", "240/min"));
     assertThat(second.paramTexts()).containsExactly(Map.entry("rate", "240/min"));
     assertThat(second.adaptive()).as("a schedule is fixed in advance").isFalse();
@@ -202,7 +202,7 @@ class PlannerTest {
     assertThat(dev.llmh.select.Selection.parse("Scenario#p[rate=240/min]").selects(cases.get(0))).isFalse();
     // a search steps over rates: the same load at another rate is another case
     assertThat(second.atRate(dev.llmh.config.Rate.perSecond(8)).caseId()).isEqualTo("p[rate=8/s]");
-    assertThat(cases.get(0).load().rate().perSecond()).isEqualTo(2.0);
+    assertThat(cases.get(0).requests().load().rate().perSecond()).isEqualTo(2.0);
   }
 
   @Test
@@ -216,8 +216,8 @@ class PlannerTest {
     assertThat(cases).extracting(CasePlan::caseId).containsExactly("p[rate=2/s]", "p[rate=4/s]", "p[rate=8/s]", "p[rate=16/s]");
     assertThat(cases).allSatisfy(c -> {
       assertThat(c.openLoop()).isTrue();
-      assertThat(c.load().arrivals()).isEqualTo(dev.llmh.annotations.Arrivals.CONSTANT);
-      assertThat(c.load().seed()).isEqualTo(7);
+      assertThat(c.requests().load().arrivals()).isEqualTo(dev.llmh.annotations.Arrivals.CONSTANT);
+      assertThat(c.requests().load().seed()).isEqualTo(7);
       assertThat(c.saturationSearch()).isNotNull();
     });
   }
@@ -232,13 +232,13 @@ class PlannerTest {
 
   @Test
   void theScenariosPowerAndCostApplyWhenNothingIsConfigured() {
-    assertThat(plannedWith(ANNOTATED, Map.of()).deployment()).isEqualTo(ANNOTATED);
+    assertThat(plannedWith(ANNOTATED, Map.of()).target().deployment()).isEqualTo(ANNOTATED);
   }
 
   @Test
   void configurationOverridesOneFigureOfTheAnnotationAndKeepsTheOthers() {
     CasePlan plan = plannedWith(ANNOTATED, Map.of("llmh.cost.powerPrice", "0.25", "llmh.power.watts", "150W"));
-    assertThat(plan.deployment()).isEqualTo(new dev.llmh.config.DeploymentFacts("EUR", 150.0, null, null,
+    assertThat(plan.target().deployment()).isEqualTo(new dev.llmh.config.DeploymentFacts("EUR", 150.0, null, null,
         new dev.llmh.config.DeploymentFacts.Cost(600.0, 3.0, 4.0, 0.25, 50.0, null), null));
   }
 
@@ -266,7 +266,7 @@ class PlannerTest {
     assertThatThrownBy(() -> plannedWith(partial, Map.of("llmh.cost.hoursPerDay", "8")))
         .isInstanceOf(ConfigException.class)
         .hasMessageContaining("missing: llmh.cost.powerPrice");
-    assertThat(plannedWith(partial, Map.of("llmh.cost.hoursPerDay", "8", "llmh.cost.powerPrice", "0.3")).deployment().cost())
+    assertThat(plannedWith(partial, Map.of("llmh.cost.hoursPerDay", "8", "llmh.cost.powerPrice", "0.3")).target().deployment().cost())
         .isEqualTo(new dev.llmh.config.DeploymentFacts.Cost(600.0, 3.0, 8.0, 0.3, null, null));
   }
 }

@@ -106,7 +106,8 @@ class ProgressTest {
       public String prompt(String name, Map<String, String> values) { return name; }
     };
     return new CasePlan(runner, new PromptDeclaration(prompt, prompt, false, DeclaredSettings.builder().build(), null), Map.of(),
-        1, 2, 12, 0.0, 42, 16, "simulated", "m", List.of(), Api.OPENAI_CHAT, 12, 0.95, "skip", Duration.ofMinutes(1),
-        Map.of(), null, false, null, null, dev.llmh.config.Defaults.RECORD_TEXT_CHARS);
+        new CasePlan.Target("simulated", "m", Api.OPENAI_CHAT, false, Map.of(), null),
+        new CasePlan.Requests(1, 2, 12, 12, null, Duration.ofMinutes(1)), new CasePlan.Sampling(0.0, 42, 16, null),
+        new CasePlan.Verdicts(List.of(), 0.95, "skip"), dev.llmh.config.Defaults.RECORD_TEXT_CHARS);
   }
 }

@@ -14,7 +14,7 @@ final class CaseDeadline {
 
   /** The deadline of {@code plan}, starting now. */
   static long from(CasePlan plan) {
-    return System.nanoTime() + plan.caseTimeout().toNanos();
+    return System.nanoTime() + plan.requests().caseTimeout().toNanos();
   }
 
   /** Runs the harness's {@code pause} and returns {@code deadline} moved on by the time it took. */
@@ -30,7 +30,7 @@ final class CaseDeadline {
 
   /** Why a case that reached its deadline ended, with how much of it was sent. */
   static String timedOut(CasePlan plan, int sent, int planned) {
-    return "case timeout: the case reached llmh.timeout.case (" + Durations.text(plan.caseTimeout()) + ") after " + sent
+    return "case timeout: the case reached llmh.timeout.case (" + Durations.text(plan.requests().caseTimeout()) + ") after " + sent
         + " of " + planned + " planned measured requests had been sent; requests in flight were cancelled and no more were sent";
   }
 }

@@ -75,7 +75,7 @@ public final class CaseExecutor {
     }
     Endpoint endpoint;
     try {
-      endpoint = endpoints.get(plan.endpoint(), plan.api());
+      endpoint = endpoints.get(plan.target().endpoint(), plan.target().api());
     } catch (RuntimeException e) {
       return CaseOutcome.notRun(plan, null, e.getMessage());
     }
@@ -89,8 +89,8 @@ public final class CaseExecutor {
     PromptMarker marker = new PromptMarker();
     boolean disableCache = endpoint.info().takesCachePrompt();
     PromptSetup setup = synthetic.setUp(plan, endpoint, text -> endpoint.client().send(
-        new ChatRequest(requested, marker.apply(text), 1, plan.temperature(), plan.seed(),
-            disableCache ? Boolean.FALSE : null, deadline, plan.options(), null, null, null, null)));
+        new ChatRequest(requested, marker.apply(text), 1, plan.sampling().temperature(), plan.sampling().seed(),
+            disableCache ? Boolean.FALSE : null, deadline, plan.target().options(), null, null, null, null)));
     if (setup.failure() != null) {
       CaseAnalysis analysis = CaseAnalysis.unmeasured(setup.failureVerdict(), setup.failure());
       return new CaseOutcome(CaseRecords.unmeasured(plan, endpoint, analysis, setup), analysis, null);
@@ -112,7 +112,7 @@ public final class CaseExecutor {
   private CaseOutcome measure(Prepared p, long deadline, List<String> warnings) throws InterruptedException {
     CasePlan plan = p.plan();
     // A conversation's warm-up is whole conversations: the server sees every context length before measuring.
-    List<RequestSample> warmup = CaseUnits.flat(ClosedLoop.each(warmupRequests(plan), plan.concurrency(),
+    List<RequestSample> warmup = CaseUnits.flat(ClosedLoop.each(warmupRequests(plan), plan.requests().concurrency(),
         i -> p.units().send(i, p.endpoint().client()::send, (sample, n) -> sink.warmedUp(plan, sample)), deadline,
         CaseExecutor::failedUnit));
     int warmupFailed = (int) warmup.stream().filter(s -> !s.succeeded()).count();
@@ -150,7 +150,7 @@ public final class CaseExecutor {
     HarnessWatch watch = measured.watch();
     watch.streamsStarted();
     long readerCpu = measured.endpoint().client().readerCpuNanos();
-    OpenLoopCase.Measured open = OpenLoopCase.run(plan.load(), OpenLoopCase.schedule(plan), unit, deadline);
+    OpenLoopCase.Measured open = OpenLoopCase.run(plan.requests().load(), OpenLoopCase.schedule(plan), unit, deadline);
     watch.workerCpu(measured.endpoint().client().readerCpuNanos() - readerCpu);
     watch.streamsEnded();
     measured.units().addAll(open.units());
@@ -159,7 +159,7 @@ public final class CaseExecutor {
     if (reason != null) {
       warnings.add(0, reason);
     }
-    return measured.outcome(warnings, 1 - plan.confidence(), reason, open.peakInFlight());
+    return measured.outcome(warnings, 1 - plan.verdicts().confidence(), reason, open.peakInFlight());
   }
 
   /**
@@ -172,17 +172,17 @@ public final class CaseExecutor {
       throws InterruptedException {
     CasePlan plan = measured.plan();
     HarnessWatch watch = measured.watch();
-    Looks looks = Looks.plan(plan.measuredRequests(), plan.maxRequests(), plan.confidence());
+    Looks looks = Looks.plan(plan.requests().measuredRequests(), plan.requests().maxRequests(), plan.verdicts().confidence());
     for (int look = 0; ; look++) {
       int offset = measured.units().size();
       watch.streamsStarted();
       long readerCpu = measured.endpoint().client().readerCpuNanos();
-      measured.units().addAll(ClosedLoop.each(looks.points().get(look) - offset, plan.concurrency(),
+      measured.units().addAll(ClosedLoop.each(looks.points().get(look) - offset, plan.requests().concurrency(),
           i -> unit.apply(offset + i), deadline, CaseExecutor::failedUnit));
       watch.workerCpu(measured.endpoint().client().readerCpuNanos() - readerCpu); // the event loop that read the streams measured them too
       watch.streamsEnded();
       List<String> lookWarnings = new ArrayList<>(warnings);
-      int inFlight = effectiveConcurrency(plan.concurrency(), looks.points(), look);
+      int inFlight = effectiveConcurrency(plan.requests().concurrency(), looks.points(), look);
       if (CaseDeadline.passed(deadline)) {
         String reason = CaseDeadline.timedOut(plan, measured.units().size(), looks.points().get(look));
         lookWarnings.add(0, reason);
@@ -271,6 +271,6 @@ public final class CaseExecutor {
    * ({@code @Warmup(requests = 0)}: the user asked for cold requests).
    */
   static int warmupRequests(CasePlan plan) {
-    return plan.warmupRequests() == 0 ? 0 : Math.max(plan.warmupRequests(), plan.concurrency());
+    return plan.requests().warmupRequests() == 0 ? 0 : Math.max(plan.requests().warmupRequests(), plan.requests().concurrency());
   }
 }

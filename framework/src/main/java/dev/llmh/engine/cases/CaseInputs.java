@@ -55,10 +55,10 @@ record CaseInputs(
         throw new Refused("prompt '" + plan.prompt().name() + "' could not be read: " + e);
       }
     }
-    boolean onePrompt = plan.api() == Api.OPENAI_COMPLETIONS || plan.api() == Api.OLLAMA_GENERATE;
+    boolean onePrompt = plan.target().api() == Api.OPENAI_COMPLETIONS || plan.target().api() == Api.OLLAMA_GENERATE;
     String chatApis = Api.OPENAI_CHAT.key() + " or " + Api.OLLAMA_CHAT.key() + ": @Endpoint(api = \"...\") or -Dllmh.api";
     if (!turnTexts.isEmpty() && onePrompt) {
-      throw new Refused("a @Conversation sends its history as chat messages, which " + plan.api().key()
+      throw new Refused("a @Conversation sends its history as chat messages, which " + plan.target().api().key()
           + " cannot carry (it takes one prompt); use " + chatApis);
     }
     ToolDefinitions tools;
@@ -67,7 +67,7 @@ record CaseInputs(
       turnTexts = ToolDefinitions.withToolResult(plan.runner(), turnTexts);
       if (tools != null && onePrompt) {
         throw new Refused("@Tools(\"" + tools.path() + "\") are offered in chat messages' requests, which "
-            + plan.api().key() + " does not send; use " + chatApis);
+            + plan.target().api().key() + " does not send; use " + chatApis);
       }
       return new CaseInputs(prompt, file, turnTexts, tools, responseFormat(plan), systemPrompt(plan));
     } catch (IllegalArgumentException e) {
@@ -99,16 +99,16 @@ record CaseInputs(
    * model (written for a real server) gets the server's own model (null), and the record says which served.
    */
   static String model(CasePlan plan, Endpoint endpoint) throws Refused {
-    if (plan.model() == null && !endpoint.kind().startedByLlmh()) {
+    if (plan.target().model() == null && !endpoint.kind().startedByLlmh()) {
       throw new Refused("no model configured for " + endpoint.url() + ": set @Endpoint(model = \"...\") or -Dllmh.model / LLMH_MODEL"
           + (endpoint.info().modelIds().isEmpty() ? "" : " (the endpoint lists: " + String.join(", ", endpoint.info().modelIds()) + ")"));
     }
-    String model = plan.model();
+    String model = plan.target().model();
     if (model == null || endpoint.kind() != EndpointKind.EMBEDDED) {
       return model;
     }
     Optional<String> served = EmbeddedModels.servedId(model);
-    if (served.isEmpty() && plan.modelParam()) {
+    if (served.isEmpty() && plan.target().modelParam()) {
       throw new Refused("the embedded server serves the models " + String.join(" and ", EmbeddedModels.NAMES)
           + ", not '" + model + "': set -Dllmh.endpoint (LLMH_ENDPOINT) to a server that has it, or compare -D"
           + ConfigKey.MODEL.key() + "=" + String.join(",", EmbeddedModels.NAMES));
@@ -119,8 +119,8 @@ record CaseInputs(
   /** What the case's settings make of its figures, said before it runs. */
   static List<String> warnings(CasePlan plan) {
     List<String> warnings = new ArrayList<>();
-    int measured = plan.measuredRequests();
-    int concurrency = plan.concurrency();
+    int measured = plan.requests().measuredRequests();
+    int concurrency = plan.requests().concurrency();
     if (measured < concurrency) {
       warnings.add("only " + measured + " measured requests at concurrency " + concurrency + ": "
           + (plan.adaptive() ? "the first look had" : "the case had") + " at most " + measured
@@ -130,13 +130,13 @@ record CaseInputs(
       warnings.add("only " + measured + " measured requests at concurrency " + concurrency
           + ": fewer than 2 × concurrency, so most requests start in the first wave; raise @Measurement(requests)");
     }
-    if (plan.promptCache() == PromptCache.Mode.SHARED) {
+    if (plan.sampling().promptCache() == PromptCache.Mode.SHARED) {
       warnings.add("prompt cache shared (@PromptCache(SHARED)): system prompt and prompt are byte-identical on every request,"
           + " so the server may reuse their prefill; TTFT is what a warm prefix cache leaves, and the prefill rate counts"
           + " cached prompt tokens too: it is not the server's prefill rate");
     }
-    if (CaseExecutor.warmupRequests(plan) > plan.warmupRequests()) {
-      warnings.add("warm-up raised from " + plan.warmupRequests() + " to " + CaseExecutor.warmupRequests(plan) + " requests: one per"
+    if (CaseExecutor.warmupRequests(plan) > plan.requests().warmupRequests()) {
+      warnings.add("warm-up raised from " + plan.requests().warmupRequests() + " to " + CaseExecutor.warmupRequests(plan) + " requests: one per"
           + " worker, so that every connection of the " + concurrency + " workers is open before measuring");
     }
     return warnings;

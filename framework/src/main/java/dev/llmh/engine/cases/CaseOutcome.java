@@ -43,14 +43,14 @@ public record CaseOutcome(CaseResult result, CaseAnalysis analysis, List<dev.llm
    * parts are new and never prepared, so what they would have sampled or asked is not measured.
    */
   public static CaseResult cutShort(CasePlan plan, List<RequestSample> finished, List<CaseFeature> features) {
-    List<String> warnings = List.of("run stopped during this case: " + finished.size() + " of " + plan.measuredRequests()
+    List<String> warnings = List.of("run stopped during this case: " + finished.size() + " of " + plan.requests().measuredRequests()
         + " measured requests had finished; the figures and verdicts are of those");
     List<RequestSample> ordered = new ArrayList<>(finished);
     ordered.sort(Comparator.comparingLong(RequestSample::startNanos));
-    int inFlight = Math.min(plan.concurrency(), plan.measuredRequests()); // the first look's: where a run is cut short
+    int inFlight = Math.min(plan.requests().concurrency(), plan.requests().measuredRequests()); // the first look's: where a run is cut short
     // The turn indices of a conversation cut short are not known here: its requests are recorded without them.
     return analysed(new CaseBasis(plan, null, 0, null, Baselines.NONE, PromptSetup.NONE, CaseParts.of(features, plan)),
-        new Look(ordered, null, inFlight, warnings, 1 - plan.confidence(), null, null)).result();
+        new Look(ordered, null, inFlight, warnings, 1 - plan.verdicts().confidence(), null, null)).result();
   }
 
   /** A case's requests at {@code look}, analysed and written down. */
@@ -70,8 +70,8 @@ public record CaseOutcome(CaseResult result, CaseAnalysis analysis, List<dev.llm
     String servedModel = measured.stream().map(RequestSample::servedModel).filter(Objects::nonNull).findFirst().orElse(null);
     CaseAnalysis analysis = CaseAnalyzer.analyze(
         // judge_score budgets wait for the judge, after the measurement (dev.llmh.engine.run.JudgedCases)
-        new CaseAnalyzer.Context(EmbeddedModels.asked(plan), plan.maxTokens(), new CaseAnalyzer.Budgets(
-            plan.constraints().stream().filter(c -> !c.metric().needsJudge()).toList(), plan.confidence(), look.alpha()),
+        new CaseAnalyzer.Context(EmbeddedModels.asked(plan), plan.sampling().maxTokens(), new CaseAnalyzer.Budgets(
+            plan.verdicts().constraints().stream().filter(c -> !c.metric().needsJudge()).toList(), plan.verdicts().confidence(), look.alpha()),
             look.timedOut(), look.warnings(), look.harness(), setup.check(), basis.parts().analyses()),
         measured, look.turns(), servedModel, basis.baselines().compare(caseKey(plan, servedModel, basis.promptHash()), records));
     return new CaseOutcome(CaseRecords.measured(basis, look, servedModel, records, analysis), analysis, null);
@@ -80,8 +80,8 @@ public record CaseOutcome(CaseResult result, CaseAnalysis analysis, List<dev.llm
   /** The endpoint by kind, not URL: the embedded server's and simulator's ports change every run. */
   static CaseKey caseKey(CasePlan plan, String servedModel, String promptHash) {
     return new CaseKey(plan.scenarioClassName(), plan.caseId(), plan.paramTexts(), promptHash, servedModel,
-        EndpointKind.of(plan.endpoint()).key() + "/" + plan.api().key(), plan.maxTokens(), plan.temperature(), plan.seed(),
-        PromptMarker.recorded(plan.promptCache()));
+        EndpointKind.of(plan.target().endpoint()).key() + "/" + plan.target().api().key(), plan.sampling().maxTokens(), plan.sampling().temperature(), plan.sampling().seed(),
+        PromptMarker.recorded(plan.sampling().promptCache()));
   }
 
   /** A case that could not send a single request: recorded with its reason, never dropped. */

@@ -42,7 +42,7 @@ public final class CaseRecords {
     for (Metric metric : Metric.values()) {
       if (metric.fromRequests()) {
         MetricSample sample = analysis.distributions().get(metric);
-        metrics.put(metric.jsonName(), sample == null ? null : MetricSummary.of(sample, plan.confidence()));
+        metrics.put(metric.jsonName(), sample == null ? null : MetricSummary.of(sample, plan.verdicts().confidence()));
       }
     }
     Double throughput = analysis.figures().get(Metric.THROUGHPUT);
@@ -72,13 +72,13 @@ public final class CaseRecords {
         .identity(plan.scenarioClassName(), plan.prompt().name(), plan.caseId(), plan.allParams())
         .endpoint(endpoint)
         .settings(settings(plan))
-        .verdict(analysis.verdict().name(), analysis.reasons(), analysis.verdict().reported(plan.inconclusive()).text())
-        .section(Section.PROMPT_CACHE, PromptMarker.recorded(plan.promptCache()))
+        .verdict(analysis.verdict().name(), analysis.reasons(), analysis.verdict().reported(plan.verdicts().inconclusive()).text())
+        .section(Section.PROMPT_CACHE, PromptMarker.recorded(plan.sampling().promptCache()))
         .section(Section.OPTIONS, options(plan));
   }
 
   private static Map<String, Object> options(CasePlan plan) {
-    return plan.options().isEmpty() ? null : plan.options();
+    return plan.target().options().isEmpty() ? null : plan.target().options();
   }
 
   private static CaseResult.ContextRecord context(PromptSetup setup) {
@@ -97,9 +97,9 @@ public final class CaseRecords {
   /** The same, with what was settled about its prompt (a calibration that failed or found truncation). */
   static CaseResult unmeasured(CasePlan plan, Endpoint endpoint, CaseAnalysis analysis, PromptSetup setup) {
     return core(plan, endpointRecord(plan, endpoint, null), analysis)
-        .requests(new Requests(plan.warmupRequests(), 0, 0, 0, 0, 0, 0, null))
+        .requests(new Requests(plan.requests().warmupRequests(), 0, 0, 0, 0, 0, 0, null))
         .throughput(new Throughput(null, null, null))
-        .constraints(plan.constraints().stream()
+        .constraints(plan.verdicts().constraints().stream()
             .map(c -> new ConstraintRecord(c.source(), null, c.budget().canonical(), unit(c),
                 Verdict.INCONCLUSIVE.name(), c.subject() + " not judged: the case did not run", null))
             .toList())
@@ -180,12 +180,12 @@ public final class CaseRecords {
   }
 
   private static EndpointRecord endpointRecord(CasePlan plan, Endpoint endpoint, String servedModel) {
-    EndpointKind kind = endpoint == null ? EndpointKind.of(plan.endpoint()) : endpoint.kind();
+    EndpointKind kind = endpoint == null ? EndpointKind.of(plan.target().endpoint()) : endpoint.kind();
     return endpoint == null
-        ? new EndpointRecord(plan.endpoint(), kind == EndpointKind.EMBEDDED, plan.model(), null, null, null, plan.api().key(),
+        ? new EndpointRecord(plan.target().endpoint(), kind == EndpointKind.EMBEDDED, plan.target().model(), null, null, null, plan.target().api().key(),
             kind.key())
-        : new EndpointRecord(endpoint.url(), kind == EndpointKind.EMBEDDED, plan.model(), servedModel, endpoint.info().ownedBy(),
-            describes(endpoint.info(), servedModel) ? endpoint.info().meta() : null, plan.api().key(), kind.key());
+        : new EndpointRecord(endpoint.url(), kind == EndpointKind.EMBEDDED, plan.target().model(), servedModel, endpoint.info().ownedBy(),
+            describes(endpoint.info(), servedModel) ? endpoint.info().meta() : null, plan.target().api().key(), kind.key());
   }
 
   /**
@@ -208,6 +208,6 @@ public final class CaseRecords {
         responseFormat.put("schema", format.schema());
       }
     }
-    return new Settings(plan.maxTokens(), plan.temperature(), plan.seed(), responseFormat);
+    return new Settings(plan.sampling().maxTokens(), plan.sampling().temperature(), plan.sampling().seed(), responseFormat);
   }
 }

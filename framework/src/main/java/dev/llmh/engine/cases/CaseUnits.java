@@ -59,13 +59,13 @@ public record CaseUnits(
    */
   List<RequestSample> send(int i, Function<ChatRequest, RequestSample> client, ObjIntConsumer<RequestSample> ended) {
     if (!conversation()) {
-      PromptMarker.Texts texts = marker.apply(plan.promptCache(), system, file != null ? file.prompt(i) : prompt);
+      PromptMarker.Texts texts = marker.apply(plan.sampling().promptCache(), system, file != null ? file.prompt(i) : prompt);
       RequestSample sample = client.apply(request(texts.prompt(), null, texts.system()));
       ended.accept(sample, i);
       return List.of(sample);
     }
     List<String> messages = new ArrayList<>(turnTexts);
-    PromptMarker.Texts first = marker.apply(plan.promptCache(), system, messages.get(0));
+    PromptMarker.Texts first = marker.apply(plan.sampling().promptCache(), system, messages.get(0));
     messages.set(0, first.prompt());
     int[] turn = {0};
     return Conversations.run(messages, toolResultTurn, (history, message) -> {
@@ -116,9 +116,9 @@ public record CaseUnits(
   }
 
   private ChatRequest request(String text, List<dev.llmh.client.ChatMessage> history, String systemText) {
-    Boolean cachePrompt = takesCachePrompt ? plan.promptCache() == PromptCache.Mode.SHARED : null;
+    Boolean cachePrompt = takesCachePrompt ? plan.sampling().promptCache() == PromptCache.Mode.SHARED : null;
     return new ChatRequest(
-        model, text, plan.maxTokens(), plan.temperature(), plan.seed(), cachePrompt, deadline, plan.options(), history, systemText,
+        model, text, plan.sampling().maxTokens(), plan.sampling().temperature(), plan.sampling().seed(), cachePrompt, deadline, plan.target().options(), history, systemText,
         tools, responseFormat);
   }
 }

@@ -29,7 +29,7 @@ final class OpenLoopCase {
 
   /** The case's schedule: its measured requests' count of arrivals (all those within {@code @Load(duration)}). */
   static ArrivalSchedule schedule(CasePlan plan) {
-    return plan.load().schedule(plan.measuredRequests());
+    return plan.requests().load().schedule(plan.requests().measuredRequests());
   }
 
   /** Sends {@code schedule}'s arrivals under {@code load}, and warns when the harness could not keep to it. */

@@ -28,15 +28,15 @@ final class SyntheticSetup {
   PromptSetup setUp(CasePlan plan, Endpoint endpoint, Function<String, RequestSample> probe) {
     ServerContext context = context(plan, endpoint);
     Integer target = plan.promptTokens();
-    int needed = PromptCheck.roundedUp((long) (target == null ? 0 : target) + plan.maxTokens());
+    int needed = PromptCheck.roundedUp((long) (target == null ? 0 : target) + plan.sampling().maxTokens());
     if (target == null) {
-      return new PromptSetup(null, null, null, context, new PromptCheck(null, 0, context, plan.api(), needed), null, null);
+      return new PromptSetup(null, null, null, context, new PromptCheck(null, 0, context, plan.target().api(), needed), null, null);
     }
     String instruction = plan.prompt().settings().instruction();
-    String key = plan.endpoint() + " " + plan.api().key() + " " + plan.model() + " " + plan.options() + " " + target + " "
+    String key = plan.target().endpoint() + " " + plan.target().api().key() + " " + plan.target().model() + " " + plan.target().options() + " " + target + " "
         + instruction;
     Calibrator.Result result = Calibrator.calibrate(target, instruction, hints.get(key), probe);
-    PromptCheck check = new PromptCheck(target, Tolerance.of(target), context, plan.api(), needed);
+    PromptCheck check = new PromptCheck(target, Tolerance.of(target), context, plan.target().api(), needed);
     return switch (result.outcome()) {
       case CALIBRATED -> {
         hints.put(key, result.words());
@@ -44,7 +44,7 @@ final class SyntheticSetup {
       }
       case TRUNCATED -> new PromptSetup(null, instruction, result.record(), context, check,
           "calibration: " + result.record().error() + "; a prompt of " + target + " tokens cannot be sent whole: "
-              + PromptCheck.contextAdvice(plan.api(), context != null ? context
+              + PromptCheck.contextAdvice(plan.target().api(), context != null ? context
                   : new ServerContext(result.context(), "the most prompt tokens it counted"), needed),
           CaseVerdict.FAIL);
       case FAILED -> new PromptSetup(null, instruction, result.record(), context, check,
@@ -54,11 +54,11 @@ final class SyntheticSetup {
 
   /** The context the options set (num_ctx, n_ctx), else what the server says, else null. */
   private static ServerContext context(CasePlan plan, Endpoint endpoint) {
-    Integer option = ServerOptions.context(plan.options());
+    Integer option = ServerOptions.context(plan.target().options());
     if (option != null) {
       return new ServerContext(option, "option " + ServerOptions.CONTEXT_KEYS.stream()
-          .filter(plan.options()::containsKey).findFirst().orElse(ServerOptions.OLLAMA_CONTEXT));
+          .filter(plan.target().options()::containsKey).findFirst().orElse(ServerOptions.OLLAMA_CONTEXT));
     }
-    return endpoint.client().context(plan.model());
+    return endpoint.client().context(plan.target().model());
   }
 }

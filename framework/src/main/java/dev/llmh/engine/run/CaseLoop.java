@@ -72,7 +72,7 @@ final class CaseLoop {
         return;
       }
       print(descriptor, result.result());
-      outcome = JUnitResults.testResult(result.analysis(), descriptor.plan().inconclusive());
+      outcome = JUnitResults.testResult(result.analysis(), descriptor.plan().verdicts().inconclusive());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       complete = false;
@@ -101,7 +101,7 @@ final class CaseLoop {
       CaseResult judged = d.judged().result();
       state.replace(d.measured().result(), judged);
       print(d.descriptor(), judged);
-      listener.executionFinished(d.descriptor(), JUnitResults.testResult(d.judged().analysis(), d.descriptor().plan().inconclusive()));
+      listener.executionFinished(d.descriptor(), JUnitResults.testResult(d.judged().analysis(), d.descriptor().plan().verdicts().inconclusive()));
     }
   }
 

@@ -110,7 +110,7 @@ final class JudgedCases {
   private List<Done> judge(String key, List<Held> cases) {
     CasePlan first = cases.get(0).descriptor().plan();
     JudgeSetup setup = JudgeSetup.of(first, config);
-    long seed = first.seed() * 1_000_003L + key.hashCode();
+    long seed = first.sampling().seed() * 1_000_003L + key.hashCode();
     List<Answered> answers = new ArrayList<>();
     List<String> writers = new ArrayList<>();
     List<Integer> from = new ArrayList<>();
@@ -143,7 +143,7 @@ final class JudgedCases {
       List<SampleJudge> own = judged.subList(start, from.get(c));
       List<String> categories = h.outcome().answered().stream().map(Answered::category).toList();
       done.add(new Done(h.descriptor(), h.outcome(), amend(h.descriptor().plan(), h.outcome(),
-          JudgeScores.record(setup, seed, ids, own, categories, h.descriptor().plan().confidence()), own)));
+          JudgeScores.record(setup, seed, ids, own, categories, h.descriptor().plan().verdicts().confidence()), own)));
       start = from.get(c);
     }
     return done;
@@ -155,7 +155,7 @@ final class JudgedCases {
     if (result.samples().isEmpty() || result.samples().size() != judged.size()) {
       return outcome; // nothing was measured (its record says why), or a case cut short kept no answers
     }
-    List<ConstraintResult> verdicts = JudgeScores.verdicts(plan.constraints(), judged, 1 - plan.confidence());
+    List<ConstraintResult> verdicts = JudgeScores.verdicts(plan.verdicts().constraints(), judged, 1 - plan.verdicts().confidence());
     CaseAnalysis analysis = JudgedAnalysis.amend(outcome.analysis(), verdicts);
     List<SampleRecord> samples = new ArrayList<>();
     for (int i = 0; i < judged.size(); i++) {
@@ -164,7 +164,7 @@ final class JudgedCases {
     List<CaseResult.ConstraintRecord> constraints = new ArrayList<>(result.constraints());
     verdicts.forEach(v -> constraints.add(CaseRecords.constraintRecord(v)));
     CaseResult judgedResult = result.toBuilder().samples(samples).constraints(constraints)
-        .verdict(analysis.verdict().name(), analysis.reasons(), analysis.verdict().reported(plan.inconclusive()).text())
+        .verdict(analysis.verdict().name(), analysis.reasons(), analysis.verdict().reported(plan.verdicts().inconclusive()).text())
         .section(Section.JUDGE, record).build();
     return new CaseOutcome(judgedResult, analysis, outcome.answered());
   }
@@ -173,7 +173,7 @@ final class JudgedCases {
   private static String blindTitle(CasePlan plan) {
     StringBuilder text = new StringBuilder();
     plan.paramTexts().forEach((name, value) -> {
-      if (!(plan.modelParam() && name.equals("model"))) {
+      if (!(plan.target().modelParam() && name.equals("model"))) {
         text.append(text.length() == 0 ? "" : ", ").append(name).append('=').append(value);
       }
     });
@@ -183,7 +183,7 @@ final class JudgedCases {
   /** Cases that differ only in their model share a key. */
   static String key(CasePlan plan) {
     Map<String, String> params = new LinkedHashMap<>(plan.paramTexts());
-    if (plan.modelParam()) {
+    if (plan.target().modelParam()) {
       params.remove("model");
     }
     return plan.scenarioClassName() + "#" + plan.prompt().name() + params;

@@ -23,7 +23,7 @@ final class SaturationSearches {
 
   /** One search: a prompt's steps that share every other parameter (model, {@code @Param} values). */
   static String key(CasePlan plan) {
-    return plan.scenarioClassName() + "#" + plan.prompt().name() + (plan.modelParam() ? "|model=" + plan.model() : "")
+    return plan.scenarioClassName() + "#" + plan.prompt().name() + (plan.target().modelParam() ? "|model=" + plan.target().model() : "")
         + "|" + plan.params();
   }
 
@@ -62,9 +62,9 @@ final class SaturationSearches {
       records.add(SaturationCurve.record(first.scenarioClassName(), first.prompt().name(), params,
           first.saturationSearch().minGain(), first.slo() != null,
           steps.stream().map(p -> byCase.get(p.scenarioClassName() + "#" + p.caseId())).toList(),
-          steps.stream().map(p -> p.openLoop() ? new Step(null, p.load().rate().perSecond(), null, null, null, null,
+          steps.stream().map(p -> p.openLoop() ? new Step(null, p.requests().load().rate().perSecond(), null, null, null, null,
               null, null)
-              : new Step(p.concurrency(), null, null, null, null, null, null, null)).toList(),
+              : new Step(p.requests().concurrency(), null, null, null, null, null, null, null)).toList(),
           "the run stopped before this step"));
     });
     return records;

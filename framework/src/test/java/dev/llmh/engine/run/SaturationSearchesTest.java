@@ -51,7 +51,7 @@ class SaturationSearchesTest {
   private static CaseResult ran(CasePlan plan, double tokS, List<SampleRecord> samples) {
     MetricSummary ttft = new MetricSummary(8, 1500.0, 0.0, 1500.0, 1500.0, 1500.0, 1500.0, 1500.0, 1500.0, null);
     return CaseResult.builder()
-        .identity(plan.scenarioClassName(), "question", plan.caseId(), Map.of("concurrency", plan.concurrency()))
+        .identity(plan.scenarioClassName(), "question", plan.caseId(), Map.of("concurrency", plan.requests().concurrency()))
         .requests(new CaseResult.Requests(2, 0, 8, 8, 0, 0, 0, null))
         .metrics(Map.of(CaseResult.TTFT, ttft))
         .throughput(new CaseResult.Throughput(tokS, 1.0, 1000.0))
@@ -64,7 +64,7 @@ class SaturationSearchesTest {
 
   private static Optional<String> stepAtFour(double tokSAtOne, double tokSAtTwo) {
     List<CasePlan> plans = steps();
-    assertThat(plans).extracting(CasePlan::concurrency).containsExactly(1, 2, 4);
+    assertThat(plans).extracting(p -> p.requests().concurrency()).containsExactly(1, 2, 4);
     SaturationSearches searches = new SaturationSearches();
     assertThat(searches.skipReason(plans.get(0))).isEmpty();
     searches.finished(plans.get(0), ran(plans.get(0), tokSAtOne));
