@@ -224,9 +224,12 @@ public final class Baselines {
         .filter(s -> s.error() == null && (s.flags() == null || !s.flags().contains(RequestMetrics.FLAG_MODEL_LOAD)))
         .toList();
     Map<String, double[]> values = new LinkedHashMap<>();
-    values.put(CaseResult.TTFT, usable.stream().map(SampleRecord::ttftMs).filter(Objects::nonNull).mapToDouble(Double::doubleValue).toArray());
-    values.put(CaseResult.TPOT, usable.stream().map(SampleRecord::tpotMs).filter(Objects::nonNull).mapToDouble(Double::doubleValue).toArray());
-    values.put(CaseResult.E2E, usable.stream().map(SampleRecord::e2eMs).filter(Objects::nonNull).mapToDouble(Double::doubleValue).toArray());
+    values.put(CaseResult.TTFT,
+        usable.stream().map(s -> s.times().ttftMs()).filter(Objects::nonNull).mapToDouble(Double::doubleValue).toArray());
+    values.put(CaseResult.TPOT,
+        usable.stream().map(s -> s.times().tpotMs()).filter(Objects::nonNull).mapToDouble(Double::doubleValue).toArray());
+    values.put(CaseResult.E2E,
+        usable.stream().map(s -> s.times().e2eMs()).filter(Objects::nonNull).mapToDouble(Double::doubleValue).toArray());
     values.put(CaseResult.ITL, usable.stream().map(SampleRecord::chunkMs).filter(c -> c != null && c.size() >= 2)
         .mapToDouble(c -> {
           double[] gaps = new double[c.size() - 1];

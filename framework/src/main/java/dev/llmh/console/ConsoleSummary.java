@@ -62,8 +62,8 @@ public final class ConsoleSummary {
         .forEach(sample -> out.append("  failed request: ").append(sample.error()).append('\n'));
     // the first few distinct reasons an answer failed a check: what to look at in samples[].checks
     result.samples().stream()
-        .filter(sample -> sample.checks() != null)
-        .flatMap(sample -> sample.checks().stream())
+        .filter(sample -> sample.answer().checks() != null)
+        .flatMap(sample -> sample.answer().checks().stream())
         .filter(check -> !check.passed())
         .map(check -> check.name() + ": " + check.reason())
         .distinct()

@@ -2,6 +2,7 @@ package dev.llmh.result;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.llmh.judge.SampleJudge;
 import dev.llmh.measure.CheckOutcome;
 import dev.llmh.measure.ToolCall;
@@ -28,11 +29,7 @@ import java.util.Map;
  * {@code {label, failure}}, absent when the case is not judged.
  */
 public record SampleRecord(
-    @JsonProperty("start_ms") Double startMs,
-    @JsonProperty("ttft_ms") Double ttftMs,
-    @JsonProperty("tpot_ms") Double tpotMs,
-    @JsonProperty("e2e_ms") Double e2eMs,
-    @JsonProperty("end_ms") Double endMs,
+    @JsonUnwrapped Times times,
     @JsonProperty("chunk_ms") List<Double> chunkMs,
     @JsonProperty("prompt_tokens") Integer promptTokens,
     @JsonProperty("output_tokens") Integer outputTokens,
@@ -46,11 +43,23 @@ public record SampleRecord(
     @JsonProperty("retry_after") String retryAfter,
     @JsonInclude(JsonInclude.Include.NON_NULL) Integer turn,
     @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("scheduled_ms") Double scheduledMs,
-    @JsonProperty("text") String text,
-    @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("reasoning_text") String reasoningText,
-    @JsonInclude(JsonInclude.Include.NON_NULL) List<CheckOutcome> checks,
-    @JsonInclude(JsonInclude.Include.NON_EMPTY) @JsonProperty("tool_calls") List<ToolCall> toolCalls,
-    @JsonInclude(JsonInclude.Include.NON_NULL) SampleJudge judge) {
+    @JsonUnwrapped Answer answer) {
+
+  /** The request's times in ms, written at the top level of the sample: first token, per output token, end to end. */
+  public record Times(
+      @JsonProperty("start_ms") Double startMs,
+      @JsonProperty("ttft_ms") Double ttftMs,
+      @JsonProperty("tpot_ms") Double tpotMs,
+      @JsonProperty("e2e_ms") Double e2eMs,
+      @JsonProperty("end_ms") Double endMs) {}
+
+  /** What the answer said and what was made of it, written at the top level of the sample. */
+  public record Answer(
+      @JsonProperty("text") String text,
+      @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("reasoning_text") String reasoningText,
+      @JsonInclude(JsonInclude.Include.NON_NULL) List<CheckOutcome> checks,
+      @JsonInclude(JsonInclude.Include.NON_EMPTY) @JsonProperty("tool_calls") List<ToolCall> toolCalls,
+      @JsonInclude(JsonInclude.Include.NON_NULL) SampleJudge judge) {}
 
   /** This sample with what the judge made of its answer. */
   public SampleRecord withJudge(SampleJudge j) {
@@ -63,11 +72,7 @@ public record SampleRecord(
 
   public Builder toBuilder() {
     Builder b = new Builder();
-    b.startMs = startMs;
-    b.ttftMs = ttftMs;
-    b.tpotMs = tpotMs;
-    b.e2eMs = e2eMs;
-    b.endMs = endMs;
+    b.times = times;
     b.chunkMs = chunkMs;
     b.promptTokens = promptTokens;
     b.outputTokens = outputTokens;
@@ -81,21 +86,17 @@ public record SampleRecord(
     b.retryAfter = retryAfter;
     b.turn = turn;
     b.scheduledMs = scheduledMs;
-    b.text = text;
-    b.reasoningText = reasoningText;
-    b.checks = checks;
-    b.toolCalls = toolCalls;
-    b.judge = judge;
+    b.text = answer.text();
+    b.reasoningText = answer.reasoningText();
+    b.checks = answer.checks();
+    b.toolCalls = answer.toolCalls();
+    b.judge = answer.judge();
     return b;
   }
 
   /** A sample built field by field; what is not set is absent (null), flags and chunks empty. */
   public static final class Builder {
-    private Double startMs;
-    private Double ttftMs;
-    private Double tpotMs;
-    private Double e2eMs;
-    private Double endMs;
+    private Times times = new Times(null, null, null, null, null);
     private List<Double> chunkMs = List.of();
     private Integer promptTokens;
     private Integer outputTokens;
@@ -119,11 +120,7 @@ public record SampleRecord(
 
     /** The request's times from its own send, in ms: first token, per output token, end to end. */
     public Builder times(Double startMs, Double ttftMs, Double tpotMs, Double e2eMs, Double endMs) {
-      this.startMs = startMs;
-      this.ttftMs = ttftMs;
-      this.tpotMs = tpotMs;
-      this.e2eMs = e2eMs;
-      this.endMs = endMs;
+      this.times = new Times(startMs, ttftMs, tpotMs, e2eMs, endMs);
       return this;
     }
 
@@ -144,9 +141,9 @@ public record SampleRecord(
     public Builder judge(SampleJudge v) { judge = v; return this; }
 
     public SampleRecord build() {
-      return new SampleRecord(startMs, ttftMs, tpotMs, e2eMs, endMs, chunkMs, promptTokens, outputTokens, finishReason,
-          flags, error, ttfoMs, chunkCount, reasoningChunks, serverTimings, retryAfter, turn, scheduledMs, text,
-          reasoningText, checks, toolCalls, judge);
+      return new SampleRecord(times, chunkMs, promptTokens, outputTokens, finishReason, flags, error, ttfoMs, chunkCount,
+          reasoningChunks, serverTimings, retryAfter, turn, scheduledMs,
+          new Answer(text, reasoningText, checks, toolCalls, judge));
     }
   }
 }

@@ -70,11 +70,12 @@ public final class PrefillFits {
       int target = ((Number) result.params().get(PROMPT_TOKENS)).intValue();
       for (SampleRecord sample : result.samples()) {
         List<String> flags = sample.flags() == null ? List.of() : sample.flags();
-        if (sample.error() != null || sample.ttftMs() == null || flags.contains(RequestMetrics.FLAG_MODEL_LOAD)
+        if (sample.error() != null || sample.times().ttftMs() == null || flags.contains(RequestMetrics.FLAG_MODEL_LOAD)
             || flags.contains(PromptCheck.FLAG_TRUNCATED)) {
           continue;
         }
-        points.add(new double[] {sample.promptTokens() != null ? sample.promptTokens() : target, sample.ttftMs()});
+        points.add(new double[] {sample.promptTokens() != null ? sample.promptTokens() : target,
+            sample.times().ttftMs()});
         lengths.add(target);
       }
     }

@@ -31,12 +31,12 @@ final class ThroughputBounds {
     }
     List<SampleRecord> counted = result.samples().stream()
         .filter(s -> s.error() == null && (s.flags() == null || !s.flags().contains(RequestMetrics.FLAG_MODEL_LOAD))).toList();
-    if (counted.isEmpty() || counted.stream().anyMatch(s -> s.startMs() == null || s.endMs() == null || s.chunkMs() == null
+    if (counted.isEmpty() || counted.stream().anyMatch(s -> s.times().startMs() == null || s.times().endMs() == null || s.chunkMs() == null
         || s.outputTokens() == null || s.chunkMs().isEmpty() && s.outputTokens() > 0)) {
       return null;
     }
-    double from = counted.stream().mapToDouble(SampleRecord::startMs).min().orElseThrow();
-    double to = counted.stream().mapToDouble(s -> s.startMs() + s.endMs()).max().orElseThrow();
+    double from = counted.stream().mapToDouble(s -> s.times().startMs()).min().orElseThrow();
+    double to = counted.stream().mapToDouble(s -> s.times().startMs() + s.times().endMs()).max().orElseThrow();
     if (!(to > from)) {
       return null;
     }
@@ -45,7 +45,7 @@ final class ThroughputBounds {
     for (SampleRecord s : counted) {
       double weight = (double) s.outputTokens() / Math.max(1, s.chunkMs().size());
       for (double chunk : s.chunkMs()) {
-        int bin = (int) Math.min(BINS - 1, Math.max(0, Math.floor((s.startMs() + chunk - from) / binMs)));
+        int bin = (int) Math.min(BINS - 1, Math.max(0, Math.floor((s.times().startMs() + chunk - from) / binMs)));
         rates[bin] += weight / (binMs / 1000);
       }
     }

@@ -40,11 +40,11 @@ class AnswerChecksGroundTruthTest {
       List<SampleRecord> twelve = samples.stream().filter(s -> s.error() == null && s.chunkCount() == 12).toList();
       assertThat(failed).hasSize(1);
       assertThat(twelve).hasSize(2);
-      assertThat(failed.get(0).checks()).as("a failed request's answer is not checked").isNull();
+      assertThat(failed.get(0).answer().checks()).as("a failed request's answer is not checked").isNull();
       for (SampleRecord s : samples) {
         if (s.error() == null) {
           boolean eight = s.chunkCount() == 8;
-          assertThat(s.checks()).containsExactly(
+          assertThat(s.answer().checks()).containsExactly(
               new CheckOutcome("ExpectRegex", eight, eight ? null : "/(?s)^(\\s\\w+){8}$/ not found in the answer"),
               new CheckOutcome("notedWhereItRan", true, null));
         }
@@ -87,7 +87,7 @@ class AnswerChecksGroundTruthTest {
       String quoted = answer.length() > 60 ? answer.substring(0, 60) + "\u2026" : answer;
 
       assertThat(result.samples()).hasSize(6).allSatisfy(s -> {
-        assertThat(s.checks()).singleElement().satisfies(c -> {
+        assertThat(s.answer().checks()).singleElement().satisfies(c -> {
           assertThat(c.name()).isEqualTo("ExpectJson");
           assertThat(c.passed()).isFalse();
           assertThat(c.reason()).startsWith("not JSON: ").endsWith("(answer starts \"" + quoted + "\")");
@@ -113,7 +113,7 @@ class AnswerChecksGroundTruthTest {
       CaseResult result = EngineRun.of(server.baseUrl(), results, AnswerCheckScenarios.OpenLoop.class).record().results().get(0);
       assertThat(result.samples()).hasSize(8).allSatisfy(s -> {
         assertThat(s.scheduledMs()).isNotNull();
-        assertThat(s.checks()).containsExactly(
+        assertThat(s.answer().checks()).containsExactly(
             new CheckOutcome("ExpectRegex", true, null), new CheckOutcome("notedWhereItRan", true, null));
       });
       assertThat(result.section(Section.CHECKS).passed()).isEqualTo(8);

@@ -44,8 +44,8 @@ class AnswerTextGroundTruthTest {
       CaseResult result = run.record().results().get(0);
       assertThat(result.samples()).hasSize(4);
       for (SampleRecord sample : result.samples()) {
-        assertThat(sample.text()).isEqualTo(ANSWER);
-        assertThat(sample.reasoningText()).isEqualTo(REASONING_TEXT);
+        assertThat(sample.answer().text()).isEqualTo(ANSWER);
+        assertThat(sample.answer().reasoningText()).isEqualTo(REASONING_TEXT);
         assertThat(sample.flags()).doesNotContain("text_truncated");
       }
       List<JsonNode> journal = journal(results);
@@ -69,8 +69,8 @@ class AnswerTextGroundTruthTest {
       CaseResult result = run.record().results().get(0);
       assertThat(result.samples()).hasSize(4);
       for (SampleRecord sample : result.samples()) {
-        assertThat(sample.text()).hasSize(bound).isEqualTo(ANSWER.substring(0, bound));
-        assertThat(sample.reasoningText()).hasSize(bound).isEqualTo(REASONING_TEXT.substring(0, bound));
+        assertThat(sample.answer().text()).hasSize(bound).isEqualTo(ANSWER.substring(0, bound));
+        assertThat(sample.answer().reasoningText()).hasSize(bound).isEqualTo(REASONING_TEXT.substring(0, bound));
         assertThat(sample.flags()).containsOnlyOnce("text_truncated");
       }
       for (JsonNode line : journal(results)) {

@@ -97,7 +97,7 @@ class ConversationGroundTruthTest {
         double serverPrompt = measured.stream().filter(r -> r.messages().size() == 2 * k - 1)
             .mapToInt(ServedRequest::promptTokens).average().orElseThrow();
         assertThat(turn.promptTokensP50()).isEqualTo(serverPrompt);
-        List<Double> tpots = result.samples().stream().filter(r -> r.turn() == k).map(SampleRecord::tpotMs).toList();
+        List<Double> tpots = result.samples().stream().filter(r -> r.turn() == k).map(s -> s.times().tpotMs()).toList();
         assertThat(turn.tpotMsP50()).as("turn %d TPOT p50 of %s", k, tpots).isCloseTo(GroundTruth.median(tpots), within(1e-9));
       }
       List<GroundTruth.Pair> pairs = GroundTruth.numberedPairs(result, served);
@@ -115,7 +115,7 @@ class ConversationGroundTruthTest {
       assertThat(fit.y()).isEqualTo("tpot_ms");
       assertThat(fit.n()).isEqualTo(6 * TURNS);
       LinearFit expected = LinearFit.of(result.samples().stream().mapToDouble(SampleRecord::promptTokens).toArray(),
-          result.samples().stream().mapToDouble(SampleRecord::tpotMs).toArray()).orElseThrow();
+          result.samples().stream().mapToDouble(s -> s.times().tpotMs()).toArray()).orElseThrow();
       assertThat(fit.slopeMsPerToken()).isCloseTo(expected.slope(), within(1e-9));
       assertThat(fit.interceptMs()).isCloseTo(expected.intercept(), within(1e-9));
       assertThat(fit.r2()).isCloseTo(expected.r2(), within(1e-9));

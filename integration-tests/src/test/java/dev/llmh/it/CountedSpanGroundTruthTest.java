@@ -33,7 +33,7 @@ class CountedSpanGroundTruthTest {
       List<ServedRequest> warm = pairs.subList(1, 4).stream().map(GroundTruth.Pair::server).toList();
       double serverSpanMs = GroundTruth.ms(warm.get(2).finishedNanos() - warm.get(0).arrivalNanos());
       // the noise between the two clocks' views of one request, measured on these very requests
-      double noiseMs = pairs.subList(1, 4).stream().mapToDouble(p -> Math.abs(p.client().endMs()
+      double noiseMs = pairs.subList(1, 4).stream().mapToDouble(p -> Math.abs(p.client().times().endMs()
           - GroundTruth.ms(p.server().finishedNanos() - p.server().arrivalNanos()))).max().orElseThrow();
       assertThat(result.throughput().wallMs()).isCloseTo(serverSpanMs, within(2 * noiseMs + 1));
       // the whole measured phase, cold load included, is longer by at least the load

@@ -111,14 +111,14 @@ final class GroundTruth {
     int tokens = pairs.get(0).server().completionTokens();
     assertThat(pairs).allSatisfy(p -> assertThat(p.server().completionTokens()).isEqualTo(tokens));
 
-    assertFromSend(result, CaseResult.TTFT, pairs, SampleRecord::ttftMs, r -> r.contentChunkNanos().get(0));
-    assertFromSend(result, CaseResult.E2E, pairs, SampleRecord::e2eMs, r -> last(r.contentChunkNanos()));
+    assertFromSend(result, CaseResult.TTFT, pairs, s -> s.times().ttftMs(), r -> r.contentChunkNanos().get(0));
+    assertFromSend(result, CaseResult.E2E, pairs, s -> s.times().e2eMs(), r -> last(r.contentChunkNanos()));
 
     // TPOT divides a span by N − 1: so does its floor; the error to catch is N in place of N − 1.
     List<Double> serverTpot = pairs.stream().map(p -> serverTpot(p.server())).toList();
-    assertGap(offsets(result, CaseResult.TPOT, pairs, SampleRecord::tpotMs, GroundTruth::serverTpot),
+    assertGap(offsets(result, CaseResult.TPOT, pairs, s -> s.times().tpotMs(), GroundTruth::serverTpot),
         Offsets.GAP_FLOOR_MS / (tokens - 1), median(serverTpot) / tokens);
-    assertSummarises(result, CaseResult.TPOT, pairs.stream().map(p -> p.client().tpotMs()).toList());
+    assertSummarises(result, CaseResult.TPOT, pairs.stream().map(p -> p.client().times().tpotMs()).toList());
 
     List<Double> clientPooled = new ArrayList<>();
     List<Double> serverPooled = new ArrayList<>();
@@ -146,11 +146,12 @@ final class GroundTruth {
     assertThat(pairs).allSatisfy(p -> assertThat(p.server().contentChunkNanos()).hasSize(tokens));
     List<Double> server = pairs.stream().map(p -> serverTpot(p.server())).toList();
     double floor = Offsets.GAP_FLOOR_MS / (tokens - 1);
-    assertGap(offsets(result, CaseResult.TPOT, pairs, SampleRecord::tpotMs, GroundTruth::serverTpot), floor, median(server) / tokens);
+    assertGap(offsets(result, CaseResult.TPOT, pairs, s -> s.times().tpotMs(), GroundTruth::serverTpot), floor,
+        median(server) / tokens);
     assertGap(Offsets.of(result.caseId() + " server tpot against its schedule", server,
         pairs.stream().map(p -> planned.apply(p.server())).toList()), floor, scheduleErrorMs);
-    assertSummarises(result, CaseResult.TPOT, pairs.stream().map(p -> p.client().tpotMs()).toList());
-    assertSummarises(result, "decode_rate", pairs.stream().map(p -> 1000 / p.client().tpotMs()).toList());
+    assertSummarises(result, CaseResult.TPOT, pairs.stream().map(p -> p.client().times().tpotMs()).toList());
+    assertSummarises(result, "decode_rate", pairs.stream().map(p -> 1000 / p.client().times().tpotMs()).toList());
   }
 
   /**

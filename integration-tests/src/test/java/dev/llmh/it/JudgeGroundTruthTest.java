@@ -60,7 +60,7 @@ class JudgeGroundTruthTest {
       assertThat(b.judgeScoreCi().get(1)).isCloseTo(2.768, within(0.001));
       assertThat(b.failureReasons()).isEqualTo(Map.of("unparseable judge reply", 1, "judge request failed", 1,
           "judge score out of range 1-5", 1));
-      List<SampleJudge> betaJudged = beta.samples().stream().map(SampleRecord::judge).toList();
+      List<SampleJudge> betaJudged = beta.samples().stream().map(s -> s.answer().judge()).toList();
       assertThat(betaJudged.get(2).failure()).startsWith("unparseable judge reply: not one JSON object");
       assertThat(betaJudged.get(3).failure()).startsWith("judge request failed: HTTP 500");
       assertThat(betaJudged.get(4).failure()).isEqualTo("judge score out of range 1-5: 7");
@@ -90,9 +90,9 @@ class JudgeGroundTruthTest {
       assertThat(standIn.judged).hasSize(12);
       for (int k = 0; k < 12; k++) {
         SampleRecord sample = runOrder.get(order.get(k));
-        assertThat(sample.judge().label()).isEqualTo(Blinding.label(k));
+        assertThat(sample.answer().judge().label()).isEqualTo(Blinding.label(k));
         assertThat(standIn.judged.get(k).label()).isEqualTo(Blinding.label(k));
-        assertThat(standIn.judged.get(k).answer()).isEqualTo(sample.text());
+        assertThat(standIn.judged.get(k).answer()).isEqualTo(sample.answer().text());
         assertThat(standIn.judged.get(k).question()).isEqualTo("Name a colour.");
       }
       // blinded: no judge request names a candidate, and none was sent before the last measured request ended

@@ -66,11 +66,12 @@ class OpenLoopGroundTruthTest {
       assertThat(s.scheduledMs()).as("request %d's intended send", i).isCloseTo(250.0 * i, within(1e-6));
     }
     assertServedAlone(result, pairs);
-    GroundTruth.assertFromSend(result, CaseResult.TTFT, pairs, SampleRecord::ttftMs, r -> r.contentChunkNanos().get(0));
+    GroundTruth.assertFromSend(result, CaseResult.TTFT, pairs, s -> s.times().ttftMs(),
+        r -> r.contentChunkNanos().get(0));
     assertQueueIsStartMinusSchedule(result);
     assertSentOnTime(result);
     assertThat(result.metrics().get("ttft_from_schedule_ms").p50())
-        .isCloseTo(GroundTruth.median(pairs.stream().map(p -> p.client().ttftMs() + queue(p.client())).toList()), within(1e-6));
+        .isCloseTo(GroundTruth.median(pairs.stream().map(p -> p.client().times().ttftMs() + queue(p.client())).toList()), within(1e-6));
   }
 
   @Test
@@ -82,7 +83,8 @@ class OpenLoopGroundTruthTest {
     // sent on time: the client did not fall behind, the server queued
     assertSentOnTime(result);
     // each TTFT the server's (its queue included), and the server's own record grows with the schedule
-    GroundTruth.assertFromSend(result, CaseResult.TTFT, pairs, SampleRecord::ttftMs, r -> r.contentChunkNanos().get(0));
+    GroundTruth.assertFromSend(result, CaseResult.TTFT, pairs, s -> s.times().ttftMs(),
+        r -> r.contentChunkNanos().get(0));
     double[] server = assertGrowsOnTheServersRecord("above capacity: ttft_from_schedule", pairs,
         p -> serverTtft(p) + queue(p.client()), expectedSlope(pairs));
     // a client reads after the server writes: its figure from the schedule is never below the server's
@@ -101,7 +103,7 @@ class OpenLoopGroundTruthTest {
     // held a gap late would stand out by the gap
     GroundTruth.Pair first = pairs.get(0);
     java.util.function.ToDoubleFunction<GroundTruth.Pair> arrivals = p ->
-        GroundTruth.ms(p.server().arrivalNanos() - first.server().arrivalNanos()) + first.client().startMs() - p.client().scheduledMs();
+        GroundTruth.ms(p.server().arrivalNanos() - first.server().arrivalNanos()) + first.client().times().startMs() - p.client().scheduledMs();
     double transit = GroundTruth.median(pairs.stream().map(p -> queue(p.client()) - arrivals.applyAsDouble(p)).toList());
     java.util.function.ToDoubleFunction<GroundTruth.Pair> serverQueue = p -> arrivals.applyAsDouble(p) + transit;
     Offsets waits = Offsets.of(result.caseId() + " queue against the server's arrivals",
@@ -113,7 +115,8 @@ class OpenLoopGroundTruthTest {
     assertThat(Math.max(-waits.min(), waits.max())).as("%s", waits).isLessThanOrEqualTo(band);
     assertGrowsOnTheServersRecord("bounded: queue", pairs, serverQueue, expectedSlope(pairs));
     assertServedAlone(result, pairs);
-    GroundTruth.assertFromSend(result, CaseResult.TTFT, pairs, SampleRecord::ttftMs, r -> r.contentChunkNanos().get(0));
+    GroundTruth.assertFromSend(result, CaseResult.TTFT, pairs, s -> s.times().ttftMs(),
+        r -> r.contentChunkNanos().get(0));
     // waiting for a slot is the server's slowness, not the client's: no lag warning of that size
     assertThat(result.section(Section.WARNINGS)).noneSatisfy(w -> {
       Matcher m = LAG.matcher(w);
@@ -129,7 +132,8 @@ class OpenLoopGroundTruthTest {
     assertThat(result.samples()).allSatisfy(s -> assertThat(s.scheduledMs()).isNull());
     List<GroundTruth.Pair> pairs = GroundTruth.pairs(result, served);
     assertServedAlone(result, pairs);
-    GroundTruth.assertFromSend(result, CaseResult.TTFT, pairs, SampleRecord::ttftMs, r -> r.contentChunkNanos().get(0));
+    GroundTruth.assertFromSend(result, CaseResult.TTFT, pairs, s -> s.times().ttftMs(),
+        r -> r.contentChunkNanos().get(0));
   }
 
   private static double serverTtft(GroundTruth.Pair p) {
@@ -173,7 +177,7 @@ class OpenLoopGroundTruthTest {
    */
   private static void assertSentOnTime(CaseResult result) {
     List<SampleRecord> samples = result.samples();
-    Offsets lag = Offsets.of(result.caseId() + " send lag", samples.stream().map(SampleRecord::startMs).toList(),
+    Offsets lag = Offsets.of(result.caseId() + " send lag", samples.stream().map(s -> s.times().startMs()).toList(),
         samples.stream().map(SampleRecord::scheduledMs).toList());
     System.out.println(lag);
     assertThat(lag.lateDisagreement(Offsets.SPAN_FLOOR_MS, ARRIVAL_GAP_MS)).isNull();
@@ -187,7 +191,7 @@ class OpenLoopGroundTruthTest {
   }
 
   private static double queue(SampleRecord s) {
-    return s.startMs() - s.scheduledMs();
+    return s.times().startMs() - s.scheduledMs();
   }
 
   /** Each sample's start_ms − scheduled_ms is its queue, and metrics.queue_ms summarises exactly those. */

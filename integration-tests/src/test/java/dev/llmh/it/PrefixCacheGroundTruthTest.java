@@ -98,7 +98,7 @@ class PrefixCacheGroundTruthTest {
 
   /** Each sample's TTFT against the server's span from arrival to first chunk, by {@link Offsets#spanDisagreement}. */
   private static void assertClientTtftIsTheServers(CaseResult result, List<ServedRequest> requests) {
-    Offsets ttft = Offsets.of(result.caseId() + " ttft", result.samples().stream().map(SampleRecord::ttftMs).toList(),
+    Offsets ttft = Offsets.of(result.caseId() + " ttft", result.samples().stream().map(s -> s.times().ttftMs()).toList(),
         requests.stream().map(r -> GroundTruth.ms(r.contentChunkNanos().get(0) - r.arrivalNanos())).toList());
     System.out.println(ttft);
     assertThat(ttft.spanDisagreement(Offsets.chunkGapMs(requests))).as("%s", ttft).isNull();

@@ -91,7 +91,7 @@ class ProtocolGroundTruthTest {
         if (reasoningChannel) {
           assertThat(sample.flags()).contains("no_answer");
           assertThat(sample.ttfoMs()).isNull();
-          assertThat(sample.ttftMs()).isNotNull();
+          assertThat(sample.times().ttftMs()).isNotNull();
         } else {
           assertThat(sample.flags()).doesNotContain("no_answer");
         }
@@ -180,7 +180,7 @@ class ProtocolGroundTruthTest {
       // Ollama reports the load the simulator did, to the nanosecond; the client's TTFT contains it.
       assertThat(first.serverTimings().get("load_ms")).isEqualTo(400.0);
       ServedRequest loaded = pairs.get(0).server();
-      assertThat(first.ttftMs()).isGreaterThan(GroundTruth.ms(loaded.contentChunkNanos().get(0) - loaded.arrivalNanos()));
+      assertThat(first.times().ttftMs()).isGreaterThan(GroundTruth.ms(loaded.contentChunkNanos().get(0) - loaded.arrivalNanos()));
       assertThat(result.samples().subList(1, 4)).allSatisfy(s -> assertThat(s.flags()).isEmpty());
       assertThat(result.samples()).allSatisfy(s -> {
         assertThat(s.error()).isNull();
@@ -191,7 +191,7 @@ class ProtocolGroundTruthTest {
       assertThat(result.section(Section.WARNINGS)).noneSatisfy(w -> assertThat(w).contains("sent no usage"));
       assertThat(result.requests().modelLoadExcluded()).isEqualTo(1);
       // The statistics are the other three requests', exactly.
-      List<Double> warm = result.samples().subList(1, 4).stream().map(SampleRecord::ttftMs).toList();
+      List<Double> warm = result.samples().subList(1, 4).stream().map(s -> s.times().ttftMs()).toList();
       GroundTruth.assertSummarises(result, CaseResult.TTFT, warm);
       assertThat(result.metrics().get(CaseResult.TTFT).max()).isEqualTo(warm.stream().max(Double::compare).orElseThrow());
       assertThat(result.section(Section.WARNINGS)).anySatisfy(w -> assertThat(w).contains("included a model load"));

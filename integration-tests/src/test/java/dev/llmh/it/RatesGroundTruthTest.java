@@ -52,20 +52,22 @@ class RatesGroundTruthTest {
       GroundTruth.assertTpotsOnSchedule(result, pairs, r -> 20.0, 20.0 / 15);
 
       // prefill rate: prompt tokens / TTFT, each TTFT the server's span from arrival to first chunk
-      GroundTruth.assertFromSend(result, CaseResult.TTFT, pairs, SampleRecord::ttftMs, r -> r.contentChunkNanos().get(0));
+      GroundTruth.assertFromSend(result, CaseResult.TTFT, pairs, s -> s.times().ttftMs(),
+          r -> r.contentChunkNanos().get(0));
       GroundTruth.assertSummarises(result, "prefill_rate",
-          pairs.stream().map(p -> p.client().promptTokens() * 1000.0 / p.client().ttftMs()).toList());
+          pairs.stream().map(p -> p.client().promptTokens() * 1000.0 / p.client().times().ttftMs()).toList());
 
       // throughput and request rate: over the measured phase, first send to last completion, which
       // brackets the server's first arrival to last finish by the transit of those two requests
-      GroundTruth.assertFromSend(result, CaseResult.E2E, pairs, SampleRecord::e2eMs, r -> GroundTruth.last(r.contentChunkNanos()));
+      GroundTruth.assertFromSend(result, CaseResult.E2E, pairs, s -> s.times().e2eMs(),
+          r -> GroundTruth.last(r.contentChunkNanos()));
       double wall = result.throughput().wallMs();
       SampleRecord first = result.samples().get(0);
       SampleRecord last = GroundTruth.last(result.samples());
-      assertThat(wall).isCloseTo(last.startMs() + last.endMs() - first.startMs(), within(1e-3));
+      assertThat(wall).isCloseTo(last.times().startMs() + last.times().endMs() - first.times().startMs(), within(1e-3));
       double serverWall = GroundTruth.ms(GroundTruth.last(measured).finishedNanos() - measured.get(0).arrivalNanos());
-      double transit = (first.ttftMs() - GroundTruth.ms(measured.get(0).contentChunkNanos().get(0) - measured.get(0).arrivalNanos()))
-          + (last.e2eMs() - GroundTruth.ms(GroundTruth.last(measured.get(7).contentChunkNanos()) - measured.get(7).arrivalNanos()));
+      double transit = (first.times().ttftMs() - GroundTruth.ms(measured.get(0).contentChunkNanos().get(0) - measured.get(0).arrivalNanos()))
+          + (last.times().e2eMs() - GroundTruth.ms(GroundTruth.last(measured.get(7).contentChunkNanos()) - measured.get(7).arrivalNanos()));
       System.out.printf("wall: client %.3f ms, server %.3f ms, transit of the first and last requests %.3f ms%n", wall, serverWall, transit);
       assertThat(Math.abs(wall - serverWall)).as("client wall against the server's").isLessThan(transit + Offsets.SPAN_FLOOR_MS);
       assertThat(result.throughput().outputTokensPerSecond()).isCloseTo(8 * 16 / (wall / 1000), within(1e-6));

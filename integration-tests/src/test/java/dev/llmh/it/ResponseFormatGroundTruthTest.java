@@ -88,32 +88,32 @@ class ResponseFormatGroundTruthTest {
 
     CaseResult schema = byScenario.get("Schema");
     assertThat(schema.samples()).hasSize(8).allSatisfy(s -> {
-      JsonNode film = parsed(s.text());
-      assertThat(film).as(s.text()).isNotNull();
+      JsonNode film = parsed(s.answer().text());
+      assertThat(film).as(s.answer().text()).isNotNull();
       assertThat(film.path("title").asText().length()).isLessThanOrEqualTo(24);
       assertThat(film.path("year").asInt()).isBetween(1900, 2030);
       assertThat(s.finishReason()).isEqualTo("stop");
-      assertThat(s.checks()).allSatisfy(c -> assertThat(c.passed()).isTrue());
+      assertThat(s.answer().checks()).allSatisfy(c -> assertThat(c.passed()).isTrue());
     });
     assertThat(schema.section(Section.CHECKS).successRate()).isEqualTo(100.0);
     assertThat(schema.constraints()).extracting(CaseResult.ConstraintRecord::verdict).containsExactly("PASS");
 
     CaseResult free = byScenario.get("Free");
     assertThat(free.samples()).hasSize(8).allSatisfy(s -> {
-      assertThat(s.checks()).allSatisfy(c -> assertThat(c.passed()).isFalse());
-      assertThat(s.checks().get(0).reason()).isNotBlank();
+      assertThat(s.answer().checks()).allSatisfy(c -> assertThat(c.passed()).isFalse());
+      assertThat(s.answer().checks().get(0).reason()).isNotBlank();
     });
     assertThat(free.section(Section.CHECKS).successRate()).isEqualTo(0.0);
 
     CaseResult any = byScenario.get("AnyObject");
     assertThat(any.samples()).hasSize(8).allSatisfy(s -> {
-      assertThat(s.text()).startsWith("{");
+      assertThat(s.answer().text()).startsWith("{");
       boolean cut = "length".equals(s.finishReason());
-      JsonNode json = parsed(s.text());
-      assertThat(s.checks().get(0).passed()).as(s.text()).isEqualTo(!cut && json != null && json.has("title") && json.has("year"));
+      JsonNode json = parsed(s.answer().text());
+      assertThat(s.answer().checks().get(0).passed()).as(s.answer().text()).isEqualTo(!cut && json != null && json.has("title") && json.has("year"));
       if (cut) {
-        assertThat(json).as("cut by max tokens: " + s.text()).isNull();
-        assertThat(s.checks().get(0).reason()).as(s.text()).isNotBlank();
+        assertThat(json).as("cut by max tokens: " + s.answer().text()).isNull();
+        assertThat(s.answer().checks().get(0).reason()).as(s.answer().text()).isNotBlank();
       }
     });
     // 8 tokens cannot hold the object this model starts: the cut answers are there, and failed

@@ -139,7 +139,7 @@ class ResultsRecordTest {
       // Nor in the client: what it added to each request's TTFT (opening a connection, scheduling) stays
       // below half the shortest request the server served, the least a held-back request would wait.
       double shortest = served.stream().mapToDouble(r -> GroundTruth.ms(r.finishedNanos() - r.arrivalNanos())).min().orElseThrow();
-      Offsets added = GroundTruth.offsets(wide, CaseResult.TTFT, GroundTruth.pairs(wide, served), SampleRecord::ttftMs,
+      Offsets added = GroundTruth.offsets(wide, CaseResult.TTFT, GroundTruth.pairs(wide, served), s -> s.times().ttftMs(),
           r -> GroundTruth.ms(r.contentChunkNanos().get(0) - r.arrivalNanos()));
       System.out.printf("%s; shortest request %.3f ms%n", added, shortest);
       assertThat(added.max()).as("%s", added).isLessThan(shortest / 2);

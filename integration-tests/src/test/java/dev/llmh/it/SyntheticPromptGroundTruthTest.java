@@ -39,7 +39,7 @@ class SyntheticPromptGroundTruthTest {
     Offsets late = Offsets.of("server first chunk after slot",
         measured.stream().map(r -> GroundTruth.ms(r.contentChunkNanos().get(0) - r.slotAcquiredNanos())).toList(),
         measured.stream().map(r -> 5 + r.promptTokens() / 4.0).toList());
-    Offsets ttft = Offsets.of("ttft", samples.stream().map(SampleRecord::ttftMs).toList(),
+    Offsets ttft = Offsets.of("ttft", samples.stream().map(s -> s.times().ttftMs()).toList(),
         measured.stream().map(r -> GroundTruth.ms(r.contentChunkNanos().get(0) - r.arrivalNanos())).toList());
     System.out.println(late + "\n" + ttft);
     assertThat(late.lateDisagreement(Offsets.SPAN_FLOOR_MS, (256 - 64) / 4.0)).as("%s", late).isNull();
@@ -92,7 +92,7 @@ class SyntheticPromptGroundTruthTest {
       // is the server's; the fit is the least squares of those TTFTs on the server's counts, exactly.
       assertTtftsAreTheServersOnItsSchedule(allSamples, allMeasured);
       LinearFit expected = LinearFit.of(allSamples.stream().mapToDouble(SampleRecord::promptTokens).toArray(),
-          allSamples.stream().mapToDouble(SampleRecord::ttftMs).toArray()).orElseThrow();
+          allSamples.stream().mapToDouble(s -> s.times().ttftMs()).toArray()).orElseThrow();
       assertThat(fit.slopeMsPerToken()).isCloseTo(expected.slope(), within(1e-9));
       assertThat(fit.prefillTokensPerSecond()).isCloseTo(1000 / expected.slope(), within(1e-6));
       assertThat(fit.ci().get(0)).isLessThanOrEqualTo(fit.prefillTokensPerSecond());

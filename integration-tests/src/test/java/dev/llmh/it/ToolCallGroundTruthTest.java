@@ -170,7 +170,7 @@ class ToolCallGroundTruthTest {
         double serverTtft = (server2.contentChunkNanos().get(0) - server2.arrivalNanos()) / 1e6;
         assertThat(serverTtft).as("prefill of %s tokens at 20,000 tok/s", server2.promptTokens())
             .isGreaterThanOrEqualTo(server2.promptTokens() / 20.0 - 1);
-        clientTtfts.add(second.get(i).ttftMs());
+        clientTtfts.add(second.get(i).times().ttftMs());
         serverTtfts.add(serverTtft);
       }
       Offsets ttft = Offsets.of("second turn ttft", clientTtfts, serverTtfts);
@@ -202,22 +202,22 @@ class ToolCallGroundTruthTest {
       assertThat(s.chunkNanos()).hasSize(answer.name() == null ? 3 : ollama ? 1 : 1 + answer.pieces().size());
       assertThat(sample.reasoningChunks()).isZero();
       if (answer.name() == null) {
-        assertThat(sample.toolCalls()).isNull();
-        assertThat(sample.text()).isEqualTo(" It is sunny.");
+        assertThat(sample.answer().toolCalls()).isNull();
+        assertThat(sample.answer().text()).isEqualTo(" It is sunny.");
       } else {
         String arguments = ollama && !answer.arguments().equals(CUT) ? JSON.readTree(answer.arguments()).toString() : answer.arguments();
-        assertThat(sample.toolCalls()).containsExactly(new ToolCall("get_weather", arguments));
-        assertThat(sample.text()).isEmpty();
-        assertThat(sample.ttfoMs()).as("a tool call is the answer").isEqualTo(sample.ttftMs());
+        assertThat(sample.answer().toolCalls()).containsExactly(new ToolCall("get_weather", arguments));
+        assertThat(sample.answer().text()).isEmpty();
+        assertThat(sample.ttfoMs()).as("a tool call is the answer").isEqualTo(sample.times().ttftMs());
       }
-      clientTtft.add(sample.ttftMs());
+      clientTtft.add(sample.times().ttftMs());
       serverTtft.add((s.chunkNanos().get(0) - s.arrivalNanos()) / 1e6);
       for (int k = 1; k < s.chunkNanos().size(); k++) {
         clientGaps.add(sample.chunkMs().get(k) - sample.chunkMs().get(k - 1));
         serverGaps.add((s.chunkNanos().get(k) - s.chunkNanos().get(k - 1)) / 1e6);
       }
-      CheckOutcome check = sample.checks().get(0);
-      assertThat(sample.checks()).hasSize(1);
+      CheckOutcome check = sample.answer().checks().get(0);
+      assertThat(sample.answer().checks()).hasSize(1);
       long n = s.requestNumber();
       if (n == 7) {
         assertThat(check).isEqualTo(new CheckOutcome("ExpectToolCall", false, "no tool call (the answer was text: \"It is sunny.\")"));

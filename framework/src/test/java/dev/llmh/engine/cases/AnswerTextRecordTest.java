@@ -57,31 +57,31 @@ class AnswerTextRecordTest {
 
       // Under the bound both are recorded whole, unflagged.
       SampleRecord whole = record(sample, 4_000);
-      assertThat(whole.text()).isEqualTo(answer);
-      assertThat(whole.reasoningText()).isEqualTo(reasoning);
+      assertThat(whole.answer().text()).isEqualTo(answer);
+      assertThat(whole.answer().reasoningText()).isEqualTo(reasoning);
       assertThat(whole.flags()).doesNotContain("text_truncated");
 
       // A bound of exactly the answer's length cuts nothing; one character less cuts one.
-      assertThat(record(sample, answer.length()).text()).isEqualTo(answer);
+      assertThat(record(sample, answer.length()).answer().text()).isEqualTo(answer);
       assertThat(record(sample, answer.length()).flags()).doesNotContain("text_truncated");
       SampleRecord oneShort = record(sample, answer.length() - 1);
-      assertThat(oneShort.text()).isEqualTo(answer.substring(0, answer.length() - 1));
+      assertThat(oneShort.answer().text()).isEqualTo(answer.substring(0, answer.length() - 1));
       assertThat(oneShort.flags()).contains("text_truncated");
 
       // A bound between the two texts' lengths cuts the answer only; the reasoning stays whole and apart.
       int bound = 25;
       assertThat(reasoning.length()).isLessThan(bound);
       SampleRecord cut = record(sample, bound);
-      assertThat(cut.text()).hasSize(bound).isEqualTo(answer.substring(0, bound));
-      assertThat(cut.reasoningText()).isEqualTo(reasoning);
+      assertThat(cut.answer().text()).hasSize(bound).isEqualTo(answer.substring(0, bound));
+      assertThat(cut.answer().reasoningText()).isEqualTo(reasoning);
       assertThat(cut.flags()).containsOnlyOnce("text_truncated");
       // The sample itself still holds the whole answer for checks.
       assertThat(sample.answer()).isEqualTo(answer);
 
       // A bound below both cuts the reasoning too: one flag for the sample.
       SampleRecord both = record(sample, 5);
-      assertThat(both.text()).isEqualTo(answer.substring(0, 5));
-      assertThat(both.reasoningText()).isEqualTo(reasoning.substring(0, 5));
+      assertThat(both.answer().text()).isEqualTo(answer.substring(0, 5));
+      assertThat(both.answer().reasoningText()).isEqualTo(reasoning.substring(0, 5));
       assertThat(both.flags()).containsOnlyOnce("text_truncated");
 
       // The JSON names, in the journal's line and the results file's mapper alike.
@@ -111,7 +111,7 @@ class AnswerTextRecordTest {
       assertThat(record.flags()).doesNotContain("text_truncated");
 
       SampleRecord none = record(sample, 0);
-      assertThat(none.text()).isEmpty();
+      assertThat(none.answer().text()).isEmpty();
       assertThat(none.flags()).contains("text_truncated");
     }
   }
@@ -141,8 +141,8 @@ class AnswerTextRecordTest {
   void aSampleWithoutKeptTextRecordsNoneAndNoFlag() {
     RequestSample failed = RequestSample.builder(0, List.of(), 1_000_000).error("HTTP 500: boom").build();
     SampleRecord record = record(failed, 10);
-    assertThat(record.text()).isNull();
-    assertThat(record.reasoningText()).isNull();
+    assertThat(record.answer().text()).isNull();
+    assertThat(record.answer().reasoningText()).isNull();
     assertThat(record.flags()).doesNotContain("text_truncated");
   }
 }

@@ -74,8 +74,8 @@ public record PhaseEvidence(Double ttftShare, String phase, List<Match> matches,
     }
     List<double[]> pairs = new ArrayList<>();
     for (SampleRecord s : result.samples() == null ? List.<SampleRecord>of() : result.samples()) {
-      if (s.error() == null && s.ttftMs() != null && s.e2eMs() != null && s.e2eMs() > 0) {
-        pairs.add(new double[] {s.ttftMs(), s.e2eMs()});
+      if (s.error() == null && s.times().ttftMs() != null && s.times().e2eMs() != null && s.times().e2eMs() > 0) {
+        pairs.add(new double[] {s.times().ttftMs(), s.times().e2eMs()});
       }
     }
     Double share = pairs.isEmpty() ? null : median(pairs.stream().mapToDouble(p -> p[0] / p[1]).toArray());

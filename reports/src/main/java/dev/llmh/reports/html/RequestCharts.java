@@ -18,9 +18,10 @@ final class RequestCharts {
   static Section cdfs(RunRecord record) {
     List<ChartSpec> charts = new ArrayList<>();
     StringBuilder missing = new StringBuilder();
-    cdf(record, "TTFT", SampleRecord::ttftMs, "no request succeeded with a first token", charts, missing);
-    cdf(record, "TPOT", SampleRecord::tpotMs, "no request produced two or more tokens, so TPOT is undefined", charts, missing);
-    cdf(record, "E2E", SampleRecord::e2eMs, "no request succeeded to the end of its stream", charts, missing);
+    cdf(record, "TTFT", s -> s.times().ttftMs(), "no request succeeded with a first token", charts, missing);
+    cdf(record, "TPOT", s -> s.times().tpotMs(), "no request produced two or more tokens, so TPOT is undefined",
+        charts, missing);
+    cdf(record, "E2E", s -> s.times().e2eMs(), "no request succeeded to the end of its stream", charts, missing);
     String html = missing.length() == 0 ? "" : "<ul class=\"missing\">" + missing + "</ul>";
     return Section.of("cdf", "Latency distributions (CDF per case)", html, charts, "no request succeeded in any case");
   }
@@ -62,23 +63,23 @@ final class RequestCharts {
       int unplaced = 0;
       for (int i = 0; i < samples.size(); i++) {
         SampleRecord s = samples.get(i);
-        if (s.startMs() == null) {
+        if (s.times().startMs() == null) {
           unplaced++;
           continue;
         }
-        double start = s.startMs();
+        double start = s.times().startMs();
         if (s.error() != null) {
-          Double end = s.endMs() != null ? s.endMs() : s.e2eMs();
+          Double end = s.times().endMs() != null ? s.times().endMs() : s.times().e2eMs();
           double at = start + (end == null ? 0 : end);
           failedSpans.add(List.of(start, i, at));
           failures.add(Labels.point(at, i));
           continue;
         }
-        if (s.ttftMs() != null) {
-          waiting.add(List.of(start, i, start + s.ttftMs()));
-          Double end = s.e2eMs() != null ? s.e2eMs() : s.endMs();
+        if (s.times().ttftMs() != null) {
+          waiting.add(List.of(start, i, start + s.times().ttftMs()));
+          Double end = s.times().e2eMs() != null ? s.times().e2eMs() : s.times().endMs();
           if (end != null) {
-            streaming.add(List.of(start + s.ttftMs(), i, start + end));
+            streaming.add(List.of(start + s.times().ttftMs(), i, start + end));
           }
         }
       }

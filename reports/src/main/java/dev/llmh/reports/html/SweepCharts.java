@@ -32,9 +32,9 @@ final class SweepCharts {
         for (SampleRecord s : result.samples() == null ? List.<SampleRecord>of() : result.samples()) {
           boolean modelLoad = s.flags() != null && s.flags().contains(RequestMetrics.FLAG_MODEL_LOAD);
           // the prompt's length as the server counted it, else as the case targeted it; neither: no point
-          if (s.error() == null && s.ttftMs() != null && !modelLoad && (s.promptTokens() != null || target instanceof Number)) {
+          if (s.error() == null && s.times().ttftMs() != null && !modelLoad && (s.promptTokens() != null || target instanceof Number)) {
             double x = s.promptTokens() != null ? s.promptTokens() : ((Number) target).doubleValue();
-            points.add(Labels.point(x, s.ttftMs()));
+            points.add(Labels.point(x, s.times().ttftMs()));
           }
         }
       }

@@ -118,9 +118,9 @@ final class RichRun {
     }
     List<SampleRecord> ok = samples.stream().filter(s -> s.error() == null).toList();
     Map<String, MetricSummary> metrics = new LinkedHashMap<>();
-    metrics.put(CaseResult.TTFT, summary(ok, SampleRecord::ttftMs));
-    metrics.put(CaseResult.TPOT, summary(ok, SampleRecord::tpotMs));
-    metrics.put(CaseResult.E2E, summary(ok, SampleRecord::e2eMs));
+    metrics.put(CaseResult.TTFT, summary(ok, s -> s.times().ttftMs()));
+    metrics.put(CaseResult.TPOT, summary(ok, s -> s.times().tpotMs()));
+    metrics.put(CaseResult.E2E, summary(ok, s -> s.times().e2eMs()));
     MetricSummary ttftSummary = metrics.get(CaseResult.TTFT);
     String caseId = caseName + params.toString().replace('{', '[').replace('}', ']').replace(" ", "");
     String verdict = failed > 0 ? "FAIL" : "PASS";
