@@ -57,9 +57,9 @@ final class PromptLines {
   /** {@code prefill 2,010 tok/s [1,950, 2,070]: TTFT = 52 ms + 0.497 ms/token (R² 0.999)}. */
   static String line(FitRecord fit) {
     String equation = String.format(Locale.ROOT, "TTFT = %,.0f ms + %.3f ms/token (R² %.3f, %d requests over %s tokens)",
-        fit.interceptMs(), fit.slopeMsPerToken(), fit.r2(), fit.n(), lengths(fit.lengths()));
+        fit.line().interceptMs(), fit.line().slopeMsPerToken(), fit.line().r2(), fit.line().n(), lengths(fit.line().lengths()));
     if (fit.prefillTokensPerSecond() == null) {
-      return (fit.linear() ? "no prefill rate: TTFT does not grow with the prompt; "
+      return (fit.line().linear() ? "no prefill rate: TTFT does not grow with the prompt; "
           : "not linear, no prefill rate (queueing, a prefix cache or noise shape TTFT more than prefill); ") + equation;
     }
     List<Double> ci = fit.ci();

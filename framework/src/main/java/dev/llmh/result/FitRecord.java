@@ -3,6 +3,7 @@ package dev.llmh.result;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.util.List;
 import java.util.Map;
 
@@ -13,44 +14,52 @@ import java.util.Map;
  * any one length's TTFT, is the figure that carries over.
  *
  * @param params the case's other parameters ({@code @Param} values), when it has any
- * @param x what the line is fitted against: {@code prompt_tokens}
- * @param y what is fitted: {@code ttft_ms}
- * @param slopeMsPerToken milliseconds per prompt token
- * @param interceptMs the line's TTFT at zero prompt tokens: fixed cost (queueing, network, scheduling)
- * @param r2 coefficient of determination; below {@link #LINEAR_R2} the relation is not a line
+ * @param line the fitted line, written at the top level of the record
  * @param prefillTokensPerSecond {@code 1000 / slope}, or null when the relation is not linear or the slope is not positive
  * @param ci the prefill rate's interval (from the slope's {@code confidence} interval), {@code [lo, hi]} in tok/s;
  *     an end the slope's interval cannot bound (it reaches zero) is null; null without a rate
- * @param slopeCi the slope's interval, {@code [lo, hi]} in ms per token
- * @param n requests fitted
- * @param lengths the distinct target lengths they came from
- * @param linear whether R² is at least {@link #LINEAR_R2}
  * @param note why no rate is given, or null
  * @param longestPrompt the serving process's peak memory on the longest prompt (memory is
  *     measured where the context, and so the KV cache, is largest)
  */
-@JsonPropertyOrder({"scenario", "model", "concurrency", "params", "x", "y", "slope_ms_per_token", "intercept_ms", "r2",
-    "prefill_tokens_per_s", "ci"})
+@JsonPropertyOrder({"scenario", "model", "concurrency", "params", "line", "prefill_tokens_per_s", "ci"})
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record FitRecord(
     String scenario,
     String model,
     int concurrency,
     Map<String, Object> params,
-    String x,
-    String y,
-    @JsonProperty("slope_ms_per_token") double slopeMsPerToken,
-    @JsonProperty("intercept_ms") double interceptMs,
-    double r2,
+    @JsonUnwrapped Line line,
     @JsonProperty("prefill_tokens_per_s") Double prefillTokensPerSecond,
     List<Double> ci,
-    @JsonProperty("slope_ci_ms_per_token") List<Double> slopeCi,
-    int n,
-    List<Integer> lengths,
     double confidence,
-    boolean linear,
     String note,
     @JsonProperty("longest_prompt") LongestPrompt longestPrompt) {
+
+  /**
+   * The least-squares line.
+   *
+   * @param x what the line is fitted against: {@code prompt_tokens}
+   * @param y what is fitted: {@code ttft_ms}
+   * @param slopeMsPerToken milliseconds per prompt token
+   * @param interceptMs the line's TTFT at zero prompt tokens: fixed cost (queueing, network, scheduling)
+   * @param r2 coefficient of determination; below {@link #LINEAR_R2} the relation is not a line
+   * @param slopeCi the slope's interval, {@code [lo, hi]} in ms per token
+   * @param n requests fitted
+   * @param lengths the distinct target lengths they came from
+   * @param linear whether R² is at least {@link #LINEAR_R2}
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record Line(
+      String x,
+      String y,
+      @JsonProperty("slope_ms_per_token") double slopeMsPerToken,
+      @JsonProperty("intercept_ms") double interceptMs,
+      double r2,
+      @JsonProperty("slope_ci_ms_per_token") List<Double> slopeCi,
+      int n,
+      List<Integer> lengths,
+      boolean linear) {}
 
   /**
    * @param promptTokens the longest target length of the fit

@@ -109,10 +109,10 @@ public final class PrefillFits {
         : line.slope() <= 0 ? "TTFT does not grow with prompt tokens: no prefill rate" : null;
     List<Double> ci = rate ? java.util.Arrays.asList(1000 / line.slopeHigh(), line.slopeLow() > 0 ? 1000 / line.slopeLow() : null)
         : null;
+    FitRecord.Line fitted = new FitRecord.Line(FitRecord.PROMPT_TOKENS, FitRecord.TTFT_MS, line.slope(), line.intercept(),
+        line.r2(), List.of(line.slopeLow(), line.slopeHigh()), line.n(), List.copyOf(lengths), line.linear());
     return new FitRecord(first.scenario(), model(first), concurrency instanceof Number n ? n.intValue() : 1,
-        params.isEmpty() ? null : params, FitRecord.PROMPT_TOKENS, FitRecord.TTFT_MS, line.slope(), line.intercept(),
-        line.r2(), rate ? 1000 / line.slope() : null, ci, List.of(line.slopeLow(), line.slopeHigh()), line.n(),
-        List.copyOf(lengths), 0.95, line.linear(), note, longest);
+        params.isEmpty() ? null : params, fitted, rate ? 1000 / line.slope() : null, ci, 0.95, note, longest);
   }
 
 }

@@ -48,14 +48,14 @@ class PrefillFitsTest {
     FitRecord fit = fits.get(0);
     assertThat(fit.model()).isEqualTo("qwen");
     assertThat(fit.concurrency()).isEqualTo(1);
-    assertThat(fit.n()).isEqualTo(15);
-    assertThat(fit.slopeMsPerToken()).isCloseTo(0.497, within(0.002));
-    assertThat(fit.interceptMs()).isCloseTo(52, within(2.0));
+    assertThat(fit.line().n()).isEqualTo(15);
+    assertThat(fit.line().slopeMsPerToken()).isCloseTo(0.497, within(0.002));
+    assertThat(fit.line().interceptMs()).isCloseTo(52, within(2.0));
     assertThat(fit.prefillTokensPerSecond()).isCloseTo(2012, within(10.0));
     assertThat(fit.ci().get(0)).isLessThan(fit.prefillTokensPerSecond());
     assertThat(fit.ci().get(1)).isGreaterThan(fit.prefillTokensPerSecond());
-    assertThat(fit.r2()).isGreaterThan(0.999);
-    assertThat(fit.linear()).isTrue();
+    assertThat(fit.line().r2()).isGreaterThan(0.999);
+    assertThat(fit.line().linear()).isTrue();
     assertThat(fit.params()).isNull();
     assertThat(dev.llmh.console.ConsoleSummaryFits.line(fit))
         .matches("prefill 2,0[0-9]{2} tok/s \\[[0-9,]+, [0-9,]+\\]: TTFT = 5[0-9] ms \\+ 0\\.49[0-9] ms/token \\(R² 1\\.000, 15 requests over 128/512/2,048 tokens\\)");
@@ -70,7 +70,7 @@ class PrefillFitsTest {
     List<FitRecord> fits = PrefillFits.of(results);
     assertThat(fits).extracting(FitRecord::scenario, FitRecord::concurrency).containsExactly(
         org.assertj.core.groups.Tuple.tuple("S", 1), org.assertj.core.groups.Tuple.tuple("S", 4));
-    assertThat(fits.get(1).slopeMsPerToken()).isCloseTo(0.9, within(0.01));
+    assertThat(fits.get(1).line().slopeMsPerToken()).isCloseTo(0.9, within(0.01));
   }
 
   @Test
@@ -78,7 +78,7 @@ class PrefillFitsTest {
     List<CaseResult> results = List.of(
         sweepCase("S", 128, 1, 500, 0.01, 60), sweepCase("S", 512, 1, 500, 0.01, 60), sweepCase("S", 2048, 1, 500, 0.01, 60));
     FitRecord fit = PrefillFits.of(results).get(0);
-    assertThat(fit.linear()).isFalse();
+    assertThat(fit.line().linear()).isFalse();
     assertThat(fit.prefillTokensPerSecond()).isNull();
     assertThat(fit.ci()).isNull();
     assertThat(fit.note()).contains("not linear");
@@ -89,7 +89,7 @@ class PrefillFitsTest {
   void truncatedAndModelLoadRequestsAreLeftOut() {
     List<CaseResult> results = List.of(sweepCase("S", 128, 1, 52, 0.5, 0, "prompt_truncated"),
         sweepCase("S", 512, 1, 52, 0.5, 0, "model_load"), sweepCase("S", 2048, 1, 52, 0.5, 0));
-    assertThat(PrefillFits.of(results).get(0).n()).isEqualTo(13);
+    assertThat(PrefillFits.of(results).get(0).line().n()).isEqualTo(13);
   }
 
   /** {@code result} with the serving process's peak memory, as sampled over its measured phase. */

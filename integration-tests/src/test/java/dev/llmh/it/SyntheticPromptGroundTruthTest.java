@@ -85,20 +85,20 @@ class SyntheticPromptGroundTruthTest {
       assertThat(fit.scenario()).isEqualTo(SyntheticScenarios.Sweep.class.getName());
       assertThat(fit.model()).isEqualTo("any");
       assertThat(fit.concurrency()).isEqualTo(1);
-      assertThat(fit.n()).isEqualTo(12);
-      assertThat(fit.lengths()).containsExactly(64, 256, 1024);
-      assertThat(fit.r2()).isGreaterThan(0.99);
+      assertThat(fit.line().n()).isEqualTo(12);
+      assertThat(fit.line().lengths()).containsExactly(64, 256, 1024);
+      assertThat(fit.line().r2()).isGreaterThan(0.99);
       // The simulator prefills 4,000 tokens a second, 0.25 ms a token, on its own schedule; each TTFT
       // is the server's; the fit is the least squares of those TTFTs on the server's counts, exactly.
       assertTtftsAreTheServersOnItsSchedule(allSamples, allMeasured);
       LinearFit expected = LinearFit.of(allSamples.stream().mapToDouble(SampleRecord::promptTokens).toArray(),
           allSamples.stream().mapToDouble(s -> s.times().ttftMs()).toArray()).orElseThrow();
-      assertThat(fit.slopeMsPerToken()).isCloseTo(expected.slope(), within(1e-9));
+      assertThat(fit.line().slopeMsPerToken()).isCloseTo(expected.slope(), within(1e-9));
       assertThat(fit.prefillTokensPerSecond()).isCloseTo(1000 / expected.slope(), within(1e-6));
       assertThat(fit.ci().get(0)).isLessThanOrEqualTo(fit.prefillTokensPerSecond());
       assertThat(fit.ci().get(1)).isGreaterThanOrEqualTo(fit.prefillTokensPerSecond());
       assertThat(run.console).containsPattern("prefill [0-9],[0-9]{3} tok/s \\[[0-9,]+, [0-9,]+\\]: TTFT = [0-9]+ ms \\+ "
-          + String.format(java.util.Locale.ROOT, "%.3f", fit.slopeMsPerToken()).replace(".", "\\.") + " ms/token \\(R² (0\\.99|1\\.00)");
+          + String.format(java.util.Locale.ROOT, "%.3f", fit.line().slopeMsPerToken()).replace(".", "\\.") + " ms/token \\(R² (0\\.99|1\\.00)");
       assertThat(run.recordText()).contains("\"slope_ms_per_token\"", "\"prefill_tokens_per_s\"", "\"calibration\"");
     }
   }

@@ -21,8 +21,9 @@ class MergeCommandTest {
   private final ReportMainTest cli = new ReportMainTest();
 
   private static FitRecord fit(String scenario) {
-    return new FitRecord(scenario, "tiny", 1, null, FitRecord.PROMPT_TOKENS, FitRecord.TTFT_MS, 0.5, 10, 0.99, 2000.0,
-        List.of(1900.0, 2100.0), List.of(0.48, 0.52), 30, List.of(100, 200, 400), 0.95, true, null, null);
+    return new FitRecord(scenario, "tiny", 1, null,
+        new FitRecord.Line(FitRecord.PROMPT_TOKENS, FitRecord.TTFT_MS, 0.5, 10, 0.99, List.of(0.48, 0.52), 30, List.of(100, 200, 400), true),
+        2000.0, List.of(1900.0, 2100.0), 0.95, null, null);
   }
 
   private static SaturationRecord saturation(String scenario) {

@@ -106,12 +106,12 @@ public record PhaseEvidence(Double ttftShare, String phase, List<Match> matches,
     }
     List<Match> matches = new ArrayList<>();
     boolean ttftBound = ttftShare >= TTFT_BOUND_SHARE;
-    boolean grows = prefillFit != null && prefillFit.linear() && prefillFit.slopeMsPerToken() > 0
-        && (prefillFit.slopeCi() == null || prefillFit.slopeCi().get(0) == null || prefillFit.slopeCi().get(0) > 0);
+    boolean grows = prefillFit != null && prefillFit.line().linear() && prefillFit.line().slopeMsPerToken() > 0
+        && (prefillFit.line().slopeCi() == null || prefillFit.line().slopeCi().get(0) == null || prefillFit.line().slopeCi().get(0) > 0);
     if (grows) {
       matches.add(new Match(Signature.PREFILL, String.format(Locale.ROOT,
           "TTFT rises %s ms per prompt token (R² %.2f over lengths %s): the pattern of prefill%s",
-          Labels.number(prefillFit.slopeMsPerToken()), prefillFit.r2(), prefillFit.lengths(),
+          Labels.number(prefillFit.line().slopeMsPerToken()), prefillFit.line().r2(), prefillFit.line().lengths(),
           prefillFit.prefillTokensPerSecond() == null ? "" : String.format(Locale.ROOT, " at about %.0f tok/s",
               prefillFit.prefillTokensPerSecond()))));
     } else if (ttftBound) {

@@ -44,8 +44,8 @@ final class SweepCharts {
       double lo = points.stream().mapToDouble(p -> (Double) p.get(0)).min().orElseThrow();
       double hi = points.stream().mapToDouble(p -> (Double) p.get(0)).max().orElseThrow();
       List<List<Object>> line = List.of(
-          Labels.point(lo, fit.interceptMs() + fit.slopeMsPerToken() * lo),
-          Labels.point(hi, fit.interceptMs() + fit.slopeMsPerToken() * hi));
+          Labels.point(lo, fit.line().interceptMs() + fit.line().slopeMsPerToken() * lo),
+          Labels.point(hi, fit.line().interceptMs() + fit.line().slopeMsPerToken() * hi));
       String title = Labels.scenario(fit.scenario()) + " · " + fit.model() + " · concurrency " + fit.concurrency()
           + (fit.params() == null ? "" : " · " + Labels.paramsWithout(fit.params(), List.of()));
       charts.add(new ChartSpec("prefill-" + charts.size(), title, "xy", "prompt tokens", false, "TTFT (ms)", null, null,
@@ -59,7 +59,7 @@ final class SweepCharts {
 
   private static String fitNote(FitRecord fit) {
     String line = String.format(Locale.ROOT, "TTFT = %s ms + %s ms × prompt tokens, R² %.3f, %d requests",
-        Labels.number(fit.interceptMs()), Labels.number(fit.slopeMsPerToken()), fit.r2(), fit.n());
+        Labels.number(fit.line().interceptMs()), Labels.number(fit.line().slopeMsPerToken()), fit.line().r2(), fit.line().n());
     if (fit.prefillTokensPerSecond() == null) {
       return line + "; no prefill rate: " + fit.note();
     }

@@ -13,8 +13,9 @@ import org.junit.jupiter.api.Test;
 class PhaseEvidenceTest {
 
   private static FitRecord fit(double slope, double r2, boolean linear, List<Double> slopeCi) {
-    return new FitRecord("S", "m", 1, null, "prompt_tokens", "ttft_ms", slope, 20, r2, linear && slope > 0 ? 1000 / slope : null,
-        null, slopeCi, 30, List.of(128, 512, 2048), 0.95, linear, null, null);
+    return new FitRecord("S", "m", 1, null,
+        new FitRecord.Line("prompt_tokens", "ttft_ms", slope, 20, r2, slopeCi, 30, List.of(128, 512, 2048), linear),
+        linear && slope > 0 ? 1000 / slope : null, null, 0.95, null, null);
   }
 
   private static ContextFit drift(double slope, double lo, double hi) {
