@@ -73,6 +73,6 @@ public final class ConversationAnalysis {
 
   private static Double median(List<Turned> samples, Function<Turned, Double> value) {
     double[] values = samples.stream().map(value).filter(Objects::nonNull).mapToDouble(Double::doubleValue).toArray();
-    return values.length == 0 ? null : Summary.of(values).p50();
+    return values.length == 0 ? null : Summary.of(values).order().p50();
   }
 }

@@ -52,7 +52,7 @@ public record CompareFeature(CaseComparison comparisons) implements CaseFeature 
       if (compare == null) {
         return Judge.judgeFigure(constraint, null, "no reference model to compare with (@Compare or llmh.compare.reference)", "");
       }
-      String of = " over " + compare.positions() + " positions against " + compare.reference();
+      String of = " over " + compare.positions() + " positions against " + compare.against().reference();
       if (constraint.metric() == Metric.TOP1_AGREEMENT) {
         return Judge.judgeFigure(constraint, compare.top1Agreement(), compare.notMeasured(), of);
       }
@@ -90,7 +90,7 @@ public record CompareFeature(CaseComparison comparisons) implements CaseFeature 
         Summary s = Summary.of(f.kl());
         kl = new CompareRecord.KlSummary(s.get(Stat.MEAN), s.get(Stat.P50), s.get(Stat.P90), s.get(Stat.P99), s.get(Stat.MAX));
       }
-      record.section(Section.COMPARE, new CompareRecord(f.reference(), f.referenceEndpoint(), f.topK(), f.positions(),
+      record.section(Section.COMPARE, new CompareRecord(f.against().reference(), f.against().endpoint(), f.against().topK(), f.positions(),
           f.forced(), kl, f.top1Agreement(), f.candidatePerplexity(), f.referencePerplexity(), CompareRecord.METHOD,
           f.notMeasured()));
     }

@@ -3,9 +3,7 @@ package dev.llmh.compare;
 /**
  * What a distribution comparison found for one case, or why it found nothing.
  *
- * @param reference the reference model as asked
- * @param referenceEndpoint the reference's base URL
- * @param topK log-probabilities asked per position
+ * @param against what the case was compared with
  * @param kl KL(reference ‖ candidate) per compared position, in nats, in text order; null when not measured
  * @param top1Agreement % of the positions where the candidate's most likely token is the reference's
  * @param candidatePerplexity the candidate's perplexity on the reference's greedy text
@@ -16,11 +14,18 @@ package dev.llmh.compare;
  * @param notMeasured why nothing was compared, else null
  */
 public record CompareFigures(
-    String reference, String referenceEndpoint, int topK, double[] kl, Double top1Agreement, Double candidatePerplexity,
-    Double referencePerplexity, int forced, String referenceText, String notMeasured) {
+    Against against, double[] kl, Double top1Agreement, Double candidatePerplexity, Double referencePerplexity, int forced,
+    String referenceText, String notMeasured) {
+
+  /**
+   * @param reference the reference model as asked
+   * @param endpoint the reference's base URL
+   * @param topK log-probabilities asked per position
+   */
+  public record Against(String reference, String endpoint, int topK) {}
 
   public static CompareFigures notMeasured(String reference, String endpoint, int topK, String reason) {
-    return new CompareFigures(reference, endpoint, topK, null, null, null, null, 0, null, reason);
+    return new CompareFigures(new Against(reference, endpoint, topK), null, null, null, null, 0, null, reason);
   }
 
   public int positions() {

@@ -68,7 +68,7 @@ public final class Comparison {
     }
     StringBuilder text = new StringBuilder();
     referenceText.forEach(t -> text.append(t.token()));
-    return new CompareFigures(referenceModel, reference.baseUrl(), topK, kl, 100.0 * agree / kl.length,
+    return new CompareFigures(new CompareFigures.Against(referenceModel, reference.baseUrl(), topK), kl, 100.0 * agree / kl.length,
         KlDivergence.perplexity(candidateLogprobs), KlDivergence.perplexity(referenceLogprobs), forced, text.toString(), null);
   }
 }

@@ -94,8 +94,8 @@ final class CaseTally {
       }
     }
     long measuringNanos = measuring ? now - measurementStart : -1;
-    return new ProgressLine(name, warmupPlanned, warmupEnded.get(), warmupFailed.get(), looks, adaptive,
-        measuredEnded.get(), measuredFailed.get(), Summary.of(Arrays.copyOf(ttftMillis, n)).p50(), now - began,
-        measuringNanos);
+    return new ProgressLine(name, new ProgressLine.Warmup(warmupPlanned, warmupEnded.get(), warmupFailed.get()),
+        new ProgressLine.Measured(looks, adaptive, measuredEnded.get(), measuredFailed.get()),
+        Summary.of(Arrays.copyOf(ttftMillis, n)).order().p50(), now - began, measuringNanos);
   }
 }

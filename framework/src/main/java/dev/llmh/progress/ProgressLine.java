@@ -9,28 +9,34 @@ import java.util.Locale;
  * An adaptive case names its look and its ceiling, and the time left is the look's; during warm-up,
  * {@code LLMH warm-up 1/2, 17s elapsed (…)}.
  *
- * @param looks the planned numbers of measured requests at which the case looks (one when it is not adaptive)
  * @param ttftP50Millis the median TTFT of the measured requests that ended with a first token; NaN before one did
  * @param elapsedNanos since the case's requests began, warm-up included
  * @param measuringNanos since its measured requests began, or negative before one ended
  */
 record ProgressLine(
-    String caseName, int warmupPlanned, int warmupEnded, int warmupFailed, List<Integer> looks, boolean adaptive,
-    int measuredEnded, int measuredFailed, double ttftP50Millis, long elapsedNanos, long measuringNanos) {
+    String caseName, Warmup warmup, Measured measured, double ttftP50Millis, long elapsedNanos, long measuringNanos) {
+
+  /** The case's warm-up requests: planned, ended, and of those failed. */
+  record Warmup(int planned, int ended, int failed) {}
+
+  /** @param looks the planned numbers of measured requests at which the case looks (one when it is not adaptive) */
+  record Measured(List<Integer> looks, boolean adaptive, int ended, int failed) {}
 
   String text() {
     StringBuilder text = new StringBuilder("LLMH ");
-    if (measuredEnded == 0 && warmupEnded < warmupPlanned) {
-      text.append("warm-up ").append(warmupEnded).append('/').append(warmupPlanned).append(", ")
+    List<Integer> looks = measured.looks();
+    int measuredEnded = measured.ended();
+    if (measuredEnded == 0 && warmup.ended() < warmup.planned()) {
+      text.append("warm-up ").append(warmup.ended()).append('/').append(warmup.planned()).append(", ")
           .append(duration(elapsedNanos)).append(" elapsed");
-      if (warmupFailed > 0) {
-        text.append(", ").append(warmupFailed).append(" failed");
+      if (warmup.failed() > 0) {
+        text.append(", ").append(warmup.failed()).append(" failed");
       }
     } else {
       int look = look();
       int target = looks.get(look);
       text.append(measuredEnded).append('/').append(target).append(" requests");
-      if (adaptive) {
+      if (measured.adaptive()) {
         text.append(" (look ").append(look + 1).append(" of ").append(looks.size()).append(", at most ")
             .append(looks.get(looks.size() - 1)).append(')');
       }
@@ -38,20 +44,21 @@ record ProgressLine(
       if (measuredEnded > 0 && measuringNanos >= 0) {
         long left = Math.max(0, measuringNanos / measuredEnded * (target - measuredEnded));
         String estimate = duration(left);
-        text.append(estimate.startsWith("<") ? estimate : "~" + estimate).append(adaptive ? " left in this look" : " left");
+        text.append(estimate.startsWith("<") ? estimate : "~" + estimate).append(measured.adaptive() ? " left in this look" : " left");
       } else {
         text.append("? left");
       }
       text.append(", ttft p50 ").append(Double.isNaN(ttftP50Millis) ? "–" : millis(ttftP50Millis))
-          .append(", ").append(measuredFailed).append(" failed");
+          .append(", ").append(measured.failed()).append(" failed");
     }
     return text.append(" (").append(caseName).append(')').toString();
   }
 
   /** The look under way: the first whose planned count is not reached yet, else the last. */
   int look() {
+    List<Integer> looks = measured.looks();
     for (int i = 0; i < looks.size(); i++) {
-      if (measuredEnded < looks.get(i)) {
+      if (measured.ended() < looks.get(i)) {
         return i;
       }
     }

@@ -48,8 +48,8 @@ public record MetricSummary(
 
   private static MetricSummary of(Summary s, ConfidenceIntervals ci) {
     return new MetricSummary(
-        s.n(), finite(s.mean()), finite(s.stddev()), finite(s.min()), finite(s.p50()), finite(s.p90()),
-        finite(s.p95()), finite(s.p99()), finite(s.max()), ci);
+        s.n(), finite(s.mean()), finite(s.stddev()), finite(s.order().min()), finite(s.order().p50()), finite(s.order().p90()),
+        finite(s.order().p95()), finite(s.order().p99()), finite(s.order().max()), ci);
   }
 
   /** NaN and infinities are not JSON: they become null. */

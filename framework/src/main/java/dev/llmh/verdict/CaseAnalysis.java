@@ -13,22 +13,29 @@ import java.util.Map;
  * verdict with its reasons, and what each feature found. The record, the console, the reports and
  * the JUnit result are each a reader of this; none derives it again.
  *
- * @param distributions per-request (or pooled) values by metric; a null value is unknown
+ * @param requests the measured requests: how many, and their values by metric
  * @param figures per-case figures by metric, every case's and its features'; a null value could not be defined
  * @param warnings what a reader should know about the figures (flags, made-up counts, timeouts)
  * @param reasons why the verdict is what it is: failed budgets, failed requests, undecided budgets
  * @param findings what each of the case's features found, in the order of its features; empty when nothing was measured
  */
 public record CaseAnalysis(
-    Map<Metric, MetricSample> distributions,
+    Requests requests,
     Map<Metric, Double> figures,
-    CaseCounts counts,
     List<String> warnings,
     Baselines.Comparison baseline,
     List<ConstraintResult> constraints,
     CaseVerdict verdict,
     List<String> reasons,
     List<Findings> findings) {
+
+  /**
+   * The measured requests.
+   *
+   * @param distributions per-request (or pooled) values by metric; a null value is unknown
+   * @param counts how many were sent, succeeded and counted, and their tokens and time
+   */
+  public record Requests(Map<Metric, MetricSample> distributions, CaseCounts counts) {}
 
   public CaseAnalysis {
     warnings = List.copyOf(warnings);
@@ -39,7 +46,7 @@ public record CaseAnalysis(
 
   /** A case with nothing measured (NOT_RUN, or ERROR when the harness broke): its one reason says why. */
   public static CaseAnalysis unmeasured(CaseVerdict verdict, String reason) {
-    return new CaseAnalysis(Map.of(), Map.of(), new CaseCounts(0, 0, 0, 0, 0, 0, 0), List.of(),
+    return new CaseAnalysis(new Requests(Map.of(), new CaseCounts(0, 0, 0, 0, 0, 0, 0)), Map.of(), List.of(),
         new Baselines.Comparison(null, List.of()), List.of(), verdict, List.of(reason), List.of());
   }
 

@@ -206,7 +206,8 @@ public final class CaseAnalyzer {
       results.stream().filter(r -> r.verdict() == Verdict.INCONCLUSIVE).forEach(r -> reasons.add(r.message()));
       verdict = reasons.isEmpty() ? CaseVerdict.PASS : CaseVerdict.INCONCLUSIVE;
     }
-    return new CaseAnalysis(core.distributions(), figures, counts, warnings, baseline, results, verdict, reasons, found);
+    return new CaseAnalysis(new CaseAnalysis.Requests(core.distributions(), counts), figures, warnings, baseline, results, verdict,
+        reasons, found);
   }
 
 }

@@ -34,7 +34,7 @@ public final class JudgedAnalysis {
         verdict = CaseVerdict.INCONCLUSIVE;
       }
     }
-    return new CaseAnalysis(analysis.distributions(), analysis.figures(), analysis.counts(), analysis.warnings(),
+    return new CaseAnalysis(analysis.requests(), analysis.figures(), analysis.warnings(),
         analysis.baseline(), constraints, verdict, reasons, analysis.findings());
   }
 }

@@ -58,8 +58,8 @@ class CountedSpanTest {
         new CaseAnalyzer.Context(null, 128, new CaseAnalyzer.Budgets(List.of(), 0.95, 0.05), null, List.of(), null, null,
             List.of(m -> HardwareFindings.of(new ResourceInputs(null, DeploymentFacts.NONE, null), m))),
         requests(), null, "m", new Baselines.Comparison(null, List.of()));
-    assertThat(analysis.counts().outputTokens()).isEqualTo(40);
-    assertThat(analysis.counts().wallMs()).isEqualTo(390.0);
+    assertThat(analysis.requests().counts().outputTokens()).isEqualTo(40);
+    assertThat(analysis.requests().counts().wallMs()).isEqualTo(390.0);
     // 40 tokens over 390 ms, not over the 2,090 ms from the cold load's send
     assertThat(analysis.figures().get(Metric.THROUGHPUT)).isCloseTo(102.56, within(0.01));
     assertThat(analysis.figures().get(Metric.REQUEST_RATE)).isCloseTo(5.128, within(0.001));

@@ -80,7 +80,8 @@ public record CaseOutcome(CaseResult result, CaseAnalysis analysis, List<dev.llm
   /** The endpoint by kind, not URL: the embedded server's and simulator's ports change every run. */
   static CaseKey caseKey(CasePlan plan, String servedModel, String promptHash) {
     return new CaseKey(plan.scenarioClassName(), plan.caseId(), plan.paramTexts(), promptHash, servedModel,
-        EndpointKind.of(plan.target().endpoint()).key() + "/" + plan.target().api().key(), plan.sampling().maxTokens(), plan.sampling().temperature(), plan.sampling().seed(),
+        EndpointKind.of(plan.target().endpoint()).key() + "/" + plan.target().api().key(), plan.sampling().maxTokens(),
+        plan.sampling().temperature(), plan.sampling().seed(),
         PromptMarker.recorded(plan.sampling().promptCache()));
   }
 

@@ -41,12 +41,12 @@ public final class CaseRecords {
     Map<String, MetricSummary> metrics = new LinkedHashMap<>();
     for (Metric metric : Metric.values()) {
       if (metric.fromRequests()) {
-        MetricSample sample = analysis.distributions().get(metric);
+        MetricSample sample = analysis.requests().distributions().get(metric);
         metrics.put(metric.jsonName(), sample == null ? null : MetricSummary.of(sample, plan.verdicts().confidence()));
       }
     }
     Double throughput = analysis.figures().get(Metric.THROUGHPUT);
-    var counts = analysis.counts();
+    var counts = analysis.requests().counts();
     CaseResult.Builder record = core(plan, endpointRecord(plan, basis.endpoint(), servedModel), analysis)
         .requests(new Requests(CaseExecutor.warmupRequests(plan), basis.warmupFailed(), counts.measured(), counts.succeeded(),
             counts.failed(), counts.noAnswer(), counts.modelLoad(), look.inFlight()))
