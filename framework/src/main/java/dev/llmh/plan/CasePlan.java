@@ -163,14 +163,9 @@ public record CasePlan(
    * {@code int} param is recorded as a number (see {@link ParamDeclaration#recorded}).
    */
   public Map<String, Object> allParams() {
-    Map<String, Object> all = new java.util.LinkedHashMap<>();
-    if (target.modelParam()) {
-      all.put("model", target.model());
-    }
-    if (openLoop()) {
-      all.put(RATE, requests.load().rate().text());
-    } else {
-      all.put("concurrency", requests.concurrency());
+    Map<String, Object> all = new java.util.LinkedHashMap<>(loadTexts());
+    if (!openLoop()) {
+      all.put("concurrency", requests.concurrency()); // a number, as it is declared
     }
     Map<String, ParamDeclaration> declared = new java.util.HashMap<>();
     runner.params().forEach(p -> declared.put(p.name(), p));
@@ -187,6 +182,13 @@ public record CasePlan(
    * that a baseline stored before params were typed still matches.
    */
   public Map<String, String> paramTexts() {
+    Map<String, String> all = loadTexts();
+    all.putAll(params);
+    return all;
+  }
+
+  /** The model, when models are compared, then the concurrency or the rate: as written. */
+  private Map<String, String> loadTexts() {
     Map<String, String> all = new java.util.LinkedHashMap<>();
     if (target.modelParam()) {
       all.put("model", target.model());
@@ -196,7 +198,6 @@ public record CasePlan(
     } else {
       all.put("concurrency", String.valueOf(requests.concurrency()));
     }
-    all.putAll(params);
     return all;
   }
 

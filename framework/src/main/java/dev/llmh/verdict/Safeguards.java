@@ -17,8 +17,13 @@ import java.util.Set;
  * rate when the rate is above what the memory can feed (a measurement or reporting error), and those
  * computed from a declared power or price (which shows nothing about the server) unless the user
  * says such figures decide. Either way the budget is INCONCLUSIVE with the reason, never PASS or FAIL.
+ *
+ * @param implausible the physics check's flag when it holds against the case, else null
+ * @param energySource where the energy figure came from ({@code declared}, a meter...), or null
+ * @param electricityPriced whether electricity has a declared price
+ * @param trusted whether the user says figures from declared inputs decide ({@code llmh.cost.trustDeclared})
  */
-public final class Safeguards {
+public record Safeguards(String implausible, String energySource, boolean electricityPriced, boolean trusted) {
   /** How a budget taken back for resting on declared figures begins its reason. */
   public static final String DECLARED = "not decided: a figure from declared";
 
@@ -26,26 +31,14 @@ public final class Safeguards {
   public static final String IMPLAUSIBLE = "not decided: the decode rate is implausible";
 
   /** The metrics that rest on the decode rate: a rate the memory cannot feed makes each of them suspect. */
-  static final Set<Metric> DECODE_DERIVED = EnumSet.of(
+  private static final Set<Metric> DECODE_DERIVED = EnumSet.of(
       Metric.TPOT, Metric.ITL, Metric.ITL_TOKEN, Metric.DECODE_RATE, Metric.THROUGHPUT, Metric.ENERGY_PER_TOKEN,
       Metric.COST_PER_MTOK);
-
-  private final String implausible;
-  private final String energySource;
-  private final boolean electricityPriced;
-  private final boolean trusted;
-
-  private Safeguards(String implausible, String energySource, boolean electricityPriced, boolean trusted) {
-    this.implausible = implausible;
-    this.energySource = energySource;
-    this.electricityPriced = electricityPriced;
-    this.trusted = trusted;
-  }
 
   public static Safeguards of(ResourceInputs inputs, ResourceFigures hardware) {
     DeploymentFacts facts = inputs.deployment() == null ? DeploymentFacts.NONE : inputs.deployment();
     Energy energy = inputs.resources() == null ? null : inputs.resources().energy();
-    return new Safeguards(implausible(hardware.physics()), energy == null ? null : energy.energySource(),
+    return new Safeguards(implausibleRate(hardware.physics()), energy == null ? null : energy.energySource(),
         facts.cost() != null && facts.cost().powerPrice() != null, facts.declaredTrusted());
   }
 
@@ -59,7 +52,7 @@ public final class Safeguards {
    * The physics check's flag when it holds against the case: not when the user declared the bytes
    * or the bandwidth, whose figures are then the user's to answer for.
    */
-  private static String implausible(PhysicsRecord physics) {
+  private static String implausibleRate(PhysicsRecord physics) {
     if (physics == null || physics.implausible() == null || PhysicsInputs.DECLARED.equals(physics.modelBytesSource())
         || PhysicsInputs.DECLARED.equals(physics.bandwidthSource())) {
       return null;
