@@ -151,7 +151,9 @@ final class ScenarioReader {
         elements.getPackageOf(type).getQualifiedName().toString(),
         elements.getBinaryName(type).toString(),
         type.getQualifiedName().toString(),
-        models, paramModels, declared.systemPrompt(), checkModels, toolsFile, toolResult, judge, responseFormat, compare));
+        models, paramModels, declared.systemPrompt(),
+        new ScenarioModel.Requests(toolsFile, toolResult, responseFormat),
+        new ScenarioModel.Grading(checkModels, judge, compare)));
   }
 
   /** What a scenario's members declare: its prompts, its params (and their fields), its system prompt. */

@@ -66,11 +66,11 @@ public final class RunnerWriter {
     writePromptMethod(scenario, out);
     writeSystemPromptMethod(scenario, out);
     writeTurnMethod(scenario, out);
-    writeCheckMethods(scenario, out);
+    GradingWriter.writeCheckMethods(scenario, out);
     writeToolsMethod(scenario, out);
-    writeJudgeMethod(scenario, out);
+    GradingWriter.writeJudgeMethod(scenario, out);
     writeResponseFormatMethod(scenario, out);
-    writeCompareMethod(scenario, out);
+    GradingWriter.writeCompareMethod(scenario, out);
     writeParamHelper(scenario, out);
     out.append("}\n");
     return out.toString();
@@ -184,69 +184,22 @@ public final class RunnerWriter {
     out.append("  }\n");
   }
 
-  /**
-   * {@code checks()} declaring every check, and {@code check(...)} calling each {@code @Check} method
-   * directly; runners of scenarios without checks keep the interface's defaults.
-   */
-  private static void writeCheckMethods(ScenarioModel scenario, StringBuilder out) {
-    if (scenario.checks().isEmpty()) {
-      return;
-    }
-    out.append("\n  private static final java.util.List<dev.llmh.runner.CheckDeclaration> CHECKS =\n")
-        .append("      java.util.List.of(")
-        .append(scenario.checks().stream().map(c -> "\n          " + checkDeclaration(c)).collect(Collectors.joining(",")))
-        .append(");\n\n");
-    out.append("  @Override\n  public java.util.List<dev.llmh.runner.CheckDeclaration> checks() {\n")
-        .append("    return CHECKS;\n  }\n");
-    List<CheckModel> methods = scenario.checks().stream().filter(CheckModel::method).toList();
-    if (methods.isEmpty()) {
-      return;
-    }
-    out.append("\n  @Override\n")
-        .append("  public dev.llmh.annotations.CheckResult check(String name, java.util.Map<String, String> paramValues,")
-        .append(" String answer) throws Exception {\n");
-    writeInstance(scenario, out);
-    out.append("    switch (name) {\n");
-    for (CheckModel check : methods) {
-      String call = (check.isStatic() ? scenario.sourceName() : "scenario$") + "." + check.declaration().name() + "(answer)";
-      out.append("      case ").append(string(check.declaration().name())).append(":\n")
-          .append("        return ").append(check.returnsBoolean() ? "dev.llmh.annotations.CheckResult.of(" + call + ")" : call)
-          .append(";\n");
-    }
-    out.append("      default:\n")
-        .append("        throw new IllegalArgumentException(").append(string("no @Check method '")).append(" + name + ")
-        .append(string("' in " + scenario.binaryName())).append(");\n")
-        .append("    }\n")
-        .append("  }\n");
-  }
-
   /** {@code toolsFile()} and {@code toolResult()} for a scenario declaring them; other runners keep the interface's defaults. */
   private static void writeToolsMethod(ScenarioModel scenario, StringBuilder out) {
-    if (scenario.toolsFile() != null) {
-      out.append("\n  @Override\n  public String toolsFile() {\n    return ").append(string(scenario.toolsFile())).append(";\n  }\n");
+    ScenarioModel.Requests requests = scenario.requests();
+    if (requests.toolsFile() != null) {
+      out.append("\n  @Override\n  public String toolsFile() {\n    return ").append(string(requests.toolsFile())).append(";\n  }\n");
     }
-    if (scenario.toolResult() != null) {
+    if (requests.toolResult() != null) {
       out.append("\n  @Override\n  public dev.llmh.runner.ToolResultDeclaration toolResult() {\n")
-          .append("    return new dev.llmh.runner.ToolResultDeclaration(").append(scenario.toolResult().turn()).append(", ")
-          .append(scenario.toolResult().file() == null ? "null" : string(scenario.toolResult().file())).append(");\n  }\n");
+          .append("    return new dev.llmh.runner.ToolResultDeclaration(").append(requests.toolResult().turn()).append(", ")
+          .append(requests.toolResult().file() == null ? "null" : string(requests.toolResult().file())).append(");\n  }\n");
     }
-  }
-
-  /** {@code judge()} returning the scenario's {@code @Judge}; runners of scenarios without one keep the default. */
-  private static void writeJudgeMethod(ScenarioModel scenario, StringBuilder out) {
-    dev.llmh.runner.JudgeDeclaration judge = scenario.judge();
-    if (judge == null) {
-      return;
-    }
-    out.append("\n  @Override\n  public dev.llmh.runner.JudgeDeclaration judge() {\n")
-        .append("    return new dev.llmh.runner.JudgeDeclaration(").append(string(judge.model())).append(", ")
-        .append(string(judge.rubric())).append(", ").append(string(judge.endpoint())).append(", ")
-        .append(judge.maxTokens()).append(");\n  }\n");
   }
 
   /** {@code responseFormat()}, only for a scenario with a {@code @ResponseFormat}. */
   private static void writeResponseFormatMethod(ScenarioModel scenario, StringBuilder out) {
-    dev.llmh.runner.ResponseFormatDeclaration format = scenario.responseFormat();
+    dev.llmh.runner.ResponseFormatDeclaration format = scenario.requests().responseFormat();
     if (format == null) {
       return;
     }
@@ -256,30 +209,8 @@ public final class RunnerWriter {
         .append(";\n  }\n");
   }
 
-  /** {@code compare()}, only for a scenario with a {@code @Compare}. */
-  private static void writeCompareMethod(ScenarioModel scenario, StringBuilder out) {
-    dev.llmh.runner.CompareDeclaration compare = scenario.compare();
-    if (compare == null) {
-      return;
-    }
-    out.append("\n  @Override\n  public dev.llmh.runner.CompareDeclaration compare() {\n")
-        .append("    return new dev.llmh.runner.CompareDeclaration(").append(string(compare.reference())).append(", ")
-        .append(string(compare.endpoint())).append(", ").append(compare.topK()).append(", ")
-        .append(compare.tokens()).append(");\n  }\n");
-  }
-
-  private static String checkDeclaration(CheckModel check) {
-    return switch (check.declaration().kind()) {
-      case METHOD -> "dev.llmh.runner.CheckDeclaration.method(" + string(check.declaration().name()) + ")";
-      case JSON -> "dev.llmh.runner.CheckDeclaration.json(" + stringList(check.declaration().requiredKeys()) + ")";
-      case REGEX -> "dev.llmh.runner.CheckDeclaration.regex(" + string(check.declaration().pattern()) + ")";
-      case TOOL_CALL -> "dev.llmh.runner.CheckDeclaration.toolCall(" + string(check.declaration().tool()) + ", "
-          + stringList(check.declaration().requiredKeys()) + ")";
-    };
-  }
-
   /** A new scenario instance, {@code scenario$}, with every {@code @Param} field set. */
-  private static void writeInstance(ScenarioModel scenario, StringBuilder out) {
+  static void writeInstance(ScenarioModel scenario, StringBuilder out) {
     String type = scenario.sourceName();
     out.append("    ").append(type).append(" scenario$ = new ").append(type).append("();\n");
     for (ParamModel param : scenario.params()) {
