@@ -35,16 +35,16 @@ final class BudgetNeeds {
     Set<String> currencyReported = new HashSet<>();
     if (classCases) {
       settings.sloSearch().checkClass(type, classDeclarations, sloReported);
-      checks.checksNeeded(type, classDeclarations.constraints(), anyCheck, checksReported);
-      judges.judgeNeeded(type, classDeclarations.constraints(), judged, judgeReported);
+      checks.checksNeeded(type, classDeclarations.budgets().constraints(), anyCheck, checksReported);
+      judges.judgeNeeded(type, classDeclarations.budgets().constraints(), judged, judgeReported);
       settings.deployment().checkCurrency(type, type, classDeclarations, classDeclarations, currencyReported);
     }
     for (PromptSource p : promptSources) {
       Declarations merged = classDeclarations.overriddenBy(p.declarations());
-      Element budgetsOn = p.declarations().constraints() != null ? p.element() : type;
+      Element budgetsOn = p.declarations().budgets().constraints() != null ? p.element() : type;
       settings.sloSearch().checkMerged(type, p.element(), p.declarations(), merged, sloReported);
-      checks.checksNeeded(budgetsOn, merged.constraints(), anyCheck, checksReported);
-      judges.judgeNeeded(budgetsOn, merged.constraints(), judged, judgeReported);
+      checks.checksNeeded(budgetsOn, merged.budgets().constraints(), anyCheck, checksReported);
+      judges.judgeNeeded(budgetsOn, merged.budgets().constraints(), judged, judgeReported);
       settings.deployment().checkCurrency(type, p.element(), p.declarations(), merged, currencyReported);
     }
   }

@@ -87,12 +87,15 @@ record DeploymentReader(Reporter reporter, ConstraintReader constraints) {
    * {@code @Constraint} once, whichever prompt finds it.
    */
   void checkCurrency(Element classElement, Element prompt, Declarations own, Declarations merged, Set<String> reported) {
-    if (merged.constraints() == null) {
+    List<String> budgets = merged.budgets().constraints();
+    if (budgets == null) {
       return;
     }
-    String currency = merged.cost() != null && merged.cost().currency() != null ? merged.cost().currency() : Defaults.COST_CURRENCY;
-    Element place = own.constraints() != null ? prompt : classElement;
-    for (String text : merged.constraints()) {
+    DeploymentFacts cost = merged.deployment().cost();
+    boolean currencyDeclared = cost != null && cost.currency() != null;
+    String currency = currencyDeclared ? cost.currency() : Defaults.COST_CURRENCY;
+    Element place = own.budgets().constraints() != null ? prompt : classElement;
+    for (String text : budgets) {
       String budget;
       try {
         budget = ConstraintParser.parse(text).currency();
@@ -101,7 +104,7 @@ record DeploymentReader(Reporter reporter, ConstraintReader constraints) {
       }
       if (budget != null && !budget.equals(currency) && reported.add(place + "\n" + text)) {
         constraints.error(place, text, "\"" + text + "\" is in " + budget + " but the prices are in " + currency
-            + (merged.cost() != null && merged.cost().currency() != null ? " (@Cost(currency))" : " (no @Cost(currency): USD)")
+            + (currencyDeclared ? " (@Cost(currency))" : " (no @Cost(currency): USD)")
             + "; write the budget in " + currency + ", or declare @Cost(currency = \"" + budget + "\") with prices in " + budget);
       }
     }

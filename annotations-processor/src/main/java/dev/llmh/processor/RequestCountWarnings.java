@@ -68,7 +68,7 @@ final class RequestCountWarnings {
         continue;
       }
       Declarations own = sources.get(i).declarations();
-      Element place = own.measuredRequests() != null || own.concurrency() != null || own.saturationSearch() != null
+      Element place = own.requests().measuredRequests() != null || own.load().concurrency() != null || own.load().saturationSearch() != null
           ? sources.get(i).element() : type;
       byPlace.computeIfAbsent(place, p -> new ArrayList<>()).add(models.get(i).name());
       detail.put(place, measured + " measured requests at concurrency " + maxConcurrency

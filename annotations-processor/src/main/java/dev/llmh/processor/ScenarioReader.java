@@ -239,7 +239,7 @@ final class ScenarioReader {
       if (s.models() == null || s.models().size() < 2 || s.warmupRequests() == null || s.warmupRequests() != 0) {
         continue;
       }
-      Element place = sources.get(i).declarations().warmupRequests() != null ? sources.get(i).element() : type;
+      Element place = sources.get(i).declarations().requests().warmupRequests() != null ? sources.get(i).element() : type;
       if (warned.add(place)) {
         AnnotationMirror mirror = find(place, dev.llmh.annotations.Warmup.class)
             .orElseGet(() -> find(type, LlmBenchmark.class).orElseThrow());

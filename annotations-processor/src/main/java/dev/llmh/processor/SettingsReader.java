@@ -25,6 +25,8 @@ import dev.llmh.config.Defaults;
 import dev.llmh.config.EndpointUrl;
 import dev.llmh.config.ServerOptions;
 import dev.llmh.processor.generator.Declarations;
+import dev.llmh.runner.SaturationDeclaration;
+import dev.llmh.runner.SloDeclaration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -68,31 +70,34 @@ final class SettingsReader {
 
   /** Reads and checks the settings annotations on the class or a prompt member. */
   Declarations read(Element element) {
-    return new Declarations(
-        find(element, Endpoint.class).map(m -> endpoint(element, m)).orElse(null),
-        find(element, Warmup.class)
-            .flatMap(m -> count(element, m, "requests", 0,
-                "@Warmup(requests = %d) is negative; use 0 to skip warm-up, or a positive count"))
-            .orElse(null),
-        find(element, Measurement.class)
-            .flatMap(m -> count(element, m, "requests", 1,
-                "@Measurement(requests = %d) must be at least 1: a case needs measured requests"))
-            .orElse(null),
-        find(element, Sampling.class).flatMap(m -> sampling(element, m)).orElse(null),
-        find(element, MaxTokens.class)
-            .flatMap(m -> count(element, m, "value", 1,
-                "@MaxTokens(%d) must be at least 1: the model has to generate a token to be measured"))
-            .orElse(null),
-        find(element, Concurrency.class).map(m -> concurrency(element, m)).orElse(null),
-        constraints.constraints(element),
-        find(element, Ttft.class).map(m -> constraints.ttft(element, m)).orElse(null),
-        find(element, Measurement.class).flatMap(m -> maxRequests(element, m)).orElse(null),
-        find(element, PromptCache.class).flatMap(m -> promptCache(m)).orElse(null),
-        sloSearch.slo(element),
-        sloSearch.saturationSearch(element),
-        load.read(element),
-        deployment.power(element),
-        deployment.cost(element));
+    // read in this order, which is the order their problems are reported in
+    Declarations.Endpoint endpoint = find(element, Endpoint.class).map(m -> endpoint(element, m)).orElse(null);
+    Integer warmupRequests = find(element, Warmup.class)
+        .flatMap(m -> count(element, m, "requests", 0,
+            "@Warmup(requests = %d) is negative; use 0 to skip warm-up, or a positive count"))
+        .orElse(null);
+    Integer measuredRequests = find(element, Measurement.class)
+        .flatMap(m -> count(element, m, "requests", 1,
+            "@Measurement(requests = %d) must be at least 1: a case needs measured requests"))
+        .orElse(null);
+    Declarations.Sampling sampling = find(element, Sampling.class).flatMap(m -> sampling(element, m)).orElse(null);
+    Integer maxTokens = find(element, MaxTokens.class)
+        .flatMap(m -> count(element, m, "value", 1,
+            "@MaxTokens(%d) must be at least 1: the model has to generate a token to be measured"))
+        .orElse(null);
+    List<Integer> concurrency = find(element, Concurrency.class).map(m -> concurrency(element, m)).orElse(null);
+    List<String> written = constraints.constraints(element);
+    List<String> ttft = find(element, Ttft.class).map(m -> constraints.ttft(element, m)).orElse(null);
+    Integer maxRequests = find(element, Measurement.class).flatMap(m -> maxRequests(element, m)).orElse(null);
+    PromptCache.Mode promptCache = find(element, PromptCache.class).flatMap(m -> promptCache(m)).orElse(null);
+    SloDeclaration slo = sloSearch.slo(element);
+    SaturationDeclaration saturationSearch = sloSearch.saturationSearch(element);
+    return new Declarations(endpoint, sampling, maxTokens,
+        new Declarations.RequestCounts(warmupRequests, measuredRequests, maxRequests),
+        new Declarations.LoadShape(concurrency, load.read(element), saturationSearch),
+        new Declarations.Budgets(written, ttft, slo),
+        promptCache,
+        new Declarations.Deployment(deployment.power(element), deployment.cost(element)));
   }
 
   /** The check of money budgets against {@code @Cost(currency)}, which needs the merged settings. */

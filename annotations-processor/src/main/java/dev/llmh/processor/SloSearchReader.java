@@ -107,23 +107,23 @@ final class SloSearchReader {
    */
   void checkMerged(
       Element classElement, Element prompt, Declarations own, Declarations merged, java.util.Set<Element> sloReported) {
-    boolean searchHere = own.saturationSearch() != null;
-    boolean concurrencyHere = own.concurrency() != null;
-    if (merged.saturationSearch() != null && merged.concurrency() != null && searchHere != concurrencyHere) {
+    boolean searchHere = own.load().saturationSearch() != null;
+    boolean concurrencyHere = own.load().concurrency() != null;
+    if (merged.load().saturationSearch() != null && merged.load().concurrency() != null && searchHere != concurrencyHere) {
       Class<?> annotation = searchHere ? SaturationSearch.class : Concurrency.class;
       reporter.error(prompt, find(prompt, annotation).orElseThrow(), bothChosen(
           searchHere ? "@SaturationSearch" : "@Concurrency", searchHere ? "the class's @Concurrency" : "the class's @SaturationSearch",
           "for prompt '" + prompt.getSimpleName() + "'"));
     }
-    if (merged.slo() == null) {
-      sloNeeded(own.constraints() != null ? prompt : classElement, merged.constraints(), sloReported);
+    if (merged.budgets().slo() == null) {
+      sloNeeded(own.budgets().constraints() != null ? prompt : classElement, merged.budgets().constraints(), sloReported);
     }
   }
 
   /** Checks the class's own budgets, which a synthetic prompt or a prompt file takes as they are. */
   void checkClass(Element classElement, Declarations classDeclarations, java.util.Set<Element> sloReported) {
-    if (classDeclarations.slo() == null) {
-      sloNeeded(classElement, classDeclarations.constraints(), sloReported);
+    if (classDeclarations.budgets().slo() == null) {
+      sloNeeded(classElement, classDeclarations.budgets().constraints(), sloReported);
     }
   }
 

@@ -9,9 +9,10 @@ import org.junit.jupiter.api.Test;
 class DeclarationsTest {
 
   private static final Declarations CLASS_LEVEL =
-      new Declarations(new Declarations.Endpoint("http://h/v1", "m"), 2, 10, new Declarations.Sampling(0.0, 42), 200,
-          List.of(1, 4), List.of("tpot.p50 < 150ms"), List.of("ttft.p95 <= 2s"), null, null, null, null, null, null,
-          null);
+      new Declarations(new Declarations.Endpoint("http://h/v1", "m"), new Declarations.Sampling(0.0, 42), 200,
+          new Declarations.RequestCounts(2, 10, null), new Declarations.LoadShape(List.of(1, 4), null, null),
+          new Declarations.Budgets(List.of("tpot.p50 < 150ms"), List.of("ttft.p95 <= 2s"), null), null,
+          Declarations.Deployment.NONE);
 
   @Test
   void nothingOnTheMemberKeepsTheClassDefaults() {
@@ -24,8 +25,9 @@ class DeclarationsTest {
 
   @Test
   void aMemberAnnotationReplacesTheWholeClassAnnotationOfItsType() {
-    Declarations member = new Declarations(new Declarations.Endpoint(null, "other"), null, null, null, null,
-        List.of(2), null, null, null, null, null, null, null, null, null);
+    Declarations member = new Declarations(new Declarations.Endpoint(null, "other"), null, null,
+        Declarations.RequestCounts.NONE, new Declarations.LoadShape(List.of(2), null, null), Declarations.Budgets.NONE,
+        null, Declarations.Deployment.NONE);
     DeclaredSettings merged = CLASS_LEVEL.overriddenBy(member).toSettings();
     assertThat(merged.endpointUrl()).isNull();
     assertThat(merged.models()).containsExactly("other");
@@ -35,16 +37,18 @@ class DeclarationsTest {
 
   @Test
   void constraintsAndTtftReplaceIndependently() {
-    Declarations ownConstraints =
-        new Declarations(null, null, null, null, null, null, List.of("e2e.p95 <= 12s"), null, null, null, null, null,
-            null, null, null);
+    Declarations ownConstraints = withBudgets(new Declarations.Budgets(List.of("e2e.p95 <= 12s"), null, null));
     assertThat(CLASS_LEVEL.overriddenBy(ownConstraints).toSettings().constraints())
         .containsExactly("e2e.p95 <= 12s", "ttft.p95 <= 2s");
 
-    Declarations emptyTtft = new Declarations(null, null, null, null, null, null, null, List.of(), null, null, null,
-        null, null, null, null);
+    Declarations emptyTtft = withBudgets(new Declarations.Budgets(null, List.of(), null));
     assertThat(CLASS_LEVEL.overriddenBy(emptyTtft).toSettings().constraints())
         .containsExactly("tpot.p50 < 150ms");
+  }
+
+  private static Declarations withBudgets(Declarations.Budgets budgets) {
+    return new Declarations(null, null, null, Declarations.RequestCounts.NONE, Declarations.LoadShape.NONE, budgets, null,
+        Declarations.Deployment.NONE);
   }
 
   @Test
