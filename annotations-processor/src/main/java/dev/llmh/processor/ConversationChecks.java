@@ -35,7 +35,7 @@ record ConversationChecks(Annotations annotations, Reporter reporter) {
         .reduce((farther, nearer) -> nearer);
     if (declaring.isEmpty()) {
       for (PromptSource p : prompts) {
-        if (p.takesTurn()) {
+        if (p.access().takesTurn()) {
           reporter.error(p.element(), p.mirror(),
               "@Prompt method " + p.element().getSimpleName() + "(int) takes a turn index, which only a conversation gives;"
                   + " add @Conversation(turns = ...) to class " + type.getSimpleName()
@@ -53,9 +53,9 @@ record ConversationChecks(Annotations annotations, Reporter reporter) {
     }
     boolean anyTurnPrompt = false;
     for (PromptSource p : prompts) {
-      anyTurnPrompt |= p.takesTurn();
-      if (!p.takesTurn()) {
-        String kind = p.method() ? "method " + p.element().getSimpleName() + "()" : "field '" + p.element().getSimpleName() + "'";
+      anyTurnPrompt |= p.access().takesTurn();
+      if (!p.access().takesTurn()) {
+        String kind = p.access().method() ? "method " + p.element().getSimpleName() + "()" : "field '" + p.element().getSimpleName() + "'";
         reporter.error(p.element(), p.mirror(),
             "@Prompt " + kind + " takes no turn index, but " + type.getSimpleName() + " is a @Conversation, whose"
                 + " prompts give each turn's user message; declare it as String " + p.element().getSimpleName()

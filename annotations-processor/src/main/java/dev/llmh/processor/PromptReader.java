@@ -57,8 +57,9 @@ record PromptReader(JavaTypes javaTypes, SettingsReader settings, Reporter repor
     if (reporter.errorCount() > errorsBefore) {
       return Optional.empty();
     }
-    return Optional.of(new PromptSource(member, prompt, explicitName.orElse(null), name, method,
-        member.getModifiers().contains(Modifier.STATIC), throwsChecked, declarations, takesTurn));
+    PromptSource.Access access =
+        new PromptSource.Access(method, member.getModifiers().contains(Modifier.STATIC), throwsChecked, takesTurn);
+    return Optional.of(new PromptSource(member, prompt, explicitName.orElse(null), name, access, declarations));
   }
 
   /** A second prompt with a name already taken is an error on the second, where the fix goes. */

@@ -135,7 +135,9 @@ final class ScenarioReader {
     List<PromptModel> models = new ArrayList<>();
     for (PromptSource p : promptSources) {
       DeclaredSettings merged = classDeclarations.overriddenBy(p.declarations()).toSettings().withConversationTurns(turns);
-      models.add(new PromptModel(p.name(), p.element().getSimpleName().toString(), p.method(), p.isStatic(), p.throwsChecked(), merged, p.takesTurn(), null));
+      PromptSource.Access access = p.access();
+      models.add(new PromptModel(p.name(), p.element().getSimpleName().toString(), access.method(), access.isStatic(),
+          access.throwsChecked(), merged, access.takesTurn(), null));
     }
     warnings.report(type, promptSources, models);
     coldModels(type, promptSources, models); // prompts and sources side by side: before the synthetic prompt joins
