@@ -167,8 +167,8 @@ public final class AccuracyBenchmark {
     System.out.println("|---|---:|---:|---:|---:|---:|---:|");
     for (Row row : rows) {
       Measured m = row.measured();
-      String own = recorded(m.harnessCpuUsPerChunk());
-      String process = recorded(m.harnessProcessCpuUsPerChunk());
+      String own = recorded(m.harnessCpu().usPerChunk());
+      String process = recorded(m.harnessCpu().processUsPerChunk());
       String caseCpu = row.caseCpuSeconds().map(sec -> String.format(Locale.ROOT, "%.1f (%.2f s)",
           sec * 1e6 / m.streamedTokens(), sec)).orElse("not measured");
       String cpu = row.cpuSeconds().map(sec -> String.format(Locale.ROOT, "%.1f (%.2f s)",

@@ -33,12 +33,15 @@ import java.util.function.IntFunction;
  */
 public final class DispatchBenchmark {
   /** The figures of one rate; times in ms. */
-  private record Level(int requests, double target, double achieved, double lagP50, double lagP99, double lagMax,
-      int failed, int peakInFlight, String firstFailure) {
+  private record Level(int requests, double target, double achieved, Lag lag, int failed, int peakInFlight,
+      String firstFailure) {
     boolean keepsUp() {
-      return failed == 0 && Math.abs(achieved / target - 1) <= 0.01 && lagP99 < 1.0;
+      return failed == 0 && Math.abs(achieved / target - 1) <= 0.01 && lag.p99 < 1.0;
     }
   }
+
+  /** How late the sends were against the schedule, in ms. */
+  private record Lag(double p50, double p99, double max) {}
 
   private DispatchBenchmark() {}
 
@@ -66,8 +69,8 @@ public final class DispatchBenchmark {
         int count = (int) Math.max(100, Math.round(rate * seconds));
         Level level = run(ArrivalSchedule.of(arrivals, rate, 1, seed, count), target.send());
         System.out.printf(Locale.ROOT, "| %.0f | %d | %.2f | %.2f | %+.2f%% | %.3f | %.3f | %.3f | %d | %d |%n", rate,
-            level.requests, level.target, level.achieved, 100 * (level.achieved / level.target - 1), level.lagP50, level.lagP99, level.lagMax,
-            level.peakInFlight, level.failed);
+            level.requests, level.target, level.achieved, 100 * (level.achieved / level.target - 1),
+            level.lag.p50, level.lag.p99, level.lag.max, level.peakInFlight, level.failed);
         if (level.failed > 0) {
           System.out.println("  first failure: " + level.firstFailure);
         }
@@ -88,8 +91,9 @@ public final class DispatchBenchmark {
     double scheduledSpan = (sent.get(n - 1).scheduledNanos() - sent.get(0).scheduledNanos()) / 1e9;
     double sentSpan = (starts[n - 1] - starts[0]) / 1e9;
     List<RequestSample> failed = sent.stream().map(OpenLoop.Sent::unit).filter(s -> !s.succeeded()).toList();
-    return new Level(n, (n - 1) / scheduledSpan, (n - 1) / sentSpan, percentile(lag, 50), percentile(lag, 99), lag[n - 1],
-        failed.size(), run.peakInFlight(), failed.isEmpty() ? null : failed.get(0).error());
+    Lag late = new Lag(percentile(lag, 50), percentile(lag, 99), lag[n - 1]);
+    return new Level(n, (n - 1) / scheduledSpan, (n - 1) / sentSpan, late, failed.size(), run.peakInFlight(),
+        failed.isEmpty() ? null : failed.get(0).error());
   }
 
   /** Linear interpolation between order statistics, as the harness's own statistics. */

@@ -32,15 +32,22 @@ import java.util.Map;
  *     the harness (the errors compare with actual send times)
  * @param streamedTokens content chunks the server sent in the whole run (warm-up included), one
  *     token each
- * @param harnessCpuUsPerChunk the results file's {@code harness.cpuUsPerChunk}, or null when the
- *     framework does not record it
- * @param harnessProcessCpuUsPerChunk its {@code harness.processCpuUsPerChunk} (the whole JVM while
- *     requests were in flight), or null when not recorded
+ * @param harnessCpu the harness's CPU per chunk as the results file records it
  * @param javaVersion the harness JVM's version as the results file records it
  */
 public record Measured(
     int pairs, int unpaired, double[] ttftErrorsMs, double[] gapErrorsMs, double[] serverLateMs, long streamedTokens,
-    Double harnessCpuUsPerChunk, Double harnessProcessCpuUsPerChunk, String javaVersion) {
+    HarnessCpu harnessCpu, String javaVersion) {
+
+  /**
+   * The harness's CPU time per streamed chunk, in µs.
+   *
+   * @param usPerChunk the results file's {@code harness.cpuUsPerChunk}, or null when the framework
+   *     does not record it
+   * @param processUsPerChunk its {@code harness.processCpuUsPerChunk} (the whole JVM while requests
+   *     were in flight), or null when not recorded
+   */
+  public record HarnessCpu(Double usPerChunk, Double processUsPerChunk) {}
 
   private record Served(long arrival, long slot, int reasoningChunks, long[] chunkNanos) {
     long firstAnswer() {
@@ -77,8 +84,8 @@ public record Measured(
       throw new IllegalStateException("expected one case in " + resultsFile + ", found " + results.size());
     }
     JsonNode result = results.get(0);
-    Double harnessCpu = number(result.path("harness").path("cpuUsPerChunk"));
-    Double processCpu = number(result.path("harness").path("processCpuUsPerChunk"));
+    HarnessCpu harnessCpu = new HarnessCpu(
+        number(result.path("harness").path("cpuUsPerChunk")), number(result.path("harness").path("processCpuUsPerChunk")));
 
     List<Double> ttft = new ArrayList<>();
     List<Double> gaps = new ArrayList<>();
@@ -104,7 +111,7 @@ public record Measured(
     }
     String java = record.path("environment").path("javaVersion").asText("?");
     return new Measured(
-        ttft.size(), unpaired, toArray(ttft), toArray(gaps), toArray(late), streamedTokens, harnessCpu, processCpu, java);
+        ttft.size(), unpaired, toArray(ttft), toArray(gaps), toArray(late), streamedTokens, harnessCpu, java);
   }
 
   public double ttftMean() {
