@@ -56,13 +56,13 @@ final class RequestCountWarnings {
     Map<Element, String> detail = new HashMap<>();
     for (int i = 0; i < models.size(); i++) {
       DeclaredSettings s = models.get(i).settings();
-      int measured = s.measuredRequests() != null ? s.measuredRequests() : Defaults.MEASURED_REQUESTS;
+      int measured = s.measurement().measuredRequests() != null ? s.measurement().measuredRequests() : Defaults.MEASURED_REQUESTS;
       if (measured < 1) {
         continue; // an error already (SettingsReader); "measure at least 2" beside "at least 1" would disagree with it
       }
       // a saturation search's later steps are closed loops at their concurrency too
-      List<Integer> levels = s.saturationSearch() != null ? s.saturationSearch().concurrencySteps()
-          : s.concurrency() != null ? s.concurrency() : Defaults.CONCURRENCY;
+      List<Integer> levels = s.measurement().saturationSearch() != null ? s.measurement().saturationSearch().concurrencySteps()
+          : s.measurement().concurrency() != null ? s.measurement().concurrency() : Defaults.CONCURRENCY;
       int maxConcurrency = levels.isEmpty() ? 1 : Collections.max(levels);
       if (measured >= 2 * maxConcurrency) {
         continue;
@@ -99,11 +99,11 @@ final class RequestCountWarnings {
   private void undecidableBudgets(TypeElement type, List<PromptSource> sources, List<PromptModel> models) {
     for (int i = 0; i < models.size(); i++) {
       DeclaredSettings s = models.get(i).settings();
-      if (s.maxRequests() == null) {
+      if (s.measurement().maxRequests() == null) {
         continue;
       }
-      int first = s.measuredRequests() != null ? s.measuredRequests() : Defaults.MEASURED_REQUESTS;
-      int measured = Math.max(first, s.maxRequests());
+      int first = s.measurement().measuredRequests() != null ? s.measurement().measuredRequests() : Defaults.MEASURED_REQUESTS;
+      int measured = Math.max(first, s.measurement().maxRequests());
       int looks = SampleSizes.looks(first, measured);
       if (measured < 1) {
         continue; // an error already, which says what to write

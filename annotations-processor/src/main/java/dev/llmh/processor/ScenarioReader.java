@@ -218,7 +218,7 @@ final class ScenarioReader {
    * field of that name would give the case two parameters of one name.
    */
   private void checkModelParam(List<Element> paramFields, List<PromptModel> prompts) {
-    boolean compared = prompts.stream().anyMatch(p -> p.settings().models() != null && p.settings().models().size() > 1);
+    boolean compared = prompts.stream().map(p -> p.settings().endpoint().models()).anyMatch(m -> m != null && m.size() > 1);
     for (Element field : paramFields) {
       if (compared && field.getSimpleName().contentEquals("model")) {
         reporter.error(field, find(field, Param.class).orElseThrow(),
@@ -238,7 +238,9 @@ final class ScenarioReader {
     java.util.Set<Element> warned = new java.util.HashSet<>();
     for (int i = 0; i < prompts.size(); i++) {
       DeclaredSettings s = prompts.get(i).settings();
-      if (s.models() == null || s.models().size() < 2 || s.warmupRequests() == null || s.warmupRequests() != 0) {
+      List<String> models = s.endpoint().models();
+      Integer warmup = s.measurement().warmupRequests();
+      if (models == null || models.size() < 2 || warmup == null || warmup != 0) {
         continue;
       }
       Element place = sources.get(i).declarations().requests().warmupRequests() != null ? sources.get(i).element() : type;

@@ -111,12 +111,12 @@ record SyntheticPromptReader(Annotations annotations, Reporter reporter) {
     /** The synthetic prompt as the runner declares it: the scenario's settings plus its lengths. */
     PromptModel model(DeclaredSettings classSettings) {
       DeclaredSettings s = classSettings;
-      DeclaredSettings settings = DeclaredSettings.builder()
-          .endpointUrl(s.endpointUrl()).models(s.models()).warmupRequests(s.warmupRequests())
-          .measuredRequests(s.measuredRequests()).temperature(s.temperature()).seed(s.seed()).maxTokens(s.maxTokens())
-          .concurrency(s.concurrency()).constraints(s.constraints()).api(s.api()).maxRequests(s.maxRequests())
-          .options(s.options()).promptTokens(tokens).instruction(instruction).load(s.load()).deployment(s.deployment())
-          .build();
+      DeclaredSettings.Measurement m = s.measurement();
+      // not the class's @PromptCache, @SaturationSearch or @Slo: a synthetic prompt takes none of them
+      DeclaredSettings settings = new DeclaredSettings(s.endpoint(),
+          new DeclaredSettings.Measurement(m.warmupRequests(), m.measuredRequests(), m.maxRequests(), m.concurrency(), null, m.load()),
+          new DeclaredSettings.Sampling(s.sampling().temperature(), s.sampling().seed(), s.sampling().maxTokens(), null),
+          new DeclaredSettings.Prompting(tokens, instruction, null), s.constraints(), null, s.deployment());
       return new PromptModel(name, name, false, false, false, settings, false, null);
     }
   }

@@ -28,7 +28,7 @@ class ConversationScenarioTest {
     CompilationSubject.assertThat(compilation).hadWarningCount(0);
     ScenarioRunner runner = (ScenarioRunner) new CompiledClasses(compilation).loadClass("com.example.Chat_LlmhRunner")
         .getConstructor().newInstance();
-    assertThat(runner.prompts()).singleElement().satisfies(p -> assertThat(p.settings().conversationTurns()).isEqualTo(3));
+    assertThat(runner.prompts()).singleElement().satisfies(p -> assertThat(p.settings().prompting().conversationTurns()).isEqualTo(3));
     assertThat(runner.prompt("next", Map.of("words", "2"), 3)).isEqualTo("turn 3 word word ");
     // read without a turn, a conversation's prompt is its first turn's message (what the prompt hash starts from)
     assertThat(runner.prompt("next", Map.of("words", "2"))).isEqualTo("turn 1 word word ");
@@ -43,7 +43,7 @@ class ConversationScenarioTest {
         "}"));
     ScenarioRunner runner = (ScenarioRunner) new CompiledClasses(compilation).loadClass("com.example.Plain_LlmhRunner")
         .getConstructor().newInstance();
-    assertThat(runner.prompts().get(0).settings().conversationTurns()).isNull();
+    assertThat(runner.prompts().get(0).settings().prompting().conversationTurns()).isNull();
     assertThatThrownBy(() -> runner.prompt("p", Map.of(), 1)).hasMessageContaining("is not a @Conversation prompt");
   }
 

@@ -47,12 +47,12 @@ class InheritedFromBaseTest {
 
     ScenarioRunner runner = runner(compilation, "Chat");
     DeclaredSettings define = runner.prompts().get(0).settings();
-    assertThat(define.models()).containsExactly("shared-model");
-    assertThat(define.warmupRequests()).isEqualTo(1); // the scenario's own
-    assertThat(define.measuredRequests()).isEqualTo(12);
-    assertThat(define.maxTokens()).isEqualTo(32); // the nearer base
+    assertThat(define.endpoint().models()).containsExactly("shared-model");
+    assertThat(define.measurement().warmupRequests()).isEqualTo(1); // the scenario's own
+    assertThat(define.measurement().measuredRequests()).isEqualTo(12);
+    assertThat(define.sampling().maxTokens()).isEqualTo(32); // the nearer base
     assertThat(define.constraints()).containsExactly("ttft.p50 < 2s");
-    assertThat(runner.prompts().get(1).settings().maxTokens()).isEqualTo(8); // the prompt's own
+    assertThat(runner.prompts().get(1).settings().sampling().maxTokens()).isEqualTo(8); // the prompt's own
     assertThat(runner.prompts()).extracting(p -> p.name()).isEqualTo(List.of("define", "brief"));
   }
 
@@ -66,9 +66,9 @@ class InheritedFromBaseTest {
             "  @Prompt String define = \"Define latency.\";",
             "  @Prompt @Endpoint(model = \"solo\") String solo = \"Be brief.\";",
             "}"));
-    assertThat(runner.prompts().get(0).settings().models())
+    assertThat(runner.prompts().get(0).settings().endpoint().models())
         .containsExactly("qwen2.5:7b-instruct-q4_K_M", "qwen2.5:7b-instruct-q8_0");
-    assertThat(runner.prompts().get(1).settings().models()).containsExactly("solo");
+    assertThat(runner.prompts().get(1).settings().endpoint().models()).containsExactly("solo");
   }
 
   @Test
@@ -99,8 +99,8 @@ class InheritedFromBaseTest {
     assertThat(runner.prompt("replaced", three)).isEqualTo("from the scenario");
     // An override without @Prompt keeps the base's declaration, and Java calls the override.
     assertThat(runner.prompt("overridden", three)).isEqualTo("scenario text");
-    assertThat(runner.prompts().get(2).settings().maxTokens()).isEqualTo(4);
-    assertThat(runner.prompts().get(0).settings().maxTokens()).isEqualTo(16);
+    assertThat(runner.prompts().get(2).settings().sampling().maxTokens()).isEqualTo(4);
+    assertThat(runner.prompts().get(0).settings().sampling().maxTokens()).isEqualTo(16);
     assertThat(runner.prompts().get(0).settings().constraints()).containsExactly("ttft.p50 <= 1s");
   }
 

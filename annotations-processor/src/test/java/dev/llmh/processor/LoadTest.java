@@ -23,21 +23,22 @@ class LoadTest {
         "  @Prompt @Concurrency(2) String closed = \"b\";",
         "}").succeeded().runner("Open");
     DeclaredSettings open = runner.prompts().get(0).settings();
-    assertThat(open.load()).isEqualTo(new LoadDeclaration(java.util.List.of("4/s", "480/min"), Arrivals.GAMMA, 0.5, "30s", 8, 7));
-    assertThat(open.concurrency()).isNull();
+    assertThat(open.measurement().load()).isEqualTo(new LoadDeclaration(java.util.List.of("4/s", "480/min"),
+        Arrivals.GAMMA, 0.5, "30s", 8, 7));
+    assertThat(open.measurement().concurrency()).isNull();
     DeclaredSettings closed = runner.prompts().get(1).settings();
-    assertThat(closed.load()).isNull();
-    assertThat(closed.concurrency()).containsExactly(2);
+    assertThat(closed.measurement().load()).isNull();
+    assertThat(closed.measurement().concurrency()).containsExactly(2);
   }
 
   @Test
   void aPromptsLoadReplacesTheClassConcurrency() throws Exception {
     DeclaredSettings open = compiled("Mixed", "@LlmBenchmark", "@Concurrency({1, 4})", "public class Mixed {",
         "  @Prompt @Load(rate = \"2/s\") String open = \"a\";", "}").succeeded().runner("Mixed").prompts().get(0).settings();
-    assertThat(open.concurrency()).isNull();
-    assertThat(open.load().rates()).containsExactly("2/s");
-    assertThat(open.load().arrivals()).isEqualTo(Arrivals.POISSON);
-    assertThat(open.load().duration()).isNull();
+    assertThat(open.measurement().concurrency()).isNull();
+    assertThat(open.measurement().load().rates()).containsExactly("2/s");
+    assertThat(open.measurement().load().arrivals()).isEqualTo(Arrivals.POISSON);
+    assertThat(open.measurement().load().duration()).isNull();
   }
 
   @Test

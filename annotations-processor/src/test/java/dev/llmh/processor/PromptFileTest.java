@@ -26,7 +26,7 @@ class PromptFileTest {
     PromptDeclaration file = runner.prompts().get(0);
     assertThat(file.promptFile()).isEqualTo("data/chat.jsonl");
     assertThat(file.member()).isEqualTo("chat");
-    assertThat(file.settings().maxTokens()).isEqualTo(7);
+    assertThat(file.settings().sampling().maxTokens()).isEqualTo(7);
     assertThat(runner.prompts().get(1).promptFile()).isNull();
     assertThat(runner.prompt("define", Map.of())).isEqualTo("Define latency.");
   }

@@ -30,11 +30,11 @@ class SloAndSaturationTest {
     ScenarioRunner runner = (ScenarioRunner) new CompiledClasses(compilation).loadClass("com.example.Knee_LlmhRunner")
         .getConstructor().newInstance();
     assertThat(runner.prompts().get(0).settings().slo()).isEqualTo(new SloDeclaration("2s", "100ms", null));
-    assertThat(runner.prompts().get(0).settings().saturationSearch()).isEqualTo(new SaturationDeclaration(1, 16, 0.05));
-    assertThat(runner.prompts().get(0).settings().saturationSearch().concurrencySteps()).containsExactly(1, 2, 4, 8, 16);
+    assertThat(runner.prompts().get(0).settings().measurement().saturationSearch()).isEqualTo(new SaturationDeclaration(1, 16, 0.05));
+    assertThat(runner.prompts().get(0).settings().measurement().saturationSearch().concurrencySteps()).containsExactly(1, 2, 4, 8, 16);
     assertThat(runner.prompts().get(1).settings().slo()).isEqualTo(new SloDeclaration(null, null, "20s"));
     assertThat(runner.prompts().get(1).settings().slo().e2eMs()).isEqualTo(20_000.0);
-    assertThat(runner.prompts().get(1).settings().saturationSearch()).isEqualTo(new SaturationDeclaration(2, 8, 0.1));
+    assertThat(runner.prompts().get(1).settings().measurement().saturationSearch()).isEqualTo(new SaturationDeclaration(2, 8, 0.1));
   }
 
   @Test

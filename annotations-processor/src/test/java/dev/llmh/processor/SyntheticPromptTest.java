@@ -27,13 +27,13 @@ class SyntheticPromptTest {
     assertThat(runner.prompts()).extracting(PromptDeclaration::name).containsExactly("plain", "synthetic");
     DeclaredSettings synthetic = runner.prompts().get(1).settings();
     assertThat(synthetic.synthetic()).isTrue();
-    assertThat(synthetic.promptTokens()).containsExactly(128, 512, 2048);
-    assertThat(synthetic.instruction()).isEqualTo("Summarise this:");
-    assertThat(synthetic.maxTokens()).isEqualTo(16);
-    assertThat(synthetic.models()).containsExactly("m");
-    assertThat(synthetic.options()).containsExactly("num_ctx=8192", "keep_alive=10m");
+    assertThat(synthetic.prompting().promptTokens()).containsExactly(128, 512, 2048);
+    assertThat(synthetic.prompting().instruction()).isEqualTo("Summarise this:");
+    assertThat(synthetic.sampling().maxTokens()).isEqualTo(16);
+    assertThat(synthetic.endpoint().models()).containsExactly("m");
+    assertThat(synthetic.endpoint().options()).containsExactly("num_ctx=8192", "keep_alive=10m");
     assertThat(runner.prompts().get(0).settings().synthetic()).isFalse();
-    assertThat(runner.prompts().get(0).settings().options()).containsExactly("num_ctx=8192", "keep_alive=10m");
+    assertThat(runner.prompts().get(0).settings().endpoint().options()).containsExactly("num_ctx=8192", "keep_alive=10m");
     assertThat(runner.prompt("plain", java.util.Map.of())).isEqualTo("Define latency.");
   }
 
@@ -46,7 +46,7 @@ class SyntheticPromptTest {
     ScenarioRunner runner = (ScenarioRunner) new CompiledClasses(scenario.compilation())
         .loadClass("com.example.Only_LlmhRunner").getConstructor().newInstance();
     assertThat(runner.prompts()).extracting(PromptDeclaration::name).containsExactly("filler");
-    assertThat(runner.prompts().get(0).settings().promptTokens()).isEqualTo(List.of(64));
+    assertThat(runner.prompts().get(0).settings().prompting().promptTokens()).isEqualTo(List.of(64));
   }
 
   @Test

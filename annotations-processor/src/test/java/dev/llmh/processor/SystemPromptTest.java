@@ -29,7 +29,7 @@ class SystemPromptTest {
         .warningCount(0);
     ScenarioRunner runner = runner(scenario, "com.example.Cached_LlmhRunner");
     assertThat(runner.systemPrompt(Map.of("rules", "3"))).isEqualTo("You follow 3 rules.");
-    assertThat(runner.prompts()).extracting(p -> p.settings().promptCache())
+    assertThat(runner.prompts()).extracting(p -> p.settings().sampling().promptCache())
         .containsExactly(PromptCache.Mode.SHARED, PromptCache.Mode.UNIQUE);
   }
 
@@ -39,7 +39,7 @@ class SystemPromptTest {
         compiled("Plain", "@LlmBenchmark", "class Plain {", "  @Prompt String p = \"x\";", "}").succeeded(),
         "com.example.Plain_LlmhRunner");
     assertThat(runner.systemPrompt(Map.of())).isNull();
-    assertThat(runner.prompts()).extracting(PromptDeclaration::settings).allSatisfy(s -> assertThat(s.promptCache()).isNull());
+    assertThat(runner.prompts()).extracting(PromptDeclaration::settings).allSatisfy(s -> assertThat(s.sampling().promptCache()).isNull());
   }
 
   @Test

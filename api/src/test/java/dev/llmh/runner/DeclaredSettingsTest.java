@@ -13,7 +13,10 @@ class DeclaredSettingsTest {
   void aSettingNeverSetIsNotDeclared() {
     DeclaredSettings nothing = DeclaredSettings.builder().build();
     assertThat(nothing)
-        .isEqualTo(new DeclaredSettings(null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null));
+        .isEqualTo(new DeclaredSettings(new DeclaredSettings.Endpoint(null, null, null, null),
+            new DeclaredSettings.Measurement(null, null, null, null, null, null), new DeclaredSettings.Sampling(null,
+                null, null, null),
+            new DeclaredSettings.Prompting(null, null, null), null, null, null));
     assertThat(nothing.constraints()).isEmpty();
   }
 
@@ -35,8 +38,10 @@ class DeclaredSettingsTest {
         .promptCache(PromptCache.Mode.SHARED)
         .build();
     assertThat(all)
-        .isEqualTo(new DeclaredSettings("http://h/v1", List.of("m"), 1, 2, 0.5, 3L, 4, List.of(5, 6), List.of("ttft.p50 < 1s"),
-            "openai-chat", 7, null, null, null, null, PromptCache.Mode.SHARED, null, null, null, null));
+        .isEqualTo(new DeclaredSettings(new DeclaredSettings.Endpoint("http://h/v1", List.of("m"), "openai-chat", null),
+            new DeclaredSettings.Measurement(1, 2, 7, List.of(5, 6), null, null),
+            new DeclaredSettings.Sampling(0.5, 3L, 4, PromptCache.Mode.SHARED),
+            new DeclaredSettings.Prompting(null, null, null), List.of("ttft.p50 < 1s"), null, null));
   }
 
   @Test
@@ -51,9 +56,10 @@ class DeclaredSettingsTest {
 
   @Test
   void oneModelOrSeveralDeclareTheModels() {
-    assertThat(DeclaredSettings.builder().model("m").build().models()).containsExactly("m");
-    assertThat(DeclaredSettings.builder().models(List.of("a", "b")).build().models()).containsExactly("a", "b");
-    assertThat(DeclaredSettings.builder().build().models()).isNull();
+    assertThat(DeclaredSettings.builder().model("m").build().endpoint().models()).containsExactly("m");
+    assertThat(DeclaredSettings.builder().models(List.of("a", "b")).build().endpoint().models()).containsExactly("a",
+        "b");
+    assertThat(DeclaredSettings.builder().build().endpoint().models()).isNull();
   }
 
   @Test
@@ -61,6 +67,6 @@ class DeclaredSettingsTest {
     List<Integer> levels = new ArrayList<>(List.of(1));
     DeclaredSettings settings = DeclaredSettings.builder().concurrency(levels).build();
     levels.add(2);
-    assertThat(settings.concurrency()).containsExactly(1);
+    assertThat(settings.measurement().concurrency()).containsExactly(1);
   }
 }

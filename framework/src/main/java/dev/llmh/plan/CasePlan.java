@@ -211,7 +211,7 @@ public record CasePlan(
 
   /** {@code @Conversation(turns)}: each measured request is a conversation of this many turns; 0 for single requests. */
   public int conversationTurns() {
-    Integer turns = prompt.settings().conversationTurns();
+    Integer turns = prompt.settings().prompting().conversationTurns();
     return turns == null ? 0 : turns;
   }
 
@@ -235,7 +235,7 @@ public record CasePlan(
 
   /** {@code @SaturationSearch}: this case is one step of it; null when the case is a fixed level. */
   public dev.llmh.runner.SaturationDeclaration saturationSearch() {
-    return prompt.settings().saturationSearch();
+    return prompt.settings().measurement().saturationSearch();
   }
 
   /** Reads the {@code @SystemPrompt} through the generated runner; null when the scenario has none. */

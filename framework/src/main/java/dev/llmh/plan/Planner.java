@@ -59,8 +59,8 @@ public final class Planner {
     if (!config.target().models().isEmpty()) {
       return config.target().models();
     }
-    return declared.models() == null || declared.models().isEmpty()
-        ? java.util.Collections.singletonList(null) : declared.models();
+    return declared.endpoint().models() == null || declared.endpoint().models().isEmpty()
+        ? java.util.Collections.singletonList(null) : declared.endpoint().models();
   }
 
   /** The prompt's cases for one model: every param combination × every concurrency level. */
@@ -72,40 +72,44 @@ public final class Planner {
         declared.constraints().stream().map(ConstraintParser::parse).toList();
     DeploymentFacts deployment = deployment(runner, declared, config);
     checkCurrency(runner, constraints, deployment.currencyOrDefault());
-    List<Integer> levels = declared.saturationSearch() != null ? declared.saturationSearch().concurrencySteps()
-        : declared.concurrency() != null ? declared.concurrency() : Defaults.CONCURRENCY;
+    DeclaredSettings.Measurement measurement = declared.measurement();
+    List<Integer> levels = measurement.saturationSearch() != null ? measurement.saturationSearch().concurrencySteps()
+        : measurement.concurrency() != null ? measurement.concurrency() : Defaults.CONCURRENCY;
     // Credentials in an annotation are a compile error; were one to get here, it is never shown.
     String endpoint = config.target().endpoint()
-        .orElse(declared.endpointUrl() != null ? EndpointUrl.parse(declared.endpointUrl()).shown() : Defaults.ENDPOINT);
-    Api api = config.target().api().or(() -> declared.api() == null ? java.util.Optional.empty() : Api.byKey(declared.api()))
+        .orElse(declared.endpoint().url() != null ? EndpointUrl.parse(declared.endpoint().url()).shown() : Defaults.ENDPOINT);
+    String declaredApi = declared.endpoint().api();
+    Api api = config.target().api().or(() -> declaredApi == null ? java.util.Optional.empty() : Api.byKey(declaredApi))
         .orElse(Api.detect(endpoint));
     Map<String, Object> options =
-        ServerOptions.parse(config.requests().options().orElse(declared.options() == null ? List.of() : declared.options()));
+        ServerOptions.parse(config.requests().options().orElse(declared.endpoint().options() == null ? List.of() : declared.endpoint().options()));
     checkModelParam(runner, modelParam);
     List<OpenLoad> loads = loads(declared, levels);
     List<CasePlan> cases = new ArrayList<>();
-    for (Map<String, String> params : declared.synthetic() ? withPromptTokens(combinations, declared.promptTokens()) : combinations) {
+    for (Map<String, String> params : declared.synthetic() ? withPromptTokens(combinations,
+        declared.prompting().promptTokens()) : combinations) {
       for (int step = 0; step < (loads.isEmpty() ? levels.size() : loads.size()); step++) {
         int concurrency = loads.isEmpty() ? levels.get(step) : 1; // an open loop's warm-up is sent one at a time
-        int measured = loads.isEmpty() ? orDefault(declared.measuredRequests(), Defaults.MEASURED_REQUESTS)
-            : loads.get(step).arrivals(orDefault(declared.measuredRequests(), Defaults.MEASURED_REQUESTS));
+        int measured = loads.isEmpty() ? orDefault(declared.measurement().measuredRequests(), Defaults.MEASURED_REQUESTS)
+            : loads.get(step).arrivals(orDefault(declared.measurement().measuredRequests(), Defaults.MEASURED_REQUESTS));
         cases.add(
             new CasePlan(runner, prompt, params,
                 new CasePlan.Target(endpoint, model, api, modelParam, options, deployment),
                 new CasePlan.Requests(
                     concurrency,
-                    orDefault(declared.warmupRequests(), Defaults.WARMUP_REQUESTS),
+                    orDefault(declared.measurement().warmupRequests(), Defaults.WARMUP_REQUESTS),
                     measured,
-                    declared.maxRequests() != null ? declared.maxRequests()
-                        : Looks.ceilingToDecide(constraints, orDefault(declared.measuredRequests(), Defaults.MEASURED_REQUESTS),
+                    declared.measurement().maxRequests() != null ? declared.measurement().maxRequests()
+                        : Looks.ceilingToDecide(constraints, orDefault(declared.measurement().measuredRequests(),
+                            Defaults.MEASURED_REQUESTS),
                             config.statistics().confidence(), config.requests().maxRequests()),
                     loads.isEmpty() ? null : loads.get(step),
                     config.timeouts().caseTimeout()),
                 new CasePlan.Sampling(
-                    declared.temperature() != null ? declared.temperature() : Defaults.TEMPERATURE,
-                    declared.seed() != null ? declared.seed() : Defaults.SEED,
-                    orDefault(declared.maxTokens(), Defaults.MAX_TOKENS),
-                    config.requests().promptCache().orElse(declared.promptCache())),
+                    declared.sampling().temperature() != null ? declared.sampling().temperature() : Defaults.TEMPERATURE,
+                    declared.sampling().seed() != null ? declared.sampling().seed() : Defaults.SEED,
+                    orDefault(declared.sampling().maxTokens(), Defaults.MAX_TOKENS),
+                    config.requests().promptCache().orElse(declared.sampling().promptCache())),
                 new CasePlan.Verdicts(constraints, config.statistics().confidence(), config.statistics().inconclusive()),
                 config.output().recordTextChars()));
       }
@@ -115,8 +119,8 @@ public final class Planner {
 
   /** The open-loop loads, one per case; under @Load a search steps over rates, in req/s, with the @Load's arrivals. */
   private static List<OpenLoad> loads(DeclaredSettings declared, List<Integer> levels) {
-    List<OpenLoad> loads = loads(declared.load());
-    if (declared.saturationSearch() == null || loads.isEmpty()) {
+    List<OpenLoad> loads = loads(declared.measurement().load());
+    if (declared.measurement().saturationSearch() == null || loads.isEmpty()) {
       return loads;
     }
     OpenLoad first = loads.get(0);

@@ -90,29 +90,35 @@ public final class RunnerWriter {
    */
   static String settings(DeclaredSettings s) {
     List<String> calls = new ArrayList<>();
-    declare(calls, "endpointUrl", s.endpointUrl(), JavaLiterals::string);
+    declare(calls, "endpointUrl", s.endpoint().url(), JavaLiterals::string);
     // one model as model("m"), which runners have always called; several as models(List.of(...))
-    declare(calls, "model", s.models() != null && s.models().size() == 1 ? s.models().get(0) : null, JavaLiterals::string);
-    declare(calls, "models", s.models() != null && s.models().size() > 1 ? s.models() : null, JavaLiterals::stringList);
-    declare(calls, "warmupRequests", s.warmupRequests(), JavaLiterals::integer);
-    declare(calls, "measuredRequests", s.measuredRequests(), JavaLiterals::integer);
-    declare(calls, "temperature", s.temperature(), JavaLiterals::doubleValue);
-    declare(calls, "seed", s.seed(), JavaLiterals::longValue);
-    declare(calls, "maxTokens", s.maxTokens(), JavaLiterals::integer);
-    declare(calls, "concurrency", s.concurrency(), JavaLiterals::integerList);
+    declare(calls, "model",
+        s.endpoint().models() != null && s.endpoint().models().size() == 1 ? s.endpoint().models().get(0) : null,
+        JavaLiterals::string);
+    declare(calls, "models",
+        s.endpoint().models() != null && s.endpoint().models().size() > 1 ? s.endpoint().models() : null,
+        JavaLiterals::stringList);
+    declare(calls, "warmupRequests", s.measurement().warmupRequests(), JavaLiterals::integer);
+    declare(calls, "measuredRequests", s.measurement().measuredRequests(), JavaLiterals::integer);
+    declare(calls, "temperature", s.sampling().temperature(), JavaLiterals::doubleValue);
+    declare(calls, "seed", s.sampling().seed(), JavaLiterals::longValue);
+    declare(calls, "maxTokens", s.sampling().maxTokens(), JavaLiterals::integer);
+    declare(calls, "concurrency", s.measurement().concurrency(), JavaLiterals::integerList);
     declare(calls, "constraints", s.constraints().isEmpty() ? null : s.constraints(), JavaLiterals::stringList);
-    declare(calls, "api", s.api(), JavaLiterals::string);
-    declare(calls, "maxRequests", s.maxRequests(), JavaLiterals::integer);
-    declare(calls, "conversationTurns", s.conversationTurns(), JavaLiterals::integer);
-    declare(calls, "promptTokens", s.promptTokens(), JavaLiterals::integerList);
-    declare(calls, "instruction", s.instruction(), JavaLiterals::string);
-    declare(calls, "options", s.options(), JavaLiterals::stringList);
-    declare(calls, "promptCache", s.promptCache(), mode -> "dev.llmh.annotations.PromptCache.Mode." + mode.name());
+    declare(calls, "api", s.endpoint().api(), JavaLiterals::string);
+    declare(calls, "maxRequests", s.measurement().maxRequests(), JavaLiterals::integer);
+    declare(calls, "conversationTurns", s.prompting().conversationTurns(), JavaLiterals::integer);
+    declare(calls, "promptTokens", s.prompting().promptTokens(), JavaLiterals::integerList);
+    declare(calls, "instruction", s.prompting().instruction(), JavaLiterals::string);
+    declare(calls, "options", s.endpoint().options(), JavaLiterals::stringList);
+    declare(calls, "promptCache", s.sampling().promptCache(),
+        mode -> "dev.llmh.annotations.PromptCache.Mode." + mode.name());
     declare(calls, "slo", s.slo(), slo -> "new dev.llmh.runner.SloDeclaration(" + JavaLiterals.string(slo.ttft()) + ", "
         + JavaLiterals.string(slo.tpot()) + ", " + JavaLiterals.string(slo.e2e()) + ")");
-    declare(calls, "saturationSearch", s.saturationSearch(), search -> "new dev.llmh.runner.SaturationDeclaration("
+    declare(calls, "saturationSearch", s.measurement().saturationSearch(),
+        search -> "new dev.llmh.runner.SaturationDeclaration("
         + search.from() + ", " + search.to() + ", " + JavaLiterals.doubleValue(search.minGain()) + ")");
-    declare(calls, "load", s.load(), JavaLiterals::load);
+    declare(calls, "load", s.measurement().load(), JavaLiterals::load);
     declare(calls, "deployment", s.deployment(), JavaLiterals::deployment);
     calls.add(".build()");
     return "dev.llmh.runner.DeclaredSettings.builder()"

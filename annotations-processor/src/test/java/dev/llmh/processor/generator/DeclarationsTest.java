@@ -29,10 +29,10 @@ class DeclarationsTest {
         Declarations.RequestCounts.NONE, new Declarations.LoadShape(List.of(2), null, null), Declarations.Budgets.NONE,
         null, Declarations.Deployment.NONE);
     DeclaredSettings merged = CLASS_LEVEL.overriddenBy(member).toSettings();
-    assertThat(merged.endpointUrl()).isNull();
-    assertThat(merged.models()).containsExactly("other");
-    assertThat(merged.concurrency()).containsExactly(2);
-    assertThat(merged.measuredRequests()).isEqualTo(10);
+    assertThat(merged.endpoint().url()).isNull();
+    assertThat(merged.endpoint().models()).containsExactly("other");
+    assertThat(merged.measurement().concurrency()).containsExactly(2);
+    assertThat(merged.measurement().measuredRequests()).isEqualTo(10);
   }
 
   @Test

@@ -32,7 +32,7 @@ final class SyntheticSetup {
     if (target == null) {
       return new PromptSetup(null, null, null, context, new PromptCheck(null, 0, context, plan.target().api(), needed), null, null);
     }
-    String instruction = plan.prompt().settings().instruction();
+    String instruction = plan.prompt().settings().prompting().instruction();
     String key = plan.target().endpoint() + " " + plan.target().api().key() + " " + plan.target().model() + " " + plan.target().options() + " " + target + " "
         + instruction;
     Calibrator.Result result = Calibrator.calibrate(target, instruction, hints.get(key), probe);
