@@ -8,7 +8,8 @@ import java.util.List;
  * module's HTML report. The framework cannot depend on the module that renders its records (that
  * module depends on the framework), so the engine finds writers on the classpath through
  * {@link java.util.ServiceLoader}: a project with {@code llmh-reports} on its test classpath gets the
- * report, one without it gets a console line saying so.
+ * report, one without it gets a console line saying so. The results file ({@link JsonReport}) and the
+ * console tables are writers too, run first and in that order by the engine.
  */
 public interface ReportWriter {
 
@@ -21,4 +22,9 @@ public interface ReportWriter {
    * turns a failure into a console warning, never a failed run.
    */
   List<Path> write(RunRecord record, Path directory, String runName) throws Exception;
+
+  /** True when the run fails without this report (the results file); any other report's failure is a warning. */
+  default boolean essential() {
+    return false;
+  }
 }

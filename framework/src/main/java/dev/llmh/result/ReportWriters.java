@@ -1,5 +1,6 @@
 package dev.llmh.result;
 
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
@@ -7,20 +8,31 @@ import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 
 /**
- * Runs every {@link ReportWriter} on the classpath after the results file is written. A report is a
- * view of the record, so nothing here fails the run: a writer that throws, or one that cannot be
- * loaded, becomes one warning line.
+ * Runs the engine's own {@link ReportWriter}s, then every one on the classpath. A report is a view of
+ * the record, so only an {@linkplain ReportWriter#essential() essential} one fails the run: any other
+ * writer that throws, or that cannot be loaded, becomes one warning line.
  */
 public final class ReportWriters {
   private ReportWriters() {}
 
-  /** Writes every report found; returns how many were written. */
-  public static int writeAll(RunRecord record, Path directory, String runName, PrintStream console) {
-    return writeAll(ServiceLoader.load(ReportWriter.class, ReportWriters.class.getClassLoader()), record, directory,
+  /**
+   * Writes {@code own} in order, then every report found on the classpath; returns how many of those
+   * found were written.
+   *
+   * @throws IOException when an essential report could not be written
+   */
+  public static int writeAll(List<ReportWriter> own, RunRecord record, Path directory, String runName, PrintStream console)
+      throws IOException {
+    for (ReportWriter writer : own) {
+      if (!writeOne(writer, record, directory, runName, console) && writer.essential()) {
+        throw new IOException("the " + writer.name() + " could not be written to " + directory);
+      }
+    }
+    return writeFound(ServiceLoader.load(ReportWriter.class, ReportWriters.class.getClassLoader()), record, directory,
         runName, console);
   }
 
-  static int writeAll(Iterable<ReportWriter> writers, RunRecord record, Path directory, String runName, PrintStream console) {
+  static int writeFound(Iterable<ReportWriter> writers, RunRecord record, Path directory, String runName, PrintStream console) {
     int written = 0;
     boolean found = false;
     try {
@@ -50,7 +62,8 @@ public final class ReportWriters {
       }
       return true;
     } catch (Exception | LinkageError | StackOverflowError e) {
-      console.println("LLMH warning: the " + name + " was not written (the run's results are unaffected): " + e);
+      console.println(writer.essential() ? "LLMH error: the " + name + " could not be written: " + e
+          : "LLMH warning: the " + name + " was not written (the run's results are unaffected): " + e);
       return false;
     }
   }

@@ -52,7 +52,7 @@ class ReportWritersTest {
         throw new IllegalStateException("no chart library");
       }
     };
-    int written = ReportWriters.writeAll(List.of(broken, writer("other report", dir)), RECORD, dir, "run-1", console);
+    int written = ReportWriters.writeFound(List.of(broken, writer("other report", dir)), RECORD, dir, "run-1", console);
     assertThat(written).isEqualTo(1);
     assertThat(console()).contains("LLMH warning: the HTML report was not written (the run's results are unaffected):"
         + " java.lang.IllegalStateException: no chart library")
@@ -62,8 +62,21 @@ class ReportWritersTest {
 
   @Test
   void withoutAWriterOnTheClasspathTheConsoleSaysSo(@TempDir Path dir) {
-    assertThat(ReportWriters.writeAll(List.of(), RECORD, dir, "run-1", console)).isZero();
+    assertThat(ReportWriters.writeFound(List.of(), RECORD, dir, "run-1", console)).isZero();
     assertThat(console()).contains("no HTML report written: dev.llmh:llmh-reports is not on the test classpath");
+  }
+
+  @Test
+  void theResultsFileIsWrittenFirstAmongTheOthersAndARunWithoutItFails(@TempDir Path dir) throws Exception {
+    ReportWriters.writeAll(List.of(new JsonReport(false)), RECORD, dir, "run-1", console);
+    assertThat(ResultsFiles.mapper().readTree(dir.resolve("latest.json").toFile()).path("schemaVersion").asInt()).isEqualTo(1);
+    assertThat(console()).contains("LLMH results (run cut short): " + dir.resolve("run-1.json").toAbsolutePath()
+        + " (and latest.json beside it)");
+    Path notADirectory = Files.writeString(dir.resolve("file"), "x");
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> ReportWriters.writeAll(List.of(new JsonReport(true)), RECORD, notADirectory, "run-2", console))
+        .isInstanceOf(java.io.IOException.class).hasMessageContaining("the results could not be written");
+    assertThat(console()).contains("LLMH error: the results could not be written: ");
   }
 
   @Test
@@ -71,7 +84,7 @@ class ReportWritersTest {
     Iterable<ReportWriter> failing = () -> {
       throw new java.util.ServiceConfigurationError("dev.llmh.result.ReportWriter: Provider x not found");
     };
-    assertThat(ReportWriters.writeAll(failing, RECORD, dir, "run-1", console)).isZero();
+    assertThat(ReportWriters.writeFound(failing, RECORD, dir, "run-1", console)).isZero();
     assertThat(console()).contains("LLMH warning: a report writer could not be loaded");
   }
 }

@@ -1,12 +1,13 @@
 package dev.llmh.engine.run;
 
+import dev.llmh.console.ConsoleReport;
 import dev.llmh.console.ConsoleSummary;
 import dev.llmh.environment.HarnessJvm;
 import dev.llmh.environment.LlmhVersion;
 import dev.llmh.environment.RunEnvironment;
 import dev.llmh.result.CaseResult;
+import dev.llmh.result.JsonReport;
 import dev.llmh.result.ReportWriters;
-import dev.llmh.result.ResultsFiles;
 import dev.llmh.result.RunRecord;
 import dev.llmh.stats.Summary;
 import dev.llmh.sweep.PrefillFits;
@@ -59,19 +60,13 @@ final class RunFinisher {
             PrefillFits.of(results),
             SaturationSearches.records(state.plans(), results));
     try {
-      Path written = ResultsFiles.write(record, state.directory, state.runName);
-      System.out.print(ConsoleSummary.runTable(results));
-      System.out.print(ConsoleSummary.modelTables(results));
-      System.out.print(ConsoleSummary.fits(record.fits()));
-      System.out.print(ConsoleSummary.saturation(record.saturation()));
-      System.out.println("LLMH results: " + written.toAbsolutePath() + (complete ? "" : " (run cut short)")
-          + " (and latest.json beside it)");
-      ReportWriters.writeAll(record, state.directory, state.runName, System.out);
+      ReportWriters.writeAll(List.of(new ConsoleReport(System.out), new JsonReport(complete)), record, state.directory,
+          state.runName, System.out);
       System.out.print(ConsoleSummary.undecided(results));
       return TestExecutionResult.successful();
     } catch (IOException e) {
       return TestExecutionResult.failed(
-          new IOException("LLMH could not write its results to " + state.directory + ": " + e, e));
+          new IOException("LLMH could not write its results to " + state.directory + ": " + e.getMessage(), e));
     }
   }
 }
