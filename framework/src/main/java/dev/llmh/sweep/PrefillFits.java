@@ -4,6 +4,7 @@ import dev.llmh.measure.RequestMetrics;
 import dev.llmh.resources.Resources;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.FitRecord;
+import dev.llmh.result.ModelConcurrency;
 import dev.llmh.result.SampleRecord;
 import dev.llmh.result.Section;
 import dev.llmh.stats.LinearFit;
@@ -32,7 +33,7 @@ public final class PrefillFits {
       if (result.params() == null || !(result.params().get(PROMPT_TOKENS) instanceof Number)) {
         continue;
       }
-      groups.computeIfAbsent(List.of(result.scenario(), String.valueOf(model(result)), others(result.params())),
+      groups.computeIfAbsent(List.of(result.scenario(), String.valueOf(ModelConcurrency.model(result)), others(result.params())),
           k -> new ArrayList<>()).add(result);
     }
     List<FitRecord> fits = new ArrayList<>();
@@ -42,18 +43,6 @@ public final class PrefillFits {
 
   private static final String PROMPT_TOKENS = dev.llmh.plan.CasePlan.PROMPT_TOKENS;
 
-  /** The case's model: its {@code model} parameter, else the model asked for, else the one that answered. */
-  public static String model(CaseResult result) {
-    Object param = result.params().get("model");
-    if (param != null) {
-      return param.toString();
-    }
-    CaseResult.EndpointRecord endpoint = result.endpoint();
-    if (endpoint == null) {
-      return null;
-    }
-    return endpoint.requestedModel() != null ? endpoint.requestedModel() : endpoint.servedModel();
-  }
 
   /** Every parameter but the prompt length, concurrency included: what tells the fits apart. */
   private static Map<String, Object> others(Map<String, Object> params) {
@@ -111,7 +100,7 @@ public final class PrefillFits {
         : null;
     FitRecord.Line fitted = new FitRecord.Line(FitRecord.PROMPT_TOKENS, FitRecord.TTFT_MS, line.slope(), line.intercept(),
         line.r2(), List.of(line.slopeLow(), line.slopeHigh()), line.n(), List.copyOf(lengths), line.linear());
-    return new FitRecord(first.scenario(), model(first), concurrency instanceof Number n ? n.intValue() : 1,
+    return new FitRecord(first.scenario(), ModelConcurrency.model(first), concurrency instanceof Number n ? n.intValue() : 1,
         params.isEmpty() ? null : params, fitted, rate ? 1000 / line.slope() : null, ci, 0.95, note, longest);
   }
 

@@ -6,6 +6,7 @@ import dev.llmh.baseline.RegressionJudge;
 import dev.llmh.baseline.ShiftTest;
 import dev.llmh.result.BaselineRecord.MetricComparison;
 import dev.llmh.result.CaseResult;
+import dev.llmh.result.ModelConcurrency;
 import dev.llmh.result.RunRecord;
 import dev.llmh.result.Section;
 import java.util.ArrayList;
@@ -69,7 +70,7 @@ record RunComparison(
         notCompared.add(label(caseB) + ": no successful request measured it in both runs");
         return;
       }
-      metrics.forEach((metric, m) -> rows.add(new Row(MarkdownReport.caseName(caseB), ModelConcurrencyTable.model(caseB), metric, m)));
+      metrics.forEach((metric, m) -> rows.add(new Row(MarkdownReport.caseName(caseB), model(caseB), metric, m)));
     });
     List<String> environment = Baselines.environmentDifferences(machine(a.environment()), machine(b.environment()));
     return new RunComparison(noiseBandPercent, rows, onlyInA, onlyInB, notCompared, environment);
@@ -178,7 +179,7 @@ record RunComparison(
   }
 
   private static String label(CaseResult result) {
-    return MarkdownReport.caseName(result) + " (model " + ModelConcurrencyTable.model(result) + ")";
+    return MarkdownReport.caseName(result) + " (model " + model(result) + ")";
   }
 
   private static String percent(double value, boolean signed) {
@@ -191,5 +192,10 @@ record RunComparison(
 
   private static <K, V> Map<K, V> orEmpty(Map<K, V> map) {
     return map == null ? Map.of() : map;
+  }
+
+  private static String model(CaseResult result) {
+    String model = ModelConcurrency.model(result);
+    return model == null ? MarkdownReport.MISSING : model;
   }
 }

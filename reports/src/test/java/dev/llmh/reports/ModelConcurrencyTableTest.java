@@ -43,11 +43,11 @@ class ModelConcurrencyTableTest {
   }
 
   @Test
-  void aCaseThatMeasuredNothingShowsDashesNeverZeroAndTheServedModelWithoutAModelParam() {
+  void aCaseThatMeasuredNothingShowsDashesNeverZeroAndTheModelAskedForAndTheOneThatAnswered() {
     String table = ModelConcurrencyTable.render(List.of(Fixtures.notRun(), Fixtures.passing()));
     assertThat(table).contains("### SummariseDocument › define\n")
         .contains("| qwen | 8 | – | – | – | – |\n")
-        .contains("| tiny-q8 | 1 | 85.2 | 812 | – | 45.7 |\n");
+        .contains("| tiny (answered by tiny-q8) | 1 | 85.2 | 812 | – | 45.7 |\n");
   }
 
   @Test

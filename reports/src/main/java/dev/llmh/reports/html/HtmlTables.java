@@ -8,8 +8,8 @@ import dev.llmh.resources.Resources;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.CaseResult.ConstraintRecord;
 import dev.llmh.result.MetricSummary;
+import dev.llmh.result.ModelConcurrency;
 import dev.llmh.result.RunRecord;
-import dev.llmh.sweep.PrefillFits;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -28,7 +28,7 @@ final class HtmlTables {
     for (CaseResult r : record.results()) {
       Map<String, MetricSummary> m = r.metrics() == null ? Map.of() : r.metrics();
       out.append("<tr><td>").append(Html.escape(Labels.of(r))).append("</td><td>")
-          .append(Html.escape(model(r))).append("</td><td class=\"verdict ")
+          .append(Html.escape(ModelConcurrency.label(r))).append("</td><td class=\"verdict ")
           .append(Html.escape(r.verdict())).append("\">").append(Html.escape(r.verdict())).append("</td><td>")
           .append(r.requests() == null ? "–" : r.requests().succeeded() + " / " + r.requests().failed()).append("</td><td>")
           .append(withInterval(m.get(CaseResult.TTFT), true)).append("</td><td>")
@@ -38,18 +38,6 @@ final class HtmlTables {
           .append("</td><td>").append(budgets(r)).append("</td></tr>");
     }
     return out.append("</tbody></table>").toString();
-  }
-
-  /**
-   * The case's model, and the one that answered when that is another: a server that stands its own
-   * model in for one it does not have (the embedded server does) must not pass for the model named.
-   */
-  static String model(CaseResult r) {
-    String model = PrefillFits.model(r);
-    String served = r.endpoint() == null ? null : r.endpoint().servedModel();
-    boolean same = served == null || served.equals(model)
-        || (model != null && dev.llmh.endpoint.EmbeddedModels.servedId(model).filter(served::equals).isPresent());
-    return same ? model : model + " (answered by " + served + ")";
   }
 
   /** {@code 812 [640–900]}: the point and its interval, an end the sample cannot bound shown as such. */

@@ -5,8 +5,8 @@ import dev.llmh.plan.CasePlan;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.FitRecord;
 import dev.llmh.result.MetricSummary;
+import dev.llmh.result.ModelConcurrency;
 import dev.llmh.result.SampleRecord;
-import dev.llmh.sweep.PrefillFits;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -178,7 +178,7 @@ public record PhaseEvidence(Double ttftShare, String phase, List<Match> matches,
     });
     Object concurrency = params.get("concurrency");
     int level = concurrency instanceof Number n ? n.intValue() : 1;
-    String model = PrefillFits.model(result);
+    String model = ModelConcurrency.model(result);
     for (FitRecord fit : fits) {
       Map<String, String> fitOthers = new LinkedHashMap<>();
       if (fit.params() != null) {

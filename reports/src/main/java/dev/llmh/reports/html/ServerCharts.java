@@ -3,8 +3,8 @@ package dev.llmh.reports.html;
 import dev.llmh.resources.Resources;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.MetricSummary;
+import dev.llmh.result.ModelConcurrency;
 import dev.llmh.result.RunRecord;
-import dev.llmh.sweep.PrefillFits;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /** The serving process over time, and models side by side. */
 final class ServerCharts {
@@ -65,20 +67,21 @@ final class ServerCharts {
 
   /** Cases run on two or more models that are otherwise the same: a table and bars per figure. */
   static Section models(RunRecord record) {
+    // a category per table and load: each chart's bars are the models at that load
     Map<String, Map<String, CaseResult>> groups = new LinkedHashMap<>();
-    for (CaseResult result : record.results()) {
-      String model = PrefillFits.model(result);
-      if (model == null || result.section(dev.llmh.result.Section.ERROR) != null) {
-        continue;
+    for (ModelConcurrency table : ModelConcurrency.of(record.results())) {
+      for (ModelConcurrency.Row row : table.rows()) {
+        if (row.model() != null && row.result().section(dev.llmh.result.Section.ERROR) == null) {
+          String params = Stream.of(row.load(), table.others()).filter(p -> p != null && !p.isEmpty()).collect(Collectors.joining(", "));
+          String key = table.scenario() + " › " + table.prompt() + bracket(params);
+          groups.computeIfAbsent(key, k -> new LinkedHashMap<>()).put(row.model(), row.result());
+        }
       }
-      String key = Labels.scenario(result.scenario()) + " › " + result.caseName()
-          + bracket(Labels.paramsWithout(result.params(), List.of("model")));
-      groups.computeIfAbsent(key, k -> new LinkedHashMap<>()).put(model, result);
     }
     groups.values().removeIf(byModel -> byModel.size() < 2);
     if (groups.isEmpty()) {
       Set<String> models = new LinkedHashSet<>();
-      record.results().forEach(r -> models.add(String.valueOf(PrefillFits.model(r))));
+      record.results().forEach(r -> models.add(String.valueOf(ModelConcurrency.model(r))));
       return Section.of("models", "Models side by side", "", List.of(),
           "no case ran on two or more models (models in this run: " + String.join(", ", models)
               + "); @Endpoint with several models or a model parameter puts them side by side");

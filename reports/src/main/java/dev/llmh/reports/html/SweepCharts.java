@@ -134,7 +134,7 @@ final class SweepCharts {
       if (!(level instanceof Number n) || result.section(dev.llmh.result.Section.ERROR) != null) {
         continue;
       }
-      String key = result.scenario() + "\u0000" + result.caseName() + "\u0000" + dev.llmh.sweep.PrefillFits.model(result) + "\u0000"
+      String key = result.scenario() + "\u0000" + result.caseName() + "\u0000" + dev.llmh.result.ModelConcurrency.model(result) + "\u0000"
           + Labels.paramsWithout(params, List.of("concurrency", CasePlan.RATE, "model")) + "\u0000" + rate;
       groups.computeIfAbsent(key, k -> new TreeMap<>()).put(n.doubleValue(), result);
       axis.put(key, rate ? "rate (req/s)" : "concurrency");

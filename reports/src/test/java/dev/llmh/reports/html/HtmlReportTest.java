@@ -26,10 +26,10 @@ class HtmlReportTest {
   void theVerdictTableSaysWhichModelAnsweredWhenItIsNotTheOneNamed() {
     dev.llmh.result.CaseResult c = RichRun.record().results().stream()
         .filter(r -> r.endpoint() != null && r.endpoint().servedModel() != null).findFirst().orElseThrow();
-    String named = dev.llmh.sweep.PrefillFits.model(c);
-    assertThat(HtmlTables.model(c)).isEqualTo(named + " (answered by " + c.endpoint().servedModel() + ")");
+    String named = dev.llmh.result.ModelConcurrency.model(c);
+    assertThat(dev.llmh.result.ModelConcurrency.label(c)).isEqualTo(named + " (answered by " + c.endpoint().servedModel() + ")");
     assertThat(HtmlReport.render(RichRun.record())).contains(Html.escape(named + " (answered by " + c.endpoint().servedModel() + ")"));
-    assertThat(HtmlTables.model(withServed(c, "llmh-" + named))).as("the embedded server's own id for it").isEqualTo(named);
+    assertThat(dev.llmh.result.ModelConcurrency.label(withServed(c, "llmh-" + named))).as("the embedded server's own id for it").isEqualTo(named);
   }
 
   @Test
