@@ -110,12 +110,12 @@ public final class CapacityBenchmark {
           firstFailure = firstFailure == null ? sample.error() : firstFailure;
           continue;
         }
-        ServedRequest truth = byPrompt.get(sample.promptTokens());
+        ServedRequest truth = byPrompt.get(sample.tokens().promptTokens());
         if (truth == null) {
           truth = server.awaitServedRequests(served.size() + 1, Duration.ofSeconds(5)).stream()
-              .filter(r -> r.promptTokens() == sample.promptTokens()).findFirst().orElseThrow();
+              .filter(r -> r.promptTokens() == sample.tokens().promptTokens()).findFirst().orElseThrow();
         }
-        List<Long> seen = sample.textChunkNanos();
+        List<Long> seen = sample.timing().textChunkNanos();
         List<Long> sent = truth.contentChunkNanos();
         if (seen.size() != sent.size()) {
           throw new IllegalStateException("chunk counts differ: client " + seen.size() + ", server " + sent.size());

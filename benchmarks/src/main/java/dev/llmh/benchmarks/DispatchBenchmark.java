@@ -86,8 +86,8 @@ public final class DispatchBenchmark {
     OpenLoop.Run<RequestSample> run = OpenLoop.run(schedule, 0, send, ClosedLoop.NO_DEADLINE, ClosedLoop::harnessError);
     List<OpenLoop.Sent<RequestSample>> sent = run.sent();
     int n = sent.size();
-    double[] lag = sent.stream().mapToDouble(s -> (s.unit().startNanos() - s.scheduledNanos()) / 1e6).sorted().toArray();
-    long[] starts = sent.stream().mapToLong(s -> s.unit().startNanos()).sorted().toArray();
+    double[] lag = sent.stream().mapToDouble(s -> (s.unit().timing().startNanos() - s.scheduledNanos()) / 1e6).sorted().toArray();
+    long[] starts = sent.stream().mapToLong(s -> s.unit().timing().startNanos()).sorted().toArray();
     double scheduledSpan = (sent.get(n - 1).scheduledNanos() - sent.get(0).scheduledNanos()) / 1e9;
     double sentSpan = (starts[n - 1] - starts[0]) / 1e9;
     List<RequestSample> failed = sent.stream().map(OpenLoop.Sent::unit).filter(s -> !s.succeeded()).toList();

@@ -81,7 +81,7 @@ public class ChunkPathBenchmark {
     }
     recorder.watch.stop();
     var sample = recorder.finish(stream.missingEnd(), Credentials.NONE::redact, System.nanoTime());
-    if (sample.error() != null || sample.textChunkNanos().size() != CHUNKS - 3) {
+    if (sample.error() != null || sample.timing().textChunkNanos().size() != CHUNKS - 3) {
       throw new IllegalStateException("the benchmark's stream did not parse: " + sample.error());
     }
     return sample;

@@ -23,7 +23,8 @@ public final class ConversationAnalysis {
   private record Turned(int turn, String error, Integer promptTokens, Double ttftMs, Double tpotMs) {
     static Turned of(RequestSample sample, int turn) {
       RequestMetrics m = RequestMetrics.of(sample);
-      return new Turned(turn, sample.error(), sample.promptTokens(), finite(m.ttftMs()), finite(m.tpotMs()));
+      return new Turned(turn, sample.error(), sample.tokens().promptTokens(), finite(m.latency().ttftMs()),
+          finite(m.latency().tpotMs()));
     }
 
     private static Double finite(double value) {

@@ -17,7 +17,7 @@ public final class CountedSpan {
 
   /** A request the statistics count: it succeeded and did not include a cold model load. */
   public static boolean counted(RequestSample sample, RequestMetrics metrics) {
-    return sample.succeeded() && !metrics.modelLoad();
+    return sample.succeeded() && !metrics.caveats().modelLoad();
   }
 
   /** The counted requests' span, or null when no request was counted. */
@@ -28,8 +28,8 @@ public final class CountedSpan {
     for (RequestSample sample : measured) {
       if (counted(sample, RequestMetrics.of(sample))) {
         any = true;
-        first = Math.min(first, sample.startNanos());
-        last = Math.max(last, sample.endNanos());
+        first = Math.min(first, sample.timing().startNanos());
+        last = Math.max(last, sample.timing().endNanos());
       }
     }
     return any ? new PhaseSampling.Span(first, last) : null;

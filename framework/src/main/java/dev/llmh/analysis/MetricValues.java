@@ -5,6 +5,7 @@ import dev.llmh.measure.RequestMetrics;
 import dev.llmh.stats.MetricSample;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -17,25 +18,26 @@ public final class MetricValues {
 
   /** A distribution metric's values; null when they are unknown (per-token ITL without per-chunk counts). */
   public static MetricSample distribution(Metric metric, List<RequestMetrics> counted) {
-    if (metric.fromSchedule() && counted.stream().allMatch(m -> Double.isNaN(m.queueMs()))) {
+    if (metric.fromSchedule() && counted.stream().allMatch(m -> Double.isNaN(m.latency().queueMs()))) {
       return null; // not sent on a schedule (closed loop): not measured, never zero
     }
     return switch (metric) {
-      case TTFT -> perRequest(counted, RequestMetrics::ttftMs);
-      case TTFO -> perRequest(counted, RequestMetrics::ttfoMs);
-      case TPOT -> perRequest(counted, RequestMetrics::tpotMs);
-      case E2E -> perRequest(counted, RequestMetrics::e2eMs);
-      case QUEUE -> perRequest(counted, RequestMetrics::queueMs);
+      case TTFT -> perRequest(counted, m -> m.latency().ttftMs());
+      case TTFO -> perRequest(counted, m -> m.latency().ttfoMs());
+      case TPOT -> perRequest(counted, m -> m.latency().tpotMs());
+      case E2E -> perRequest(counted, m -> m.latency().e2eMs());
+      case QUEUE -> perRequest(counted, m -> m.latency().queueMs());
       case TTFT_FROM_SCHEDULE -> perRequest(counted, RequestMetrics::ttftFromScheduleMs);
       case E2E_FROM_SCHEDULE -> perRequest(counted, RequestMetrics::e2eFromScheduleMs);
-      case OUTPUT_TOKENS -> perRequest(counted, RequestMetrics::outputTokens);
-      case PROMPT_TOKENS -> perRequest(counted, m -> m.promptTokens() == null ? Double.NaN : m.promptTokens());
+      case OUTPUT_TOKENS -> perRequest(counted, m -> m.counts().outputTokens());
+      case PROMPT_TOKENS -> perRequest(counted, m -> m.counts().promptTokens() == null ? Double.NaN : m.counts().promptTokens());
       case PREFILL_RATE -> perRequest(counted, RequestMetrics::prefillRate);
       case DECODE_RATE -> perRequest(counted, RequestMetrics::decodeRate);
       // gaps are kept per request: they are resampled by request, not treated as independent
-      case ITL -> MetricSample.pooled(counted.stream().map(m -> doubles(m.itlMs())).toList());
+      case ITL -> MetricSample.pooled(counted.stream().map(m -> doubles(m.latency().itlMs())).toList());
       case ITL_TOKEN -> perTokenKnown(counted)
-          ? MetricSample.pooled(counted.stream().filter(m -> m.itlTokenMs() != null).map(m -> doubles(m.itlTokenMs())).toList())
+          ? MetricSample.pooled(counted.stream().map(m -> m.latency().itlTokenMs()).filter(Objects::nonNull)
+              .map(MetricValues::doubles).toList())
           : null;
       default -> throw new IllegalArgumentException(metric + " is a per-case figure, not a distribution of the requests");
     };
@@ -60,7 +62,7 @@ public final class MetricValues {
 
   /** Per-token gaps are known only when every counted request with a gap to split knew its chunks' tokens. */
   public static boolean perTokenKnown(List<RequestMetrics> counted) {
-    return counted.stream().allMatch(m -> m.itlTokenMs() != null || m.itlMs().isEmpty());
+    return counted.stream().allMatch(m -> m.latency().itlTokenMs() != null || m.latency().itlMs().isEmpty());
   }
 
   private static MetricSample perRequest(List<RequestMetrics> counted, ToDoubleFunction<RequestMetrics> value) {

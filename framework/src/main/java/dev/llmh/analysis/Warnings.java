@@ -28,7 +28,7 @@ public final class Warnings {
   public static List<String> of(List<RequestMetrics> succeeded, List<RequestMetrics> counted, int maxTokens) {
     List<String> warnings = new ArrayList<>();
     int n = succeeded.size();
-    int modelLoad = count(succeeded, RequestMetrics::modelLoad);
+    int modelLoad = count(succeeded, m -> m.caveats().modelLoad());
     if (modelLoad > 0) {
       warnings.add(modelLoad + " of " + n + " succeeded requests included a model load (server load time > "
           + (int) RequestMetrics.MODEL_LOAD_MS + " ms, flag model_load): kept in samples, left out of the statistics");
@@ -38,23 +38,23 @@ public final class Warnings {
       warnings.add(noAnswer + " of " + n + " succeeded requests never produced an answer chunk (flag no_answer):"
           + " the whole budget went to reasoning or no text came; raise @MaxTokens for a reasoning model");
     }
-    int mismatched = count(succeeded, RequestMetrics::usageChunkMismatch);
+    int mismatched = count(succeeded, m -> m.caveats().usageChunkMismatch());
     if (mismatched > 0) {
       warnings.add(mismatched + " requests' usage differs from their text-chunk count (flag usage_chunk_mismatch):"
           + " chunks carried several tokens, so itl_ms is per chunk, not per token");
     }
-    int implausible = count(succeeded, RequestMetrics::usageImplausible);
+    int implausible = count(succeeded, m -> m.caveats().usageImplausible());
     if (implausible > 0) {
       warnings.add(implausible + " of " + n + " succeeded requests reported more output tokens than their text could"
           + " hold (flag usage_implausible): their token counts are the chunk counts instead, and no budget on a figure"
           + " computed from token counts (" + tokenMetrics() + ") is judged PASS on them");
     }
-    int exceeding = count(succeeded, RequestMetrics::exceedsMaxTokens);
+    int exceeding = count(succeeded, m -> m.caveats().exceedsMaxTokens());
     if (exceeding > 0) {
       warnings.add(exceeding + " of " + n + " succeeded requests produced more than max_tokens = " + maxTokens
           + " (flag exceeds_max_tokens): the server ignored the limit, so they are not the workload asked for");
     }
-    int invalidUtf8 = count(succeeded, RequestMetrics::invalidUtf8);
+    int invalidUtf8 = count(succeeded, m -> m.caveats().invalidUtf8());
     if (invalidUtf8 > 0) {
       warnings.add(invalidUtf8 + " of " + n + " succeeded requests' text held U+FFFD, the mark of bytes that were"
           + " not valid UTF-8 (flag invalid_utf8)");
@@ -63,7 +63,7 @@ public final class Warnings {
       warnings.add("per-token ITL unknown (metrics.itl_token_ms is null): the server did not confirm how many"
           + " tokens each chunk carried (per-chunk usage, or usage equal to the chunk count)");
     }
-    if (counted.stream().anyMatch(RequestMetrics::tokensEstimated)) {
+    if (counted.stream().anyMatch(m -> m.counts().tokensEstimated())) {
       warnings.add("the server sent no usage for some requests: their output tokens are chunk counts (flag estimated_tokens)");
     }
     return warnings;

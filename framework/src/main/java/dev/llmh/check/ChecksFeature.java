@@ -57,7 +57,8 @@ public final class ChecksFeature implements CaseFeature.Stateless {
     /** The reader thread never runs user code: the checks run here, on the worker. */
     @Override
     public RequestSample observe(RequestSample sample) {
-      return checks.isEmpty() || !sample.succeeded() ? sample : sample.withChecks(checks.run(sample.answer(), sample.toolCalls()));
+      return checks.isEmpty() || !sample.succeeded() ? sample
+          : sample.withChecks(checks.run(sample.text().answer(), sample.text().toolCalls()));
     }
 
     @Override

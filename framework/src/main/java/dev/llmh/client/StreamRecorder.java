@@ -161,11 +161,12 @@ final class StreamRecorder {
       error = missingEnd;
     }
     Integer hidden = reasoningTokens != null && reasoningChunks == 0 && reasoningTokens > 0 ? reasoningTokens : null;
-    return new RequestSample(startNanos, textChunks, end, promptTokens, outputTokens, finishReason, servedModel, error,
-        firstAnswer, reasoningChunks, chunkTokens(cumulativeTokens), timings, maxTokens, textBytes, hidden,
-        replacementCharacters, retryAfter, answerText.toString(),
-        reasoningText.length() == 0 ? null : reasoningText.toString(), null, null,
-        toolCalls == null ? List.of() : toolCalls.calls()).redacted(redact);
+    return new RequestSample(
+        new RequestSample.Timing(startNanos, textChunks, end, firstAnswer, reasoningChunks, null),
+        new RequestSample.Tokens(promptTokens, outputTokens, chunkTokens(cumulativeTokens), maxTokens, textBytes, hidden),
+        new RequestSample.Text(answerText.toString(), reasoningText.length() == 0 ? null : reasoningText.toString(),
+            replacementCharacters, toolCalls == null ? List.of() : toolCalls.calls()),
+        new RequestSample.Server(finishReason, servedModel, timings, retryAfter), error, null).redacted(redact);
   }
 
   /**

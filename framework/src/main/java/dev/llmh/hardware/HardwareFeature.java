@@ -65,7 +65,7 @@ public record HardwareFeature(Endpoints endpoints) implements CaseFeature {
       if (sampling == null) {
         return;
       }
-      physics = endpoints.physicsInputs(endpoint, warmup.stream().map(RequestSample::servedModel)
+      physics = endpoints.physicsInputs(endpoint, warmup.stream().map(x -> x.server().servedModel())
           .filter(Objects::nonNull).findFirst().orElse(EmbeddedModels.asked(plan)), plan.target().deployment());
       sampling.measuring();
     }

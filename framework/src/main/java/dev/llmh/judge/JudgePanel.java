@@ -58,7 +58,7 @@ public final class JudgePanel {
     if (!reply.succeeded()) {
       return new SampleJudge(label, null, null, "judge request failed: " + reply.error());
     }
-    JudgeReply read = JudgeReply.parse(reply.answer());
+    JudgeReply read = JudgeReply.parse(reply.text().answer());
     return new SampleJudge(label, read.score(), read.rationale(), read.failure());
   }
 

@@ -39,7 +39,7 @@ public final class Conversations {
       String message = messages.get(t);
       boolean toolResult = t + 1 == toolResultTurn && !turns.isEmpty();
       if (toolResult) {
-        int calls = turns.get(turns.size() - 1).toolCalls().size();
+        int calls = turns.get(turns.size() - 1).text().toolCalls().size();
         for (int k = 0; k < Math.max(1, calls); k++) {
           history.add(ChatMessage.tool(message, calls == 0 ? null : ChatMessage.callId(k)));
         }
@@ -58,7 +58,7 @@ public final class Conversations {
       if (!toolResult) {
         history.add(ChatMessage.user(message));
       }
-      history.add(ChatMessage.assistant(turn.answer() == null ? "" : turn.answer(), turn.toolCalls()));
+      history.add(ChatMessage.assistant(turn.text().answer() == null ? "" : turn.text().answer(), turn.text().toolCalls()));
     }
     return turns;
   }

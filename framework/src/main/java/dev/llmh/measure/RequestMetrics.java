@@ -9,36 +9,56 @@ import java.util.List;
  * Times in milliseconds; a metric the request cannot define is NaN (TPOT needs two tokens, TTFO an
  * answer chunk).
  *
- * @param ttftMs t1 − t0: first chunk carrying generated text, reasoning included
- * @param e2eMs tK − t0: last chunk carrying generated text
- * @param tpotMs (E2E − TTFT) / (N − 1), for N ≥ 2
- * @param itlMs each raw gap between consecutive text chunks (a chunk may carry several tokens)
- * @param outputTokens N: the server's usage when reported (reasoning tokens included), else the
- *     text-chunk count
- * @param tokensEstimated true when N is the chunk count because the server sent no usage
- * @param ttfoMs time to the first answer (non-reasoning) chunk; NaN when none came
- * @param chunkCount text chunks received (answer and reasoning)
- * @param reasoningChunks how many of them carried only reasoning
- * @param itlTokenMs per-token inter-token latency, or null when per-chunk token counts are unknown:
- *     with per-chunk counts from the server, each gap divided by the tokens of the chunk that closed
- *     it, once per token; with usage equal to the chunk count (one token per chunk confirmed), the raw gaps
- * @param usageChunkMismatch the server's usage and the text-chunk count disagree (chunks carried
- *     several tokens, or some tokens came without text)
- * @param modelLoad the server reports a model load inside this request ({@link #MODEL_LOAD_MS})
- * @param usageImplausible the server's token count cannot be true: more tokens than the text that
- *     arrived could hold ({@link #SPECIAL_TOKENS} aside); N is then the chunk count
- * @param exceedsMaxTokens more tokens (or text chunks) came than {@code max_tokens} allowed: the
- *     server ignored the limit, so the request is not the workload asked for
- * @param invalidUtf8 the text held U+FFFD, the mark of bytes that were not valid UTF-8
- * @param promptTokens the server's count of prompt tokens, or null when it gave none
- * @param queueMs open loop: actual − intended send (client lag, and the wait for a free {@code maxInFlight}
- *     slot); NaN for a request not sent on a schedule
+ * @param latency the request's times
+ * @param counts what it counted: tokens and chunks
+ * @param caveats what makes its figures doubtful or not the workload asked for, each a flag of {@link #flags()}
  */
-public record RequestMetrics(
-    double ttftMs, double e2eMs, double tpotMs, List<Double> itlMs, int outputTokens, boolean tokensEstimated,
-    double ttfoMs, int chunkCount, int reasoningChunks, List<Double> itlTokenMs, boolean usageChunkMismatch,
-    boolean modelLoad, boolean usageImplausible, boolean exceedsMaxTokens, boolean invalidUtf8, Integer promptTokens,
-    double queueMs) {
+public record RequestMetrics(Latency latency, Counts counts, Caveats caveats) {
+
+  /**
+   * @param ttftMs t1 − t0: first chunk carrying generated text, reasoning included
+   * @param e2eMs tK − t0: last chunk carrying generated text
+   * @param tpotMs (E2E − TTFT) / (N − 1), for N ≥ 2
+   * @param ttfoMs time to the first answer (non-reasoning) chunk; NaN when none came
+   * @param queueMs open loop: actual − intended send (client lag, and the wait for a free {@code maxInFlight}
+   *     slot); NaN for a request not sent on a schedule
+   * @param itlMs each raw gap between consecutive text chunks (a chunk may carry several tokens)
+   * @param itlTokenMs per-token inter-token latency, or null when per-chunk token counts are unknown:
+   *     with per-chunk counts from the server, each gap divided by the tokens of the chunk that closed
+   *     it, once per token; with usage equal to the chunk count (one token per chunk confirmed), the raw gaps
+   */
+  public record Latency(
+      double ttftMs, double e2eMs, double tpotMs, double ttfoMs, double queueMs, List<Double> itlMs,
+      List<Double> itlTokenMs) {
+    public Latency {
+      itlMs = List.copyOf(itlMs);
+      itlTokenMs = itlTokenMs == null ? null : Collections.unmodifiableList(new ArrayList<>(itlTokenMs));
+    }
+  }
+
+  /**
+   * @param outputTokens N: the server's usage when reported (reasoning tokens included), else the
+   *     text-chunk count
+   * @param tokensEstimated true when N is the chunk count because the server sent no usage
+   * @param chunkCount text chunks received (answer and reasoning)
+   * @param reasoningChunks how many of them carried only reasoning
+   * @param promptTokens the server's count of prompt tokens, or null when it gave none
+   */
+  public record Counts(int outputTokens, boolean tokensEstimated, int chunkCount, int reasoningChunks, Integer promptTokens) {}
+
+  /**
+   * @param usageChunkMismatch the server's usage and the text-chunk count disagree (chunks carried
+   *     several tokens, or some tokens came without text)
+   * @param modelLoad the server reports a model load inside this request ({@link #MODEL_LOAD_MS})
+   * @param usageImplausible the server's token count cannot be true: more tokens than the text that
+   *     arrived could hold ({@link #SPECIAL_TOKENS} aside); N is then the chunk count
+   * @param exceedsMaxTokens more tokens (or text chunks) came than {@code max_tokens} allowed: the
+   *     server ignored the limit, so the request is not the workload asked for
+   * @param invalidUtf8 the text held U+FFFD, the mark of bytes that were not valid UTF-8
+   */
+  public record Caveats(
+      boolean usageChunkMismatch, boolean modelLoad, boolean usageImplausible, boolean exceedsMaxTokens,
+      boolean invalidUtf8) {}
 
   public static final String FLAG_ESTIMATED_TOKENS = "estimated_tokens";
   public static final String FLAG_NO_TEXT = "no_text";
@@ -62,55 +82,51 @@ public record RequestMetrics(
    */
   public static final double MODEL_LOAD_MS = 50;
 
-  /** The server-timings key whose value decides {@link #modelLoad()}. */
+  /** The server-timings key whose value decides {@link Caveats#modelLoad()}. */
   public static final String LOAD_MS = "load_ms";
 
-  public RequestMetrics {
-    itlMs = List.copyOf(itlMs);
-    itlTokenMs = itlTokenMs == null ? null : Collections.unmodifiableList(new ArrayList<>(itlTokenMs));
-  }
-
   public static RequestMetrics of(RequestSample sample) {
-    List<Long> chunks = sample.textChunkNanos();
-    boolean estimated = sample.usageOutputTokens() == null;
-    boolean implausible = !estimated && implausible(sample);
+    RequestSample.Timing timing = sample.timing();
+    RequestSample.Tokens reported = sample.tokens();
+    List<Long> chunks = timing.textChunkNanos();
+    boolean estimated = reported.usageOutputTokens() == null;
+    boolean implausible = !estimated && implausible(reported);
     boolean trusted = !estimated && !implausible;
-    int tokens = trusted ? sample.usageOutputTokens() : chunks.size();
-    boolean mismatch = trusted && tokens != chunks.size();
-    boolean exceeds = sample.maxTokens() > 0 && Math.max(tokens, chunks.size()) > sample.maxTokens();
-    boolean invalidUtf8 = sample.replacementCharacters();
-    Double load = sample.serverTimings().get(LOAD_MS);
-    boolean modelLoad = load != null && load > MODEL_LOAD_MS;
-    double queue = sample.scheduledNanos() == null ? Double.NaN : millis(sample.startNanos() - sample.scheduledNanos());
-    double ttfo = sample.firstAnswerNanos() == null ? Double.NaN : millis(sample.firstAnswerNanos() - sample.startNanos());
+    int tokens = trusted ? reported.usageOutputTokens() : chunks.size();
+    Double load = sample.server().serverTimings().get(LOAD_MS);
+    Caveats caveats = new Caveats(trusted && tokens != chunks.size(), load != null && load > MODEL_LOAD_MS, implausible,
+        reported.maxTokens() > 0 && Math.max(tokens, chunks.size()) > reported.maxTokens(),
+        sample.text().replacementCharacters());
+    Counts counts = new Counts(tokens, estimated, chunks.size(), timing.reasoningChunks(), reported.promptTokens());
+    double queue = timing.scheduledNanos() == null ? Double.NaN : millis(timing.startNanos() - timing.scheduledNanos());
+    double ttfo = timing.firstAnswerNanos() == null ? Double.NaN : millis(timing.firstAnswerNanos() - timing.startNanos());
     if (chunks.isEmpty()) {
-      return new RequestMetrics(Double.NaN, Double.NaN, Double.NaN, List.of(), tokens, estimated, ttfo, 0,
-          sample.reasoningChunks(), null, mismatch, modelLoad, implausible, exceeds, invalidUtf8, sample.promptTokens(), queue);
+      return new RequestMetrics(
+          new Latency(Double.NaN, Double.NaN, Double.NaN, ttfo, queue, List.of(), null), counts, caveats);
     }
-    double ttft = millis(chunks.get(0) - sample.startNanos());
-    double e2e = millis(chunks.get(chunks.size() - 1) - sample.startNanos());
+    double ttft = millis(chunks.get(0) - timing.startNanos());
+    double e2e = millis(chunks.get(chunks.size() - 1) - timing.startNanos());
     double tpot = tokens >= 2 ? (e2e - ttft) / (tokens - 1) : Double.NaN;
     List<Double> gaps = new ArrayList<>(chunks.size() - 1);
     for (int k = 1; k < chunks.size(); k++) {
       gaps.add(millis(chunks.get(k) - chunks.get(k - 1)));
     }
-    return new RequestMetrics(ttft, e2e, tpot, gaps, tokens, estimated, ttfo, chunks.size(), sample.reasoningChunks(),
-        trusted ? perTokenGaps(sample, gaps, tokens) : null, mismatch, modelLoad, implausible, exceeds, invalidUtf8,
-        sample.promptTokens(), queue);
+    List<Double> perToken = trusted ? perTokenGaps(reported, gaps, tokens) : null;
+    return new RequestMetrics(new Latency(ttft, e2e, tpot, ttfo, queue, gaps, perToken), counts, caveats);
   }
 
   /** More tokens than the streamed text could hold, once the server's hidden reasoning and special tokens are allowed. */
-  private static boolean implausible(RequestSample sample) {
-    if (sample.textBytes() < 0) {
+  private static boolean implausible(RequestSample.Tokens reported) {
+    if (reported.textBytes() < 0) {
       return false; // not counted: nothing to check against
     }
-    long hidden = sample.hiddenReasoningTokens() == null ? 0 : sample.hiddenReasoningTokens();
-    return sample.usageOutputTokens() > sample.textBytes() + hidden + SPECIAL_TOKENS;
+    long hidden = reported.hiddenReasoningTokens() == null ? 0 : reported.hiddenReasoningTokens();
+    return reported.usageOutputTokens() > reported.textBytes() + hidden + SPECIAL_TOKENS;
   }
 
   /** Per-token gaps where per-chunk token counts are known; null where they are not. */
-  private static List<Double> perTokenGaps(RequestSample sample, List<Double> gaps, int tokens) {
-    List<Integer> perChunk = sample.chunkTokens();
+  private static List<Double> perTokenGaps(RequestSample.Tokens reported, List<Double> gaps, int tokens) {
+    List<Integer> perChunk = reported.chunkTokens();
     if (perChunk.size() == gaps.size() + 1) {
       List<Double> perToken = new ArrayList<>();
       for (int k = 1; k < perChunk.size(); k++) {
@@ -132,54 +148,55 @@ public record RequestMetrics(
 
   /** Decode rate, (N − 1) / (E2E − TTFT) in tok/s: 1 / TPOT; NaN where TPOT is undefined. */
   public double decodeRate() {
-    return tpotMs > 0 ? 1000 / tpotMs : Double.NaN;
+    return latency.tpotMs() > 0 ? 1000 / latency.tpotMs() : Double.NaN;
   }
 
   /** Prefill rate, prompt tokens / TTFT in tok/s; NaN without the server's prompt count or a first chunk. */
   public double prefillRate() {
-    return promptTokens == null || !(ttftMs > 0) ? Double.NaN : promptTokens * 1000.0 / ttftMs;
+    Integer prompt = counts.promptTokens();
+    return prompt == null || !(latency.ttftMs() > 0) ? Double.NaN : prompt * 1000.0 / latency.ttftMs();
   }
 
   /** Open loop: TTFT from the intended send, so that a client falling behind cannot hide server queueing; else NaN. */
   public double ttftFromScheduleMs() {
-    return queueMs + ttftMs;
+    return latency.queueMs() + latency.ttftMs();
   }
 
   /** Open loop: E2E from the intended send; else NaN. */
   public double e2eFromScheduleMs() {
-    return queueMs + e2eMs;
+    return latency.queueMs() + latency.e2eMs();
   }
 
   /** True when the request never produced an answer chunk: no text at all, or reasoning only. */
   public boolean noAnswer() {
-    return Double.isNaN(ttfoMs);
+    return Double.isNaN(latency.ttfoMs());
   }
 
   /** Flags a person reading the sample should see. */
   public List<String> flags() {
     List<String> flags = new ArrayList<>();
-    if (tokensEstimated) {
+    if (counts.tokensEstimated()) {
       flags.add(FLAG_ESTIMATED_TOKENS);
     }
-    if (Double.isNaN(ttftMs)) {
+    if (Double.isNaN(latency.ttftMs())) {
       flags.add(FLAG_NO_TEXT);
     }
     if (noAnswer()) {
       flags.add(FLAG_NO_ANSWER);
     }
-    if (usageChunkMismatch) {
+    if (caveats.usageChunkMismatch()) {
       flags.add(FLAG_USAGE_CHUNK_MISMATCH);
     }
-    if (modelLoad) {
+    if (caveats.modelLoad()) {
       flags.add(FLAG_MODEL_LOAD);
     }
-    if (usageImplausible) {
+    if (caveats.usageImplausible()) {
       flags.add(FLAG_USAGE_IMPLAUSIBLE);
     }
-    if (exceedsMaxTokens) {
+    if (caveats.exceedsMaxTokens()) {
       flags.add(FLAG_EXCEEDS_MAX_TOKENS);
     }
-    if (invalidUtf8) {
+    if (caveats.invalidUtf8()) {
       flags.add(FLAG_INVALID_UTF8);
     }
     return flags;

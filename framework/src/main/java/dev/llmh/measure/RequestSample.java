@@ -7,70 +7,83 @@ import java.util.Map;
  * What the client observed of one request: monotonic timestamps ({@link System#nanoTime()}) and
  * what the server reported. Nothing here is derived; {@link RequestMetrics} derives.
  *
- * @param startNanos t0: when the request was handed to the network
- * @param textChunkNanos arrival of each chunk that carried generated text (answer or reasoning);
- *     role-only and empty chunks are not among them
- * @param endNanos when the response ended (stream terminator, error or cut-off)
- * @param promptTokens the server's {@code usage.prompt_tokens} (Ollama {@code prompt_eval_count}), or null
- * @param usageOutputTokens the server's {@code usage.completion_tokens} (Ollama {@code eval_count}),
- *     or null when not reported
- * @param servedModel the response's {@code model}: what the server says it ran
+ * @param timing when the request was sent and each part of its answer arrived
+ * @param tokens the token counts the server reported and the bytes that bound them
+ * @param text what the answer said
+ * @param server what else the server said of the request
  * @param error why the request failed, or null when it succeeded
- * @param firstAnswerNanos arrival of the first chunk carrying answer (non-reasoning) text, or null
- *     when none came
- * @param reasoningChunks how many of the text chunks carried only reasoning text
- * @param chunkTokens tokens carried by each text chunk, in order, when the server said so per chunk
- *     (cumulative usage on every text chunk); empty when unknown
- * @param serverTimings what the server measured itself, in ms (llama.cpp {@code timings}, Ollama's
- *     durations converted from ns); empty when it sent none
- * @param maxTokens the {@code max_tokens} the request asked for (0 when unknown)
- * @param textBytes UTF-8 bytes of generated text that arrived (answer and reasoning): every token
- *     carries at least one byte, so a count of tokens far above it cannot be true; -1 when not counted
- * @param hiddenReasoningTokens reasoning tokens the server counted but did not stream
- *     ({@code usage.completion_tokens_details.reasoning_tokens} with no reasoning chunk), or null
- * @param replacementCharacters true when the text held U+FFFD: bytes that were not valid UTF-8
- * @param retryAfter the {@code Retry-After} header of a refused request (429, 503), or null
- * @param answer the whole answer text that arrived ("" when none did), for every streamed request: a
- *     conversation's next turn sends it back, checks read it; the record keeps at most
- *     {@code llmh.record.textChars} of it. Null from a client that does not keep it
- * @param reasoning the whole reasoning text that arrived ({@code reasoning_content}, Ollama
- *     {@code thinking}), kept apart from the answer; null when none arrived
- * @param scheduledNanos when an open-loop schedule meant the request to be sent ({@link System#nanoTime()}),
- *     or null for a closed loop, which sends as soon as a worker is free
  * @param checks what the case's checks found of the answer, run after the request ended; null when
  *     none ran (no check declared, a failed request, a warm-up request)
- * @param toolCalls the tool calls the answer made, assembled from the stream in the order they began;
- *     empty when it made none
  */
-public record RequestSample(
-    long startNanos,
-    List<Long> textChunkNanos,
-    long endNanos,
-    Integer promptTokens,
-    Integer usageOutputTokens,
-    String finishReason,
-    String servedModel,
-    String error,
-    Long firstAnswerNanos,
-    int reasoningChunks,
-    List<Integer> chunkTokens,
-    Map<String, Double> serverTimings,
-    int maxTokens,
-    long textBytes,
-    Integer hiddenReasoningTokens,
-    boolean replacementCharacters,
-    String retryAfter,
-    String answer,
-    String reasoning,
-    Long scheduledNanos,
-    List<dev.llmh.measure.CheckOutcome> checks,
-    List<ToolCall> toolCalls) {
+public record RequestSample(Timing timing, Tokens tokens, Text text, Server server, String error, List<CheckOutcome> checks) {
 
-  public RequestSample {
-    toolCalls = toolCalls == null ? List.of() : List.copyOf(toolCalls);
-    textChunkNanos = List.copyOf(textChunkNanos);
-    chunkTokens = chunkTokens == null ? List.of() : List.copyOf(chunkTokens);
-    serverTimings = serverTimings == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(serverTimings));
+  /**
+   * @param startNanos t0: when the request was handed to the network
+   * @param textChunkNanos arrival of each chunk that carried generated text (answer or reasoning);
+   *     role-only and empty chunks are not among them
+   * @param endNanos when the response ended (stream terminator, error or cut-off)
+   * @param firstAnswerNanos arrival of the first chunk carrying answer (non-reasoning) text, or null
+   *     when none came
+   * @param reasoningChunks how many of the text chunks carried only reasoning text
+   * @param scheduledNanos when an open-loop schedule meant the request to be sent ({@link System#nanoTime()}),
+   *     or null for a closed loop, which sends as soon as a worker is free
+   */
+  public record Timing(
+      long startNanos, List<Long> textChunkNanos, long endNanos, Long firstAnswerNanos, int reasoningChunks,
+      Long scheduledNanos) {
+    public Timing {
+      textChunkNanos = List.copyOf(textChunkNanos);
+    }
+  }
+
+  /**
+   * @param promptTokens the server's {@code usage.prompt_tokens} (Ollama {@code prompt_eval_count}), or null
+   * @param usageOutputTokens the server's {@code usage.completion_tokens} (Ollama {@code eval_count}),
+   *     or null when not reported
+   * @param chunkTokens tokens carried by each text chunk, in order, when the server said so per chunk
+   *     (cumulative usage on every text chunk); empty when unknown
+   * @param maxTokens the {@code max_tokens} the request asked for (0 when unknown)
+   * @param textBytes UTF-8 bytes of generated text that arrived (answer and reasoning): every token
+   *     carries at least one byte, so a count of tokens far above it cannot be true; -1 when not counted
+   * @param hiddenReasoningTokens reasoning tokens the server counted but did not stream
+   *     ({@code usage.completion_tokens_details.reasoning_tokens} with no reasoning chunk), or null
+   */
+  public record Tokens(
+      Integer promptTokens, Integer usageOutputTokens, List<Integer> chunkTokens, int maxTokens, long textBytes,
+      Integer hiddenReasoningTokens) {
+    public Tokens {
+      chunkTokens = chunkTokens == null ? List.of() : List.copyOf(chunkTokens);
+    }
+  }
+
+  /**
+   * @param answer the whole answer text that arrived ("" when none did), for every streamed request: a
+   *     conversation's next turn sends it back, checks read it; the record keeps at most
+   *     {@code llmh.record.textChars} of it. Null from a client that does not keep it
+   * @param reasoning the whole reasoning text that arrived ({@code reasoning_content}, Ollama
+   *     {@code thinking}), kept apart from the answer; null when none arrived
+   * @param replacementCharacters true when the text held U+FFFD: bytes that were not valid UTF-8
+   * @param toolCalls the tool calls the answer made, assembled from the stream in the order they began;
+   *     empty when it made none
+   */
+  public record Text(String answer, String reasoning, boolean replacementCharacters, List<ToolCall> toolCalls) {
+    public Text {
+      toolCalls = toolCalls == null ? List.of() : List.copyOf(toolCalls);
+    }
+  }
+
+  /**
+   * @param finishReason the {@code finish_reason} the server gave, or null
+   * @param servedModel the response's {@code model}: what the server says it ran
+   * @param serverTimings what the server measured itself, in ms (llama.cpp {@code timings}, Ollama's
+   *     durations converted from ns); empty when it sent none
+   * @param retryAfter the {@code Retry-After} header of a refused request (429, 503), or null
+   */
+  public record Server(String finishReason, String servedModel, Map<String, Double> serverTimings, String retryAfter) {
+    public Server {
+      serverTimings = serverTimings == null ? Map.of()
+          : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(serverTimings));
+    }
   }
 
   /** This sample as sent by an open-loop schedule that meant it for {@code scheduled} ({@link System#nanoTime()}). */
@@ -79,7 +92,7 @@ public record RequestSample(
   }
 
   /** This sample with what the case's checks found of its answer. */
-  public RequestSample withChecks(List<dev.llmh.measure.CheckOutcome> found) {
+  public RequestSample withChecks(List<CheckOutcome> found) {
     return toBuilder().checks(found).build();
   }
 
@@ -94,13 +107,13 @@ public record RequestSample(
   public RequestSample redacted(java.util.function.UnaryOperator<String> redact) {
     java.util.function.UnaryOperator<String> r = text -> text == null ? null : redact.apply(text);
     Map<String, Double> timings = new java.util.LinkedHashMap<>();
-    serverTimings.forEach((key, value) -> timings.put(r.apply(key), value));
-    return new RequestSample(startNanos, textChunkNanos, endNanos, promptTokens, usageOutputTokens, r.apply(finishReason),
-        r.apply(servedModel), r.apply(error), firstAnswerNanos, reasoningChunks, chunkTokens, timings, maxTokens,
-        textBytes, hiddenReasoningTokens, replacementCharacters, r.apply(retryAfter), r.apply(answer),
-        r.apply(reasoning), scheduledNanos, checks == null ? null : checks.stream()
-            .map(c -> new dev.llmh.measure.CheckOutcome(c.name(), c.passed(), r.apply(c.reason()))).toList(),
-        toolCalls.isEmpty() ? toolCalls : toolCalls.stream().map(c -> new ToolCall(r.apply(c.name()), r.apply(c.arguments()))).toList());
+    server.serverTimings().forEach((key, value) -> timings.put(r.apply(key), value));
+    List<ToolCall> calls = text.toolCalls().stream().map(c -> new ToolCall(r.apply(c.name()), r.apply(c.arguments()))).toList();
+    return new RequestSample(timing, tokens,
+        new Text(r.apply(text.answer()), r.apply(text.reasoning()), text.replacementCharacters(), calls),
+        new Server(r.apply(server.finishReason()), r.apply(server.servedModel()), timings, r.apply(server.retryAfter())),
+        r.apply(error), checks == null ? null
+            : checks.stream().map(c -> new CheckOutcome(c.name(), c.passed(), r.apply(c.reason()))).toList());
   }
 
   public static Builder builder(long startNanos, List<Long> textChunkNanos, long endNanos) {
@@ -108,12 +121,14 @@ public record RequestSample(
   }
 
   public Builder toBuilder() {
-    return new Builder(startNanos, textChunkNanos, endNanos).promptTokens(promptTokens).usageOutputTokens(usageOutputTokens)
-        .finishReason(finishReason).servedModel(servedModel).error(error).firstAnswerNanos(firstAnswerNanos)
-        .reasoningChunks(reasoningChunks).chunkTokens(chunkTokens).serverTimings(serverTimings).maxTokens(maxTokens)
-        .textBytes(textBytes).hiddenReasoningTokens(hiddenReasoningTokens).replacementCharacters(replacementCharacters)
-        .retryAfter(retryAfter).answer(answer).reasoning(reasoning).scheduledNanos(scheduledNanos).checks(checks)
-        .toolCalls(toolCalls);
+    return new Builder(timing.startNanos(), timing.textChunkNanos(), timing.endNanos())
+        .firstAnswerNanos(timing.firstAnswerNanos()).reasoningChunks(timing.reasoningChunks())
+        .scheduledNanos(timing.scheduledNanos()).promptTokens(tokens.promptTokens())
+        .usageOutputTokens(tokens.usageOutputTokens()).chunkTokens(tokens.chunkTokens()).maxTokens(tokens.maxTokens())
+        .textBytes(tokens.textBytes()).hiddenReasoningTokens(tokens.hiddenReasoningTokens()).answer(text.answer())
+        .reasoning(text.reasoning()).replacementCharacters(text.replacementCharacters()).toolCalls(text.toolCalls())
+        .finishReason(server.finishReason()).servedModel(server.servedModel()).serverTimings(server.serverTimings())
+        .retryAfter(server.retryAfter()).error(error).checks(checks);
   }
 
   /**
@@ -175,9 +190,11 @@ public record RequestSample(
     public RequestSample build() {
       Long firstAnswer = firstAnswerSet ? firstAnswerNanos
           : reasoningChunks == 0 && !textChunkNanos.isEmpty() ? textChunkNanos.get(0) : null;
-      return new RequestSample(startNanos, textChunkNanos, endNanos, promptTokens, usageOutputTokens, finishReason,
-          servedModel, error, firstAnswer, reasoningChunks, chunkTokens, serverTimings, maxTokens, textBytes,
-          hiddenReasoningTokens, replacementCharacters, retryAfter, answer, reasoning, scheduledNanos, checks, toolCalls);
+      return new RequestSample(
+          new Timing(startNanos, textChunkNanos, endNanos, firstAnswer, reasoningChunks, scheduledNanos),
+          new Tokens(promptTokens, usageOutputTokens, chunkTokens, maxTokens, textBytes, hiddenReasoningTokens),
+          new Text(answer, reasoning, replacementCharacters, toolCalls),
+          new Server(finishReason, servedModel, serverTimings, retryAfter), error, checks);
     }
   }
 }

@@ -73,8 +73,8 @@ final class CaseTally {
     }
     if (!sample.succeeded()) {
       measuredFailed.incrementAndGet();
-    } else if (!sample.textChunkNanos().isEmpty() && request >= 0 && request < ttftNanos.length()) {
-      ttftNanos.set(request, sample.textChunkNanos().get(0) - sample.startNanos() + 1);
+    } else if (!sample.timing().textChunkNanos().isEmpty() && request >= 0 && request < ttftNanos.length()) {
+      ttftNanos.set(request, sample.timing().textChunkNanos().get(0) - sample.timing().startNanos() + 1);
     }
     measuredEnded.incrementAndGet();
   }

@@ -37,12 +37,12 @@ public record GoodRequests(SloDeclaration slo, int good, int counted, String not
     int counted = 0;
     for (int i = 0; i < all.size(); i++) {
       RequestMetrics m = all.get(i);
-      if (succeeded.get(i) && m.modelLoad()) {
+      if (succeeded.get(i) && m.caveats().modelLoad()) {
         continue;
       }
       counted++;
-      if (succeeded.get(i) && within(m.ttftMs(), ttft) && within(m.e2eMs(), e2e)
-          && (m.outputTokens() < 2 || within(m.tpotMs(), tpot))) {
+      if (succeeded.get(i) && within(m.latency().ttftMs(), ttft) && within(m.latency().e2eMs(), e2e)
+          && (m.counts().outputTokens() < 2 || within(m.latency().tpotMs(), tpot))) {
         good++;
       }
     }

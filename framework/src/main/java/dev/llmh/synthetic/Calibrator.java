@@ -64,8 +64,9 @@ public final class Calibrator {
     int[] best = null;
     while (sent.size() < MAX_REQUESTS) {
       RequestSample sample = probe.apply(Filler.text(instruction, words));
-      Integer count = sample.promptTokens();
-      sent.add(new CalibrationRecord.Request(words, count, (sample.endNanos() - sample.startNanos()) / 1e6, sample.error()));
+      Integer count = sample.tokens().promptTokens();
+      double ms = (sample.timing().endNanos() - sample.timing().startNanos()) / 1e6;
+      sent.add(new CalibrationRecord.Request(words, count, ms, sample.error()));
       if (sample.error() != null) {
         return failed(target, tolerance, sent, best, "calibration request " + sent.size() + " (" + words
             + " filler words) failed: " + sample.error());

@@ -71,10 +71,10 @@ public final class CaseAnalyzer {
         succeeded.add(core.metrics().get(i));
       }
     }
-    List<RequestMetrics> counted = succeeded.stream().filter(m -> !m.modelLoad()).toList();
+    List<RequestMetrics> counted = succeeded.stream().filter(m -> !m.caveats().modelLoad()).toList();
     List<String> warnings = warnings(context, succeeded, counted, servedModel, baseline, found, core);
     String truncation = promptWarnings(context.promptCheck(), measured, warnings);
-    int implausible = Warnings.count(succeeded, RequestMetrics::usageImplausible);
+    int implausible = Warnings.count(succeeded, m -> m.caveats().usageImplausible());
     List<ConstraintResult> results = new ArrayList<>();
     for (ConstraintExpression constraint : context.budgets().constraints()) {
       Findings owner = found.stream().filter(f -> f.judges(constraint.metric())).findFirst().orElse(null);
@@ -107,11 +107,12 @@ public final class CaseAnalyzer {
         succeeded.add(all.get(i));
       }
     }
-    List<RequestMetrics> counted = succeeded.stream().filter(m -> !m.modelLoad()).toList();
+    List<RequestMetrics> counted = succeeded.stream().filter(m -> !m.caveats().modelLoad()).toList();
     dev.llmh.resources.PhaseSampling.Span span = CountedSpan.of(measured);
     CaseCounts counts = new CaseCounts(
         measured.size(), succeeded.size(), measured.size() - succeeded.size(), Warnings.count(succeeded, RequestMetrics::noAnswer),
-        Warnings.count(succeeded, RequestMetrics::modelLoad), counted.stream().mapToLong(RequestMetrics::outputTokens).sum(),
+        Warnings.count(succeeded, m -> m.caveats().modelLoad()),
+        counted.stream().mapToLong(m -> m.counts().outputTokens()).sum(),
         span == null ? 0 : (span.endNanos() - span.startNanos()) / 1e6);
     Map<Metric, MetricSample> distributions = new EnumMap<>(Metric.class);
     Map<Metric, Double> figures = new EnumMap<>(Metric.class);
@@ -148,7 +149,7 @@ public final class CaseAnalyzer {
    * fails when the server truncated any prompt (null when it truncated none).
    */
   private static String promptWarnings(PromptCheck check, List<RequestSample> measured, List<String> warnings) {
-    List<Integer> counts = measured.stream().filter(RequestSample::succeeded).map(RequestSample::promptTokens).toList();
+    List<Integer> counts = measured.stream().filter(RequestSample::succeeded).map(x -> x.tokens().promptTokens()).toList();
     List<Integer> over = counts.stream().filter(check::offTarget).toList();
     if (!over.isEmpty()) {
       warnings.add(over.size() + " of " + counts.size() + " prompts were counted above " + check.target() + " ± "

@@ -37,7 +37,7 @@ class CountedSpanTest {
    */
   private static List<RequestSample> requests() {
     RequestSample cold = request(0, 1300.0);
-    List<Long> late = cold.textChunkNanos().stream().map(t -> t + 1290 * MS).toList();
+    List<Long> late = cold.timing().textChunkNanos().stream().map(t -> t + 1290 * MS).toList();
     cold = RequestSample.builder(0, late, late.get(19)).promptTokens(10).usageOutputTokens(20).finishReason("stop")
         .servedModel("m").firstAnswerNanos(late.get(0)).serverTimings(Map.of("load_ms", 1300.0)).textBytes(20)
         .answer("x").build();

@@ -57,7 +57,7 @@ class SuccessRateTest {
     RequestSample sample = RequestSample.builder(i * 1000 * MS, List.of((i * 1000 + 100) * MS, (i * 1000 + 140) * MS), (i * 1000 + 140) * MS)
         .promptTokens(10).usageOutputTokens(2).finishReason("stop").servedModel("m")
         .firstAnswerNanos((i * 1000 + 100) * MS).maxTokens(128).textBytes(answer.length()).answer(answer).build();
-    return sample.withChecks(CHECKS.run(sample.answer()));
+    return sample.withChecks(CHECKS.run(sample.text().answer()));
   }
 
   private static RequestSample failed(int i) {

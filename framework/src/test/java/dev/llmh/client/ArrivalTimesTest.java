@@ -58,14 +58,14 @@ class ArrivalTimesTest {
         ScriptedServer.Served served = server.served.get(i);
 
         assertThat(sample.error()).isNull();
-        List<Long> times = sample.textChunkNanos();
+        List<Long> times = sample.timing().textChunkNanos();
         assertThat(times).hasSize(3);
         // The same write: the same time, though B was parsed after A (a timestamp taken at dispatch differs).
         assertThat(times.get(1)).isEqualTo(times.get(0));
         // Each after its bytes were written; C completed with the last piece, not with the first half of it.
         assertThat(times.get(0)).isGreaterThanOrEqualTo(served.written().get(0));
         assertThat(times.get(2)).isGreaterThanOrEqualTo(served.written().get(2));
-        assertThat(sample.startNanos()).isLessThan(served.requestRead());
+        assertThat(sample.timing().startNanos()).isLessThan(served.requestRead());
         if (i >= WARMUP) {
           stamped.add(times.get(0) / 1e6);
           written.add(served.written().get(0) / 1e6);

@@ -44,18 +44,18 @@ class ConversationTurnTest {
       RequestSample turn = client.send(new ChatRequest("any", "And now?", 5, 0, 42, null, ChatRequest.NO_DEADLINE,
           java.util.Map.of(), HISTORY, null, null, null));
       assertThat(turn.error()).isNull();
-      assertThat(turn.answer()).isEqualTo(SimTokenizer.outputText(42, 2, 5));
+      assertThat(turn.text().answer()).isEqualTo(SimTokenizer.outputText(42, 2, 5));
       assertThat(server.servedRequests().get(0).messages()).containsExactly(
           new Message("user", "Hello."), new Message("assistant", " the model"), new Message("user", "And now?"));
 
-      assertThat(turn.reasoning()).isEqualTo(SimTokenizer.outputText(42, 0, 2));
+      assertThat(turn.text().reasoning()).isEqualTo(SimTokenizer.outputText(42, 0, 2));
 
       // A single request keeps its answer too, for checks: only the record bounds it.
       RequestSample single = client.send(new ChatRequest("any", "Hi", 5, 0, 42, null, ChatRequest.NO_DEADLINE,
           java.util.Map.of(), null, null, null, null));
       assertThat(single.error()).isNull();
-      assertThat(single.answer()).isEqualTo(SimTokenizer.outputText(42, 2, 5));
-      assertThat(single.reasoning()).isEqualTo(SimTokenizer.outputText(42, 0, 2));
+      assertThat(single.text().answer()).isEqualTo(SimTokenizer.outputText(42, 2, 5));
+      assertThat(single.text().reasoning()).isEqualTo(SimTokenizer.outputText(42, 0, 2));
     }
   }
 }

@@ -68,8 +68,8 @@ class OpenAiChatClientTest {
         assertThat(sample.error()).isNull();
         boolean vllm = owner.equals("vllm");
         assertThat(bodies.get(0).get("stream_options").has("continuous_usage_stats")).as(owner).isEqualTo(vllm);
-        assertThat(sample.chunkTokens()).as(owner).isEqualTo(vllm ? java.util.List.of(2, 2, 2) : java.util.List.of());
-        assertThat(dev.llmh.measure.RequestMetrics.of(sample).itlTokenMs() != null).as(owner).isEqualTo(vllm);
+        assertThat(sample.tokens().chunkTokens()).as(owner).isEqualTo(vllm ? java.util.List.of(2, 2, 2) : java.util.List.of());
+        assertThat(dev.llmh.measure.RequestMetrics.of(sample).latency().itlTokenMs() != null).as(owner).isEqualTo(vllm);
       } finally {
         server.stop(0);
       }
@@ -93,13 +93,13 @@ class OpenAiChatClientTest {
       RequestSample sample = client.send(new ChatRequest("anything", "Say five words", 5, 0, 42, Boolean.FALSE,
           ChatRequest.NO_DEADLINE, java.util.Map.of(), null, null, null, null));
       assertThat(sample.error()).isNull();
-      assertThat(sample.textChunkNanos()).hasSize(5).isSorted();
-      assertThat(sample.usageOutputTokens()).isEqualTo(5);
-      assertThat(sample.promptTokens()).isEqualTo(3);
-      assertThat(sample.finishReason()).isEqualTo("length");
-      assertThat(sample.servedModel()).isEqualTo("llmh-sim");
-      assertThat(sample.startNanos()).isLessThan(sample.textChunkNanos().get(0));
-      assertThat(sample.endNanos()).isGreaterThanOrEqualTo(sample.textChunkNanos().get(4));
+      assertThat(sample.timing().textChunkNanos()).hasSize(5).isSorted();
+      assertThat(sample.tokens().usageOutputTokens()).isEqualTo(5);
+      assertThat(sample.tokens().promptTokens()).isEqualTo(3);
+      assertThat(sample.server().finishReason()).isEqualTo("length");
+      assertThat(sample.server().servedModel()).isEqualTo("llmh-sim");
+      assertThat(sample.timing().startNanos()).isLessThan(sample.timing().textChunkNanos().get(0));
+      assertThat(sample.timing().endNanos()).isGreaterThanOrEqualTo(sample.timing().textChunkNanos().get(4));
     }
   }
 

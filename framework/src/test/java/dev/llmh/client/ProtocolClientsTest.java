@@ -49,13 +49,13 @@ class ProtocolClientsTest {
       RequestSample sample = client.send(new ChatRequest("any", "Say five words", 5, 0, 42, null,
           ChatRequest.NO_DEADLINE, java.util.Map.of(), null, null, null, null));
       assertThat(sample.error()).isNull();
-      assertThat(sample.textChunkNanos()).hasSize(5).isSorted();
-      assertThat(sample.reasoningChunks()).isEqualTo(2);
-      assertThat(sample.firstAnswerNanos()).isEqualTo(sample.textChunkNanos().get(2));
-      assertThat(sample.usageOutputTokens()).isEqualTo(5);
-      assertThat(sample.promptTokens()).isEqualTo(3);
-      assertThat(sample.finishReason()).isEqualTo("length");
-      assertThat(sample.serverTimings()).containsKeys("load_ms", "prompt_eval_ms", "eval_ms", "total_ms");
+      assertThat(sample.timing().textChunkNanos()).hasSize(5).isSorted();
+      assertThat(sample.timing().reasoningChunks()).isEqualTo(2);
+      assertThat(sample.timing().firstAnswerNanos()).isEqualTo(sample.timing().textChunkNanos().get(2));
+      assertThat(sample.tokens().usageOutputTokens()).isEqualTo(5);
+      assertThat(sample.tokens().promptTokens()).isEqualTo(3);
+      assertThat(sample.server().finishReason()).isEqualTo("length");
+      assertThat(sample.server().serverTimings()).containsKeys("load_ms", "prompt_eval_ms", "eval_ms", "total_ms");
     }
   }
 
@@ -68,7 +68,7 @@ class ProtocolClientsTest {
           java.util.Map.of(), null, null, null, null));
       long gaveUp = System.nanoTime();
       assertThat(sample.error()).startsWith("first-token timeout").contains("llmh.timeout.firstToken");
-      assertThat(sample.textChunkNanos()).isEmpty();
+      assertThat(sample.timing().textChunkNanos()).isEmpty();
       // it gave up before the server's first token was due, in the server's own record of the request
       ServedRequest served = server.awaitServedRequests(1, Duration.ofSeconds(5)).get(0);
       assertThat(gaveUp).isLessThan(served.slotAcquiredNanos() + Duration.ofMillis(800).toNanos());
@@ -91,7 +91,7 @@ class ProtocolClientsTest {
       RequestSample sample = client.send(new ChatRequest("any", "Say two words", 2, 0, 42, Boolean.FALSE,
           ChatRequest.NO_DEADLINE, java.util.Map.of(), null, null, null, null));
       assertThat(sample.error()).isNull();
-      assertThat(sample.serverTimings()).containsEntry("prompt_ms", 1.5).containsEntry("predicted_ms", 4.25);
+      assertThat(sample.server().serverTimings()).containsEntry("prompt_ms", 1.5).containsEntry("predicted_ms", 4.25);
     }
   }
 
@@ -105,14 +105,14 @@ class ProtocolClientsTest {
       RequestSample text = completions.send(new ChatRequest("any", "Say four words", 4, 0, 42, Boolean.FALSE,
           ChatRequest.NO_DEADLINE, java.util.Map.of(), null, null, null, null));
       assertThat(text.error()).isNull();
-      assertThat(text.textChunkNanos()).hasSize(4);
-      assertThat(text.reasoningChunks()).isZero();
-      assertThat(text.usageOutputTokens()).isEqualTo(4);
+      assertThat(text.timing().textChunkNanos()).hasSize(4);
+      assertThat(text.timing().reasoningChunks()).isZero();
+      assertThat(text.tokens().usageOutputTokens()).isEqualTo(4);
       RequestSample reasoned = chat.send(new ChatRequest("any", "Say four words", 4, 0, 42, Boolean.FALSE,
           ChatRequest.NO_DEADLINE, java.util.Map.of(), null, null, null, null));
-      assertThat(reasoned.textChunkNanos()).hasSize(4);
-      assertThat(reasoned.reasoningChunks()).isEqualTo(2);
-      assertThat(reasoned.firstAnswerNanos()).isEqualTo(reasoned.textChunkNanos().get(2));
+      assertThat(reasoned.timing().textChunkNanos()).hasSize(4);
+      assertThat(reasoned.timing().reasoningChunks()).isEqualTo(2);
+      assertThat(reasoned.timing().firstAnswerNanos()).isEqualTo(reasoned.timing().textChunkNanos().get(2));
     }
   }
 

@@ -30,13 +30,13 @@ class SseEventsTest {
       RequestSample sample = recorder.finish("no [DONE]", Credentials.NONE::redact, 30);
 
       assertThat(sample.error()).as("split at %d", split).isNull();
-      assertThat(sample.answer()).as("split at %d", split).isEqualTo("Hi there");
-      assertThat(sample.servedModel()).isEqualTo("m");
-      assertThat(sample.usageOutputTokens()).isEqualTo(2);
-      assertThat(sample.finishReason()).isEqualTo("stop");
+      assertThat(sample.text().answer()).as("split at %d", split).isEqualTo("Hi there");
+      assertThat(sample.server().servedModel()).isEqualTo("m");
+      assertThat(sample.tokens().usageOutputTokens()).isEqualTo(2);
+      assertThat(sample.server().finishReason()).isEqualTo("stop");
       // An event is timed by the read that completed it.
       int firstEventEnd = STREAM.indexOf("}]}\r\n\r\n") + "}]}\r\n\r\n".length();
-      assertThat(sample.textChunkNanos().get(0)).as("split at %d", split).isEqualTo(split >= firstEventEnd ? 10L : 20L);
+      assertThat(sample.timing().textChunkNanos().get(0)).as("split at %d", split).isEqualTo(split >= firstEventEnd ? 10L : 20L);
     }
   }
 

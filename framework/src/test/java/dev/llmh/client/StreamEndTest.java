@@ -29,9 +29,9 @@ class StreamEndTest {
     RequestSample sample = decode(new OllamaClient(Api.OLLAMA_CHAT, "http://unused.invalid:9", Credentials.NONE, TIMEOUTS),
         "application/x-ndjson", framing, TOKEN + TOKEN + DONE);
     assertThat(sample.error()).isNull();
-    assertThat(sample.usageOutputTokens()).isEqualTo(2);
-    assertThat(sample.promptTokens()).isEqualTo(12);
-    assertThat(sample.serverTimings()).containsEntry("load_ms", 1500.0);
+    assertThat(sample.tokens().usageOutputTokens()).isEqualTo(2);
+    assertThat(sample.tokens().promptTokens()).isEqualTo(12);
+    assertThat(sample.server().serverTimings()).containsEntry("load_ms", 1500.0);
   }
 
   @ParameterizedTest
@@ -40,7 +40,7 @@ class StreamEndTest {
     RequestSample sample = decode(new OpenAiChatClient(Api.OPENAI_CHAT, "http://unused.invalid:9/v1", Credentials.NONE, TIMEOUTS),
         "text/event-stream", framing, "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"w\"}}]}\n\ndata: [DONE]");
     assertThat(sample.error()).isEqualTo("stream ended without data: [DONE]");
-    assertThat(sample.textChunkNanos()).hasSize(1);
+    assertThat(sample.timing().textChunkNanos()).hasSize(1);
   }
 
   /** {@code body} in one response of {@code framing}, decoded as the event loop does, the connection closing after it. */

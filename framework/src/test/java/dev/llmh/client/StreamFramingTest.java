@@ -72,26 +72,26 @@ class StreamFramingTest {
         ServedRequest truth = served.get(i);
         assertThat(sample.error()).as("request %d", i).isNull();
         assertThat(truth.clientDisconnected()).isFalse();
-        assertThat(sample.usageOutputTokens()).isEqualTo(truth.completionTokens()).isEqualTo(MAX_TOKENS);
-        assertThat(sample.promptTokens()).isEqualTo(truth.promptTokens());
-        assertThat(sample.finishReason()).isEqualTo("length");
-        assertThat(RequestMetrics.of(sample).tokensEstimated()).isFalse();
-        List<Long> chunks = sample.textChunkNanos();
+        assertThat(sample.tokens().usageOutputTokens()).isEqualTo(truth.completionTokens()).isEqualTo(MAX_TOKENS);
+        assertThat(sample.tokens().promptTokens()).isEqualTo(truth.promptTokens());
+        assertThat(sample.server().finishReason()).isEqualTo("length");
+        assertThat(RequestMetrics.of(sample).counts().tokensEstimated()).isFalse();
+        List<Long> chunks = sample.timing().textChunkNanos();
         assertThat(chunks).hasSize(truth.contentChunkNanos().size()).hasSize(MAX_TOKENS);
         for (int k = 0; k < chunks.size(); k++) {
           // The server stamps a chunk just before writing it: the client cannot have it earlier.
           assertThat(chunks.get(k)).isGreaterThan(truth.contentChunkNanos().get(k));
         }
-        assertThat(sample.endNanos()).isGreaterThanOrEqualTo(chunks.get(chunks.size() - 1));
+        assertThat(sample.timing().endNanos()).isGreaterThanOrEqualTo(chunks.get(chunks.size() - 1));
         if (framing == StreamFraming.CLOSE_LINGERING) {
           // over at its terminator: the request returned before the server would have closed
           assertThat(returned.get(i)).isLessThan(truth.finishedNanos() + StreamFraming.LINGER.toNanos());
         }
         if (api.ollama()) {
-          assertThat(sample.serverTimings()).containsKeys("load_ms", "prompt_eval_ms", "eval_ms", "total_ms");
+          assertThat(sample.server().serverTimings()).containsKeys("load_ms", "prompt_eval_ms", "eval_ms", "total_ms");
           // Ollama's load_duration as the simulator did it, to the nanosecond: the first request's only.
-          assertThat(sample.serverTimings().get("load_ms")).isEqualTo(i == 0 ? LOAD.toNanos() / 1e6 : 0.0);
-          assertThat(RequestMetrics.of(sample).modelLoad()).isEqualTo(i == 0);
+          assertThat(sample.server().serverTimings().get("load_ms")).isEqualTo(i == 0 ? LOAD.toNanos() / 1e6 : 0.0);
+          assertThat(RequestMetrics.of(sample).caveats().modelLoad()).isEqualTo(i == 0);
         }
       }
     }

@@ -48,12 +48,12 @@ class ToolCallStreamTest {
 
     assertThat(sample.error()).isNull();
     // the role chunk carries nothing generated; each tool-call piece does
-    assertThat(sample.textChunkNanos()).containsExactly(110L, 120L, 130L, 140L);
-    assertThat(sample.firstAnswerNanos()).as("a tool call is answer, not reasoning").isEqualTo(110L);
-    assertThat(sample.reasoningChunks()).isZero();
-    assertThat(sample.answer()).isEmpty();
-    assertThat(sample.finishReason()).isEqualTo("tool_calls");
-    assertThat(sample.toolCalls()).containsExactly(
+    assertThat(sample.timing().textChunkNanos()).containsExactly(110L, 120L, 130L, 140L);
+    assertThat(sample.timing().firstAnswerNanos()).as("a tool call is answer, not reasoning").isEqualTo(110L);
+    assertThat(sample.timing().reasoningChunks()).isZero();
+    assertThat(sample.text().answer()).isEmpty();
+    assertThat(sample.server().finishReason()).isEqualTo("tool_calls");
+    assertThat(sample.text().toolCalls()).containsExactly(
         new ToolCall("get_weather", "{\"city\": \"Paris\"}"), new ToolCall("get_time", "{}"));
   }
 
@@ -67,9 +67,9 @@ class ToolCallStreamTest {
     new OpenAiChatClient.Sse().frames(recorder).feed(bytes, 0, bytes.length, 7);
     recorder.watch.stop();
     RequestSample sample = recorder.finish("no [DONE]", Credentials.NONE::redact, 8);
-    assertThat(sample.answer()).isEqualTo("Let me look.");
-    assertThat(sample.textChunkNanos()).hasSize(2);
-    assertThat(sample.toolCalls()).containsExactly(new ToolCall("get_weather", "{\"city\":\"Oslo\"}"));
+    assertThat(sample.text().answer()).isEqualTo("Let me look.");
+    assertThat(sample.timing().textChunkNanos()).hasSize(2);
+    assertThat(sample.text().toolCalls()).containsExactly(new ToolCall("get_weather", "{\"city\":\"Oslo\"}"));
   }
 
   /** Two calls begun in one chunk, their arguments then interleaved; arguments given as an object are kept as JSON. */
@@ -87,8 +87,8 @@ class ToolCallStreamTest {
     frames.feed(bytes, second, bytes.length - second, 9);
     recorder.watch.stop();
     RequestSample sample = recorder.finish("no [DONE]", Credentials.NONE::redact, 10);
-    assertThat(sample.textChunkNanos()).containsExactly(5L, 9L);
-    assertThat(sample.toolCalls()).containsExactly(
+    assertThat(sample.timing().textChunkNanos()).containsExactly(5L, 9L);
+    assertThat(sample.text().toolCalls()).containsExactly(
         new ToolCall("get_weather", "{\"city\": \"Oslo\"}"), new ToolCall("get_time", "{\"city\":\"Rome\"}"));
   }
 
@@ -98,7 +98,7 @@ class ToolCallStreamTest {
     byte[] bytes = (event("{\"content\":\"Hi\"}") + "data: [DONE]\n\n").getBytes(StandardCharsets.UTF_8);
     new OpenAiChatClient.Sse().frames(recorder).feed(bytes, 0, bytes.length, 1);
     recorder.watch.stop();
-    assertThat(recorder.finish("no [DONE]", Credentials.NONE::redact, 2).toolCalls()).isEmpty();
+    assertThat(recorder.finish("no [DONE]", Credentials.NONE::redact, 2).text().toolCalls()).isEmpty();
   }
 
   /** Ollama sends each call whole, its arguments an object, in a chunk with empty content. */
@@ -116,9 +116,9 @@ class ToolCallStreamTest {
     recorder.watch.stop();
     RequestSample sample = recorder.finish("no done", Credentials.NONE::redact, 70);
     assertThat(sample.error()).isNull();
-    assertThat(sample.textChunkNanos()).containsExactly(50L);
-    assertThat(sample.firstAnswerNanos()).isEqualTo(50L);
-    assertThat(sample.usageOutputTokens()).isEqualTo(12);
-    assertThat(sample.toolCalls()).containsExactly(new ToolCall("get_weather", "{\"city\":\"Paris\"}"), new ToolCall("get_time", "{}"));
+    assertThat(sample.timing().textChunkNanos()).containsExactly(50L);
+    assertThat(sample.timing().firstAnswerNanos()).isEqualTo(50L);
+    assertThat(sample.tokens().usageOutputTokens()).isEqualTo(12);
+    assertThat(sample.text().toolCalls()).containsExactly(new ToolCall("get_weather", "{\"city\":\"Paris\"}"), new ToolCall("get_time", "{}"));
   }
 }

@@ -21,8 +21,8 @@ class ToolResultTurnTest {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private static RequestSample answered(String text, List<ToolCall> calls) {
-    return new RequestSample(0, List.of(1L), 2, 5, 1, "stop", "m", null, 1L, 0, List.of(), Map.of(), 8, 1, null, false, null,
-        text, null, null, null, calls);
+    return RequestSample.builder(0, List.of(1L), 2).promptTokens(5).usageOutputTokens(1).finishReason("stop")
+        .servedModel("m").firstAnswerNanos(1L).maxTokens(8).textBytes(1).answer(text).toolCalls(calls).build();
   }
 
   @Test

@@ -14,11 +14,11 @@ class RequestMetricsTest {
     RequestSample sample = RequestSample.builder(1000 * MS, List.of(1100 * MS, 1120 * MS, 1150 * MS, 1160 * MS), 1170 * MS)
         .promptTokens(12).usageOutputTokens(4).finishReason("length").servedModel("m").build();
     RequestMetrics m = RequestMetrics.of(sample);
-    assertThat(m.ttftMs()).isCloseTo(100, within(1e-9));
-    assertThat(m.e2eMs()).isCloseTo(160, within(1e-9));
-    assertThat(m.tpotMs()).isCloseTo(20, within(1e-9)); // (160 - 100) / (4 - 1)
-    assertThat(m.itlMs()).containsExactly(20.0, 30.0, 10.0);
-    assertThat(m.outputTokens()).isEqualTo(4);
+    assertThat(m.latency().ttftMs()).isCloseTo(100, within(1e-9));
+    assertThat(m.latency().e2eMs()).isCloseTo(160, within(1e-9));
+    assertThat(m.latency().tpotMs()).isCloseTo(20, within(1e-9)); // (160 - 100) / (4 - 1)
+    assertThat(m.latency().itlMs()).containsExactly(20.0, 30.0, 10.0);
+    assertThat(m.counts().outputTokens()).isEqualTo(4);
     assertThat(m.flags()).isEmpty();
   }
 
@@ -27,17 +27,17 @@ class RequestMetricsTest {
     RequestSample sample = RequestSample.builder(0, List.of(10 * MS, 30 * MS), 31 * MS).usageOutputTokens(5)
         .finishReason("stop").servedModel("m").build();
     RequestMetrics m = RequestMetrics.of(sample);
-    assertThat(m.outputTokens()).isEqualTo(5);
-    assertThat(m.tpotMs()).isCloseTo(5, within(1e-9)); // 20 ms over 4 token gaps
-    assertThat(m.itlMs()).containsExactly(20.0);
+    assertThat(m.counts().outputTokens()).isEqualTo(5);
+    assertThat(m.latency().tpotMs()).isCloseTo(5, within(1e-9)); // 20 ms over 4 token gaps
+    assertThat(m.latency().itlMs()).containsExactly(20.0);
   }
 
   @Test
   void withoutUsageTheChunkCountIsAnEstimateAndFlagged() {
     RequestMetrics m = RequestMetrics.of(RequestSample.builder(0, List.of(10 * MS, 20 * MS, 30 * MS), 31 * MS)
         .finishReason("stop").servedModel("m").build());
-    assertThat(m.outputTokens()).isEqualTo(3);
-    assertThat(m.tokensEstimated()).isTrue();
+    assertThat(m.counts().outputTokens()).isEqualTo(3);
+    assertThat(m.counts().tokensEstimated()).isTrue();
     assertThat(m.flags()).containsExactly(RequestMetrics.FLAG_ESTIMATED_TOKENS);
   }
 
@@ -45,11 +45,11 @@ class RequestMetricsTest {
   void tpotNeedsTwoTokens() {
     RequestMetrics one = RequestMetrics.of(RequestSample.builder(0, List.of(10 * MS), 11 * MS).promptTokens(3)
         .usageOutputTokens(1).finishReason("length").servedModel("m").build());
-    assertThat(one.ttftMs()).isCloseTo(10, within(1e-9));
-    assertThat(one.tpotMs()).isNaN();
+    assertThat(one.latency().ttftMs()).isCloseTo(10, within(1e-9));
+    assertThat(one.latency().tpotMs()).isNaN();
     RequestMetrics none = RequestMetrics.of(RequestSample.builder(0, List.of(), 11 * MS).promptTokens(3)
         .usageOutputTokens(0).finishReason("stop").servedModel("m").build());
-    assertThat(none.ttftMs()).isNaN();
+    assertThat(none.latency().ttftMs()).isNaN();
     assertThat(none.flags()).contains(RequestMetrics.FLAG_NO_TEXT);
   }
 
@@ -59,9 +59,9 @@ class RequestMetricsTest {
         .usageOutputTokens(3).finishReason("stop").servedModel("m").firstAnswerNanos(30 * MS).reasoningChunks(2)
         .serverTimings(java.util.Map.of()).build();
     RequestMetrics m = RequestMetrics.of(sample);
-    assertThat(m.ttftMs()).isCloseTo(10, within(1e-9));
-    assertThat(m.ttfoMs()).isCloseTo(30, within(1e-9));
-    assertThat(m.itlTokenMs()).containsExactly(10.0, 10.0);
+    assertThat(m.latency().ttftMs()).isCloseTo(10, within(1e-9));
+    assertThat(m.latency().ttfoMs()).isCloseTo(30, within(1e-9));
+    assertThat(m.latency().itlTokenMs()).containsExactly(10.0, 10.0);
     assertThat(m.flags()).isEmpty();
     RequestMetrics reasoningOnly = RequestMetrics.of(RequestSample.builder(0, List.of(10 * MS, 20 * MS), 21 * MS)
         .promptTokens(3).usageOutputTokens(2).finishReason("length").servedModel("m").firstAnswerNanos(null)
@@ -76,13 +76,13 @@ class RequestMetricsTest {
         .usageOutputTokens(4).finishReason("stop").servedModel("m").firstAnswerNanos(10 * MS)
         .serverTimings(java.util.Map.of("load_ms", 51.0)).build();
     RequestMetrics unknown = RequestMetrics.of(twoPerChunk);
-    assertThat(unknown.itlTokenMs()).isNull();
+    assertThat(unknown.latency().itlTokenMs()).isNull();
     assertThat(unknown.flags()).containsExactly(RequestMetrics.FLAG_USAGE_CHUNK_MISMATCH, RequestMetrics.FLAG_MODEL_LOAD);
     RequestMetrics known = RequestMetrics.of(RequestSample.builder(0, List.of(10 * MS, 30 * MS), 31 * MS)
         .promptTokens(3).usageOutputTokens(4).finishReason("stop").servedModel("m").firstAnswerNanos(10 * MS)
         .chunkTokens(List.of(2, 2)).serverTimings(java.util.Map.of("load_ms", 3.0)).build());
-    assertThat(known.itlTokenMs()).containsExactly(10.0, 10.0);
-    assertThat(known.modelLoad()).isFalse();
+    assertThat(known.latency().itlTokenMs()).containsExactly(10.0, 10.0);
+    assertThat(known.caveats().modelLoad()).isFalse();
   }
 
   /** A sample as the client records it: {@code textBytes} of text over the chunks, {@code maxTokens} asked. */
@@ -100,10 +100,10 @@ class RequestMetricsTest {
   void usageTheTextCannotHoldIsFlaggedAndTheChunkCountUsedInstead() {
     // 400 tokens claimed for 8 chunks carrying 24 bytes: no tokenizer makes a token of less than a byte.
     RequestMetrics m = RequestMetrics.of(counted(8, 400, 24, 512, false));
-    assertThat(m.usageImplausible()).isTrue();
-    assertThat(m.outputTokens()).isEqualTo(8);
-    assertThat(m.tpotMs()).isCloseTo(10, within(1e-9)); // 70 ms over 7 chunk gaps, not over 399 tokens
-    assertThat(m.itlTokenMs()).isNull();
+    assertThat(m.caveats().usageImplausible()).isTrue();
+    assertThat(m.counts().outputTokens()).isEqualTo(8);
+    assertThat(m.latency().tpotMs()).isCloseTo(10, within(1e-9)); // 70 ms over 7 chunk gaps, not over 399 tokens
+    assertThat(m.latency().itlTokenMs()).isNull();
     assertThat(m.flags()).contains(RequestMetrics.FLAG_USAGE_IMPLAUSIBLE).doesNotContain(RequestMetrics.FLAG_USAGE_CHUNK_MISMATCH);
   }
 
@@ -111,9 +111,9 @@ class RequestMetricsTest {
   void usageWithinWhatTheTextHoldsIsTrusted() {
     // 24 bytes can hold 24 tokens, and a few special tokens come without text.
     RequestMetrics m = RequestMetrics.of(counted(8, 24 + RequestMetrics.SPECIAL_TOKENS, 24, 512, false));
-    assertThat(m.usageImplausible()).isFalse();
-    assertThat(m.outputTokens()).isEqualTo(24 + RequestMetrics.SPECIAL_TOKENS);
-    assertThat(RequestMetrics.of(counted(8, 25 + RequestMetrics.SPECIAL_TOKENS, 24, 512, false)).usageImplausible()).isTrue();
+    assertThat(m.caveats().usageImplausible()).isFalse();
+    assertThat(m.counts().outputTokens()).isEqualTo(24 + RequestMetrics.SPECIAL_TOKENS);
+    assertThat(RequestMetrics.of(counted(8, 25 + RequestMetrics.SPECIAL_TOKENS, 24, 512, false)).caveats().usageImplausible()).isTrue();
   }
 
   @Test
@@ -122,14 +122,14 @@ class RequestMetricsTest {
     RequestSample hidden = RequestSample.builder(0, times, 30 * MS).promptTokens(5).usageOutputTokens(300)
         .finishReason("stop").servedModel("m").firstAnswerNanos(10 * MS).serverTimings(java.util.Map.of())
         .maxTokens(512).textBytes(10).hiddenReasoningTokens(290).build();
-    assertThat(RequestMetrics.of(hidden).usageImplausible()).isFalse();
+    assertThat(RequestMetrics.of(hidden).caveats().usageImplausible()).isFalse();
   }
 
   @Test
   void moreThanMaxTokensIsFlagged() {
     assertThat(RequestMetrics.of(counted(9, 9, 40, 8, false)).flags()).contains(RequestMetrics.FLAG_EXCEEDS_MAX_TOKENS);
-    assertThat(RequestMetrics.of(counted(9, null, 40, 8, false)).exceedsMaxTokens()).isTrue();
-    assertThat(RequestMetrics.of(counted(8, 8, 40, 8, false)).exceedsMaxTokens()).isFalse();
+    assertThat(RequestMetrics.of(counted(9, null, 40, 8, false)).caveats().exceedsMaxTokens()).isTrue();
+    assertThat(RequestMetrics.of(counted(8, 8, 40, 8, false)).caveats().exceedsMaxTokens()).isFalse();
   }
 
   @Test

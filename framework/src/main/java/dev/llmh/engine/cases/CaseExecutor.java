@@ -238,7 +238,7 @@ public final class CaseExecutor {
     /** @param inFlight the effective concurrency of the looks measured so far */
     CaseOutcome outcome(List<String> warnings, double alpha, String timedOut, int inFlight) {
       List<RequestSample> samples = CaseUnits.flat(units);
-      long chunks = samples.stream().mapToLong(s -> s.textChunkNanos().size()).sum();
+      long chunks = samples.stream().mapToLong(s -> s.timing().textChunkNanos().size()).sum();
       CaseOutcome outcome = CaseOutcome.analysed(basis,
           new Look(samples, sent.turns(units), inFlight, warnings, alpha, timedOut, watch.check(chunks)));
       return plan().runner().judge() == null ? outcome : outcome.withAnswered(sent.answered(units, basis.setup().text()));

@@ -46,7 +46,7 @@ public record CaseOutcome(CaseResult result, CaseAnalysis analysis, List<dev.llm
     List<String> warnings = List.of("run stopped during this case: " + finished.size() + " of " + plan.requests().measuredRequests()
         + " measured requests had finished; the figures and verdicts are of those");
     List<RequestSample> ordered = new ArrayList<>(finished);
-    ordered.sort(Comparator.comparingLong(RequestSample::startNanos));
+    ordered.sort(Comparator.comparingLong(x -> x.timing().startNanos()));
     int inFlight = Math.min(plan.requests().concurrency(), plan.requests().measuredRequests()); // the first look's: where a run is cut short
     // The turn indices of a conversation cut short are not known here: its requests are recorded without them.
     return analysed(new CaseBasis(plan, null, 0, null, Baselines.NONE, PromptSetup.NONE, CaseParts.of(features, plan)),
@@ -59,15 +59,15 @@ public record CaseOutcome(CaseResult result, CaseAnalysis analysis, List<dev.llm
     List<RequestSample> measured = look.measured();
     PromptSetup setup = basis.setup();
     // On a schedule, times count from the first scheduled send, so that start_ms − scheduled_ms is the queue.
-    long firstStart = measured.stream().mapToLong(s -> s.scheduledNanos() != null ? s.scheduledNanos() : s.startNanos())
-        .min().orElse(0);
+    long firstStart = measured.stream().map(RequestSample::timing)
+        .mapToLong(t -> t.scheduledNanos() != null ? t.scheduledNanos() : t.startNanos()).min().orElse(0);
     List<SampleRecord> records = new ArrayList<>(measured.size());
     for (int i = 0; i < measured.size(); i++) {
       RequestSample s = measured.get(i);
-      records.add(CaseRecords.sampleRecord(s, RequestMetrics.of(s), firstStart, setup.check().flags(s.promptTokens()),
+      records.add(CaseRecords.sampleRecord(s, RequestMetrics.of(s), firstStart, setup.check().flags(s.tokens().promptTokens()),
           look.turns() == null ? null : look.turns().get(i), plan.textChars()));
     }
-    String servedModel = measured.stream().map(RequestSample::servedModel).filter(Objects::nonNull).findFirst().orElse(null);
+    String servedModel = measured.stream().map(x -> x.server().servedModel()).filter(Objects::nonNull).findFirst().orElse(null);
     CaseAnalysis analysis = CaseAnalyzer.analyze(
         // judge_score budgets wait for the judge, after the measurement (dev.llmh.engine.run.JudgedCases)
         new CaseAnalyzer.Context(EmbeddedModels.asked(plan), plan.sampling().maxTokens(), new CaseAnalyzer.Budgets(

@@ -123,9 +123,10 @@ public final class CaseRecords {
    */
   public static SampleRecord sampleRecord(
       RequestSample sample, RequestMetrics m, long firstStart, List<String> promptFlags, Integer turn, int textChars) {
-    String text = cut(sample.answer(), textChars);
-    String reasoning = cut(sample.reasoning(), textChars);
-    boolean truncated = !java.util.Objects.equals(text, sample.answer()) || !java.util.Objects.equals(reasoning, sample.reasoning());
+    String text = cut(sample.text().answer(), textChars);
+    String reasoning = cut(sample.text().reasoning(), textChars);
+    boolean truncated = !java.util.Objects.equals(text, sample.text().answer())
+        || !java.util.Objects.equals(reasoning, sample.text().reasoning());
     List<String> flags = m.flags();
     if (!promptFlags.isEmpty() || truncated) {
       flags = new java.util.ArrayList<>(flags);
@@ -134,24 +135,25 @@ public final class CaseRecords {
         flags.add(TEXT_TRUNCATED);
       }
     }
-    List<Double> chunks = sample.textChunkNanos().stream().map(t -> (t - sample.startNanos()) / 1e6).toList();
+    List<Double> chunks = sample.timing().textChunkNanos().stream().map(t -> (t - sample.timing().startNanos()) / 1e6).toList();
     return SampleRecord.builder()
-        .times((sample.startNanos() - firstStart) / 1e6, MetricSummary.finite(m.ttftMs()), MetricSummary.finite(m.tpotMs()),
-            MetricSummary.finite(m.e2eMs()), (sample.endNanos() - sample.startNanos()) / 1e6)
+        .times((sample.timing().startNanos() - firstStart) / 1e6, MetricSummary.finite(m.latency().ttftMs()),
+            MetricSummary.finite(m.latency().tpotMs()), MetricSummary.finite(m.latency().e2eMs()),
+            (sample.timing().endNanos() - sample.timing().startNanos()) / 1e6)
         .chunkMs(chunks)
-        .tokens(sample.promptTokens(), m.outputTokens())
-        .finishReason(sample.finishReason())
+        .tokens(sample.tokens().promptTokens(), m.counts().outputTokens())
+        .finishReason(sample.server().finishReason())
         .flags(flags)
         .error(sample.error())
-        .ttfoMs(MetricSummary.finite(m.ttfoMs()))
-        .chunks(m.chunkCount(), m.reasoningChunks())
-        .serverTimings(sample.serverTimings().isEmpty() ? null : sample.serverTimings())
-        .retryAfter(sample.retryAfter())
+        .ttfoMs(MetricSummary.finite(m.latency().ttfoMs()))
+        .chunks(m.counts().chunkCount(), m.counts().reasoningChunks())
+        .serverTimings(sample.server().serverTimings().isEmpty() ? null : sample.server().serverTimings())
+        .retryAfter(sample.server().retryAfter())
         .turn(turn)
-        .scheduledMs(sample.scheduledNanos() == null ? null : (sample.scheduledNanos() - firstStart) / 1e6)
+        .scheduledMs(sample.timing().scheduledNanos() == null ? null : (sample.timing().scheduledNanos() - firstStart) / 1e6)
         .text(text, reasoning)
         .checks(sample.checks())
-        .toolCalls(sample.toolCalls())
+        .toolCalls(sample.text().toolCalls())
         .build();
   }
 

@@ -102,7 +102,7 @@ public record CaseUnits(
       for (int t = 0; t < unit.size(); t++) {
         String text = conversation() ? turnTexts.get(t) : file != null ? file.prompt(i) : prompt != null ? prompt : synthetic;
         RequestSample sample = unit.get(t);
-        answered.add(new dev.llmh.judge.Answered(text, sample.succeeded() ? sample.answer() : null,
+        answered.add(new dev.llmh.judge.Answered(text, sample.succeeded() ? sample.text().answer() : null,
             file != null && !conversation() ? file.category(i) : null));
       }
     }

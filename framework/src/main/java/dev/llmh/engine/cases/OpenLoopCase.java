@@ -44,7 +44,7 @@ final class OpenLoopCase {
       List<RequestSample> unit = new ArrayList<>(sent.unit());
       unit.set(0, unit.get(0).scheduledAt(sent.scheduledNanos()));
       units.add(unit);
-      lagMs[i] = (unit.get(0).startNanos() - sent.releasedNanos()) / 1e6;
+      lagMs[i] = (unit.get(0).timing().startNanos() - sent.releasedNanos()) / 1e6;
     }
     List<String> warnings = new ArrayList<>();
     if (lagMs.length > 0) {

@@ -177,7 +177,7 @@ final class RunState implements CaseExecutor.SampleSink {
   @Override
   public void beforeMeasuring(CasePlan plan, List<RequestSample> warmup) {
     warmup.stream().filter(RequestSample::succeeded).findFirst().ifPresent(sample -> {
-      long start = sample.startNanos();
+      long start = sample.timing().startNanos();
       for (int i = 0; i < CASE_WARMUP_LINES; i++) {
         serialise(line(plan, i, sample, start));
       }

@@ -39,7 +39,7 @@ class AnswerTextRecordTest {
   }
 
   private static SampleRecord record(RequestSample sample, int textChars) {
-    return CaseRecords.sampleRecord(sample, RequestMetrics.of(sample), sample.startNanos(), List.of(), null, textChars);
+    return CaseRecords.sampleRecord(sample, RequestMetrics.of(sample), sample.timing().startNanos(), List.of(), null, textChars);
   }
 
   @Test
@@ -52,8 +52,8 @@ class AnswerTextRecordTest {
       RequestSample sample = client.send(new ChatRequest("any", "Say forty words", TOKENS, 0, SEED, Boolean.FALSE,
           ChatRequest.NO_DEADLINE, java.util.Map.of(), null, null, null, null));
       assertThat(sample.error()).isNull();
-      assertThat(sample.answer()).isEqualTo(answer);
-      assertThat(sample.reasoning()).isEqualTo(reasoning);
+      assertThat(sample.text().answer()).isEqualTo(answer);
+      assertThat(sample.text().reasoning()).isEqualTo(reasoning);
 
       // Under the bound both are recorded whole, unflagged.
       SampleRecord whole = record(sample, 4_000);
@@ -76,7 +76,7 @@ class AnswerTextRecordTest {
       assertThat(cut.answer().reasoningText()).isEqualTo(reasoning);
       assertThat(cut.flags()).containsOnlyOnce("text_truncated");
       // The sample itself still holds the whole answer for checks.
-      assertThat(sample.answer()).isEqualTo(answer);
+      assertThat(sample.text().answer()).isEqualTo(answer);
 
       // A bound below both cuts the reasoning too: one flag for the sample.
       SampleRecord both = record(sample, 5);
@@ -102,8 +102,8 @@ class AnswerTextRecordTest {
       RequestSample sample = client.send(new ChatRequest("any", "Say six words", 6, 0, 7, Boolean.FALSE,
           ChatRequest.NO_DEADLINE, java.util.Map.of(), null, null, null, null));
       assertThat(sample.error()).isNull();
-      assertThat(sample.answer()).isEqualTo(SimTokenizer.outputText(7, 0, 6));
-      assertThat(sample.reasoning()).isNull();
+      assertThat(sample.text().answer()).isEqualTo(SimTokenizer.outputText(7, 0, 6));
+      assertThat(sample.text().reasoning()).isNull();
       SampleRecord record = record(sample, 4_000);
       JsonNode json = ResultsFiles.mapper().readTree(ResultsFiles.mapper().writeValueAsString(record));
       assertThat(json.get("text").asText()).isEqualTo(SimTokenizer.outputText(7, 0, 6));
@@ -123,8 +123,8 @@ class AnswerTextRecordTest {
       RequestSample sample = client.send(new ChatRequest("any", "Say ten words", 10, 0, SEED, null,
           ChatRequest.NO_DEADLINE, java.util.Map.of(), null, null, null, null));
       assertThat(sample.error()).isNull();
-      assertThat(sample.reasoning()).isEqualTo(SimTokenizer.outputText(SEED, 0, REASONING));
-      assertThat(sample.answer()).isEqualTo(SimTokenizer.outputText(SEED, REASONING, 10));
+      assertThat(sample.text().reasoning()).isEqualTo(SimTokenizer.outputText(SEED, 0, REASONING));
+      assertThat(sample.text().answer()).isEqualTo(SimTokenizer.outputText(SEED, REASONING, 10));
     }
   }
 

@@ -30,8 +30,8 @@ class OpenLoopCaseTest {
     assertThat(measured.planned()).isEqualTo(10);
     assertThat(measured.units()).hasSize(10).allSatisfy(unit -> {
       RequestSample s = unit.get(0);
-      assertThat(s.scheduledNanos()).isNotNull();
-      assertThat(s.startNanos() - s.scheduledNanos()).isGreaterThanOrEqualTo(10_000_000L);
+      assertThat(s.timing().scheduledNanos()).isNotNull();
+      assertThat(s.timing().startNanos() - s.timing().scheduledNanos()).isGreaterThanOrEqualTo(10_000_000L);
     });
     assertThat(measured.warnings()).singleElement().asString()
         .startsWith("client lag p99 ").contains("the harness, not the server, limited the rate 50/s");
