@@ -88,12 +88,12 @@ public final class CapacityBenchmark {
         OpenAiChatClient client =
             new OpenAiChatClient(server.baseUrl(), Optional.empty(), Duration.ofSeconds(10), Duration.ofSeconds(60))) {
       // One warm-up wave: connections, JIT.
-      ClosedLoop.run(streams, streams, i -> client.send(new ChatRequest("m", prompt(streams * waves + i), tokens, 0,
-          1, null, ChatRequest.NO_DEADLINE, java.util.Map.of(), null, null, null, null)));
+      ClosedLoop.run(streams, streams, i -> client.send(ChatRequest.builder("m", prompt(streams * waves + i), tokens)
+          .seed(1).build()));
       int requests = streams * waves;
       List<RequestSample> samples =
-          ClosedLoop.run(requests, streams, i -> client.send(new ChatRequest("m", prompt(i), tokens, 0, 1, null,
-              ChatRequest.NO_DEADLINE, java.util.Map.of(), null, null, null, null)));
+          ClosedLoop.run(requests, streams, i -> client.send(ChatRequest.builder("m", prompt(i), tokens).seed(1)
+              .build()));
       long ok = samples.stream().filter(RequestSample::succeeded).count();
       // Failed requests may never reach the server's record; wait only for the ones that succeeded.
       List<ServedRequest> served = server.awaitServedRequests((int) ok, Duration.ofSeconds(30));

@@ -134,8 +134,7 @@ public final class DispatchBenchmark {
           yield new Endpoint() {
             @Override
             public IntFunction<RequestSample> send() {
-              return i -> client.send(new ChatRequest("m", "Say one word.", 1, 0, 1, null, ChatRequest.NO_DEADLINE,
-                  java.util.Map.of(), null, null, null, null));
+              return i -> client.send(ChatRequest.builder("m", "Say one word.", 1).seed(1).build());
             }
 
             @Override

@@ -57,7 +57,7 @@ final class EndpointStreams {
   private RequestSample streamOnLoop(StreamingHttp loop, String path, byte[] body, ChatRequest chat, EndpointHttp.Stream stream) {
     Exchange exchange = new Exchange(HttpMessages.post(url(path), body, credentials));
     RequestWatch watch = RequestWatch.start(exchange::cancel, timeouts, chat.caseDeadlineNanos());
-    StreamRecorder recorder = new StreamRecorder(System.nanoTime(), watch, chat.maxTokens());
+    StreamRecorder recorder = new StreamRecorder(System.nanoTime(), watch, chat.sampling().maxTokens());
     StreamSink sink = new StreamSink(recorder, stream);
     loop.execute(exchange, sink);
     recorder.networkStarted(exchange.startNanos());
@@ -75,7 +75,7 @@ final class EndpointStreams {
         .tag(NetworkStart.Stamp.class, networkStart).build();
     Call call = client.newCall(request);
     RequestWatch watch = RequestWatch.start(call::cancel, timeouts, chat.caseDeadlineNanos());
-    StreamRecorder recorder = new StreamRecorder(System.nanoTime(), watch, chat.maxTokens());
+    StreamRecorder recorder = new StreamRecorder(System.nanoTime(), watch, chat.sampling().maxTokens());
     StreamSink sink = new StreamSink(recorder, stream);
     boolean headRead = false;
     try (Response response = call.execute()) {

@@ -85,28 +85,28 @@ abstract class HttpProtocolClient implements ProtocolClient {
     }
     if (asMessage) {
       ArrayNode messages = body.putArray("messages");
-      if (chat.system() != null) {
-        messages.addObject().put("role", "system").put("content", chat.system());
+      if (chat.messages().system() != null) {
+        messages.addObject().put("role", "system").put("content", chat.messages().system());
       }
       if (chat.conversation()) {
-        HistoryMessages.add(messages, chat.history(), systemField);
+        HistoryMessages.add(messages, chat.messages().history(), systemField);
       }
-      if (chat.prompt() != null) { // null on a turn that carries a tool's result back, which ends the history
+      if (chat.messages().prompt() != null) { // null on a turn that carries a tool's result back, which ends the history
         ObjectNode message = messages.addObject();
         message.put("role", "user");
-        message.put("content", chat.prompt());
+        message.put("content", chat.messages().prompt());
       }
-      if (chat.tools() != null) {
-        body.set("tools", chat.tools().json());
+      if (chat.tooling().tools() != null) {
+        body.set("tools", chat.tooling().tools().json());
       }
-    } else if (chat.conversation() && !chat.history().isEmpty()) {
+    } else if (chat.conversation() && !chat.messages().history().isEmpty()) {
       // The engine refuses a conversation on a prompt-only protocol before its first request.
       throw new IllegalArgumentException("a conversation's history needs a chat protocol, not a single prompt");
-    } else if (chat.system() != null && systemField) {
-      body.put("system", chat.system());
-      body.put("prompt", chat.prompt());
+    } else if (chat.messages().system() != null && systemField) {
+      body.put("system", chat.messages().system());
+      body.put("prompt", chat.messages().prompt());
     } else {
-      body.put("prompt", chat.system() == null ? chat.prompt() : chat.system() + "\n\n" + chat.prompt());
+      body.put("prompt", chat.messages().system() == null ? chat.messages().prompt() : chat.messages().system() + "\n\n" + chat.messages().prompt());
     }
     return body;
   }

@@ -101,13 +101,13 @@ public final class OllamaClient extends HttpProtocolClient {
     ObjectNode body = startBody(chat, api == Api.OLLAMA_CHAT, true);
     body.put("stream", true);
     ObjectNode options = body.putObject("options");
-    options.put("num_predict", chat.maxTokens());
-    options.put("temperature", chat.temperature());
-    options.put("seed", chat.seed());
-    if (chat.responseFormat() != null) {
-      body.set("format", chat.responseFormat().ollama());
+    options.put("num_predict", chat.sampling().maxTokens());
+    options.put("temperature", chat.sampling().temperature());
+    options.put("seed", chat.sampling().seed());
+    if (chat.tooling().responseFormat() != null) {
+      body.set("format", chat.tooling().responseFormat().ollama());
     }
-    RequestOptions.ollama(body, options, chat.options());
+    RequestOptions.ollama(body, options, chat.sampling().options());
     return bytes(body);
   }
 

@@ -112,21 +112,21 @@ public final class OpenAiChatClient extends HttpProtocolClient {
   }
 
   private static byte[] common(ObjectNode body, ChatRequest chat, boolean continuousUsage) {
-    body.put("max_tokens", chat.maxTokens());
-    body.put("temperature", chat.temperature());
-    body.put("seed", chat.seed());
+    body.put("max_tokens", chat.sampling().maxTokens());
+    body.put("temperature", chat.sampling().temperature());
+    body.put("seed", chat.sampling().seed());
     body.put("stream", true);
     ObjectNode streamOptions = body.putObject("stream_options").put("include_usage", true);
     if (continuousUsage) {
       streamOptions.put("continuous_usage_stats", true);
     }
-    if (chat.cachePrompt() != null) {
-      body.put("cache_prompt", chat.cachePrompt());
+    if (chat.sampling().cachePrompt() != null) {
+      body.put("cache_prompt", chat.sampling().cachePrompt());
     }
-    if (chat.responseFormat() != null) {
-      body.set("response_format", chat.responseFormat().openAi());
+    if (chat.tooling().responseFormat() != null) {
+      body.set("response_format", chat.tooling().responseFormat().openAi());
     }
-    RequestOptions.openAi(body, chat.options());
+    RequestOptions.openAi(body, chat.sampling().options());
     return bytes(body);
   }
 

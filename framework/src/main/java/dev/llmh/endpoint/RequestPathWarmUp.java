@@ -56,8 +56,8 @@ final class RequestPathWarmUp {
       long compiled = watchCompiler ? compiler.getTotalCompilationTime() : 0;
       while (sent < maxRequests) {
         for (int i = 0; i < ROUND && sent < maxRequests; i++, sent++) {
-          if (client.send(new ChatRequest("warm-up", "warm-up " + sent, TOKENS, 0.0, sent, null,
-              ChatRequest.NO_DEADLINE, java.util.Map.of(), null, null, null, null)).error() == null) {
+          if (client.send(ChatRequest.builder("warm-up", "warm-up " + sent, TOKENS).seed(sent).build())
+              .error() == null) {
             answered++;
           }
         }

@@ -47,8 +47,8 @@ public final class JudgePanel {
 
   private static SampleJudge ask(
       Function<ChatRequest, RequestSample> send, JudgeSetup setup, String system, String label, Answered answered) {
-    ChatRequest request = new ChatRequest(setup.model(), JudgePrompt.user(answered.prompt(), label, answered.answer()),
-        setup.maxTokens(), 0.0, 0, null, ChatRequest.NO_DEADLINE, java.util.Map.of(), null, system, null, JudgeReply.FORMAT);
+    ChatRequest request = ChatRequest.builder(setup.model(), JudgePrompt.user(answered.prompt(), label, answered.answer()), setup.maxTokens())
+        .system(system).responseFormat(JudgeReply.FORMAT).build();
     RequestSample reply;
     try {
       reply = send.apply(request);

@@ -53,8 +53,7 @@ class ArrivalTimesTest {
       List<Double> stamped = new ArrayList<>();
       List<Double> written = new ArrayList<>();
       for (int i = 0; i < WARMUP + MEASURED; i++) {
-        RequestSample sample = client.send(new ChatRequest(null, "hi", 16, 0.0, 1, null, ChatRequest.NO_DEADLINE,
-            java.util.Map.of(), null, null, null, null));
+        RequestSample sample = client.send(ChatRequest.builder(null, "hi", 16).seed(1).build());
         ScriptedServer.Served served = server.served.get(i);
 
         assertThat(sample.error()).isNull();

@@ -23,8 +23,7 @@ class ConversationTurnTest {
 
   @Test
   void theHistoryPrecedesTheNewMessageInEveryChatProtocol() throws Exception {
-    ChatRequest turn = new ChatRequest("m", "And now?", 7, 0, 42, null, ChatRequest.NO_DEADLINE, java.util.Map.of(),
-        HISTORY, null, null, null);
+    ChatRequest turn = ChatRequest.builder("m", "And now?", 7).seed(42).history(HISTORY).build();
     for (JsonNode body : List.of(
         new ObjectMapper().readTree(OpenAiChatClient.body(turn, false)),
         new ObjectMapper().readTree(OllamaClient.body(Api.OLLAMA_CHAT, turn)))) {
@@ -41,8 +40,8 @@ class ConversationTurnTest {
     SimulatorSettings settings = SimulatorSettings.defaults().withDecodeTokensPerSecond(2000).withReasoningTokens(2);
     try (SimulatedServer server = SimulatedServer.start(settings);
         OpenAiChatClient client = new OpenAiChatClient(server.baseUrl(), Optional.empty(), Duration.ofSeconds(5), Duration.ofSeconds(5))) {
-      RequestSample turn = client.send(new ChatRequest("any", "And now?", 5, 0, 42, null, ChatRequest.NO_DEADLINE,
-          java.util.Map.of(), HISTORY, null, null, null));
+      RequestSample turn = client.send(ChatRequest.builder("any", "And now?", 5).seed(42).history(HISTORY)
+          .build());
       assertThat(turn.error()).isNull();
       assertThat(turn.text().answer()).isEqualTo(SimTokenizer.outputText(42, 2, 5));
       assertThat(server.servedRequests().get(0).messages()).containsExactly(
@@ -51,8 +50,7 @@ class ConversationTurnTest {
       assertThat(turn.text().reasoning()).isEqualTo(SimTokenizer.outputText(42, 0, 2));
 
       // A single request keeps its answer too, for checks: only the record bounds it.
-      RequestSample single = client.send(new ChatRequest("any", "Hi", 5, 0, 42, null, ChatRequest.NO_DEADLINE,
-          java.util.Map.of(), null, null, null, null));
+      RequestSample single = client.send(ChatRequest.builder("any", "Hi", 5).seed(42).build());
       assertThat(single.error()).isNull();
       assertThat(single.text().answer()).isEqualTo(SimTokenizer.outputText(42, 2, 5));
       assertThat(single.text().reasoning()).isEqualTo(SimTokenizer.outputText(42, 0, 2));

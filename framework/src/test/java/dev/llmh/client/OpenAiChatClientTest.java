@@ -18,8 +18,8 @@ class OpenAiChatClientTest {
 
   @Test
   void requestCarriesEverySamplingAndStreamingField() throws Exception {
-    JsonNode body = new ObjectMapper().readTree(OpenAiChatClient.body(new ChatRequest("m", "hi", 7, 0.0, 42,
-        Boolean.FALSE, ChatRequest.NO_DEADLINE, java.util.Map.of(), null, null, null, null), false));
+    JsonNode body = new ObjectMapper().readTree(OpenAiChatClient.body(ChatRequest.builder("m", "hi", 7).seed(42)
+        .cachePrompt(Boolean.FALSE).build(), false));
     assertThat(body.get("model").asText()).isEqualTo("m");
     assertThat(body.get("messages").get(0).get("role").asText()).isEqualTo("user");
     assertThat(body.get("messages").get(0).get("content").asText()).isEqualTo("hi");
@@ -30,8 +30,8 @@ class OpenAiChatClientTest {
     assertThat(body.get("stream_options").get("include_usage").asBoolean()).isTrue();
     assertThat(body.get("cache_prompt").asBoolean()).isFalse();
 
-    JsonNode strict = new ObjectMapper().readTree(OpenAiChatClient.body(new ChatRequest(null, "hi", 7, 0.5, 1, null,
-        ChatRequest.NO_DEADLINE, java.util.Map.of(), null, null, null, null), false));
+    JsonNode strict = new ObjectMapper().readTree(OpenAiChatClient.body(ChatRequest.builder(null, "hi", 7)
+        .temperature(0.5).seed(1).build(), false));
     assertThat(strict.has("cache_prompt")).as("strict OpenAI servers reject unknown fields").isFalse();
     assertThat(strict.has("model")).isFalse();
     assertThat(strict.get("stream_options").has("continuous_usage_stats")).isFalse();
@@ -63,8 +63,7 @@ class OpenAiChatClientTest {
       try (OpenAiChatClient client = new OpenAiChatClient("http://127.0.0.1:" + server.getAddress().getPort() + "/v1",
           Optional.empty(), Duration.ofSeconds(5), Duration.ofSeconds(5))) {
         client.probe();
-        RequestSample sample = client.send(new ChatRequest("m", "hi", 6, 0, 42, null, ChatRequest.NO_DEADLINE,
-            java.util.Map.of(), null, null, null, null));
+        RequestSample sample = client.send(ChatRequest.builder("m", "hi", 6).seed(42).build());
         assertThat(sample.error()).isNull();
         boolean vllm = owner.equals("vllm");
         assertThat(bodies.get(0).get("stream_options").has("continuous_usage_stats")).as(owner).isEqualTo(vllm);
@@ -90,8 +89,8 @@ class OpenAiChatClientTest {
     try (SimulatedServer server = SimulatedServer.start(SimulatorSettings.defaults().withDecodeTokensPerSecond(1000));
         OpenAiChatClient client = new OpenAiChatClient(server.baseUrl(), Optional.empty(), Duration.ofSeconds(5), Duration.ofSeconds(5))) {
       assertThat(client.probe().ownedBy()).isEqualTo("llmh-sim");
-      RequestSample sample = client.send(new ChatRequest("anything", "Say five words", 5, 0, 42, Boolean.FALSE,
-          ChatRequest.NO_DEADLINE, java.util.Map.of(), null, null, null, null));
+      RequestSample sample = client.send(ChatRequest.builder("anything", "Say five words", 5).seed(42)
+          .cachePrompt(Boolean.FALSE).build());
       assertThat(sample.error()).isNull();
       assertThat(sample.timing().textChunkNanos()).hasSize(5).isSorted();
       assertThat(sample.tokens().usageOutputTokens()).isEqualTo(5);
@@ -120,8 +119,7 @@ class OpenAiChatClientTest {
         };
     try (SimulatedServer server = SimulatedServer.start(SimulatorSettings.defaults().withHook(echoingServer));
         OpenAiChatClient client = new OpenAiChatClient(server.baseUrl(), Optional.of(new Config.Secret(key)), Duration.ofSeconds(5), Duration.ofSeconds(5))) {
-      RequestSample sample = client.send(new ChatRequest("m", "hi", 5, 0, 42, null, ChatRequest.NO_DEADLINE,
-          java.util.Map.of(), null, null, null, null));
+      RequestSample sample = client.send(ChatRequest.builder("m", "hi", 5).seed(42).build());
       assertThat(sample.succeeded()).isFalse();
       assertThat(sample.error()).startsWith("HTTP 502: ").contains("bad gateway for Bearer <hidden>").doesNotContain(key);
     }

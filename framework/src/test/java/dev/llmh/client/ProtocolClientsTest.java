@@ -27,15 +27,15 @@ class ProtocolClientsTest {
 
   @Test
   void ollamaTakesSamplingUnderOptions() throws Exception {
-    JsonNode chat = new ObjectMapper().readTree(OllamaClient.body(Api.OLLAMA_CHAT, new ChatRequest("m", "hi", 7, 0.5,
-        42, Boolean.FALSE, ChatRequest.NO_DEADLINE, java.util.Map.of(), null, null, null, null)));
+    JsonNode chat = new ObjectMapper().readTree(OllamaClient.body(Api.OLLAMA_CHAT, ChatRequest.builder("m", "hi", 7)
+        .temperature(0.5).seed(42).cachePrompt(Boolean.FALSE).build()));
     assertThat(chat.get("messages").get(0).get("content").asText()).isEqualTo("hi");
     assertThat(chat.get("options").get("num_predict").asInt()).isEqualTo(7);
     assertThat(chat.get("options").get("seed").asLong()).isEqualTo(42);
     assertThat(chat.get("stream").asBoolean()).isTrue();
     assertThat(chat.has("cache_prompt")).isFalse();
-    JsonNode generate = new ObjectMapper().readTree(OllamaClient.body(Api.OLLAMA_GENERATE, new ChatRequest("m", "hi",
-        7, 0, 1, Boolean.FALSE, ChatRequest.NO_DEADLINE, java.util.Map.of(), null, null, null, null)));
+    JsonNode generate = new ObjectMapper().readTree(OllamaClient.body(Api.OLLAMA_GENERATE, ChatRequest.builder("m", "hi", 7)
+        .seed(1).cachePrompt(Boolean.FALSE).build()));
     assertThat(generate.get("prompt").asText()).isEqualTo("hi");
     assertThat(generate.has("messages")).isFalse();
   }
@@ -46,8 +46,7 @@ class ProtocolClientsTest {
     try (SimulatedServer server = SimulatedServer.start(settings);
         OllamaClient client = new OllamaClient(Api.OLLAMA_GENERATE, server.rootUrl(), Optional.empty(), Duration.ofSeconds(5), Duration.ofSeconds(5))) {
       assertThat(client.probe().modelIds()).containsExactly("llmh-sim");
-      RequestSample sample = client.send(new ChatRequest("any", "Say five words", 5, 0, 42, null,
-          ChatRequest.NO_DEADLINE, java.util.Map.of(), null, null, null, null));
+      RequestSample sample = client.send(ChatRequest.builder("any", "Say five words", 5).seed(42).build());
       assertThat(sample.error()).isNull();
       assertThat(sample.timing().textChunkNanos()).hasSize(5).isSorted();
       assertThat(sample.timing().reasoningChunks()).isEqualTo(2);
@@ -64,8 +63,7 @@ class ProtocolClientsTest {
     try (SimulatedServer server = SimulatedServer.start(SimulatorSettings.defaults().withFirstTokenDelay(Duration.ofMillis(800)));
         OllamaClient client = new OllamaClient(Api.OLLAMA_CHAT, server.rootUrl(), Credentials.NONE,
             new Timeouts(Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofMillis(150), Duration.ofSeconds(30)))) {
-      RequestSample sample = client.send(new ChatRequest("m", "hi", 4, 0, 42, null, ChatRequest.NO_DEADLINE,
-          java.util.Map.of(), null, null, null, null));
+      RequestSample sample = client.send(ChatRequest.builder("m", "hi", 4).seed(42).build());
       long gaveUp = System.nanoTime();
       assertThat(sample.error()).startsWith("first-token timeout").contains("llmh.timeout.firstToken");
       assertThat(sample.timing().textChunkNanos()).isEmpty();
@@ -88,8 +86,8 @@ class ProtocolClientsTest {
     };
     try (SimulatedServer server = SimulatedServer.start(SimulatorSettings.defaults().withDecodeTokensPerSecond(1000).withHook(timings));
         OpenAiChatClient client = new OpenAiChatClient(server.baseUrl(), Optional.empty(), Duration.ofSeconds(5), Duration.ofSeconds(5))) {
-      RequestSample sample = client.send(new ChatRequest("any", "Say two words", 2, 0, 42, Boolean.FALSE,
-          ChatRequest.NO_DEADLINE, java.util.Map.of(), null, null, null, null));
+      RequestSample sample = client.send(ChatRequest.builder("any", "Say two words", 2).seed(42)
+          .cachePrompt(Boolean.FALSE).build());
       assertThat(sample.error()).isNull();
       assertThat(sample.server().serverTimings()).containsEntry("prompt_ms", 1.5).containsEntry("predicted_ms", 4.25);
     }
@@ -102,14 +100,14 @@ class ProtocolClientsTest {
         OpenAiChatClient completions = new OpenAiChatClient(Api.OPENAI_COMPLETIONS, server.baseUrl(), Credentials.NONE,
             new Timeouts(Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(30)));
         OpenAiChatClient chat = new OpenAiChatClient(server.baseUrl(), Optional.empty(), Duration.ofSeconds(5), Duration.ofSeconds(5))) {
-      RequestSample text = completions.send(new ChatRequest("any", "Say four words", 4, 0, 42, Boolean.FALSE,
-          ChatRequest.NO_DEADLINE, java.util.Map.of(), null, null, null, null));
+      RequestSample text = completions.send(ChatRequest.builder("any", "Say four words", 4).seed(42)
+          .cachePrompt(Boolean.FALSE).build());
       assertThat(text.error()).isNull();
       assertThat(text.timing().textChunkNanos()).hasSize(4);
       assertThat(text.timing().reasoningChunks()).isZero();
       assertThat(text.tokens().usageOutputTokens()).isEqualTo(4);
-      RequestSample reasoned = chat.send(new ChatRequest("any", "Say four words", 4, 0, 42, Boolean.FALSE,
-          ChatRequest.NO_DEADLINE, java.util.Map.of(), null, null, null, null));
+      RequestSample reasoned = chat.send(ChatRequest.builder("any", "Say four words", 4).seed(42)
+          .cachePrompt(Boolean.FALSE).build());
       assertThat(reasoned.timing().textChunkNanos()).hasSize(4);
       assertThat(reasoned.timing().reasoningChunks()).isEqualTo(2);
       assertThat(reasoned.timing().firstAnswerNanos()).isEqualTo(reasoned.timing().textChunkNanos().get(2));

@@ -17,7 +17,7 @@ class RequestOptionsTest {
       ServerOptions.parse(List.of("num_ctx=8192", "keep_alive=10m", "top_k=20", "stop=[\"x\"]"));
 
   private static ChatRequest chat() {
-    return new ChatRequest("m", "hi", 8, 0.0, 42, null, ChatRequest.NO_DEADLINE, OPTIONS, null, null, null, null);
+    return ChatRequest.builder("m", "hi", 8).seed(42).options(OPTIONS).build();
   }
 
   @Test

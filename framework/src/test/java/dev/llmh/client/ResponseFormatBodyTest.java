@@ -25,7 +25,7 @@ class ResponseFormatBodyTest {
           + "\"required\":[\"name\",\"year\"],\"additionalProperties\":false}";
 
   private static ChatRequest request(JsonOutput format) {
-    return new ChatRequest("m", "Name a film.", 7, 0, 42, null, ChatRequest.NO_DEADLINE, Map.of(), null, null, null, format);
+    return ChatRequest.builder("m", "Name a film.", 7).seed(42).responseFormat(format).build();
   }
 
   private static JsonOutput person(Path dir) throws Exception {

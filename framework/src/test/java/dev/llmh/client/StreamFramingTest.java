@@ -60,8 +60,8 @@ class StreamFramingTest {
       List<RequestSample> samples = new ArrayList<>();
       List<Long> returned = new ArrayList<>();
       for (int i = 0; i < 3; i++) {
-        samples.add(client.send(new ChatRequest(null, "Tell me a story number " + i, MAX_TOKENS, 0.0, i, null,
-            ChatRequest.NO_DEADLINE, java.util.Map.of(), null, null, null, null)));
+        samples.add(client.send(ChatRequest.builder(null, "Tell me a story number " + i, MAX_TOKENS).seed(i)
+            .build()));
         returned.add(System.nanoTime());
       }
       List<ServedRequest> served = new ArrayList<>(server.awaitServedRequests(3, Duration.ofSeconds(10)));

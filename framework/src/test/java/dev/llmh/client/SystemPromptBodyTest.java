@@ -13,8 +13,7 @@ class SystemPromptBodyTest {
 
   private static ChatRequest request(String system, boolean disableCache, boolean keepCache) {
     Boolean cachePrompt = disableCache ? Boolean.FALSE : keepCache ? Boolean.TRUE : null;
-    return new ChatRequest("m", "Define latency.", 7, 0, 42, cachePrompt, ChatRequest.NO_DEADLINE, java.util.Map.of(),
-        null, system, null, null);
+    return ChatRequest.builder("m", "Define latency.", 7).seed(42).cachePrompt(cachePrompt).system(system).build();
   }
 
   @Test
@@ -30,9 +29,9 @@ class SystemPromptBodyTest {
 
   @Test
   void theSystemMessageComesBeforeAConversationsHistory() throws Exception {
-    ChatRequest turn = new ChatRequest("m", "And TPOT?", 7, 0, 42, null, ChatRequest.NO_DEADLINE, java.util.Map.of(),
-        java.util.List.of(new ChatMessage("user", "What is TTFT?"), new ChatMessage("assistant",
-        "Time to first token.")), "Be brief.", null, null);
+    ChatRequest turn = ChatRequest.builder("m", "And TPOT?", 7).seed(42)
+        .history(java.util.List.of(new ChatMessage("user", "What is TTFT?"), new ChatMessage("assistant", "Time to first token.")))
+        .system("Be brief.").build();
     JsonNode messages = JSON.readTree(OpenAiChatClient.body(turn, false)).get("messages");
     assertThat(messages).extracting(m -> m.get("role").asText()).containsExactly("system", "user", "assistant", "user");
     assertThat(messages.get(3).get("content").asText()).isEqualTo("And TPOT?");

@@ -59,8 +59,7 @@ class ToolResultTurnTest {
     List<ChatMessage> history = List.of(ChatMessage.user("Weather in Paris?"),
         ChatMessage.assistant("", List.of(new ToolCall("get_weather", "{\"city\":\"Paris\"}"), new ToolCall("get_time", "{\"cut"))),
         ChatMessage.tool("{\"temp\": 21}", "call_1"));
-    ChatRequest turn = new ChatRequest("m", null, 8, 0, 1, null, ChatRequest.NO_DEADLINE, Map.of(), history, null,
-        null, null);
+    ChatRequest turn = ChatRequest.builder("m", null, 8).seed(1).history(history).build();
 
     JsonNode openAi = JSON.readTree(OpenAiChatClient.body(turn, false)).get("messages");
     assertThat(openAi).extracting(m -> m.get("role").asText()).containsExactly("user", "assistant", "tool");

@@ -16,8 +16,7 @@ class ToolsBodyTest {
   private static final ClassLoader LOADER = ToolsBodyTest.class.getClassLoader();
 
   private static ChatRequest request(ToolDefinitions tools) {
-    return new ChatRequest("m", "What is the weather in Paris?", 32, 0.0, 1, null, ChatRequest.NO_DEADLINE, Map.of(),
-        null, null, tools, null);
+    return ChatRequest.builder("m", "What is the weather in Paris?", 32).seed(1).tools(tools).build();
   }
 
   @Test

@@ -41,8 +41,7 @@ class UnmeasuredEndpointKeyTest {
   }
 
   private static ChatRequest request() {
-    return new ChatRequest(null, "hello", 4, 0.0, 1, null, ChatRequest.NO_DEADLINE, java.util.Map.of(), null, null,
-        null, null);
+    return ChatRequest.builder(null, "hello", 4).seed(1).build();
   }
 
   /** Notes each chat request's Authorization header, then lets the simulator answer it. */

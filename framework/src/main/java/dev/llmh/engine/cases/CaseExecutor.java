@@ -89,15 +89,15 @@ public final class CaseExecutor {
     PromptMarker marker = new PromptMarker();
     boolean disableCache = endpoint.info().takesCachePrompt();
     PromptSetup setup = synthetic.setUp(plan, endpoint, text -> endpoint.client().send(
-        new ChatRequest(requested, marker.apply(text), 1, plan.sampling().temperature(), plan.sampling().seed(),
-            disableCache ? Boolean.FALSE : null, deadline, plan.target().options(), null, null, null, null)));
+        ChatRequest.builder(requested, marker.apply(text), 1).temperature(plan.sampling().temperature())
+            .seed(plan.sampling().seed()).cachePrompt(disableCache ? Boolean.FALSE : null)
+            .caseDeadlineNanos(deadline).options(plan.target().options()).build()));
     if (setup.failure() != null) {
       CaseAnalysis analysis = CaseAnalysis.unmeasured(setup.failureVerdict(), setup.failure());
       return new CaseOutcome(CaseRecords.unmeasured(plan, endpoint, analysis, setup), analysis, null);
     }
     String prompt = in.prompt() != null ? in.prompt() : setup.text();
-    CaseUnits units = new CaseUnits(plan, requested, prompt, in.turnTexts(), disableCache, deadline, marker, in.system(), in.file(),
-        in.tools(), plan.runner().toolResult() == null ? 0 : plan.runner().toolResult().turn(), in.responseFormat());
+    CaseUnits units = new CaseUnits(plan, requested, in.prompting(prompt), disableCache, deadline, marker);
     try (CaseParts parts = CaseParts.of(features, plan)) {
       try {
         parts.prepare(new PreparedCase(plan, endpoint, requested, prompt, deadline));

@@ -37,6 +37,11 @@ record CaseInputs(
     }
   }
 
+  /** The same inputs with {@code text} as their prompt. */
+  CaseInputs prompting(String text) {
+    return new CaseInputs(text, file, turnTexts, tools, responseFormat, system);
+  }
+
   static CaseInputs read(CasePlan plan) throws Refused {
     String prompt = null;
     FilePrompts file = null;

@@ -25,31 +25,19 @@ import java.util.function.ObjIntConsumer;
  *
  * @param model the model every request names: the plan's, or the embedded server's id for it (see
  *     {@code CaseExecutor}), or null for the server's choice
- * @param turnTexts each turn's user message, or empty for single requests
+ * @param inputs what the case sends, its prompt that of a synthetic prompt where it has none of its own
  * @param takesCachePrompt the server takes {@code cache_prompt}: false is sent for UNIQUE, true for SHARED
- * @param system the {@code @SystemPrompt}, or null
- * @param file the {@code @PromptFile}'s prompts, request {@code i} taking line {@code i mod n}; null for a written prompt
- * @param tools the {@code @Tools} every request offers, or null
- * @param toolResultTurn the conversation's turn (from 2) whose text goes back as a tool's result, or 0
- * @param responseFormat the {@code @ResponseFormat} every request asks for, or null
  */
-public record CaseUnits(
-    CasePlan plan, String model, String prompt, List<String> turnTexts, boolean takesCachePrompt, long deadline, PromptMarker marker,
-    String system, FilePrompts file, dev.llmh.client.ToolDefinitions tools, int toolResultTurn,
-    dev.llmh.client.JsonOutput responseFormat) {
-
-  public CaseUnits {
-    turnTexts = List.copyOf(turnTexts);
-  }
+record CaseUnits(
+    CasePlan plan, String model, CaseInputs inputs, boolean takesCachePrompt, long deadline, PromptMarker marker) {
 
   /** The same units, their requests bound by the case deadline {@code caseDeadline} instead. */
   CaseUnits until(long caseDeadline) {
-    return new CaseUnits(plan, model, prompt, turnTexts, takesCachePrompt, caseDeadline, marker, system, file, tools,
-        toolResultTurn, responseFormat);
+    return new CaseUnits(plan, model, inputs, takesCachePrompt, caseDeadline, marker);
   }
 
   boolean conversation() {
-    return !turnTexts.isEmpty();
+    return !inputs.turnTexts().isEmpty();
   }
 
   /**
@@ -59,18 +47,21 @@ public record CaseUnits(
    */
   List<RequestSample> send(int i, Function<ChatRequest, RequestSample> client, ObjIntConsumer<RequestSample> ended) {
     if (!conversation()) {
-      PromptMarker.Texts texts = marker.apply(plan.sampling().promptCache(), system, file != null ? file.prompt(i) : prompt);
+      FilePrompts file = inputs.file();
+      String prompt = file != null ? file.prompt(i) : inputs.prompt();
+      PromptMarker.Texts texts = marker.apply(plan.sampling().promptCache(), inputs.system(), prompt);
       RequestSample sample = client.apply(request(texts.prompt(), null, texts.system()));
       ended.accept(sample, i);
       return List.of(sample);
     }
-    List<String> messages = new ArrayList<>(turnTexts);
-    PromptMarker.Texts first = marker.apply(plan.sampling().promptCache(), system, messages.get(0));
+    List<String> messages = new ArrayList<>(inputs.turnTexts());
+    PromptMarker.Texts first = marker.apply(plan.sampling().promptCache(), inputs.system(), messages.get(0));
     messages.set(0, first.prompt());
     int[] turn = {0};
+    int toolResultTurn = plan.runner().toolResult() == null ? 0 : plan.runner().toolResult().turn();
     return Conversations.run(messages, toolResultTurn, (history, message) -> {
       RequestSample sample = client.apply(request(message, history, first.system()));
-      ended.accept(sample, i * turnTexts.size() + turn[0]++);
+      ended.accept(sample, i * inputs.turnTexts().size() + turn[0]++);
       return sample;
     });
   }
@@ -97,10 +88,12 @@ public record CaseUnits(
    */
   List<dev.llmh.judge.Answered> answered(List<List<RequestSample>> units, String synthetic) {
     List<dev.llmh.judge.Answered> answered = new ArrayList<>();
+    FilePrompts file = inputs.file();
     for (int i = 0; i < units.size(); i++) {
       List<RequestSample> unit = units.get(i);
       for (int t = 0; t < unit.size(); t++) {
-        String text = conversation() ? turnTexts.get(t) : file != null ? file.prompt(i) : prompt != null ? prompt : synthetic;
+        String text = conversation() ? inputs.turnTexts().get(t) : file != null ? file.prompt(i)
+            : inputs.prompt() != null ? inputs.prompt() : synthetic;
         RequestSample sample = unit.get(t);
         answered.add(new dev.llmh.judge.Answered(text, sample.succeeded() ? sample.text().answer() : null,
             file != null && !conversation() ? file.category(i) : null));
@@ -117,8 +110,9 @@ public record CaseUnits(
 
   private ChatRequest request(String text, List<dev.llmh.client.ChatMessage> history, String systemText) {
     Boolean cachePrompt = takesCachePrompt ? plan.sampling().promptCache() == PromptCache.Mode.SHARED : null;
-    return new ChatRequest(
-        model, text, plan.sampling().maxTokens(), plan.sampling().temperature(), plan.sampling().seed(), cachePrompt, deadline, plan.target().options(), history, systemText,
-        tools, responseFormat);
+    return ChatRequest.builder(model, text, plan.sampling().maxTokens()).temperature(plan.sampling().temperature())
+        .seed(plan.sampling().seed()).cachePrompt(cachePrompt).caseDeadlineNanos(deadline)
+        .options(plan.target().options()).history(history).system(systemText).tools(inputs.tools())
+        .responseFormat(inputs.responseFormat()).build();
   }
 }

@@ -4,7 +4,6 @@ import dev.llmh.config.Defaults;
 import dev.llmh.engine.cases.CaseExecutor;
 import dev.llmh.engine.cases.CaseOutcome;
 import dev.llmh.engine.cases.CaseRecords;
-import dev.llmh.engine.cases.CaseUnits;
 import dev.llmh.feature.CaseFeature;
 import dev.llmh.measure.RequestMetrics;
 import dev.llmh.measure.RequestSample;

@@ -49,8 +49,8 @@ class AnswerTextRecordTest {
     assertThat(answer.length()).isGreaterThan(100);
     try (SimulatedServer server = SimulatedServer.start(reasoning());
         OpenAiChatClient client = new OpenAiChatClient(Api.OPENAI_CHAT, server.baseUrl(), Credentials.NONE, TIMEOUTS)) {
-      RequestSample sample = client.send(new ChatRequest("any", "Say forty words", TOKENS, 0, SEED, Boolean.FALSE,
-          ChatRequest.NO_DEADLINE, java.util.Map.of(), null, null, null, null));
+      RequestSample sample = client.send(ChatRequest.builder("any", "Say forty words", TOKENS).seed(SEED)
+          .cachePrompt(Boolean.FALSE).build());
       assertThat(sample.error()).isNull();
       assertThat(sample.text().answer()).isEqualTo(answer);
       assertThat(sample.text().reasoning()).isEqualTo(reasoning);
@@ -99,8 +99,8 @@ class AnswerTextRecordTest {
   void withoutReasoningTheTextAloneIsRecordedAndZeroKeepsNone() throws Exception {
     try (SimulatedServer server = SimulatedServer.start(SimulatorSettings.defaults().withDecodeTokensPerSecond(5000));
         OpenAiChatClient client = new OpenAiChatClient(Api.OPENAI_CHAT, server.baseUrl(), Credentials.NONE, TIMEOUTS)) {
-      RequestSample sample = client.send(new ChatRequest("any", "Say six words", 6, 0, 7, Boolean.FALSE,
-          ChatRequest.NO_DEADLINE, java.util.Map.of(), null, null, null, null));
+      RequestSample sample = client.send(ChatRequest.builder("any", "Say six words", 6).seed(7)
+          .cachePrompt(Boolean.FALSE).build());
       assertThat(sample.error()).isNull();
       assertThat(sample.text().answer()).isEqualTo(SimTokenizer.outputText(7, 0, 6));
       assertThat(sample.text().reasoning()).isNull();
@@ -120,8 +120,7 @@ class AnswerTextRecordTest {
   void ollamaThinkingIsKeptApartFromTheAnswer() {
     try (SimulatedServer server = SimulatedServer.start(reasoning());
         OllamaClient client = new OllamaClient(Api.OLLAMA_CHAT, server.rootUrl(), Credentials.NONE, TIMEOUTS)) {
-      RequestSample sample = client.send(new ChatRequest("any", "Say ten words", 10, 0, SEED, null,
-          ChatRequest.NO_DEADLINE, java.util.Map.of(), null, null, null, null));
+      RequestSample sample = client.send(ChatRequest.builder("any", "Say ten words", 10).seed(SEED).build());
       assertThat(sample.error()).isNull();
       assertThat(sample.text().reasoning()).isEqualTo(SimTokenizer.outputText(SEED, 0, REASONING));
       assertThat(sample.text().answer()).isEqualTo(SimTokenizer.outputText(SEED, REASONING, 10));
