@@ -4,12 +4,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.CaseResult.Requests;
-import dev.llmh.result.CaseResult.Settings;
-import dev.llmh.result.CaseResult.Throughput;
 import dev.llmh.result.MetricSummary;
 import dev.llmh.result.ResultsFiles;
 import dev.llmh.result.RunRecord;
-import dev.llmh.result.Section;
+import dev.llmh.result.fixtures.CaseResults;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -22,17 +20,11 @@ class LlmhAssertionsTest {
   private static CaseResult result(String prompt, double ttftP95) {
     MetricSummary ttft = new MetricSummary(20, 300.0, 50.0, 200.0, 290.0, 500.0, ttftP95, 700.0, 720.0, null);
     MetricSummary empty = new MetricSummary(0, null, null, null, null, null, null, null, null, null);
-    return CaseResult.builder()
+    return CaseResults.passing()
         .identity("demo.Scenario", prompt, prompt + "[concurrency=1]", Map.of("concurrency", 1))
-        .settings(new Settings(64, 0, 42, null))
         .requests(new Requests(1, 0, 20, 19, 1, 0, 0, null))
         .metrics(Map.of(CaseResult.TTFT, ttft, CaseResult.TPOT, empty))
-        .throughput(new Throughput(null, null, null))
-        .constraints(List.of())
-        .samples(List.of())
         .verdict("FAIL", List.of("1 of 20 measured requests failed"), "failed")
-        .section(Section.PROMPT_CACHE, "unique-prefix")
-        .section(Section.WARNINGS, List.of())
         .build();
   }
 

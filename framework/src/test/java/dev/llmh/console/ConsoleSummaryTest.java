@@ -10,6 +10,7 @@ import dev.llmh.result.CaseResult.Settings;
 import dev.llmh.result.CaseResult.Throughput;
 import dev.llmh.result.MetricSummary;
 import dev.llmh.result.Section;
+import dev.llmh.result.fixtures.CaseResults;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,7 +28,7 @@ class ConsoleSummaryTest {
   private static CaseResult result(
       String prompt, Map<String, Object> params, Map<String, MetricSummary> metrics, String verdict,
       List<ConstraintRecord> constraints) {
-    return CaseResult.builder()
+    return CaseResults.passing()
         .identity("dev.llmh.samples.SummariseDocument", prompt, prompt + params, params)
         .endpoint(new EndpointRecord("http://127.0.0.1:9/v1", true, "m", "llmh-small", null, null, "openai-chat", "embedded"))
         .settings(new Settings(24, 0.0, 42, null))
@@ -35,10 +36,7 @@ class ConsoleSummaryTest {
         .metrics(metrics)
         .throughput(new Throughput(227.4, 9.48, 1000.0))
         .constraints(constraints)
-        .samples(List.of())
         .verdict(verdict, List.of(), verdict.equals("INCONCLUSIVE") ? "skipped" : verdict.equals("PASS") ? "passed" : "failed")
-        .section(Section.PROMPT_CACHE, "unique-prefix")
-        .section(Section.WARNINGS, List.of())
         .build();
   }
 

@@ -7,6 +7,7 @@ import dev.llmh.result.CaseResult;
 import dev.llmh.result.FitRecord;
 import dev.llmh.result.SampleRecord;
 import dev.llmh.result.Section;
+import dev.llmh.result.fixtures.CaseResults;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,15 +28,10 @@ class PrefillFitsTest {
     Map<String, Object> params = new LinkedHashMap<>();
     params.put("concurrency", concurrency);
     params.put("promptTokens", tokens);
-    return CaseResult.builder()
+    return CaseResults.passing()
         .identity(scenario, "synthetic", "synthetic[...]", params)
         .endpoint(new CaseResult.EndpointRecord("http://x/v1", false, "qwen", "qwen-served", null, null, null, null))
-        .metrics(Map.of())
-        .constraints(List.of())
         .samples(samples)
-        .verdict("PASS", List.of(), "passed")
-        .section(Section.PROMPT_CACHE, "unique-prefix")
-        .section(Section.WARNINGS, List.of())
         .build();
   }
 

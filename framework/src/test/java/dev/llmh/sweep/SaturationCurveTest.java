@@ -6,7 +6,7 @@ import dev.llmh.result.CaseResult;
 import dev.llmh.result.SampleRecord;
 import dev.llmh.result.SaturationRecord;
 import dev.llmh.result.SaturationRecord.Step;
-import dev.llmh.result.Section;
+import dev.llmh.result.fixtures.CaseResults;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -140,15 +140,12 @@ class SaturationCurveTest {
 
     static dev.llmh.result.CaseResult result(int concurrency, double tokS, double ttftP95, List<SampleRecord> samples) {
       var summary = new dev.llmh.result.MetricSummary(16, ttftP95, 0.0, ttftP95, ttftP95, ttftP95, ttftP95, ttftP95, ttftP95, null);
-      return CaseResult.builder()
+      return CaseResults.passing()
         .identity("demo.Knee", "ask", "ask[concurrency=" + concurrency + "]", java.util.Map.of("concurrency", concurrency))
         .requests(new dev.llmh.result.CaseResult.Requests(0, 0, 16, 16, 0, 0, 0, null))
         .metrics(java.util.Map.of("ttft_ms", summary))
         .throughput(new dev.llmh.result.CaseResult.Throughput(tokS, 1.0, 1000.0))
-        .constraints(List.of())
         .samples(samples)
-        .verdict("PASS", List.of(), "passed")
-        .section(Section.WARNINGS, List.of())
         .build();
     }
   }

@@ -10,6 +10,7 @@ import dev.llmh.result.MetricSummary;
 import dev.llmh.result.RunRecord;
 import dev.llmh.result.SampleRecord;
 import dev.llmh.result.Section;
+import dev.llmh.result.fixtures.CaseResults;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -41,7 +42,7 @@ final class Fixtures {
     metrics.put(CaseResult.E2E, summary(10, 1600.0, 2500.0, 2600.0, 1700.0));
     metrics.put(CaseResult.OUTPUT_TOKENS, summary(10, 120.0, 120.0, 120.0, 120.0));
     List<SampleRecord> samples = List.of(sample(null), sample(null));
-    return CaseResult.builder()
+    return CaseResults.passing()
         .identity(SCENARIO, "define", "define[concurrency=1]", Map.of("concurrency", 1))
         .endpoint(new EndpointRecord("http://127.0.0.1:8080/v1", true, "tiny", "tiny-q8", "llama.cpp", new java.util.TreeMap<>(java.util.Map.of("engine", "llama.cpp", "modelFile", "tiny.gguf")), null, null))
         .settings(new Settings(200, 0.0, 42, null))
@@ -50,9 +51,6 @@ final class Fixtures {
         .throughput(new Throughput(45.678, 0.4, 25000.0))
         .constraints(List.of(new ConstraintRecord("ttft.p95 < 2s", 812.4, 2000.0, "ms", "PASS", "p95 TTFT 812 ms <= budget 2000 ms: PASS", null)))
         .samples(samples)
-        .verdict("PASS", List.of(), "passed")
-        .section(Section.PROMPT_CACHE, "unique-prefix")
-        .section(Section.WARNINGS, List.of())
         .build();
   }
 
@@ -72,34 +70,26 @@ final class Fixtures {
     Map<String, Object> params = new LinkedHashMap<>();
     params.put("concurrency", 4);
     params.put("stop", "a|b");
-    return CaseResult.builder()
+    return CaseResults.passing()
         .identity(SCENARIO, "summarise", "summarise[concurrency=4]", params)
         .endpoint(new EndpointRecord("http://gpu-box:8000/v1", false, "qwen", null, null, null, null, null))
         .settings(new Settings(200, 0.0, 42, null))
         .requests(new Requests(2, 1, 10, 3, 7, 0, 0, null))
         .metrics(metrics)
         .throughput(new Throughput(20.0, 0.1, 30000.0))
-        .constraints(List.of())
         .samples(samples)
         .verdict("FAIL", List.of("7 of 10 measured requests failed (first: HTTP 503 #1)"), "failed")
-        .section(Section.PROMPT_CACHE, "unique-prefix")
         .section(Section.WARNINGS, List.of("output tokens estimated from chunk count"))
         .build();
   }
 
   static CaseResult notRun() {
-    return CaseResult.builder()
+    return CaseResults.passing()
         .identity(SCENARIO, "define", "define[concurrency=8]", Map.of("concurrency", 8))
         .endpoint(new EndpointRecord("http://down:1/v1", false, "qwen", null, null, null, null, null))
         .settings(new Settings(200, 0.0, 42, null))
         .requests(new Requests(2, 0, 0, 0, 0, 0, 0, null))
-        .metrics(Map.of())
-        .throughput(new Throughput(null, null, null))
-        .constraints(List.of())
-        .samples(List.of())
         .verdict("NOT_RUN", List.of("Connection refused:\nhttp://down:1/v1"), "failed")
-        .section(Section.PROMPT_CACHE, "unique-prefix")
-        .section(Section.WARNINGS, List.of())
         .section(Section.ERROR, "Connection refused:\nhttp://down:1/v1")
         .build();
   }

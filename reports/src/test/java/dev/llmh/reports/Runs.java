@@ -10,6 +10,7 @@ import dev.llmh.result.ResultsFiles;
 import dev.llmh.result.RunRecord;
 import dev.llmh.result.SampleRecord;
 import dev.llmh.result.Section;
+import dev.llmh.result.fixtures.CaseResults;
 import dev.llmh.stats.Summary;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -60,18 +61,14 @@ final class Runs {
     params.put("model", model);
     params.put("concurrency", concurrency);
     String caseId = prompt + "[model=" + model + ", concurrency=" + concurrency + "]";
-    return CaseResult.builder()
+    return CaseResults.passing()
         .identity(scenario, prompt, caseId, params)
         .endpoint(new EndpointRecord("http://127.0.0.1:1/v1", false, model, model, null, null, "openai-chat", "simulated"))
         .settings(new Settings(100, 0.0, 42, null))
         .requests(new Requests(0, 0, n, n, 0, 0, 0, concurrency))
         .metrics(metrics)
         .throughput(new Throughput(50.0, 0.5, 1000.0))
-        .constraints(List.of())
         .samples(samples)
-        .verdict("PASS", List.of(), "passed")
-        .section(Section.PROMPT_CACHE, "unique-prefix")
-        .section(Section.WARNINGS, List.of())
         .section(Section.PROMPT_HASH, "hash-" + prompt)
         .build();
   }

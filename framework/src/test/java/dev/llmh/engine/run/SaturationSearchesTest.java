@@ -8,7 +8,7 @@ import dev.llmh.plan.Planner;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.MetricSummary;
 import dev.llmh.result.SampleRecord;
-import dev.llmh.result.Section;
+import dev.llmh.result.fixtures.CaseResults;
 import dev.llmh.runner.DeclaredSettings;
 import dev.llmh.runner.ParamDeclaration;
 import dev.llmh.runner.PromptDeclaration;
@@ -50,15 +50,12 @@ class SaturationSearchesTest {
 
   private static CaseResult ran(CasePlan plan, double tokS, List<SampleRecord> samples) {
     MetricSummary ttft = new MetricSummary(8, 1500.0, 0.0, 1500.0, 1500.0, 1500.0, 1500.0, 1500.0, 1500.0, null);
-    return CaseResult.builder()
+    return CaseResults.passing()
         .identity(plan.scenarioClassName(), "question", plan.caseId(), Map.of("concurrency", plan.requests().concurrency()))
         .requests(new CaseResult.Requests(2, 0, 8, 8, 0, 0, 0, null))
         .metrics(Map.of(CaseResult.TTFT, ttft))
         .throughput(new CaseResult.Throughput(tokS, 1.0, 1000.0))
-        .constraints(List.of())
         .samples(samples)
-        .verdict("PASS", List.of(), "passed")
-        .section(Section.WARNINGS, List.of())
         .build();
   }
 

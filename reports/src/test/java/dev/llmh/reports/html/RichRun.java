@@ -12,6 +12,7 @@ import dev.llmh.result.MetricSummary;
 import dev.llmh.result.RunRecord;
 import dev.llmh.result.SampleRecord;
 import dev.llmh.result.SaturationRecord;
+import dev.llmh.result.fixtures.CaseResults;
 import dev.llmh.stats.MetricSample;
 import dev.llmh.sweep.PrefillFits;
 import java.util.ArrayList;
@@ -59,18 +60,11 @@ final class RichRun {
     results.add(conversation.toBuilder().conversation(new ConversationResult(new ConversationResult.Counts(4, 2, 2, 0),
         List.of(new ConversationResult.Turn(1, 2, 100.0, 40.0, 10.0), new ConversationResult.Turn(2, 2, 400.0, 41.0, 12.0)),
         new ConversationResult.ContextFit("context_tokens", "tpot_ms", 8, 0.006, 9.4, 0.93, List.of(0.004, 0.008), null))).build());
-    results.add(CaseResult.builder()
+    results.add(CaseResults.passing()
         .identity(PKG + "ConcurrencySweep", "broken", "broken[concurrency=1]", params("concurrency", 1))
         .endpoint(new EndpointRecord("http://down:1/v1", false, "tiny", null, null, null, null, null))
-        .settings(new Settings(64, 0, 42, null))
         .requests(new Requests(0, 0, 0, 0, 0, 0, 0, null))
-        .metrics(Map.of())
-        .throughput(new Throughput(null, null, null))
-        .constraints(List.of())
-        .samples(List.of())
         .verdict("NOT_RUN", List.of("Connection refused"), "failed")
-        .section(dev.llmh.result.Section.PROMPT_CACHE, "unique-prefix")
-        .section(dev.llmh.result.Section.WARNINGS, List.of())
         .section(dev.llmh.result.Section.ERROR, "Connection refused " + HOSTILE)
         .build());
     SaturationRecord search = new SaturationRecord(PKG + "ConcurrencySweep", "question", null, 0.1, List.of(
@@ -124,7 +118,7 @@ final class RichRun {
     MetricSummary ttftSummary = metrics.get(CaseResult.TTFT);
     String caseId = caseName + params.toString().replace('{', '[').replace('}', ']').replace(" ", "");
     String verdict = failed > 0 ? "FAIL" : "PASS";
-    return CaseResult.builder()
+    return CaseResults.passing()
         .identity(PKG + scenario, caseName, caseId, params)
         .endpoint(new EndpointRecord("http://127.0.0.1:8080/v1", true, model, model + "-q8", "llama.cpp", null, null, null))
         .settings(new Settings(outputTokens, 0, 42, null))
@@ -134,8 +128,6 @@ final class RichRun {
         .constraints(List.of(new ConstraintRecord("ttft.p95 < 2s", ttftSummary.p95(), 2000.0, "ms", "PASS", "ok", ttftSummary.ci().p95())))
         .samples(samples)
         .verdict(verdict, failed > 0 ? List.of(failed + " of " + n + " measured requests failed") : List.of(), verdict.equals("PASS") ? "passed" : "failed")
-        .section(dev.llmh.result.Section.PROMPT_CACHE, "unique-prefix")
-        .section(dev.llmh.result.Section.WARNINGS, List.of())
         .section(dev.llmh.result.Section.RESOURCES, resources)
         .build();
   }
