@@ -1,6 +1,7 @@
 package dev.llmh.console;
 
-import dev.llmh.constraint.Metric;
+import dev.llmh.analysis.Figure;
+import dev.llmh.feature.FigureSource;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.CaseResult.ConstraintRecord;
 import dev.llmh.result.MetricSummary;
@@ -114,17 +115,16 @@ public final class ConsoleSummary {
   }
 
   /**
-   * The case's figures beyond latency, a line each, indented as in the case's block: the serving
-   * hardware, energy and cost, the SLO, the checks on the answers, the comparison with a reference
-   * model, the judge's scores. The Markdown report lists the same lines.
+   * The case's figures beyond latency, a line each, indented as in the case's block: each feature's
+   * {@link FigureSource} lines (the serving hardware, energy and cost, the SLO, the checks on the
+   * answers, the comparison with a reference model, the judge's scores). The Markdown report lists
+   * the same lines; the HTML report tabulates their values.
    */
   public static String figureLines(CaseResult result) {
     StringBuilder out = new StringBuilder();
-    ResourceLines.append(out, result);
-    SloLines.append(out, result.section(Section.SLO));
-    ChecksLines.append(out, result.section(Section.CHECKS));
-    CompareLines.append(out, result.section(Section.COMPARE));
-    JudgeLines.append(out, result.section(Section.JUDGE));
+    for (Figure figure : FigureSource.all(result)) {
+      out.append(String.format(Locale.ROOT, "  %-10s %s\n", figure.label(), figure.text()));
+    }
     return out.toString();
   }
 

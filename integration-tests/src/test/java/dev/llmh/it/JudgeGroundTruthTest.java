@@ -122,7 +122,7 @@ class JudgeGroundTruthTest {
       }
       assertThat(text).contains("good answer 1").contains("Score **5**: stand-in on good answer 1")
           .contains("Judge failure: judge request failed: HTTP 500").contains("ask[model=beta,concurrency=1], request 4");
-      assertThat(run.console).contains("  judge: judge_score 4.50 [3.93, 5.00] over 6 scored; 0 judge failures")
+      assertThat(run.console).contains("  judge      judge_score 4.50 [3.93, 5.00] over 6 scored; 0 judge failures")
           .contains("LLMH judged answers: ");
     }
   }

@@ -32,7 +32,7 @@ class MarkdownFigureLinesTest {
         base.statistics(), List.of(judged), List.of(), List.of()));
     assertThat(report)
         .contains("\n- checks     ExpectJson: 17 of 20 passed (ExpectJson failed 3); success rate 85.0% [62.1, 96.8]\n")
-        .contains("\n- judge: judge_score 3.50 [3.10, 3.90] over 18 scored; 2 judge failures (2 unparseable judge reply)\n");
+        .contains("\n- judge      judge_score 3.50 [3.10, 3.90] over 18 scored; 2 judge failures (2 unparseable judge reply)\n");
   }
 
   @Test

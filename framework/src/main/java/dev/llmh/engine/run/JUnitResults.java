@@ -1,8 +1,9 @@
 package dev.llmh.engine.run;
 
+import dev.llmh.analysis.Figure;
+import dev.llmh.feature.FigureSource;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.Section;
-import dev.llmh.result.SloRecord;
 import dev.llmh.verdict.BudgetExceeded;
 import dev.llmh.verdict.CaseAnalysis;
 import dev.llmh.verdict.ConstraintResult;
@@ -59,12 +60,11 @@ final class JUnitResults {
       entry.put("llmh.throughput.output_tokens_per_s", number(result.throughput().outputTokensPerSecond()));
       entry.put("llmh.throughput.requests_per_s", number(result.throughput().requestsPerSecond()));
     }
-    SloRecord slo = result.section(Section.SLO);
-    if (slo != null && slo.sloAttainment() != null) {
-      entry.put("llmh.slo.good", slo.good() + " of " + slo.counted());
-      entry.put("llmh.slo.slo_attainment", number(slo.sloAttainment()));
-      if (slo.goodput() != null) {
-        entry.put("llmh.slo.goodput", number(slo.goodput()));
+    for (Figure figure : FigureSource.all(result)) {
+      entry.put("llmh." + figure.label().replace(' ', '_'), figure.text());
+      for (Figure.Value value : figure.values()) {
+        entry.put("llmh." + value.key(), value.value() == null ? "not measured: " + value.notMeasured()
+            : number(value.value()) + (value.source() == Figure.Source.DECLARED ? " (declared)" : ""));
       }
     }
     for (CaseResult.ConstraintRecord constraint : result.constraints()) {

@@ -74,6 +74,7 @@ public final class HtmlReport {
     return List.of(
         new Section("verdicts", "Verdicts", HtmlTables.verdicts(record), List.of(), null),
         new Section("phases", "Which phase binds", HtmlTables.phases(record), List.of(), null),
+        new Section("figures", "Figures beyond latency", FigureTables.of(record), List.of(), null),
         SweepCharts.prefill(record),
         SweepCharts.sweep(record),
         RequestCharts.cdfs(record),

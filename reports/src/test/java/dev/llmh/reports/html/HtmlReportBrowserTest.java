@@ -2,7 +2,9 @@ package dev.llmh.reports.html;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.llmh.console.ConsoleSummary;
 import dev.llmh.reports.FixturesAccess;
+import dev.llmh.result.CaseResult;
 import dev.llmh.result.RunRecord;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -17,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
@@ -183,5 +186,28 @@ class HtmlReportBrowserTest {
     assertThat(browser.findElements(By.cssSelector("p.not-measured"))).extracting(e -> e.getText())
         .anySatisfy(t -> assertThat(t).startsWith("Not measured: no scenario ran three or more"))
         .anySatisfy(t -> assertThat(t).startsWith("Not measured: no case ran on two or more models"));
+  }
+
+  /**
+   * Every line of figures the console prints for a case (SLO, process, energy, cost, checks,
+   * comparison, judge) is in the report, with its values, where a person unfolds the case.
+   */
+  @Test
+  void everyFigureTheConsolePrintsIsShownWhenTheCaseIsUnfolded() throws Exception {
+    RunRecord run = FigureRun.record();
+    CaseResult figured = run.results().get(0);
+    List<String> lines = ConsoleSummary.figureLines(figured).lines().map(String::strip).toList();
+    assertThat(lines).as("console lines").hasSize(7);
+    open(page("figures.html", run));
+    WebElement details = browser.findElement(By.cssSelector("details.figures"));
+    assertThat(details.findElement(By.cssSelector("table")).isDisplayed()).as("folded at first").isFalse();
+    details.findElement(By.tagName("summary")).click();
+    String shown = details.findElement(By.cssSelector("table")).getText();
+    for (String line : lines) {
+      String label = line.substring(0, line.indexOf("  ")).strip();
+      assertThat(shown).as(label).contains(label + ": " + line.substring(line.indexOf("  ")).strip());
+    }
+    assertThat(shown).contains("goodput", "3.2 req/s", "[2.5 req/s, 3.7 req/s]", "231 MiB", "declared",
+        "judge score", "kl divergence, mean", "success rate");
   }
 }
