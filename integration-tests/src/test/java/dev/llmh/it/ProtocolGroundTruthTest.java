@@ -152,7 +152,7 @@ class ProtocolGroundTruthTest {
       for (int i = 0; i < 4; i++) {
         pairs.add(new GroundTruth.Pair(result.samples().get(i), served.get(i)));
       }
-      if (settings.sendsUsage()) {
+      if (settings.quirks().sendsUsage()) {
         assertThat(GroundTruth.pairs(result, served)).isEqualTo(pairs);
         GroundTruth.assertTimingsAgree(result, pairs);
       }

@@ -150,7 +150,7 @@ record Chunks(ObjectMapper mapper, SimulatorSettings settings, Plan plan) {
   }
 
   private ObjectNode withUsagePerChunk(ObjectNode root, int sentSoFar) {
-    if (settings.usagePerChunk()) {
+    if (settings.quirks().usagePerChunk()) {
       root.set("usage", usageNode(sentSoFar));
     }
     return root;

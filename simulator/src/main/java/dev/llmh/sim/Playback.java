@@ -50,7 +50,7 @@ final class Playback {
     Chunks chunks = new Chunks(mapper, settings, plan);
     int total = plan.completionTokens();
     // Reasoning tokens [0, r) and answer tokens [r, total) are chunked separately: no chunk mixes them.
-    int reasoning = protocol.reasoningChannel() ? Math.min(settings.reasoningTokens(), total) : 0;
+    int reasoning = protocol.reasoningChannel() ? Math.min(settings.output().reasoningTokens(), total) : 0;
     List<Span> spans = spans(reasoning, total);
     List<String> texts = texts(plan, chunks, spans);
     EventStream events = open(ex, plan, chunks, texts);
@@ -62,7 +62,7 @@ final class Playback {
     long slotAt = -1;
     int cached = 0;
     try {
-      if (settings.roleChunkFirst() && protocol == Protocol.CHAT) {
+      if (settings.quirks().roleChunkFirst() && protocol == Protocol.CHAT) {
         send(events, plan, event++, chunks.role());
       }
       try {
@@ -93,10 +93,11 @@ final class Playback {
         if (protocol.ollama()) {
           long now = System.nanoTime();
           String done = chunks.ollamaDone(now - arrival, load, first - load - slotAt, flushed.isEmpty() ? 0L : now - flushed.get(0));
-          send(events, plan, event, settings.framing() == StreamFraming.CONTENT_LENGTH ? padded(done, widestDone(chunks)) : done);
+          boolean padding = settings.quirks().framing() == StreamFraming.CONTENT_LENGTH;
+          send(events, plan, event, padding ? padded(done, widestDone(chunks)) : done);
         } else {
           send(events, plan, event++, chunks.finish());
-          if (plan.request().includeUsage() && settings.sendsUsage()) {
+          if (plan.request().includeUsage() && settings.quirks().sendsUsage()) {
             send(events, plan, event++, chunks.usage(total));
           }
           send(events, plan, event, "[DONE]");
@@ -127,19 +128,20 @@ final class Playback {
     return texts;
   }
 
-  /** Sends the head of a streamed answer, framed as {@link SimulatorSettings#framing()} says. */
+  /** Sends the head of a streamed answer, framed as {@link ServerQuirks#framing()} says. */
   private EventStream open(HttpExchange ex, Plan plan, Chunks chunks, List<String> texts) throws IOException {
     EventStream.Framing framing = plan.protocol().ollama() ? EventStream.Framing.NDJSON : EventStream.Framing.SSE;
-    if (settings.framing().closeDelimited()) {
+    if (settings.quirks().framing().closeDelimited()) {
       ex.getResponseHeaders().set("Connection", "close"); // the front made the request HTTP/1.0: the body runs to the close
     }
-    return EventStream.open(ex, framing, settings.framing() == StreamFraming.CONTENT_LENGTH ? bodyLength(framing, plan, chunks, texts) : 0);
+    boolean sized = settings.quirks().framing() == StreamFraming.CONTENT_LENGTH;
+    return EventStream.open(ex, framing, sized ? bodyLength(framing, plan, chunks, texts) : 0);
   }
 
   /** Every event's bytes, worked out before the first is sent ({@link StreamFraming#CONTENT_LENGTH}). */
   private long bodyLength(EventStream.Framing framing, Plan plan, Chunks chunks, List<String> texts) throws IOException {
     List<String> all = new ArrayList<>();
-    if (settings.roleChunkFirst() && plan.protocol() == Protocol.CHAT) {
+    if (settings.quirks().roleChunkFirst() && plan.protocol() == Protocol.CHAT) {
       all.add(chunks.role());
     }
     all.addAll(texts);
@@ -147,7 +149,7 @@ final class Playback {
       all.add(widestDone(chunks));
     } else {
       all.add(chunks.finish());
-      if (plan.request().includeUsage() && settings.sendsUsage()) {
+      if (plan.request().includeUsage() && settings.quirks().sendsUsage()) {
         all.add(chunks.usage(plan.completionTokens()));
       }
       all.add("[DONE]");
@@ -181,7 +183,7 @@ final class Playback {
     int sent = plan.completionTokens();
     int cached = cachedTokens(plan, slotAt);
     try {
-      int chunks = (plan.completionTokens() + settings.tokensPerChunk() - 1) / settings.tokensPerChunk();
+      int chunks = (plan.completionTokens() + settings.output().tokensPerChunk() - 1) / settings.output().tokensPerChunk();
       long first = firstChunkDeadline(slotAt, plan, cached);
       remember(plan, first);
       long done = first + Math.max(0, chunks - 1) * settings.chunkGapNanos(plan.request().promptTokens());
@@ -208,7 +210,7 @@ final class Playback {
   }
 
   private List<Span> spans(int reasoning, int total) {
-    int tpc = settings.tokensPerChunk();
+    int tpc = settings.output().tokensPerChunk();
     List<Span> spans = new ArrayList<>();
     for (int from = 0; from < reasoning; from += tpc) {
       spans.add(new Span(from, Math.min(reasoning, from + tpc), true));
@@ -229,13 +231,13 @@ final class Playback {
 
   /** Only the tokens not served from the prefix cache are prefilled. */
   private long firstChunkDeadline(long slotAt, Plan plan, int cachedTokens) {
-    return slotAt + settings.firstTokenDelay().toNanos()
+    return slotAt + settings.timing().firstTokenDelay().toNanos()
         + settings.prefillNanos(plan.request().promptTokens() - cachedTokens);
   }
 
   /** Prompt tokens the request finds in the prefix cache when it gets its slot; 0 when it may not use it. */
   private int cachedTokens(Plan plan, long slotAt) {
-    if (!settings.prefixCache() || !plan.request().cachePrompt()) {
+    if (!settings.capacity().prefixCache() || !plan.request().cachePrompt()) {
       return 0;
     }
     // The cache compares its own units (roles included); what it saves is counted in prompt tokens.
@@ -244,7 +246,7 @@ final class Playback {
 
   /** The request's prompt is cached once its prefill ends, at its first chunk's deadline. */
   private void remember(Plan plan, long prefillEnd) {
-    if (settings.prefixCache()) {
+    if (settings.capacity().prefixCache()) {
       cache.store(plan.request().prefix(), prefillEnd);
     }
   }

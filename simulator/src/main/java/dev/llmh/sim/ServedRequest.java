@@ -31,7 +31,7 @@ import java.util.List;
  * @param messages           the chat messages the request sent, in order (a conversation's history, then
  *                           its new user message); empty for a protocol that takes one prompt
  * @param cachedPromptTokens prompt tokens served from the prefix cache, not prefilled (0 without
- *                           {@link SimulatorSettings#prefixCache()})
+ *                           {@link ServerCapacity#prefixCache()})
  */
 public record ServedRequest(
     long requestNumber,

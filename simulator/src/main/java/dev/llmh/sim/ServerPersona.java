@@ -122,7 +122,7 @@ public record ServerPersona(
       case LLAMA_CPP -> routes.add(Route.get("/props", (ex, at) -> {
         ObjectNode props = mapper.createObjectNode();
         props.putObject("default_generation_settings").put("id", 0).put("n_ctx", contextLength);
-        props.put("total_slots", settings.slots()).put("model_path", modelPath).put("chat_template", "{{ messages }}")
+        props.put("total_slots", settings.capacity().slots()).put("model_path", modelPath).put("chat_template", "{{ messages }}")
             .put("build_info", version);
         Replies.json(ex, 200, props);
       }));
@@ -167,10 +167,11 @@ public record ServerPersona(
   }
 
   private ObjectNode ollamaShow(SimulatorSettings settings, ObjectMapper mapper) {
-    boolean limited = settings.contextTokens() != SimulatorSettings.UNLIMITED;
+    int context = settings.capacity().contextTokens();
+    boolean limited = context != SimulatorSettings.UNLIMITED;
     ObjectNode root = mapper.createObjectNode();
     root.put("modelfile", "FROM simulated").put("template", "{{ .Prompt }}")
-        .put("parameters", limited ? "num_ctx                        " + settings.contextTokens() + "\nstop \"<|end|>\"" : "stop \"<|end|>\"");
+        .put("parameters", limited ? "num_ctx                        " + context + "\nstop \"<|end|>\"" : "stop \"<|end|>\"");
     details(root.putObject("details"));
     root.putObject("model_info").put("general.architecture", family).put("general.parameter_count", parameters)
         .put(family + ".context_length", contextLength).put(family + ".embedding_length", 3_584);

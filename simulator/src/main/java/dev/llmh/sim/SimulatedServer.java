@@ -32,10 +32,10 @@ import java.util.concurrent.atomic.AtomicLong;
  *       {@code POST /v1/completions}, Ollama's {@code POST /api/chat} and {@code /api/generate}
  *       (streamed only; see {@link Protocol}) and {@code GET /api/tags} likewise; {@code POST /api/show}
  *       gives Ollama's model details, with {@code num_ctx} among the parameters when the server has a
- *       context ({@link SimulatorSettings#contextTokens()}).</li>
+ *       context ({@link ServerCapacity#contextTokens()}).</li>
  *   <li>With a {@link ServerPersona}, the routes on which Ollama, llama.cpp or vLLM describe themselves,
  *       and their listings' {@code owned_by} and fields; without one, {@code owned_by} is {@code llmh-sim}.</li>
- *   <li>Prompt tokens are counted by {@link SimTokenizer}, plus {@link SimulatorSettings#chatTemplateTokens()}
+ *   <li>Prompt tokens are counted by {@link SimTokenizer}, plus {@link ServerQuirks#chatTemplateTokens()}
  *       per message of a chat request; a prompt longer than the context (the settings', or an Ollama
  *       request's {@code options.num_ctx}) is cut to it silently, as Ollama does, and counted and
  *       prefilled as cut.</li>
@@ -55,7 +55,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * is accepted, before queueing: a harness must not take it for the first token. A non-streamed
  * response is sent whole at the time the last chunk would have been. {@link Playback} keeps it. A
  * streamed body is chunked, of a {@code Content-Length} or read to the connection's close, as
- * {@link SimulatorSettings#framing()} says; every event is its own write in each.
+ * {@link ServerQuirks#framing()} says; every event is its own write in each.
  *
  * <h2>Output</h2>
  * {@code completion_tokens = min(max_tokens, naturalLength)}; finish_reason is {@code "length"} when
@@ -86,7 +86,7 @@ public final class SimulatedServer implements LocalServers.LocalServer {
   private SimulatedServer(SimulatorSettings settings, ServerPersona persona) throws IOException {
     this.settings = settings;
     this.persona = persona;
-    SlotQueue slots = new SlotQueue(settings.slots());
+    SlotQueue slots = new SlotQueue(settings.capacity().slots());
     Residency residency = new Residency(!settings.otherModels().isEmpty());
     playbacks.put(settings.modelId(), new Playback(settings, slots, mapper, this::record, residency));
     for (SimulatorSettings.Model model : settings.otherModels()) {
@@ -108,8 +108,8 @@ public final class SimulatedServer implements LocalServers.LocalServer {
       routes.add(Route.post(protocol.path, authorised((ex, arrival) -> chat(ex, arrival, protocol))));
     }
     this.front = HttpFront.start("llmh-sim", "simulator", 0, routes);
-    this.closeFront = !settings.framing().closeDelimited() ? null : new CloseDelimitedFront(front.port(),
-        settings.framing() == StreamFraming.CLOSE_LINGERING ? StreamFraming.LINGER : java.time.Duration.ZERO);
+    this.closeFront = !settings.quirks().framing().closeDelimited() ? null : new CloseDelimitedFront(front.port(),
+        settings.quirks().framing() == StreamFraming.CLOSE_LINGERING ? StreamFraming.LINGER : java.time.Duration.ZERO);
     this.baseUrl = "http://127.0.0.1:" + port() + "/v1";
   }
 
@@ -239,21 +239,24 @@ public final class SimulatedServer implements LocalServers.LocalServer {
    */
   private void show(HttpExchange ex) throws IOException, BadRequest {
     RequestBody.object(ex.getRequestBody().readAllBytes()); // any model: the simulator serves whatever is asked for
-    boolean limited = settings.contextTokens() != SimulatorSettings.UNLIMITED;
+    int context = settings.capacity().contextTokens();
+    boolean limited = context != SimulatorSettings.UNLIMITED;
     ObjectNode root = mapper.createObjectNode();
-    root.put("parameters", limited ? "num_ctx                        " + settings.contextTokens() + "\nstop \"<|end|>\"" : "stop \"<|end|>\"");
+    root.put("parameters", limited ? "num_ctx                        " + context + "\nstop \"<|end|>\"" : "stop \"<|end|>\"");
     root.put("template", "{{ .Prompt }}");
     root.putObject("details").put("family", "llmh-sim").put("format", "simulated");
     root.putObject("model_info").put("general.architecture", "llmh-sim")
-        .put("llmh-sim.context_length", limited ? settings.contextTokens() : 131_072);
+        .put("llmh-sim.context_length", limited ? context : 131_072);
     Replies.json(ex, 200, root);
   }
 
   private void chat(HttpExchange ex, long arrival, Protocol protocol) throws IOException, BadRequest {
     byte[] body = ex.getRequestBody().readAllBytes();
-    ChatRequest parsed = ChatRequest.parse(body, protocol, settings.defaultMaxTokens(), settings.chatTemplateTokens());
+    ChatRequest parsed =
+        ChatRequest.parse(body, protocol, settings.output().defaultMaxTokens(), settings.quirks().chatTemplateTokens());
     // Like Ollama: a prompt longer than the context is cut to it silently, and counted as cut.
-    ChatRequest request = parsed.truncatedTo(parsed.contextTokens() != null ? parsed.contextTokens() : settings.contextTokens());
+    int context = parsed.contextTokens() != null ? parsed.contextTokens() : settings.capacity().contextTokens();
+    ChatRequest request = parsed.truncatedTo(context);
     if (protocol != Protocol.CHAT && !request.stream()) {
       throw new BadRequest("the simulator streams " + protocol.path + " only");
     }
@@ -270,7 +273,7 @@ public final class SimulatedServer implements LocalServers.LocalServer {
     if (settings.hook().interceptRequest(number, ex, body)) {
       return;
     }
-    Plan plan = Plan.of(number, request, protocol, settings.naturalLength());
+    Plan plan = Plan.of(number, request, protocol, settings.output().naturalLength());
     if (request.stream()) {
       playback.stream(ex, plan, arrival);
     } else {

@@ -7,77 +7,31 @@ import java.util.function.Consumer;
 
 /**
  * How the simulated server behaves. Start from {@link #defaults()} and change what matters with the
- * {@code with...} methods; every instance is immutable and validated.
+ * {@code with...} methods; every instance is immutable and validated. The settings come in groups:
+ * {@link ServerCapacity}, {@link ModelTiming}, {@link OutputShape} and {@link ServerQuirks}.
  *
- * @param modelId                the model id the server reports (in /v1/models and every response)
- * @param slots                  requests generated in parallel; further requests queue FIFO for a slot
- * @param prefillTokensPerSecond prompt processing rate; {@code Double.POSITIVE_INFINITY} = no prefill delay
- * @param firstTokenDelay        fixed delay added before the first content chunk
- * @param decodeTokensPerSecond  output rate per slot; the gap between content chunks is
- *                               {@code tokensPerChunk / decodeTokensPerSecond} (infinity = no gap)
- * @param tokensPerChunk         output tokens per content chunk (the last chunk may carry fewer)
- * @param naturalLength          tokens the model "wants" to produce before stopping by itself
- *                               ({@link #UNLIMITED} = until max_tokens)
- * @param defaultMaxTokens       the limit used when a request gives no max_tokens (like a server's n_predict)
- * @param roleChunkFirst         send a role-only chunk {@code {"role":"assistant","content":""}} as soon as
- *                               a streamed request is accepted, before queueing and prefill
- * @param requiredApiKey         when non-null, requests without {@code Authorization: Bearer <key>} get 401
- * @param hook                   fault-injection hook point ({@link SimulatorHook#NONE} by default)
- * @param reasoningTokens        the first this-many output tokens are reasoning, sent in the reasoning
- *                               channel ({@code delta.reasoning_content}; Ollama {@code thinking}), then
- *                               the answer; a response whose budget is at most this is reasoning only.
- *                               Chunks never mix the two. {@code /v1/completions} has no such channel
- *                               and sends everything as text.
- * @param usagePerChunk          every OpenAI text chunk carries cumulative {@code usage} (like vLLM's
- *                               {@code continuous_usage_stats}), so per-chunk token counts are known
- * @param sendsUsage             whether the OpenAI endpoints honour {@code stream_options.include_usage};
- *                               false imitates servers that never send usage (Ollama still sends eval_count)
- * @param firstRequestLoad       a cold model load before the first accepted request's prefill, reported
- *                               as Ollama's {@code load_duration} (later requests report 0)
- * @param chatTemplateTokens     tokens a chat template adds per message (role markers, separators) to a
- *                               {@code messages} request's count, as real servers count them; 0 by default
- * @param contextTokens          the server's context, like Ollama's {@code num_ctx}: a longer prompt is
- *                               truncated silently to this many tokens, and counted (and prefilled) as
- *                               truncated; an Ollama request's {@code options.num_ctx} sets it for that
- *                               request, and {@code /api/show} reports it. {@link #UNLIMITED} by default
- * @param decodeSlowdownPerContextToken how much longer each output token takes per token of context (the
- *                               request's prompt tokens), as attention reads a KV cache that grows with the
- *                               context: TPOT = 1 / decodeTokensPerSecond + this × prompt tokens.
- *                               Zero (the default) keeps decode independent of the context
- * @param prefixCache            a prompt that starts with the tokens of a prompt prefilled before prefills
- *                               only the rest (see {@link PrefixCache}), unless it sends
- *                               {@code cache_prompt: false}; off by default, so that a test sending the same
- *                               prompt twice sees the same prefill twice
- * @param otherModels            models served besides {@link #modelId()}, each with its own timing, for
- *                               models compared side by side; with any, a request naming a model the
- *                               server does not have gets 404, and the server holds one model at a time
- *                               (as Ollama does when memory allows one): a request for another model
- *                               first waits for that model's load
- * @param framing                how a streamed answer's body is delimited ({@link StreamFraming}); chunked
- *                               by default
+ * @param modelId        the model id the server reports (in /v1/models and every response)
+ * @param capacity       slots, context and prefix cache
+ * @param timing         prefill and decode rates and the delays around them
+ * @param output         the answers' length and chunking, and their reasoning part
+ * @param quirks         how answers are shaped on the wire (role chunk, usage, chat template, framing)
+ * @param requiredApiKey when non-null, requests without {@code Authorization: Bearer <key>} get 401
+ * @param hook           fault-injection hook point ({@link SimulatorHook#NONE} by default)
+ * @param otherModels    models served besides {@link #modelId()}, each with its own timing, for
+ *                       models compared side by side; with any, a request naming a model the
+ *                       server does not have gets 404, and the server holds one model at a time
+ *                       (as Ollama does when memory allows one): a request for another model
+ *                       first waits for that model's load
  */
 public record SimulatorSettings(
     String modelId,
-    int slots,
-    double prefillTokensPerSecond,
-    Duration firstTokenDelay,
-    double decodeTokensPerSecond,
-    int tokensPerChunk,
-    int naturalLength,
-    int defaultMaxTokens,
-    boolean roleChunkFirst,
+    ServerCapacity capacity,
+    ModelTiming timing,
+    OutputShape output,
+    ServerQuirks quirks,
     String requiredApiKey,
     SimulatorHook hook,
-    int reasoningTokens,
-    boolean usagePerChunk,
-    boolean sendsUsage,
-    Duration firstRequestLoad,
-    int chatTemplateTokens,
-    int contextTokens,
-    Duration decodeSlowdownPerContextToken,
-    boolean prefixCache,
-    List<Model> otherModels,
-    StreamFraming framing) {
+    List<Model> otherModels) {
 
   /**
    * One more model the server serves under {@code id}, with its own timing: what distinguishes two
@@ -98,35 +52,19 @@ public record SimulatorSettings(
     }
   }
 
-  /** {@link #naturalLength()} meaning "no natural stop": max_tokens decides. */
+  /** {@link OutputShape#naturalLength()} meaning "no natural stop": max_tokens decides. */
   public static final int UNLIMITED = Integer.MAX_VALUE;
 
   public SimulatorSettings {
     Objects.requireNonNull(modelId, "modelId");
-    Objects.requireNonNull(firstTokenDelay, "firstTokenDelay");
+    Objects.requireNonNull(capacity, "capacity");
+    Objects.requireNonNull(timing, "timing");
+    Objects.requireNonNull(output, "output");
+    Objects.requireNonNull(quirks, "quirks");
     Objects.requireNonNull(hook, "hook");
     if (modelId.isBlank()) {
       throw new IllegalArgumentException("modelId must not be blank");
     }
-    requireAtLeast("slots", slots, 1);
-    if (!(prefillTokensPerSecond > 0)) {
-      throw new IllegalArgumentException("prefillTokensPerSecond must be > 0 (or infinity), was " + prefillTokensPerSecond);
-    }
-    if (!(decodeTokensPerSecond > 0)) {
-      throw new IllegalArgumentException("decodeTokensPerSecond must be > 0 (or infinity), was " + decodeTokensPerSecond);
-    }
-    requireNotNegative("firstTokenDelay", firstTokenDelay);
-    requireAtLeast("tokensPerChunk", tokensPerChunk, 1);
-    requireAtLeast("naturalLength", naturalLength, 0);
-    Objects.requireNonNull(firstRequestLoad, "firstRequestLoad");
-    requireAtLeast("reasoningTokens", reasoningTokens, 0);
-    requireNotNegative("firstRequestLoad", firstRequestLoad);
-    Objects.requireNonNull(decodeSlowdownPerContextToken, "decodeSlowdownPerContextToken");
-    requireNotNegative("decodeSlowdownPerContextToken", decodeSlowdownPerContextToken);
-    requireAtLeast("defaultMaxTokens", defaultMaxTokens, 1);
-    requireAtLeast("chatTemplateTokens", chatTemplateTokens, 0);
-    requireAtLeast("contextTokens", contextTokens, 1);
-    Objects.requireNonNull(framing, "framing");
     otherModels = otherModels == null ? List.of() : List.copyOf(otherModels);
     if (otherModels.stream().map(Model::id).distinct().count() < otherModels.size()
         || otherModels.stream().anyMatch(m -> m.id().equals(modelId))) {
@@ -134,13 +72,13 @@ public record SimulatorSettings(
     }
   }
 
-  private static void requireAtLeast(String name, int value, int least) {
+  static void requireAtLeast(String name, int value, int least) {
     if (value < least) {
       throw new IllegalArgumentException(name + " must be >= " + least + ", was " + value);
     }
   }
 
-  private static void requireNotNegative(String name, Duration value) {
+  static void requireNotNegative(String name, Duration value) {
     if (value.isNegative()) {
       throw new IllegalArgumentException(name + " must not be negative, was " + value);
     }
@@ -153,9 +91,12 @@ public record SimulatorSettings(
    * simulator with {@code Defaults.SIMULATED_*} instead (2 slots, prefill 1500, decode 60 tok/s).
    */
   public static SimulatorSettings defaults() {
-    return new SimulatorSettings("llmh-sim", 4, 2000.0, Duration.ZERO, 50.0, 1, UNLIMITED, 256,
-        true, null, SimulatorHook.NONE, 0, false, true, Duration.ZERO, 0, UNLIMITED, Duration.ZERO, false, List.of(),
-        StreamFraming.CHUNKED);
+    return new SimulatorSettings("llmh-sim",
+        new ServerCapacity(4, UNLIMITED, false),
+        new ModelTiming(2000.0, Duration.ZERO, 50.0, Duration.ZERO, Duration.ZERO),
+        new OutputShape(1, UNLIMITED, 256, 0),
+        new ServerQuirks(true, false, true, 0, StreamFraming.CHUNKED),
+        null, SimulatorHook.NONE, List.of());
   }
 
   public SimulatorSettings withModelId(String v) {
@@ -258,7 +199,7 @@ public record SimulatorSettings(
 
   /**
    * The settings a request for {@code model} is served with: these, or for one of {@link
-   * #otherModels()} these with its id and timing (its load as {@link #firstRequestLoad()}).
+   * #otherModels()} these with its id and timing (its load as {@link ModelTiming#firstRequestLoad()}).
    */
   SimulatorSettings serving(Model model) {
     return edit(e -> {
@@ -272,81 +213,25 @@ public record SimulatorSettings(
   }
 
   /** A copy with {@code change} applied, validated like any instance. */
-  private SimulatorSettings edit(Consumer<Editor> change) {
-    Editor editor = new Editor(this);
+  private SimulatorSettings edit(Consumer<SettingsEditor> change) {
+    SettingsEditor editor = new SettingsEditor(this);
     change.accept(editor);
     return editor.settings();
   }
 
-  /** Every component of a settings instance, open to change: the with-methods' working copy. */
-  private static final class Editor {
-    String modelId;
-    int slots;
-    double prefillTokensPerSecond;
-    Duration firstTokenDelay;
-    double decodeTokensPerSecond;
-    int tokensPerChunk;
-    int naturalLength;
-    int defaultMaxTokens;
-    boolean roleChunkFirst;
-    String requiredApiKey;
-    SimulatorHook hook;
-    int reasoningTokens;
-    boolean usagePerChunk;
-    boolean sendsUsage;
-    Duration firstRequestLoad;
-    int chatTemplateTokens;
-    int contextTokens;
-    Duration decodeSlowdownPerContextToken;
-    boolean prefixCache;
-    List<Model> otherModels;
-    StreamFraming framing;
-
-    Editor(SimulatorSettings s) {
-      modelId = s.modelId;
-      slots = s.slots;
-      prefillTokensPerSecond = s.prefillTokensPerSecond;
-      firstTokenDelay = s.firstTokenDelay;
-      decodeTokensPerSecond = s.decodeTokensPerSecond;
-      tokensPerChunk = s.tokensPerChunk;
-      naturalLength = s.naturalLength;
-      defaultMaxTokens = s.defaultMaxTokens;
-      roleChunkFirst = s.roleChunkFirst;
-      requiredApiKey = s.requiredApiKey;
-      hook = s.hook;
-      reasoningTokens = s.reasoningTokens;
-      usagePerChunk = s.usagePerChunk;
-      sendsUsage = s.sendsUsage;
-      firstRequestLoad = s.firstRequestLoad;
-      chatTemplateTokens = s.chatTemplateTokens;
-      contextTokens = s.contextTokens;
-      decodeSlowdownPerContextToken = s.decodeSlowdownPerContextToken;
-      prefixCache = s.prefixCache;
-      otherModels = s.otherModels;
-      framing = s.framing;
-    }
-
-    SimulatorSettings settings() {
-      return new SimulatorSettings(modelId, slots, prefillTokensPerSecond, firstTokenDelay, decodeTokensPerSecond,
-          tokensPerChunk, naturalLength, defaultMaxTokens, roleChunkFirst, requiredApiKey, hook, reasoningTokens,
-          usagePerChunk, sendsUsage, firstRequestLoad, chatTemplateTokens, contextTokens, decodeSlowdownPerContextToken,
-          prefixCache, otherModels, framing);
-    }
-  }
-
   /** Nanoseconds between consecutive content chunks of a request without context (see {@link #chunkGapNanos(int)}). */
   public long chunkGapNanos() {
-    return rateNanos(tokensPerChunk, decodeTokensPerSecond);
+    return rateNanos(output.tokensPerChunk(), timing.decodeTokensPerSecond());
   }
 
   /** Nanoseconds between consecutive content chunks of a request with {@code contextTokens} prompt tokens. */
   public long chunkGapNanos(int contextTokens) {
-    return chunkGapNanos() + tokensPerChunk * contextTokens * decodeSlowdownPerContextToken.toNanos();
+    return chunkGapNanos() + output.tokensPerChunk() * contextTokens * timing.decodeSlowdownPerContextToken().toNanos();
   }
 
   /** Nanoseconds of prefill for a prompt of {@code promptTokens} tokens. */
   public long prefillNanos(int promptTokens) {
-    return rateNanos(promptTokens, prefillTokensPerSecond);
+    return rateNanos(promptTokens, timing.prefillTokensPerSecond());
   }
 
   private static long rateNanos(long tokens, double perSecond) {
@@ -359,17 +244,19 @@ public record SimulatorSettings(
   /** Never prints the API key. */
   @Override
   public String toString() {
-    return "SimulatorSettings[modelId=" + modelId + ", slots=" + slots
-        + ", prefillTokensPerSecond=" + prefillTokensPerSecond + ", firstTokenDelay=" + firstTokenDelay
-        + ", decodeTokensPerSecond=" + decodeTokensPerSecond + ", tokensPerChunk=" + tokensPerChunk
-        + ", naturalLength=" + (naturalLength == UNLIMITED ? "unlimited" : naturalLength)
-        + ", defaultMaxTokens=" + defaultMaxTokens + ", roleChunkFirst=" + roleChunkFirst
+    return "SimulatorSettings[modelId=" + modelId + ", slots=" + capacity.slots()
+        + ", prefillTokensPerSecond=" + timing.prefillTokensPerSecond() + ", firstTokenDelay=" + timing.firstTokenDelay()
+        + ", decodeTokensPerSecond=" + timing.decodeTokensPerSecond() + ", tokensPerChunk=" + output.tokensPerChunk()
+        + ", naturalLength=" + (output.naturalLength() == UNLIMITED ? "unlimited" : output.naturalLength())
+        + ", defaultMaxTokens=" + output.defaultMaxTokens() + ", roleChunkFirst=" + quirks.roleChunkFirst()
         + ", requiredApiKey=" + (requiredApiKey == null ? "none" : "***")
         + ", hook=" + (hook == SimulatorHook.NONE ? "none" : hook.getClass().getName())
-        + ", reasoningTokens=" + reasoningTokens + ", usagePerChunk=" + usagePerChunk + ", sendsUsage=" + sendsUsage
-        + ", firstRequestLoad=" + firstRequestLoad + ", chatTemplateTokens=" + chatTemplateTokens
-        + ", contextTokens=" + (contextTokens == UNLIMITED ? "unlimited" : contextTokens)
-        + ", decodeSlowdownPerContextToken=" + decodeSlowdownPerContextToken + ", prefixCache=" + prefixCache
-        + (otherModels.isEmpty() ? "" : ", otherModels=" + otherModels) + ", framing=" + framing + "]";
+        + ", reasoningTokens=" + output.reasoningTokens() + ", usagePerChunk=" + quirks.usagePerChunk()
+        + ", sendsUsage=" + quirks.sendsUsage()
+        + ", firstRequestLoad=" + timing.firstRequestLoad() + ", chatTemplateTokens=" + quirks.chatTemplateTokens()
+        + ", contextTokens=" + (capacity.contextTokens() == UNLIMITED ? "unlimited" : capacity.contextTokens())
+        + ", decodeSlowdownPerContextToken=" + timing.decodeSlowdownPerContextToken()
+        + ", prefixCache=" + capacity.prefixCache()
+        + (otherModels.isEmpty() ? "" : ", otherModels=" + otherModels) + ", framing=" + quirks.framing() + "]";
   }
 }

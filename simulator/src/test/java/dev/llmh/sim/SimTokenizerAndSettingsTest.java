@@ -36,7 +36,7 @@ class SimTokenizerAndSettingsTest {
     assertThat(s.prefillNanos(300)).isEqualTo(300_000_000L);
     assertThat(s.withInstantPrefill().prefillNanos(300)).isZero();
     assertThat(s.modelId()).isEqualTo("llmh-sim");
-    assertThat(s.naturalLength()).isEqualTo(SimulatorSettings.UNLIMITED);
+    assertThat(s.output().naturalLength()).isEqualTo(SimulatorSettings.UNLIMITED);
     assertThatThrownBy(() -> s.withSlots(0)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("slots");
     assertThatThrownBy(() -> s.withDecodeTokensPerSecond(0)).isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> s.withFirstTokenDelay(Duration.ofMillis(-1))).isInstanceOf(IllegalArgumentException.class);

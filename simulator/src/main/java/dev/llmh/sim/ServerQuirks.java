@@ -1,0 +1,27 @@
+package dev.llmh.sim;
+
+import java.util.Objects;
+
+/**
+ * How the simulated server shapes its answers on the wire, where real servers differ from each
+ * other. Part of {@link SimulatorSettings}; change it there with the {@code with...} methods.
+ *
+ * @param roleChunkFirst     send a role-only chunk {@code {"role":"assistant","content":""}} as soon as
+ *                           a streamed request is accepted, before queueing and prefill
+ * @param usagePerChunk      every OpenAI text chunk carries cumulative {@code usage} (like vLLM's
+ *                           {@code continuous_usage_stats}), so per-chunk token counts are known
+ * @param sendsUsage         whether the OpenAI endpoints honour {@code stream_options.include_usage};
+ *                           false imitates servers that never send usage (Ollama still sends eval_count)
+ * @param chatTemplateTokens tokens a chat template adds per message (role markers, separators) to a
+ *                           {@code messages} request's count, as real servers count them; 0 by default
+ * @param framing            how a streamed answer's body is delimited ({@link StreamFraming}); chunked
+ *                           by default
+ */
+public record ServerQuirks(
+    boolean roleChunkFirst, boolean usagePerChunk, boolean sendsUsage, int chatTemplateTokens, StreamFraming framing) {
+
+  public ServerQuirks {
+    SimulatorSettings.requireAtLeast("chatTemplateTokens", chatTemplateTokens, 0);
+    Objects.requireNonNull(framing, "framing");
+  }
+}
