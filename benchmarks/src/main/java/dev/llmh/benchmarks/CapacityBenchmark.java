@@ -99,7 +99,7 @@ public final class CapacityBenchmark {
       List<ServedRequest> served = server.awaitServedRequests((int) ok, Duration.ofSeconds(30));
       Map<Integer, ServedRequest> byPrompt = new HashMap<>();
       for (ServedRequest r : served) {
-        byPrompt.put(r.promptTokens(), r);
+        byPrompt.put(r.outcome().promptTokens(), r);
       }
       List<Double> errors = new ArrayList<>();
       int failed = 0;
@@ -113,10 +113,10 @@ public final class CapacityBenchmark {
         ServedRequest truth = byPrompt.get(sample.tokens().promptTokens());
         if (truth == null) {
           truth = server.awaitServedRequests(served.size() + 1, Duration.ofSeconds(5)).stream()
-              .filter(r -> r.promptTokens() == sample.tokens().promptTokens()).findFirst().orElseThrow();
+              .filter(r -> r.outcome().promptTokens() == sample.tokens().promptTokens()).findFirst().orElseThrow();
         }
         List<Long> seen = sample.timing().textChunkNanos();
-        List<Long> sent = truth.contentChunkNanos();
+        List<Long> sent = truth.times().contentChunkNanos();
         if (seen.size() != sent.size()) {
           throw new IllegalStateException("chunk counts differ: client " + seen.size() + ", server " + sent.size());
         }

@@ -44,7 +44,7 @@ class ConversationTurnTest {
           .build());
       assertThat(turn.error()).isNull();
       assertThat(turn.text().answer()).isEqualTo(SimTokenizer.outputText(42, 2, 5));
-      assertThat(server.servedRequests().get(0).messages()).containsExactly(
+      assertThat(server.servedRequests().get(0).request().messages()).containsExactly(
           new Message("user", "Hello."), new Message("assistant", " the model"), new Message("user", "And now?"));
 
       assertThat(turn.text().reasoning()).isEqualTo(SimTokenizer.outputText(42, 0, 2));

@@ -71,21 +71,21 @@ class StreamFramingTest {
         RequestSample sample = samples.get(i);
         ServedRequest truth = served.get(i);
         assertThat(sample.error()).as("request %d", i).isNull();
-        assertThat(truth.clientDisconnected()).isFalse();
-        assertThat(sample.tokens().usageOutputTokens()).isEqualTo(truth.completionTokens()).isEqualTo(MAX_TOKENS);
-        assertThat(sample.tokens().promptTokens()).isEqualTo(truth.promptTokens());
+        assertThat(truth.outcome().clientDisconnected()).isFalse();
+        assertThat(sample.tokens().usageOutputTokens()).isEqualTo(truth.outcome().completionTokens()).isEqualTo(MAX_TOKENS);
+        assertThat(sample.tokens().promptTokens()).isEqualTo(truth.outcome().promptTokens());
         assertThat(sample.server().finishReason()).isEqualTo("length");
         assertThat(RequestMetrics.of(sample).counts().tokensEstimated()).isFalse();
         List<Long> chunks = sample.timing().textChunkNanos();
-        assertThat(chunks).hasSize(truth.contentChunkNanos().size()).hasSize(MAX_TOKENS);
+        assertThat(chunks).hasSize(truth.times().contentChunkNanos().size()).hasSize(MAX_TOKENS);
         for (int k = 0; k < chunks.size(); k++) {
           // The server stamps a chunk just before writing it: the client cannot have it earlier.
-          assertThat(chunks.get(k)).isGreaterThan(truth.contentChunkNanos().get(k));
+          assertThat(chunks.get(k)).isGreaterThan(truth.times().contentChunkNanos().get(k));
         }
         assertThat(sample.timing().endNanos()).isGreaterThanOrEqualTo(chunks.get(chunks.size() - 1));
         if (framing == StreamFraming.CLOSE_LINGERING) {
           // over at its terminator: the request returned before the server would have closed
-          assertThat(returned.get(i)).isLessThan(truth.finishedNanos() + StreamFraming.LINGER.toNanos());
+          assertThat(returned.get(i)).isLessThan(truth.times().finishedNanos() + StreamFraming.LINGER.toNanos());
         }
         if (api.ollama()) {
           assertThat(sample.server().serverTimings()).containsKeys("load_ms", "prompt_eval_ms", "eval_ms", "total_ms");

@@ -69,9 +69,9 @@ class BaselineRegressionTest {
       default -> s -> GroundTruth.median(GroundTruth.clientGaps(s));
     };
     Function<ServedRequest, Double> server = switch (metric) {
-      case "ttft_ms" -> r -> GroundTruth.ms(r.contentChunkNanos().get(0) - r.arrivalNanos());
+      case "ttft_ms" -> r -> GroundTruth.ms(r.times().contentChunkNanos().get(0) - r.times().arrivalNanos());
       case "tpot_ms" -> GroundTruth::serverTpot;
-      case "e2e_ms" -> r -> GroundTruth.ms(GroundTruth.last(r.contentChunkNanos()) - r.arrivalNanos());
+      case "e2e_ms" -> r -> GroundTruth.ms(GroundTruth.last(r.times().contentChunkNanos()) - r.times().arrivalNanos());
       default -> r -> GroundTruth.median(GroundTruth.serverGaps(r));
     };
     double serverChange = 100 * (median(slow.pairs(), server) / median(base.pairs(), server) - 1);

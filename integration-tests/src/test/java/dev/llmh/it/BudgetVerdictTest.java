@@ -38,7 +38,7 @@ class BudgetVerdictTest {
         assertThat(c.bounds().get(0)).isGreaterThan(100.0).isLessThanOrEqualTo(c.observed());
       });
       GroundTruth.assertFromSend(tight, CaseResult.TTFT, GroundTruth.pairs(tight, server.awaitServedRequests(12, Duration.ofSeconds(10))),
-          s -> s.times().ttftMs(), r -> r.contentChunkNanos().get(0));
+          s -> s.times().ttftMs(), r -> r.times().contentChunkNanos().get(0));
       CaseResult raised = run.record().results().stream().filter(r -> r.scenario().endsWith("RaisedBudget")).findFirst().orElseThrow();
       assertThat(raised.constraints()).extracting(CaseResult.ConstraintRecord::verdict).containsExactly("PASS", "PASS");
       // the "1s" budget in ttft's display unit, like the figures beside it

@@ -59,14 +59,14 @@ class ConversationGroundTruthTest {
 
       // Each conversation, told apart by its first user message (the unique marker), as the server saw it.
       Map<String, List<ServedRequest>> conversations = new LinkedHashMap<>();
-      served.stream().sorted(Comparator.comparingLong(ServedRequest::arrivalNanos))
-          .forEach(r -> conversations.computeIfAbsent(r.messages().get(0).content(), k -> new ArrayList<>()).add(r));
+      served.stream().sorted(Comparator.comparingLong(r -> r.times().arrivalNanos()))
+          .forEach(r -> conversations.computeIfAbsent(r.request().messages().get(0).content(), k -> new ArrayList<>()).add(r));
       assertThat(conversations).hasSize(8);
       for (List<ServedRequest> turns : conversations.values()) {
         assertThat(turns).hasSize(TURNS);
         for (int k = 1; k <= TURNS; k++) {
           ServedRequest turn = turns.get(k - 1);
-          List<Message> messages = turn.messages();
+          List<Message> messages = turn.request().messages();
           assertThat(messages).hasSize(2 * k - 1);
           for (int j = 1; j <= k; j++) {
             Message user = messages.get(2 * (j - 1));
@@ -81,9 +81,9 @@ class ConversationGroundTruthTest {
           }
           if (k > 1) {
             // one worker runs the conversation: a turn is sent only after the previous one ended
-            assertThat(turn.arrivalNanos()).isGreaterThan(turns.get(k - 2).finishedNanos());
+            assertThat(turn.times().arrivalNanos()).isGreaterThan(turns.get(k - 2).times().finishedNanos());
             // the prompt grows by the previous answer and the new message, as the server counts them
-            assertThat(turn.promptTokens() - turns.get(k - 2).promptTokens()).isEqualTo(ANSWER_TOKENS + 103);
+            assertThat(turn.outcome().promptTokens() - turns.get(k - 2).outcome().promptTokens()).isEqualTo(ANSWER_TOKENS + 103);
           }
         }
       }
@@ -94,8 +94,8 @@ class ConversationGroundTruthTest {
       for (ConversationResult.Turn turn : result.section(Section.TURNS)) {
         int k = turn.turn();
         assertThat(turn.n()).isEqualTo(6);
-        double serverPrompt = measured.stream().filter(r -> r.messages().size() == 2 * k - 1)
-            .mapToInt(ServedRequest::promptTokens).average().orElseThrow();
+        double serverPrompt = measured.stream().filter(r -> r.request().messages().size() == 2 * k - 1)
+            .mapToInt(r -> r.outcome().promptTokens()).average().orElseThrow();
         assertThat(turn.promptTokensP50()).isEqualTo(serverPrompt);
         List<Double> tpots = result.samples().stream().filter(r -> r.turn() == k).map(s -> s.times().tpotMs()).toList();
         assertThat(turn.tpotMsP50()).as("turn %d TPOT p50 of %s", k, tpots).isCloseTo(GroundTruth.median(tpots), within(1e-9));
@@ -104,7 +104,7 @@ class ConversationGroundTruthTest {
       assertThat(pairs).extracting(GroundTruth.Pair::server).containsExactlyInAnyOrderElementsOf(measured);
       // Each TPOT the server's, on the server's schedule: 5 ms and 0.02 ms per context token a chunk;
       // the error to catch there is a turn decoded at the previous turn's context, 109 tokens shorter.
-      GroundTruth.assertTpotsOnSchedule(result, pairs, r -> BASE_TPOT_MS + SLOWDOWN_MS_PER_TOKEN * r.promptTokens(),
+      GroundTruth.assertTpotsOnSchedule(result, pairs, r -> BASE_TPOT_MS + SLOWDOWN_MS_PER_TOKEN * r.outcome().promptTokens(),
           SLOWDOWN_MS_PER_TOKEN * (ANSWER_TOKENS + 103));
 
       // The fit of TPOT against context is the least squares of those TPOTs on the server's counts.
@@ -176,6 +176,6 @@ class ConversationGroundTruthTest {
   /** Whether {@code r} belongs to one of the first {@code warmUps} conversations to arrive. */
   private static boolean warmUp(ServedRequest r, Map<String, List<ServedRequest>> conversations, int warmUps) {
     List<String> firsts = new ArrayList<>(conversations.keySet());
-    return firsts.subList(0, warmUps).contains(r.messages().get(0).content());
+    return firsts.subList(0, warmUps).contains(r.request().messages().get(0).content());
   }
 }

@@ -31,13 +31,13 @@ class CountedSpanGroundTruthTest {
 
       // the server's span of the three warm requests: the second's arrival to the last one's finish
       List<ServedRequest> warm = pairs.subList(1, 4).stream().map(GroundTruth.Pair::server).toList();
-      double serverSpanMs = GroundTruth.ms(warm.get(2).finishedNanos() - warm.get(0).arrivalNanos());
+      double serverSpanMs = GroundTruth.ms(warm.get(2).times().finishedNanos() - warm.get(0).times().arrivalNanos());
       // the noise between the two clocks' views of one request, measured on these very requests
       double noiseMs = pairs.subList(1, 4).stream().mapToDouble(p -> Math.abs(p.client().times().endMs()
-          - GroundTruth.ms(p.server().finishedNanos() - p.server().arrivalNanos()))).max().orElseThrow();
+          - GroundTruth.ms(p.server().times().finishedNanos() - p.server().times().arrivalNanos()))).max().orElseThrow();
       assertThat(result.throughput().wallMs()).isCloseTo(serverSpanMs, within(2 * noiseMs + 1));
       // the whole measured phase, cold load included, is longer by at least the load
-      double wholeMs = GroundTruth.ms(warm.get(2).finishedNanos() - pairs.get(0).server().arrivalNanos());
+      double wholeMs = GroundTruth.ms(warm.get(2).times().finishedNanos() - pairs.get(0).server().times().arrivalNanos());
       assertThat(wholeMs - result.throughput().wallMs()).isGreaterThan(400);
 
       long warmTokens = pairs.subList(1, 4).stream().mapToLong(p -> p.client().outputTokens()).sum();

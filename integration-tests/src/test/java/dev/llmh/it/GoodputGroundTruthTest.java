@@ -31,12 +31,12 @@ class GoodputGroundTruthTest {
       EngineRun run = EngineRun.watched(server.baseUrl(), results, GoodputScenario.class);
       CaseResult result = run.record().results().get(0);
       List<ServedRequest> measured = server.servedRequests().stream()
-          .filter(r -> r.path().endsWith("/chat/completions")).toList();
+          .filter(r -> r.request().path().endsWith("/chat/completions")).toList();
       measured = measured.subList(measured.size() - 16, measured.size());
 
       // the server's own count: first content chunk within 120 ms of the request's arrival
       long goodByServer = measured.stream()
-          .filter(r -> r.contentChunkNanos().get(0) - r.arrivalNanos() <= 120_000_000L).count();
+          .filter(r -> r.times().contentChunkNanos().get(0) - r.times().arrivalNanos() <= 120_000_000L).count();
       assertThat(goodByServer).as("the first wave finds the two slots free").isEqualTo(2);
 
       SloRecord slo = result.section(Section.SLO);
@@ -44,8 +44,8 @@ class GoodputGroundTruthTest {
       assertThat(slo.counted()).isEqualTo(16);
       assertThat(slo.good()).isEqualTo((int) goodByServer);
       assertThat(slo.sloAttainment()).isEqualTo(12.5);
-      double window = (measured.stream().mapToLong(ServedRequest::finishedNanos).max().orElseThrow()
-          - measured.stream().mapToLong(ServedRequest::arrivalNanos).min().orElseThrow()) / 1e9;
+      double window = (measured.stream().mapToLong(r -> r.times().finishedNanos()).max().orElseThrow()
+          - measured.stream().mapToLong(r -> r.times().arrivalNanos()).min().orElseThrow()) / 1e9;
       assertThat(slo.goodput()).isCloseTo(2 / window, within(0.03 * 2 / window));
       assertThat(slo.sloAttainmentCi().get(0)).isLessThan(12.5);
       assertThat(slo.sloAttainmentCi().get(1)).isGreaterThan(12.5).isLessThan(50.0);

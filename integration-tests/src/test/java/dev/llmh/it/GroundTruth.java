@@ -108,11 +108,11 @@ final class GroundTruth {
    */
   static void assertTimingsAgree(CaseResult result, List<Pair> pairs) {
     double gap = median(pairs.stream().flatMap(p -> serverGaps(p.server()).stream()).toList());
-    int tokens = pairs.get(0).server().completionTokens();
-    assertThat(pairs).allSatisfy(p -> assertThat(p.server().completionTokens()).isEqualTo(tokens));
+    int tokens = pairs.get(0).server().outcome().completionTokens();
+    assertThat(pairs).allSatisfy(p -> assertThat(p.server().outcome().completionTokens()).isEqualTo(tokens));
 
-    assertFromSend(result, CaseResult.TTFT, pairs, s -> s.times().ttftMs(), r -> r.contentChunkNanos().get(0));
-    assertFromSend(result, CaseResult.E2E, pairs, s -> s.times().e2eMs(), r -> last(r.contentChunkNanos()));
+    assertFromSend(result, CaseResult.TTFT, pairs, s -> s.times().ttftMs(), r -> r.times().contentChunkNanos().get(0));
+    assertFromSend(result, CaseResult.E2E, pairs, s -> s.times().e2eMs(), r -> last(r.times().contentChunkNanos()));
 
     // TPOT divides a span by N − 1: so does its floor; the error to catch is N in place of N − 1.
     List<Double> serverTpot = pairs.stream().map(p -> serverTpot(p.server())).toList();
@@ -142,8 +142,8 @@ final class GroundTruth {
    */
   static void assertTpotsOnSchedule(CaseResult result, List<Pair> pairs, Function<ServedRequest, Double> planned,
       double scheduleErrorMs) {
-    int tokens = pairs.get(0).server().completionTokens();
-    assertThat(pairs).allSatisfy(p -> assertThat(p.server().contentChunkNanos()).hasSize(tokens));
+    int tokens = pairs.get(0).server().outcome().completionTokens();
+    assertThat(pairs).allSatisfy(p -> assertThat(p.server().times().contentChunkNanos()).hasSize(tokens));
     List<Double> server = pairs.stream().map(p -> serverTpot(p.server())).toList();
     double floor = Offsets.GAP_FLOOR_MS / (tokens - 1);
     assertGap(offsets(result, CaseResult.TPOT, pairs, s -> s.times().tpotMs(), GroundTruth::serverTpot), floor,
@@ -161,7 +161,7 @@ final class GroundTruth {
   static void assertFromSend(
       CaseResult result, String metric, List<Pair> pairs, Function<SampleRecord, Double> client,
       Function<ServedRequest, Long> serverRead) {
-    Offsets offsets = offsets(result, metric, pairs, client, r -> ms(serverRead.apply(r) - r.arrivalNanos()));
+    Offsets offsets = offsets(result, metric, pairs, client, r -> ms(serverRead.apply(r) - r.times().arrivalNanos()));
     // the error to catch: a chunk too many or held back, one of these requests' own chunk gaps
     double error = Offsets.chunkGapMs(pairs.stream().map(Pair::server).toList());
     System.out.printf("%s; must catch %.3f ms%n", offsets, error);
@@ -190,11 +190,11 @@ final class GroundTruth {
   }
 
   static double serverTpot(ServedRequest r) {
-    return ms(last(r.contentChunkNanos()) - r.contentChunkNanos().get(0)) / (r.completionTokens() - 1);
+    return ms(last(r.times().contentChunkNanos()) - r.times().contentChunkNanos().get(0)) / (r.outcome().completionTokens() - 1);
   }
 
   static List<Double> serverGaps(ServedRequest r) {
-    List<Long> sent = r.contentChunkNanos();
+    List<Long> sent = r.times().contentChunkNanos();
     List<Double> gaps = new ArrayList<>();
     for (int k = 1; k < sent.size(); k++) {
       gaps.add(ms(sent.get(k) - sent.get(k - 1)));
@@ -217,7 +217,7 @@ final class GroundTruth {
    * queued behind another would wait; a busy machine's hand-off of a free slot is far below that.
    */
   static void assertNoneWaitedForASlot(List<ServedRequest> served) {
-    double shortest = served.stream().mapToDouble(r -> ms(r.finishedNanos() - r.slotAcquiredNanos())).min().orElseThrow();
+    double shortest = served.stream().mapToDouble(r -> ms(r.times().finishedNanos() - r.times().slotAcquiredNanos())).min().orElseThrow();
     assertThat(served).allSatisfy(r -> assertThat(ms(r.queueNanos()))
         .as("request %d's wait for a slot against half the shortest service, %.3f ms", r.requestNumber(), shortest)
         .isLessThan(shortest / 2));

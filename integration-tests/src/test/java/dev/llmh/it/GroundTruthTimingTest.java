@@ -48,7 +48,7 @@ class GroundTruthTimingTest {
           assertThat(sample.finishReason()).isEqualTo("length");
         });
         List<GroundTruth.Pair> pairs = GroundTruth.pairs(result, served);
-        assertThat(pairs).allSatisfy(p -> assertThat(p.server().contentChunkNanos()).hasSize(tokens));
+        assertThat(pairs).allSatisfy(p -> assertThat(p.server().times().contentChunkNanos()).hasSize(tokens));
         GroundTruth.assertTimingsAgree(result, pairs);
       }
     }

@@ -72,7 +72,7 @@ class ModelsSideBySideTest {
         "ask[model=sim-fast,concurrency=1]", "ask[model=sim-fast,concurrency=2]",
         "ask[model=sim-slow,concurrency=1]", "ask[model=sim-slow,concurrency=2]");
     // one model's cases, then the other's: the server switched once after the first model's warm-up
-    assertThat(run.served()).extracting(ServedRequest::requestedModel)
+    assertThat(run.served()).extracting(r -> r.request().requestedModel())
         .containsExactlyElementsOf(java.util.stream.Stream.of("sim-fast", "sim-slow")
             .flatMap(m -> java.util.Collections.nCopies(15, m).stream()).toList());
 
@@ -82,7 +82,7 @@ class ModelsSideBySideTest {
       assertThat(result.endpoint().requestedModel()).isEqualTo(model);
       assertThat(result.endpoint().servedModel()).isEqualTo(model);
       List<GroundTruth.Pair> pairs = GroundTruth.pairs(result, run.served());
-      assertThat(pairs).as(result.caseId()).allSatisfy(p -> assertThat(p.server().requestedModel()).isEqualTo(model));
+      assertThat(pairs).as(result.caseId()).allSatisfy(p -> assertThat(p.server().request().requestedModel()).isEqualTo(model));
       GroundTruth.assertTimingsAgree(result, pairs);
       assertOnTheModelsOwnScheduleWithoutItsLoad(result, pairs, expected, run.served());
     }
@@ -115,17 +115,17 @@ class ModelsSideBySideTest {
    */
   private static void assertOnTheModelsOwnScheduleWithoutItsLoad(
       CaseResult result, List<GroundTruth.Pair> pairs, SimulatorSettings.Model model, List<ServedRequest> served) {
-    ServedRequest loaded = served.stream().filter(r -> r.requestedModel().equals(model.id())).findFirst().orElseThrow();
+    ServedRequest loaded = served.stream().filter(r -> r.request().requestedModel().equals(model.id())).findFirst().orElseThrow();
     double firstMs = model.firstTokenDelay().toMillis();
     double gapMs = 1000 / model.decodeTokensPerSecond();
     List<Double> sent = new ArrayList<>();
     List<Double> planned = new ArrayList<>();
     for (GroundTruth.Pair p : pairs) {
       ServedRequest r = p.server();
-      assertThat(r.arrivalNanos()).as("%s request %d after the load", result.caseId(), r.requestNumber())
-          .isGreaterThan(loaded.contentChunkNanos().get(0));
-      for (int k = 0; k < r.contentChunkNanos().size(); k++) {
-        sent.add(GroundTruth.ms(r.contentChunkNanos().get(k) - r.slotAcquiredNanos()));
+      assertThat(r.times().arrivalNanos()).as("%s request %d after the load", result.caseId(), r.requestNumber())
+          .isGreaterThan(loaded.times().contentChunkNanos().get(0));
+      for (int k = 0; k < r.times().contentChunkNanos().size(); k++) {
+        sent.add(GroundTruth.ms(r.times().contentChunkNanos().get(k) - r.times().slotAcquiredNanos()));
         planned.add(firstMs + k * gapMs);
       }
     }

@@ -67,7 +67,7 @@ class OpenLoopGroundTruthTest {
     }
     assertServedAlone(result, pairs);
     GroundTruth.assertFromSend(result, CaseResult.TTFT, pairs, s -> s.times().ttftMs(),
-        r -> r.contentChunkNanos().get(0));
+        r -> r.times().contentChunkNanos().get(0));
     assertQueueIsStartMinusSchedule(result);
     assertSentOnTime(result);
     assertThat(result.metrics().get("ttft_from_schedule_ms").p50())
@@ -84,7 +84,7 @@ class OpenLoopGroundTruthTest {
     assertSentOnTime(result);
     // each TTFT the server's (its queue included), and the server's own record grows with the schedule
     GroundTruth.assertFromSend(result, CaseResult.TTFT, pairs, s -> s.times().ttftMs(),
-        r -> r.contentChunkNanos().get(0));
+        r -> r.times().contentChunkNanos().get(0));
     double[] server = assertGrowsOnTheServersRecord("above capacity: ttft_from_schedule", pairs,
         p -> serverTtft(p) + queue(p.client()), expectedSlope(pairs));
     // a client reads after the server writes: its figure from the schedule is never below the server's
@@ -103,7 +103,8 @@ class OpenLoopGroundTruthTest {
     // held a gap late would stand out by the gap
     GroundTruth.Pair first = pairs.get(0);
     java.util.function.ToDoubleFunction<GroundTruth.Pair> arrivals = p ->
-        GroundTruth.ms(p.server().arrivalNanos() - first.server().arrivalNanos()) + first.client().times().startMs() - p.client().scheduledMs();
+        GroundTruth.ms(p.server().times().arrivalNanos() - first.server().times().arrivalNanos())
+            + first.client().times().startMs() - p.client().scheduledMs();
     double transit = GroundTruth.median(pairs.stream().map(p -> queue(p.client()) - arrivals.applyAsDouble(p)).toList());
     java.util.function.ToDoubleFunction<GroundTruth.Pair> serverQueue = p -> arrivals.applyAsDouble(p) + transit;
     Offsets waits = Offsets.of(result.caseId() + " queue against the server's arrivals",
@@ -116,7 +117,7 @@ class OpenLoopGroundTruthTest {
     assertGrowsOnTheServersRecord("bounded: queue", pairs, serverQueue, expectedSlope(pairs));
     assertServedAlone(result, pairs);
     GroundTruth.assertFromSend(result, CaseResult.TTFT, pairs, s -> s.times().ttftMs(),
-        r -> r.contentChunkNanos().get(0));
+        r -> r.times().contentChunkNanos().get(0));
     // waiting for a slot is the server's slowness, not the client's: no lag warning of that size
     assertThat(result.section(Section.WARNINGS)).noneSatisfy(w -> {
       Matcher m = LAG.matcher(w);
@@ -133,11 +134,11 @@ class OpenLoopGroundTruthTest {
     List<GroundTruth.Pair> pairs = GroundTruth.pairs(result, served);
     assertServedAlone(result, pairs);
     GroundTruth.assertFromSend(result, CaseResult.TTFT, pairs, s -> s.times().ttftMs(),
-        r -> r.contentChunkNanos().get(0));
+        r -> r.times().contentChunkNanos().get(0));
   }
 
   private static double serverTtft(GroundTruth.Pair p) {
-    return GroundTruth.ms(p.server().contentChunkNanos().get(0) - p.server().arrivalNanos());
+    return GroundTruth.ms(p.server().times().contentChunkNanos().get(0) - p.server().times().arrivalNanos());
   }
 
   /**
@@ -164,7 +165,7 @@ class OpenLoopGroundTruthTest {
    */
   private static void assertServedAlone(CaseResult result, List<GroundTruth.Pair> pairs) {
     Offsets late = Offsets.of(result.caseId() + " server first chunk after arrival",
-        pairs.stream().map(p -> GroundTruth.ms(p.server().contentChunkNanos().get(0) - p.server().arrivalNanos())).toList(),
+        pairs.stream().map(p -> GroundTruth.ms(p.server().times().contentChunkNanos().get(0) - p.server().times().arrivalNanos())).toList(),
         pairs.stream().map(p -> (double) FIRST_TOKEN_MS).toList());
     System.out.println(late);
     assertThat(late.lateDisagreement(Offsets.SPAN_FLOOR_MS, ARRIVAL_GAP_MS)).isNull();
@@ -186,7 +187,7 @@ class OpenLoopGroundTruthTest {
   /** Per ms of schedule, how much longer each request waits: (service − gap) / gap, service from the server's record. */
   private static double expectedSlope(List<GroundTruth.Pair> pairs) {
     double service = GroundTruth.median(pairs.stream()
-        .map(p -> GroundTruth.ms(p.server().finishedNanos() - p.server().slotAcquiredNanos())).toList());
+        .map(p -> GroundTruth.ms(p.server().times().finishedNanos() - p.server().times().slotAcquiredNanos())).toList());
     return (service - 80) / 80;
   }
 

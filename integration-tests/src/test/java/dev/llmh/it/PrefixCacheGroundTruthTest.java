@@ -57,11 +57,11 @@ class PrefixCacheGroundTruthTest {
       assertThat(unique.section(Section.WARNINGS)).noneSatisfy(w -> assertThat(w).startsWith("prompt cache shared"));
 
       // The system prompt went with every request: the server counted it (plus question and marker).
-      assertThat(served).allSatisfy(r -> assertThat(r.promptTokens()).isBetween(SYSTEM_TOKENS + 3, SYSTEM_TOKENS + 12));
+      assertThat(served).allSatisfy(r -> assertThat(r.outcome().promptTokens()).isBetween(SYSTEM_TOKENS + 3, SYSTEM_TOKENS + 12));
       // UNIQUE: the marker opens the system prompt, so only its first tokens ("[", the run's part, "-") can match.
-      assertThat(fresh).allSatisfy(r -> assertThat(r.cachedPromptTokens()).isLessThanOrEqualTo(3));
+      assertThat(fresh).allSatisfy(r -> assertThat(r.outcome().cachedPromptTokens()).isLessThanOrEqualTo(3));
       // SHARED: the system prompt and the question are reused; only the marker's end is prefilled.
-      assertThat(cached).allSatisfy(r -> assertThat(r.cachedPromptTokens()).isGreaterThanOrEqualTo(SYSTEM_TOKENS + 3));
+      assertThat(cached).allSatisfy(r -> assertThat(r.outcome().cachedPromptTokens()).isGreaterThanOrEqualTo(SYSTEM_TOKENS + 3));
 
       double expectedSavingMs = (mean(cached) - mean(fresh)) / PREFILL_RATE * 1000;
       double savedMs = unique.metrics().get(CaseResult.TTFT).p50() - shared.metrics().get(CaseResult.TTFT).p50();
@@ -72,8 +72,8 @@ class PrefixCacheGroundTruthTest {
       // client TTFT is the server's (one request at a time, in order): the difference is the prefill skipped.
       for (List<ServedRequest> requests : List.of(fresh, cached)) {
         Offsets late = Offsets.of(api + " server first chunk after slot",
-            requests.stream().map(r -> GroundTruth.ms(r.contentChunkNanos().get(0) - r.slotAcquiredNanos())).toList(),
-            requests.stream().map(r -> (r.promptTokens() - r.cachedPromptTokens()) / PREFILL_RATE * 1000).toList());
+            requests.stream().map(r -> GroundTruth.ms(r.times().contentChunkNanos().get(0) - r.times().slotAcquiredNanos())).toList(),
+            requests.stream().map(r -> (r.outcome().promptTokens() - r.outcome().cachedPromptTokens()) / PREFILL_RATE * 1000).toList());
         System.out.println(late);
         assertThat(late.lateDisagreement(Offsets.SPAN_FLOOR_MS, expectedSavingMs)).as("%s", late).isNull();
       }
@@ -92,19 +92,19 @@ class PrefixCacheGroundTruthTest {
       run.results.testEvents().assertStatistics(stats -> stats.started(2).succeeded(2));
       assertThat(run.record().results()).allSatisfy(r -> assertThat(r.section(Section.PROMPT_CACHE)).isEqualTo("unique-prefix"));
       assertThat(server.awaitServedRequests(14, Duration.ofSeconds(10)))
-          .allSatisfy(r -> assertThat(r.cachedPromptTokens()).isLessThanOrEqualTo(3));
+          .allSatisfy(r -> assertThat(r.outcome().cachedPromptTokens()).isLessThanOrEqualTo(3));
     }
   }
 
   /** Each sample's TTFT against the server's span from arrival to first chunk, by {@link Offsets#spanDisagreement}. */
   private static void assertClientTtftIsTheServers(CaseResult result, List<ServedRequest> requests) {
     Offsets ttft = Offsets.of(result.caseId() + " ttft", result.samples().stream().map(s -> s.times().ttftMs()).toList(),
-        requests.stream().map(r -> GroundTruth.ms(r.contentChunkNanos().get(0) - r.arrivalNanos())).toList());
+        requests.stream().map(r -> GroundTruth.ms(r.times().contentChunkNanos().get(0) - r.times().arrivalNanos())).toList());
     System.out.println(ttft);
     assertThat(ttft.spanDisagreement(Offsets.chunkGapMs(requests))).as("%s", ttft).isNull();
   }
 
   private static double mean(List<ServedRequest> requests) {
-    return requests.stream().mapToInt(ServedRequest::cachedPromptTokens).average().orElseThrow();
+    return requests.stream().mapToInt(r -> r.outcome().cachedPromptTokens()).average().orElseThrow();
   }
 }

@@ -39,7 +39,7 @@ class PromptFileGroundTruthTest {
       List<ServedRequest> served = server.awaitServedRequests(9, Duration.ofSeconds(10));
       // warm-up requests 0 and 1, then measured requests 0..6: line i mod 3
       List<Integer> expected = List.of(0, 1, 0, 1, 2, 0, 1, 2, 0).stream().map(i -> lengths.get(i) + MARKER).toList();
-      assertThat(served).extracting(ServedRequest::promptTokens).containsExactlyElementsOf(expected);
+      assertThat(served).extracting(r -> r.outcome().promptTokens()).containsExactlyElementsOf(expected);
 
       CaseResult result = run.caseNamed("chat[concurrency=1]");
       String sha256 = FilePrompts.sha256(resource("prompts/chat.jsonl"));

@@ -53,7 +53,7 @@ class ProtocolGroundTruthTest {
       run.results.testEvents().assertStatistics(stats -> stats.started(3).failed(0));
       // alone: 1 warm-up + 6; crowd: 32 warm-up (one per worker) + 64; reasoningOnly: 3
       List<ServedRequest> served = server.awaitServedRequests(7 + 96 + 3, Duration.ofSeconds(10));
-      assertThat(served).allSatisfy(r -> assertThat(r.path()).isEqualTo(pathOf(api)));
+      assertThat(served).allSatisfy(r -> assertThat(r.request().path()).isEqualTo(pathOf(api)));
 
       for (String name : List.of("alone", "crowd")) {
         CaseResult result = run.caseNamed(name + "[concurrency=" + (name.equals("alone") ? 1 : 32) + "]");
@@ -147,7 +147,7 @@ class ProtocolGroundTruthTest {
           .caseNamed("eight[concurrency=1]");
       assertThat(result.samples()).hasSize(4).allSatisfy(s -> assertThat(s.chunkCount()).isEqualTo(4)).allSatisfy(sample);
       List<ServedRequest> served = new ArrayList<>(server.awaitServedRequests(4, Duration.ofSeconds(10)));
-      served.sort(Comparator.comparingLong(ServedRequest::arrivalNanos));
+      served.sort(Comparator.comparingLong(r -> r.times().arrivalNanos()));
       List<GroundTruth.Pair> pairs = new ArrayList<>();
       for (int i = 0; i < 4; i++) {
         pairs.add(new GroundTruth.Pair(result.samples().get(i), served.get(i)));
@@ -180,7 +180,8 @@ class ProtocolGroundTruthTest {
       // Ollama reports the load the simulator did, to the nanosecond; the client's TTFT contains it.
       assertThat(first.serverTimings().get("load_ms")).isEqualTo(400.0);
       ServedRequest loaded = pairs.get(0).server();
-      assertThat(first.times().ttftMs()).isGreaterThan(GroundTruth.ms(loaded.contentChunkNanos().get(0) - loaded.arrivalNanos()));
+      assertThat(first.times().ttftMs())
+          .isGreaterThan(GroundTruth.ms(loaded.times().contentChunkNanos().get(0) - loaded.times().arrivalNanos()));
       assertThat(result.samples().subList(1, 4)).allSatisfy(s -> assertThat(s.flags()).isEmpty());
       assertThat(result.samples()).allSatisfy(s -> {
         assertThat(s.error()).isNull();

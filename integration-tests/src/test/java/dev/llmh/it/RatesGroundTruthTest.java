@@ -42,10 +42,10 @@ class RatesGroundTruthTest {
       MetricSummary output = result.metrics().get("output_tokens");
       assertThat(output.min()).isEqualTo(16.0);
       assertThat(output.max()).isEqualTo(16.0);
-      assertThat(measured).allSatisfy(r -> assertThat(r.completionTokens()).isEqualTo(16));
+      assertThat(measured).allSatisfy(r -> assertThat(r.outcome().completionTokens()).isEqualTo(16));
       MetricSummary prompt = result.metrics().get("prompt_tokens");
-      assertThat(prompt.min()).isEqualTo(measured.stream().mapToInt(ServedRequest::promptTokens).min().orElseThrow());
-      assertThat(prompt.max()).isEqualTo(measured.stream().mapToInt(ServedRequest::promptTokens).max().orElseThrow());
+      assertThat(prompt.min()).isEqualTo(measured.stream().mapToInt(r -> r.outcome().promptTokens()).min().orElseThrow());
+      assertThat(prompt.max()).isEqualTo(measured.stream().mapToInt(r -> r.outcome().promptTokens()).max().orElseThrow());
 
       // decode rate: (N − 1) / (last chunk − first chunk), per request: each TPOT the server's, the
       // server's 20 ms a token (a token too many is 20 ms / 15, N for N − 1 a sixteenth), the rate its inverse
@@ -53,21 +53,23 @@ class RatesGroundTruthTest {
 
       // prefill rate: prompt tokens / TTFT, each TTFT the server's span from arrival to first chunk
       GroundTruth.assertFromSend(result, CaseResult.TTFT, pairs, s -> s.times().ttftMs(),
-          r -> r.contentChunkNanos().get(0));
+          r -> r.times().contentChunkNanos().get(0));
       GroundTruth.assertSummarises(result, "prefill_rate",
           pairs.stream().map(p -> p.client().promptTokens() * 1000.0 / p.client().times().ttftMs()).toList());
 
       // throughput and request rate: over the measured phase, first send to last completion, which
       // brackets the server's first arrival to last finish by the transit of those two requests
       GroundTruth.assertFromSend(result, CaseResult.E2E, pairs, s -> s.times().e2eMs(),
-          r -> GroundTruth.last(r.contentChunkNanos()));
+          r -> GroundTruth.last(r.times().contentChunkNanos()));
       double wall = result.throughput().wallMs();
       SampleRecord first = result.samples().get(0);
       SampleRecord last = GroundTruth.last(result.samples());
       assertThat(wall).isCloseTo(last.times().startMs() + last.times().endMs() - first.times().startMs(), within(1e-3));
-      double serverWall = GroundTruth.ms(GroundTruth.last(measured).finishedNanos() - measured.get(0).arrivalNanos());
-      double transit = (first.times().ttftMs() - GroundTruth.ms(measured.get(0).contentChunkNanos().get(0) - measured.get(0).arrivalNanos()))
-          + (last.times().e2eMs() - GroundTruth.ms(GroundTruth.last(measured.get(7).contentChunkNanos()) - measured.get(7).arrivalNanos()));
+      double serverWall = GroundTruth.ms(GroundTruth.last(measured).times().finishedNanos() - measured.get(0).times().arrivalNanos());
+      ServedRequest.Times firstServed = measured.get(0).times();
+      ServedRequest.Times lastServed = measured.get(7).times();
+      double transit = (first.times().ttftMs() - GroundTruth.ms(firstServed.contentChunkNanos().get(0) - firstServed.arrivalNanos()))
+          + (last.times().e2eMs() - GroundTruth.ms(GroundTruth.last(lastServed.contentChunkNanos()) - lastServed.arrivalNanos()));
       System.out.printf("wall: client %.3f ms, server %.3f ms, transit of the first and last requests %.3f ms%n", wall, serverWall, transit);
       assertThat(Math.abs(wall - serverWall)).as("client wall against the server's").isLessThan(transit + Offsets.SPAN_FLOOR_MS);
       assertThat(result.throughput().outputTokensPerSecond()).isCloseTo(8 * 16 / (wall / 1000), within(1e-6));

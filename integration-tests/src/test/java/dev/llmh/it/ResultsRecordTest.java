@@ -138,9 +138,10 @@ class ResultsRecordTest {
       GroundTruth.assertNoneWaitedForASlot(served);
       // Nor in the client: what it added to each request's TTFT (opening a connection, scheduling) stays
       // below half the shortest request the server served, the least a held-back request would wait.
-      double shortest = served.stream().mapToDouble(r -> GroundTruth.ms(r.finishedNanos() - r.arrivalNanos())).min().orElseThrow();
+      double shortest = served.stream().mapToDouble(r -> GroundTruth.ms(r.times().finishedNanos() - r.times().arrivalNanos()))
+          .min().orElseThrow();
       Offsets added = GroundTruth.offsets(wide, CaseResult.TTFT, GroundTruth.pairs(wide, served), s -> s.times().ttftMs(),
-          r -> GroundTruth.ms(r.contentChunkNanos().get(0) - r.arrivalNanos()));
+          r -> GroundTruth.ms(r.times().contentChunkNanos().get(0) - r.times().arrivalNanos()));
       System.out.printf("%s; shortest request %.3f ms%n", added, shortest);
       assertThat(added.max()).as("%s", added).isLessThan(shortest / 2);
     }

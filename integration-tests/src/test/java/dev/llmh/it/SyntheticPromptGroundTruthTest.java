@@ -37,10 +37,10 @@ class SyntheticPromptGroundTruthTest {
    */
   private static void assertTtftsAreTheServersOnItsSchedule(List<SampleRecord> samples, List<ServedRequest> measured) {
     Offsets late = Offsets.of("server first chunk after slot",
-        measured.stream().map(r -> GroundTruth.ms(r.contentChunkNanos().get(0) - r.slotAcquiredNanos())).toList(),
-        measured.stream().map(r -> 5 + r.promptTokens() / 4.0).toList());
+        measured.stream().map(r -> GroundTruth.ms(r.times().contentChunkNanos().get(0) - r.times().slotAcquiredNanos())).toList(),
+        measured.stream().map(r -> 5 + r.outcome().promptTokens() / 4.0).toList());
     Offsets ttft = Offsets.of("ttft", samples.stream().map(s -> s.times().ttftMs()).toList(),
-        measured.stream().map(r -> GroundTruth.ms(r.contentChunkNanos().get(0) - r.arrivalNanos())).toList());
+        measured.stream().map(r -> GroundTruth.ms(r.times().contentChunkNanos().get(0) - r.times().arrivalNanos())).toList());
     System.out.println(late + "\n" + ttft);
     assertThat(late.lateDisagreement(Offsets.SPAN_FLOOR_MS, (256 - 64) / 4.0)).as("%s", late).isNull();
     assertThat(ttft.spanDisagreement((256 - 64) / 4.0)).as("%s", ttft).isNull();
@@ -67,13 +67,13 @@ class SyntheticPromptGroundTruthTest {
         assertThat(result.section(Section.CALIBRATION).promptTokens()).isCloseTo(target, within(Math.max(4, target / 50)));
         // The server's record, in order: calibration requests (one output token), warm-up, then the measured ones.
         List<ServedRequest> calibrationServed = served.subList(next, next + calibration);
-        assertThat(calibrationServed).allSatisfy(r -> assertThat(r.completionTokens()).isEqualTo(1));
+        assertThat(calibrationServed).allSatisfy(r -> assertThat(r.outcome().completionTokens()).isEqualTo(1));
         List<ServedRequest> measured = served.subList(next + calibration + 1, next + calibration + 1 + 4);
         next += calibration + 1 + 4;
-        assertThat(measured).allSatisfy(r -> assertThat(r.promptTokens()).as(result.caseId() + " as the server counted it")
+        assertThat(measured).allSatisfy(r -> assertThat(r.outcome().promptTokens()).as(result.caseId() + " as the server counted it")
             .isCloseTo(target, within(Math.max(4, target / 50))));
         assertThat(result.samples()).extracting(SampleRecord::promptTokens)
-            .containsExactlyElementsOf(measured.stream().map(ServedRequest::promptTokens).toList());
+            .containsExactlyElementsOf(measured.stream().map(r -> r.outcome().promptTokens()).toList());
         allMeasured.addAll(measured);
         allSamples.addAll(result.samples());
         assertThat(result.verdict()).isEqualTo("PASS");

@@ -164,12 +164,12 @@ class ToolCallGroundTruthTest {
         assertThat(sent.body().get("tools")).isEqualTo(JSON.readTree(resource("weather-tools.json")));
 
         ServedRequest server2 = played.get(i);
-        assertThat(server2.messages()).extracting(dev.llmh.front.Message::role).containsExactly("user", "assistant", "tool");
+        assertThat(server2.request().messages()).extracting(dev.llmh.front.Message::role).containsExactly("user", "assistant", "tool");
         // the prompt the server prefilled holds the whole result
-        assertThat(server2.promptTokens()).isGreaterThanOrEqualTo(resultTokens);
-        double serverTtft = (server2.contentChunkNanos().get(0) - server2.arrivalNanos()) / 1e6;
-        assertThat(serverTtft).as("prefill of %s tokens at 20,000 tok/s", server2.promptTokens())
-            .isGreaterThanOrEqualTo(server2.promptTokens() / 20.0 - 1);
+        assertThat(server2.outcome().promptTokens()).isGreaterThanOrEqualTo(resultTokens);
+        double serverTtft = (server2.times().contentChunkNanos().get(0) - server2.times().arrivalNanos()) / 1e6;
+        assertThat(serverTtft).as("prefill of %s tokens at 20,000 tok/s", server2.outcome().promptTokens())
+            .isGreaterThanOrEqualTo(server2.outcome().promptTokens() / 20.0 - 1);
         clientTtfts.add(second.get(i).times().ttftMs());
         serverTtfts.add(serverTtft);
       }

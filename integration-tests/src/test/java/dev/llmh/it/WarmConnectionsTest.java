@@ -42,8 +42,8 @@ class WarmConnectionsTest {
       List<ServedRequest> served = server.awaitServedRequests(WORKERS + 3 * WORKERS, Duration.ofSeconds(10));
       // Warm-up ends before measuring starts, so the server's first 32 requests are the warm-up.
       Set<Integer> warmed = served.stream().filter(s -> s.requestNumber() <= WORKERS)
-          .map(ServedRequest::clientPort).collect(Collectors.toSet());
-      assertThat(served.stream().filter(s -> s.requestNumber() > WORKERS).map(ServedRequest::clientPort))
+          .map(r -> r.request().clientPort()).collect(Collectors.toSet());
+      assertThat(served.stream().filter(s -> s.requestNumber() > WORKERS).map(r -> r.request().clientPort()))
           .as("connections of measured requests; warm-up opened %s", warmed)
           .allSatisfy(port -> assertThat(warmed).contains(port));
     }

@@ -14,7 +14,7 @@ import java.util.Locale;
  * <ul>
  *   <li>{@link #spanDisagreement}: a span the client times from its send to one of its reads (TTFT,
  *       E2E) against the server's from the request's arrival to the matching write. The client sends
- *       before the request arrives and reads after the write ({@link ServedRequest#contentChunkNanos()}),
+ *       before the request arrives and reads after the write ({@link ServedRequest.Times#contentChunkNanos()}),
  *       so every offset is positive: the request's transit, which a loaded machine stretches for
  *       some requests (a burst of requests sent at once spreads it over milliseconds). A wrong instant or a chunk
  *       too many shifts every offset alike: the smallest offset, the request the machine delayed
@@ -110,7 +110,7 @@ public final class Offsets {
    * leaves a span comparison's floor as it is.
    */
   public static double chunkGapMs(List<ServedRequest> requests) {
-    double[] gaps = requests.stream().map(ServedRequest::contentChunkNanos).filter(c -> c.size() >= 2)
+    double[] gaps = requests.stream().map(r -> r.times().contentChunkNanos()).filter(c -> c.size() >= 2)
         .mapToDouble(c -> (c.get(c.size() - 1) - c.get(0)) / 1e6 / (c.size() - 1)).sorted().toArray();
     return gaps.length == 0 ? 2 * SPAN_FLOOR_MS : new Offsets("gaps", gaps).median();
   }

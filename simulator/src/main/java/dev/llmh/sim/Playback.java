@@ -114,9 +114,9 @@ final class Playback {
         slotAt = System.nanoTime(); // gone before it got a slot
       }
     }
-    served.accept(new ServedRequest(plan.number(), plan.request().model(), true, arrival, slotAt, flushed,
-        System.nanoTime(), plan.request().promptTokens(), sentTokens, plan.finishReason(), disconnected,
-        protocol.path, sentReasoning, ex.getRemoteAddress().getPort(), plan.request().messages(), cached));
+    ServedRequest.Times times = new ServedRequest.Times(arrival, slotAt, flushed, System.nanoTime());
+    record(ex, plan, true, times, new ServedRequest.Outcome(plan.request().promptTokens(), cached, sentTokens, sentReasoning,
+        plan.finishReason(), disconnected));
   }
 
   /** Each span's chunk, made before the first is due: the body's length may need them all. */
@@ -204,9 +204,16 @@ final class Playback {
     } finally {
       slots.release();
     }
-    served.accept(new ServedRequest(plan.number(), plan.request().model(), false, arrival, slotAt, List.of(),
-        System.nanoTime(), plan.request().promptTokens(), sent, plan.finishReason(), disconnected,
-        plan.protocol().path, 0, ex.getRemoteAddress().getPort(), plan.request().messages(), cached));
+    ServedRequest.Times times = new ServedRequest.Times(arrival, slotAt, List.of(), System.nanoTime());
+    record(ex, plan, false, times, new ServedRequest.Outcome(plan.request().promptTokens(), cached, sent, 0,
+        plan.finishReason(), disconnected));
+  }
+
+  /** Hands what was served to {@code served}: what the plan's request asked for, over {@code ex}'s connection. */
+  private void record(HttpExchange ex, Plan plan, boolean streamed, ServedRequest.Times times, ServedRequest.Outcome outcome) {
+    ServedRequest.Request request = new ServedRequest.Request(plan.request().model(), plan.protocol().path, streamed,
+        ex.getRemoteAddress().getPort(), plan.request().messages());
+    served.accept(new ServedRequest(plan.number(), request, times, outcome));
   }
 
   private List<Span> spans(int reasoning, int total) {

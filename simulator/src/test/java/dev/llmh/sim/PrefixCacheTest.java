@@ -35,11 +35,11 @@ class PrefixCacheTest {
       send(server, chat(SYSTEM, "Define latency. [a-2]", null));
       List<ServedRequest> served = server.awaitServedRequests(2, Duration.ofSeconds(5));
       int prompt = SimTokenizer.countTokens(SYSTEM) + SimTokenizer.countTokens("Define latency. [a-1]");
-      assertThat(served.get(0).promptTokens()).isEqualTo(prompt);
-      assertThat(served.get(0).cachedPromptTokens()).isZero();
+      assertThat(served.get(0).outcome().promptTokens()).isEqualTo(prompt);
+      assertThat(served.get(0).outcome().cachedPromptTokens()).isZero();
       // everything but the marker's 4 differing tokens ("2", "]" after "a", "-") is shared: "[", "a", "-" match
       int shared = SimTokenizer.countTokens(SYSTEM) + SimTokenizer.countTokens("Define latency. [a-");
-      assertThat(served.get(1).cachedPromptTokens()).isEqualTo(shared);
+      assertThat(served.get(1).outcome().cachedPromptTokens()).isEqualTo(shared);
       assertPrefillsOnTime(served);
     }
   }
@@ -52,15 +52,15 @@ class PrefixCacheTest {
       send(server, chat("[x-1] " + SYSTEM, "Define latency.", false));
       List<ServedRequest> served = server.awaitServedRequests(3, Duration.ofSeconds(5));
       // "[" and "x" and "-" are shared before the marker's number differs: a few tokens, not the preamble
-      assertThat(served.get(1).cachedPromptTokens()).isEqualTo(3);
-      assertThat(served.get(2).cachedPromptTokens()).isZero();
+      assertThat(served.get(1).outcome().cachedPromptTokens()).isEqualTo(3);
+      assertThat(served.get(2).outcome().cachedPromptTokens()).isZero();
       assertPrefillsOnTime(served);
     }
     try (SimulatedServer server = SimulatedServer.start(CACHED.withPrefixCache(false))) {
       send(server, chat(SYSTEM, "Define latency.", null));
       send(server, chat(SYSTEM, "Define latency.", null));
       List<ServedRequest> uncached = server.awaitServedRequests(2, Duration.ofSeconds(5));
-      assertThat(uncached.get(1).cachedPromptTokens()).isZero();
+      assertThat(uncached.get(1).outcome().cachedPromptTokens()).isZero();
       assertPrefillsOnTime(uncached);
     }
   }
@@ -74,8 +74,8 @@ class PrefixCacheTest {
       post(server.rootUrl() + "/api/generate", generate);
       List<ServedRequest> served = server.awaitServedRequests(2, Duration.ofSeconds(5));
       int prompt = SimTokenizer.countTokens(SYSTEM) + SimTokenizer.countTokens("Define latency.");
-      assertThat(served.get(0).promptTokens()).isEqualTo(prompt);
-      assertThat(served.get(1).cachedPromptTokens()).isEqualTo(prompt - 1);
+      assertThat(served.get(0).outcome().promptTokens()).isEqualTo(prompt);
+      assertThat(served.get(1).outcome().cachedPromptTokens()).isEqualTo(prompt - 1);
     }
   }
 
@@ -97,8 +97,8 @@ class PrefixCacheTest {
    */
   private static void assertPrefillsOnTime(List<ServedRequest> served) {
     Offsets lateness = Offsets.of("prefill",
-        served.stream().map(r -> (r.contentChunkNanos().get(0) - r.slotAcquiredNanos()) / 1e6).toList(),
-        served.stream().map(r -> (double) (r.promptTokens() - r.cachedPromptTokens())).toList());
+        served.stream().map(r -> (r.times().contentChunkNanos().get(0) - r.times().slotAcquiredNanos()) / 1e6).toList(),
+        served.stream().map(r -> (double) (r.outcome().promptTokens() - r.outcome().cachedPromptTokens())).toList());
     System.out.println(lateness);
     assertThat(lateness.lateDisagreement(Offsets.SPAN_FLOOR_MS, SimTokenizer.countTokens(SYSTEM))).isNull();
   }

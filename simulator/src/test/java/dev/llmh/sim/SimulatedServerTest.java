@@ -114,13 +114,14 @@ class SimulatedServerTest {
       Schedule schedule = new Schedule();
       for (int round = 0; round < 4; round++) {
         ServedRequest r = served.get(3 * round + kind);
-        assertThat(r.requestedModel()).isEqualTo(kind < 2 ? "slow" : "llmh-sim");
+        assertThat(r.request().requestedModel()).isEqualTo(kind < 2 ? "slow" : "llmh-sim");
         schedule.add(r, plannedMs[kind], 0.0);
       }
       schedule.assertOnTime(115.0);
     }
     assertSpans(Offsets.of("ttft", streams.stream().map(s -> (s.contentNanos().get(0) - s.sentNanos()) / MS).toList(),
-        served.stream().map(r -> (r.contentChunkNanos().get(0) - r.arrivalNanos()) / MS).toList()), Offsets.chunkGapMs(served));
+        served.stream().map(r -> (r.times().contentChunkNanos().get(0) - r.times().arrivalNanos()) / MS).toList()),
+        Offsets.chunkGapMs(served));
   }
 
   @Test
@@ -149,11 +150,11 @@ class SimulatedServerTest {
       assertThat(root.path("usage").path("total_tokens").asInt()).isEqualTo(12);
 
       ServedRequest served = server.awaitServedRequests(1, Duration.ofSeconds(2)).get(0);
-      assertThat(served.streamed()).isFalse();
-      assertThat(served.requestedModel()).isEqualTo("gpt-4o");
-      assertThat(served.promptTokens()).isEqualTo(7);
-      assertThat(served.completionTokens()).isEqualTo(5);
-      assertThat(served.clientDisconnected()).isFalse();
+      assertThat(served.request().streamed()).isFalse();
+      assertThat(served.request().requestedModel()).isEqualTo("gpt-4o");
+      assertThat(served.outcome().promptTokens()).isEqualTo(7);
+      assertThat(served.outcome().completionTokens()).isEqualTo(5);
+      assertThat(served.outcome().clientDisconnected()).isFalse();
     }
   }
 
@@ -210,10 +211,10 @@ class SimulatedServerTest {
       assertThat(String.join("", s.contents())).isEqualTo(SimTokenizer.outputText(3, 0, 7));
 
       ServedRequest served = server.awaitServedRequests(1, Duration.ofSeconds(2)).get(0);
-      assertThat(served.streamed()).isTrue();
-      assertThat(served.contentChunkNanos()).hasSize(3);
-      assertThat(served.completionTokens()).isEqualTo(7);
-      assertThat(served.finishReason()).isEqualTo("length");
+      assertThat(served.request().streamed()).isTrue();
+      assertThat(served.times().contentChunkNanos()).hasSize(3);
+      assertThat(served.outcome().completionTokens()).isEqualTo(7);
+      assertThat(served.outcome().finishReason()).isEqualTo("length");
     }
   }
 
@@ -308,7 +309,7 @@ class SimulatedServerTest {
         Stream s = stream(server, body("Measure me", n, i, true));
         ServedRequest served = server.awaitServedRequests(i + 2, Duration.ofSeconds(2)).get(i + 1);
         List<Long> t = s.contentNanos();
-        List<Long> sent = served.contentChunkNanos();
+        List<Long> sent = served.times().contentChunkNanos();
         assertThat(t).hasSize(n);
         assertThat(sent).hasSize(n);
         // the role chunk arrives at once, before the server even sends the first content
@@ -319,9 +320,9 @@ class SimulatedServerTest {
         for (int k = 0; k < n; k++) {
           assertThat(t.get(k)).as("client read of chunk %d vs server send", k).isGreaterThan(sent.get(k));
         }
-        assertThat(served.arrivalNanos()).isGreaterThan(s.sentNanos());
+        assertThat(served.times().arrivalNanos()).isGreaterThan(s.sentNanos());
         clientTtfts.add((t.get(0) - s.sentNanos()) / MS);
-        serverTtfts.add((sent.get(0) - served.arrivalNanos()) / MS);
+        serverTtfts.add((sent.get(0) - served.times().arrivalNanos()) / MS);
         for (int k = 1; k < n; k++) {
           clientGaps.add((t.get(k) - t.get(k - 1)) / MS);
           serverGaps.add((sent.get(k) - sent.get(k - 1)) / MS);
@@ -352,7 +353,7 @@ class SimulatedServerTest {
       ServedRequest s1 = served.get(0);
       ServedRequest s2 = served.get(1);
       // the second got the slot only when the first had sent its last chunk, then took its own 50 ms
-      assertThat(s2.slotAcquiredNanos()).isGreaterThanOrEqualTo(s1.contentChunkNanos().get(4));
+      assertThat(s2.times().slotAcquiredNanos()).isGreaterThanOrEqualTo(s1.times().contentChunkNanos().get(4));
       Schedule schedule = new Schedule();
       schedule.add(s1, 50.0, 10.0);
       schedule.add(s2, 50.0, 10.0);
@@ -360,7 +361,7 @@ class SimulatedServerTest {
       // client view: the second's first token after the first's end, its TTFT containing the wait
       assertThat(second.contentNanos().get(0)).isGreaterThan(firstDone.doneNanos());
       assertThat(second.contentNanos().get(0) - second.sentNanos())
-          .isGreaterThan(s2.contentChunkNanos().get(0) - s2.arrivalNanos())
+          .isGreaterThan(s2.times().contentChunkNanos().get(0) - s2.times().arrivalNanos())
           .isGreaterThan(s2.queueNanos() + 50 * (long) MS);
     }
   }
@@ -389,14 +390,14 @@ class SimulatedServerTest {
       List<ServedRequest> served = server.awaitServedRequests(9, Duration.ofSeconds(2)).subList(1, 9);
       Schedule schedule = new Schedule();
       for (ServedRequest r : served) {
-        assertThat(r.promptTokens()).isIn(1, 300);
-        schedule.add(r, r.promptTokens() / 1000.0 * 1000, 20.0);
+        assertThat(r.outcome().promptTokens()).isIn(1, 300);
+        schedule.add(r, r.outcome().promptTokens() / 1000.0 * 1000, 20.0);
       }
       schedule.assertOnTime(20.0);
       // client view: what the server did, request by request; a prefill left out would be 299 ms
       List<Double> clientTtfts = streams.stream().map(s -> (s.contentNanos().get(0) - s.sentNanos()) / MS).toList();
-      assertSpans(Offsets.of("ttft", clientTtfts, served.stream().map(r -> (r.contentChunkNanos().get(0) - r.arrivalNanos()) / MS)
-          .toList()), 20.0);
+      assertSpans(Offsets.of("ttft", clientTtfts,
+          served.stream().map(r -> (r.times().contentChunkNanos().get(0) - r.times().arrivalNanos()) / MS).toList()), 20.0);
     }
   }
 
@@ -416,16 +417,17 @@ class SimulatedServerTest {
       ServedRequest next = served.get(1);
       // noticed at a write soon after the client closed (the socket takes one or two more), not at the
       // end: counted from the close, however late a busy machine let the client make it
-      assertThat(abandoned.clientDisconnected()).isTrue();
-      assertThat(abandoned.contentChunkNanos()).hasSize(abandoned.completionTokens());
-      assertThat(abandoned.completionTokens()).isGreaterThanOrEqualTo(4);
+      assertThat(abandoned.outcome().clientDisconnected()).isTrue();
+      assertThat(abandoned.times().contentChunkNanos()).hasSize(abandoned.outcome().completionTokens());
+      assertThat(abandoned.outcome().completionTokens()).isGreaterThanOrEqualTo(4);
       assertWrittenAfter(abandoned, closing, "the client's close");
       // then the slot passes to the next request, in the server's own record: after the abandoned stream's
       // last chunk, long before its 1,000th was due
-      assertThat(next.slotAcquiredNanos()).isGreaterThan(abandoned.contentChunkNanos().get(abandoned.completionTokens() - 1))
-          .isLessThan(abandoned.slotAcquiredNanos() + 999 * 20 * (long) MS);
-      assertThat(next.clientDisconnected()).isFalse();
-      assertThat(next.completionTokens()).isEqualTo(2);
+      List<Long> abandonedChunks = abandoned.times().contentChunkNanos();
+      assertThat(next.times().slotAcquiredNanos()).isGreaterThan(abandonedChunks.get(abandoned.outcome().completionTokens() - 1))
+          .isLessThan(abandoned.times().slotAcquiredNanos() + 999 * 20 * (long) MS);
+      assertThat(next.outcome().clientDisconnected()).isFalse();
+      assertThat(next.outcome().completionTokens()).isEqualTo(2);
     }
   }
 
@@ -450,10 +452,10 @@ class SimulatedServerTest {
     // the server's record of the stream: cut within a few chunks of the 2 read (as a client's
     // disconnect is), and both the close and the stream's end long before its last chunk was due
     ServedRequest cut = server.awaitServedRequests(1, Duration.ofSeconds(2)).get(0);
-    assertThat(cut.clientDisconnected()).isTrue();
-    assertThat(cut.completionTokens()).isGreaterThanOrEqualTo(2);
+    assertThat(cut.outcome().clientDisconnected()).isTrue();
+    assertThat(cut.outcome().completionTokens()).isGreaterThanOrEqualTo(2);
     assertWrittenAfter(cut, closing, "the server's close");
-    long lastDue = cut.slotAcquiredNanos() + 999 * 20 * (long) MS;
+    long lastDue = cut.times().slotAcquiredNanos() + 999 * 20 * (long) MS;
     assertThat(closed).as("close returned before the stream's end was due").isLessThan(lastDue);
     assertThat(ended).as("the client read the end before the stream's end was due").isLessThan(lastDue);
   }
@@ -465,8 +467,8 @@ class SimulatedServerTest {
    * one the socket accepted before the close took effect, one in flight, one that met the reset.
    */
   private static void assertWrittenAfter(ServedRequest r, long closingNanos, String close) {
-    long after = r.contentChunkNanos().stream().filter(t -> t > closingNanos).count();
-    System.out.printf("%d of %d chunks written after %s%n", after, r.completionTokens(), close);
+    long after = r.times().contentChunkNanos().stream().filter(t -> t > closingNanos).count();
+    System.out.printf("%d of %d chunks written after %s%n", after, r.outcome().completionTokens(), close);
     assertThat(after).as("chunks written after %s", close).isLessThanOrEqualTo(WRITES_AFTER_A_CLOSE);
   }
 
@@ -623,9 +625,9 @@ class SimulatedServerTest {
     private final List<Double> planned = new ArrayList<>();
 
     void add(ServedRequest r, double firstMs, double gapMs) {
-      List<Long> chunks = r.contentChunkNanos();
+      List<Long> chunks = r.times().contentChunkNanos();
       for (int k = 0; k < chunks.size(); k++) {
-        sent.add((chunks.get(k) - r.slotAcquiredNanos()) / MS);
+        sent.add((chunks.get(k) - r.times().slotAcquiredNanos()) / MS);
         planned.add(firstMs + k * gapMs);
       }
     }

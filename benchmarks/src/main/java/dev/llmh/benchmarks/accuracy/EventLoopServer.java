@@ -246,9 +246,11 @@ public final class EventLoopServer implements AutoCloseable {
       for (int k = 0; k < stream.next; k++) {
         chunkNanos.add(stream.sentAt[k]);
       }
-      served.add(new ServedRequest(r.number(), "any", true, r.arrival(), r.arrival(), chunkNanos, System.nanoTime(),
-          (int) r.number(), stream.next, stream.next < tokens ? "length" : "stop", stream.next < r.chunks().length,
-          "/v1/chat/completions", 0, r.port(), List.of(), 0));
+      ServedRequest.Times times = new ServedRequest.Times(r.arrival(), r.arrival(), chunkNanos, System.nanoTime());
+      served.add(new ServedRequest(r.number(),
+          new ServedRequest.Request("any", "/v1/chat/completions", true, r.port(), List.of()), times,
+          new ServedRequest.Outcome((int) r.number(), 0, stream.next, 0, stream.next < tokens ? "length" : "stop",
+              stream.next < r.chunks().length)));
     }
     return more;
   }

@@ -32,14 +32,14 @@ class EventLoopServerTest {
 
       List<ServedRequest> served = server.servedRequests();
       assertThat(served).extracting(ServedRequest::requestNumber).containsExactly(1L, 2L);
-      assertThat(served).extracting(ServedRequest::completionTokens).containsExactly(5, 8);
+      assertThat(served).extracting(r -> r.outcome().completionTokens()).containsExactly(5, 8);
       for (ServedRequest r : served) {
-        List<Long> sent = r.contentChunkNanos();
+        List<Long> sent = r.times().contentChunkNanos();
         for (int k = 0; k < sent.size(); k++) {
           // Never early: chunk k leaves no sooner than arrival + TTFT + k gaps (late only on a busy machine).
-          assertThat(sent.get(k) - r.arrivalNanos()).isGreaterThanOrEqualTo(TTFT + k * GAP);
+          assertThat(sent.get(k) - r.times().arrivalNanos()).isGreaterThanOrEqualTo(TTFT + k * GAP);
         }
-        assertThat(r.clientDisconnected()).isFalse();
+        assertThat(r.outcome().clientDisconnected()).isFalse();
       }
     }
   }
