@@ -58,9 +58,9 @@ class ServerProbeTest {
           assertThat(entry).containsEntry("server", "ollama").containsEntry("version", ollama.version())
               .containsEntry("api", endpoint.client().api().key());
           assertThat(model(entry)).containsEntry("model", "qwen2.5:7b-instruct")
-              .containsEntry("digest", "sha256:" + ollama.digest()).containsEntry("quantization", ollama.quantization())
-              .containsEntry("parameterSize", ollama.parameterSize()).containsEntry("family", ollama.family())
-              .containsEntry("contextLength", (long) ollama.contextLength()).containsEntry("bytes", ollama.modelBytes());
+              .containsEntry("digest", "sha256:" + ollama.model().digest()).containsEntry("quantization", ollama.model().quantization())
+              .containsEntry("parameterSize", ollama.model().parameterSize()).containsEntry("family", ollama.model().family())
+              .containsEntry("contextLength", (long) ollama.model().contextLength()).containsEntry("bytes", ollama.model().modelBytes());
           assertThat(notMeasured(entry)).containsExactly(
               "model file (qwen2.5:7b-instruct): not reported by Ollama's /api/tags and /api/show");
         }
@@ -76,8 +76,8 @@ class ServerProbeTest {
       Map<String, Object> entry = new ServerProbe().describe(new Endpoint(client, client.probe(), EndpointKind.REMOTE),
           Arrays.asList((String) null), "9.9");
       assertThat(entry).containsEntry("server", "llama.cpp").containsEntry("version", llama.version()).containsEntry("slots", 3L);
-      assertThat(model(entry)).containsEntry("model", "llmh-sim").containsEntry("file", llama.modelPath())
-          .containsEntry("contextLength", (long) llama.contextLength()).containsEntry("bytes", llama.modelBytes());
+      assertThat(model(entry)).containsEntry("model", "llmh-sim").containsEntry("file", llama.model().modelPath())
+          .containsEntry("contextLength", (long) llama.model().contextLength()).containsEntry("bytes", llama.model().modelBytes());
     }
     ServerPersona vllm = ServerPersona.vllm().without("/version");
     try (SimulatedServer server = SimulatedServer.start(SimulatorSettings.defaults(), vllm);
@@ -85,7 +85,7 @@ class ServerProbeTest {
       Map<String, Object> entry = new ServerProbe().describe(new Endpoint(client, client.probe(), EndpointKind.REMOTE),
           List.of("llmh-sim"), "9.9");
       assertThat(entry).containsEntry("server", "vllm").doesNotContainKey("version");
-      assertThat(model(entry)).containsEntry("file", vllm.modelPath()).containsEntry("contextLength", (long) vllm.contextLength());
+      assertThat(model(entry)).containsEntry("file", vllm.model().modelPath()).containsEntry("contextLength", (long) vllm.model().contextLength());
       assertThat(notMeasured(entry)).contains("server version: endpoint offers no GET /version route (HTTP 404)");
     }
   }
@@ -101,7 +101,7 @@ class ServerProbeTest {
         Map<String, Object> entry = new ServerProbe().describe(endpoint(keyed), List.of("llmh-sim"), "9.9");
         // /version and the listing both sit behind the key: answered, so it was sent
         assertThat(entry).containsEntry("version", vllm.version());
-        assertThat(model(entry)).containsEntry("file", vllm.modelPath());
+        assertThat(model(entry)).containsEntry("file", vllm.model().modelPath());
         assertThat(entry.toString()).doesNotContain(key);
       }
       ProtocolClient keyless = new OpenAiChatClient(Api.OPENAI_CHAT, server.baseUrl(), Credentials.NONE, TIMEOUTS);
@@ -145,7 +145,7 @@ class ServerProbeTest {
       assertThat(notMeasured(entry)).contains("server version: GET /props timed out after 2000 ms",
           "model file (llmh-sim): GET /props timed out after 2000 ms");
       // The listing still answered: what it says is kept.
-      assertThat(model(entry)).containsEntry("bytes", hanging.modelBytes());
+      assertThat(model(entry)).containsEntry("bytes", hanging.model().modelBytes());
     }
   }
 

@@ -57,10 +57,10 @@ class ServerEnvironmentGroundTruthTest {
       // The same URL as the cases' endpoint.url: what joins a case to its server.
       assertThat(described).containsEntry("endpoint", run.record().results().get(0).endpoint().url()).containsEntry("api", "ollama-chat")
           .containsEntry("kind", "remote").containsEntry("server", "ollama").doesNotContainKey("version");
-      assertThat(model(described)).containsEntry("model", "any").containsEntry("digest", "sha256:" + ollama.digest())
-          .containsEntry("quantization", ollama.quantization()).containsEntry("parameterSize", ollama.parameterSize())
-          .containsEntry("family", ollama.family()).containsEntry("contextLength", ollama.contextLength())
-          .containsEntry("bytes", ollama.modelBytes());
+      assertThat(model(described)).containsEntry("model", "any").containsEntry("digest", "sha256:" + ollama.model().digest())
+          .containsEntry("quantization", ollama.model().quantization()).containsEntry("parameterSize", ollama.model().parameterSize())
+          .containsEntry("family", ollama.model().family()).containsEntry("contextLength", ollama.model().contextLength())
+          .containsEntry("bytes", ollama.model().modelBytes());
       assertThat(described.get("notMeasured")).asList().containsExactly(
           "server version: endpoint offers no GET /api/version route (HTTP 404)",
           "model file (any): not reported by Ollama's /api/tags and /api/show");
@@ -86,7 +86,7 @@ class ServerEnvironmentGroundTruthTest {
       assertThat(described.get("notMeasured")).asList().contains(
           "server version: GET /props timed out after 2000 ms", "model file (llmh-sim): GET /props timed out after 2000 ms");
       // The listing answered: its figures are kept.
-      assertThat(model(described)).containsEntry("bytes", llama.modelBytes()).containsEntry("parameterSize", "7.6B");
+      assertThat(model(described)).containsEntry("bytes", llama.model().modelBytes()).containsEntry("parameterSize", "7.6B");
     }
   }
 }

@@ -24,21 +24,32 @@ import java.util.Set;
  *
  * @param kind which server it imitates
  * @param version what its version route says (Ollama's version, llama.cpp's {@code build_info}, vLLM's version)
- * @param digest the model's digest in Ollama's listing: the hex of its sha256, as Ollama writes it
- * @param quantization Ollama's {@code quantization_level}
- * @param parameterSize Ollama's {@code parameter_size}
- * @param family Ollama's {@code family} and {@code general.architecture}
- * @param contextLength the model's context: Ollama's {@code <architecture>.context_length}, llama.cpp's
- *     {@code n_ctx}, vLLM's {@code max_model_len}
- * @param modelPath llama.cpp's {@code model_path}, vLLM's {@code root}
- * @param parameters llama.cpp's {@code meta.n_params}, Ollama's {@code general.parameter_count}
- * @param modelBytes Ollama's {@code size}, llama.cpp's {@code meta.size}
+ * @param model what it says about the model it serves
  * @param missing paths left out: they answer 404
  * @param hanging paths that answer only after {@link #HANG}, or never when the server closes first
  */
-public record ServerPersona(
-    Kind kind, String version, String digest, String quantization, String parameterSize, String family,
-    int contextLength, String modelPath, long parameters, long modelBytes, Set<String> missing, Set<String> hanging) {
+public record ServerPersona(Kind kind, String version, ModelFacts model, Set<String> missing, Set<String> hanging) {
+
+  /**
+   * What a persona says about the model it serves (every model it serves, with the same figures).
+   *
+   * @param digest the model's digest in Ollama's listing: the hex of its sha256, as Ollama writes it
+   * @param quantization Ollama's {@code quantization_level}
+   * @param parameterSize Ollama's {@code parameter_size}
+   * @param family Ollama's {@code family} and {@code general.architecture}
+   * @param contextLength the model's context: Ollama's {@code <architecture>.context_length}, llama.cpp's
+   *     {@code n_ctx}, vLLM's {@code max_model_len}
+   * @param modelPath llama.cpp's {@code model_path}, vLLM's {@code root}
+   * @param parameters llama.cpp's {@code meta.n_params}, Ollama's {@code general.parameter_count}
+   * @param modelBytes Ollama's {@code size}, llama.cpp's {@code meta.size}
+   */
+  public record ModelFacts(
+      String digest, String quantization, String parameterSize, String family, int contextLength, String modelPath,
+      long parameters, long modelBytes) {
+
+    /** Nothing said: the simulator as itself. */
+    static final ModelFacts NONE = new ModelFacts(null, null, null, null, 0, null, 0, 0);
+  }
 
   /** How long a hanging route keeps its answer: longer than any harness should wait. */
   public static final java.time.Duration HANG = java.time.Duration.ofSeconds(60);
@@ -56,43 +67,44 @@ public record ServerPersona(
 
   /** The simulator as itself. */
   public static final ServerPersona SIMULATOR =
-      new ServerPersona(Kind.SIMULATOR, null, null, null, null, null, 0, null, 0, 0, Set.of(), Set.of());
+      new ServerPersona(Kind.SIMULATOR, null, ModelFacts.NONE, Set.of(), Set.of());
 
   public ServerPersona {
     Objects.requireNonNull(kind, "kind");
+    Objects.requireNonNull(model, "model");
     missing = Set.copyOf(missing);
     hanging = Set.copyOf(hanging);
   }
 
   public static ServerPersona ollama() {
-    return new ServerPersona(Kind.OLLAMA, "0.6.2", "845dbda0ea48ed749caafd9e6037047aa19acfcfd82e704d7ca97d631a0b697e",
-        "Q4_K_M", "7.6B", "qwen2", 32_768, null, 7_615_616_512L, 4_683_087_332L, Set.of(), Set.of());
+    return new ServerPersona(Kind.OLLAMA, "0.6.2",
+        new ModelFacts("845dbda0ea48ed749caafd9e6037047aa19acfcfd82e704d7ca97d631a0b697e", "Q4_K_M", "7.6B", "qwen2", 32_768,
+            null, 7_615_616_512L, 4_683_087_332L),
+        Set.of(), Set.of());
   }
 
   public static ServerPersona llamaCpp() {
-    return new ServerPersona(Kind.LLAMA_CPP, "b5890-982e3472", null, null, null, null, 4_096,
-        "/models/qwen2.5-7b-instruct-q4_k_m.gguf", 7_615_616_512L, 4_677_120_000L, Set.of(), Set.of());
+    return new ServerPersona(Kind.LLAMA_CPP, "b5890-982e3472", new ModelFacts(null, null, null, null, 4_096,
+        "/models/qwen2.5-7b-instruct-q4_k_m.gguf", 7_615_616_512L, 4_677_120_000L), Set.of(), Set.of());
   }
 
   public static ServerPersona vllm() {
-    return new ServerPersona(Kind.VLLM, "0.8.4", null, null, null, null, 32_768, "/models/Qwen2.5-7B-Instruct", 0, 0,
-        Set.of(), Set.of());
+    return new ServerPersona(Kind.VLLM, "0.8.4",
+        new ModelFacts(null, null, null, null, 32_768, "/models/Qwen2.5-7B-Instruct", 0, 0), Set.of(), Set.of());
   }
 
   /** The same, without {@code path}: it answers 404. */
   public ServerPersona without(String path) {
     Set<String> paths = new HashSet<>(missing);
     paths.add(path);
-    return new ServerPersona(kind, version, digest, quantization, parameterSize, family, contextLength, modelPath, parameters,
-        modelBytes, paths, hanging);
+    return new ServerPersona(kind, version, model, paths, hanging);
   }
 
   /** The same, with {@code path} answering only after {@link #HANG}. */
   public ServerPersona hangingOn(String path) {
     Set<String> paths = new HashSet<>(hanging);
     paths.add(path);
-    return new ServerPersona(kind, version, digest, quantization, parameterSize, family, contextLength, modelPath, parameters,
-        modelBytes, missing, paths);
+    return new ServerPersona(kind, version, model, missing, paths);
   }
 
   /** What the listing's {@code owned_by} says. */
@@ -121,8 +133,8 @@ public record ServerPersona(
       }
       case LLAMA_CPP -> routes.add(Route.get("/props", (ex, at) -> {
         ObjectNode props = mapper.createObjectNode();
-        props.putObject("default_generation_settings").put("id", 0).put("n_ctx", contextLength);
-        props.put("total_slots", settings.capacity().slots()).put("model_path", modelPath).put("chat_template", "{{ messages }}")
+        props.putObject("default_generation_settings").put("id", 0).put("n_ctx", model.contextLength());
+        props.put("total_slots", settings.capacity().slots()).put("model_path", model.modelPath()).put("chat_template", "{{ messages }}")
             .put("build_info", version);
         Replies.json(ex, 200, props);
       }));
@@ -144,14 +156,14 @@ public record ServerPersona(
   }
 
   /** What the persona adds to a model's entry in {@code /v1/models}. */
-  void describeListing(ObjectNode model) {
-    model.put("owned_by", kind.ownedBy);
+  void describeListing(ObjectNode entry) {
+    entry.put("owned_by", kind.ownedBy);
     if (kind == Kind.LLAMA_CPP) {
-      model.putObject("meta").put("vocab_type", 2).put("n_vocab", 152_064).put("n_ctx_train", 32_768)
-          .put("n_embd", 3_584).put("n_params", parameters).put("size", modelBytes);
+      entry.putObject("meta").put("vocab_type", 2).put("n_vocab", 152_064).put("n_ctx_train", 32_768)
+          .put("n_embd", 3_584).put("n_params", model.parameters()).put("size", model.modelBytes());
     } else if (kind == Kind.VLLM) {
-      model.put("root", modelPath).putNull("parent");
-      model.put("max_model_len", contextLength);
+      entry.put("root", model.modelPath()).putNull("parent");
+      entry.put("max_model_len", model.contextLength());
     }
   }
 
@@ -159,9 +171,9 @@ public record ServerPersona(
     ObjectNode root = mapper.createObjectNode();
     ArrayNode models = root.putArray("models");
     for (String id : settings.modelIds()) {
-      ObjectNode model = models.addObject().put("name", id).put("model", id).put("modified_at", "2025-05-01T10:00:00Z")
-          .put("size", modelBytes).put("digest", digest);
-      details(model.putObject("details"));
+      ObjectNode entry = models.addObject().put("name", id).put("model", id).put("modified_at", "2025-05-01T10:00:00Z")
+          .put("size", model.modelBytes()).put("digest", model.digest());
+      details(entry.putObject("details"));
     }
     return root;
   }
@@ -173,15 +185,16 @@ public record ServerPersona(
     root.put("modelfile", "FROM simulated").put("template", "{{ .Prompt }}")
         .put("parameters", limited ? "num_ctx                        " + context + "\nstop \"<|end|>\"" : "stop \"<|end|>\"");
     details(root.putObject("details"));
-    root.putObject("model_info").put("general.architecture", family).put("general.parameter_count", parameters)
-        .put(family + ".context_length", contextLength).put(family + ".embedding_length", 3_584);
+    String family = model.family();
+    root.putObject("model_info").put("general.architecture", family).put("general.parameter_count", model.parameters())
+        .put(family + ".context_length", model.contextLength()).put(family + ".embedding_length", 3_584);
     root.putArray("capabilities").add("completion");
     return root;
   }
 
   private void details(ObjectNode details) {
-    details.put("parent_model", "").put("format", "gguf").put("family", family);
-    details.putArray("families").add(family);
-    details.put("parameter_size", parameterSize).put("quantization_level", quantization);
+    details.put("parent_model", "").put("format", "gguf").put("family", model.family());
+    details.putArray("families").add(model.family());
+    details.put("parameter_size", model.parameterSize()).put("quantization_level", model.quantization());
   }
 }
