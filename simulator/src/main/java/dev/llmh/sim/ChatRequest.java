@@ -16,28 +16,38 @@ import java.util.List;
  * {@code system} text comes before the prompt). llama.cpp's {@code cache_prompt} is read (Ollama
  * has none: it always reuses its cache); other unknown fields are ignored.
  *
- * @param promptTokens the prompt, or the sum over the messages' content, by {@link SimTokenizer}; with a chat
- *                     template, plus its tokens per message; after truncation to the context, the truncated count
+ * @param prompt       the prompt as the server counts and caches it
  * @param maxTokens    the request's limit, or the server's default when it gives none
  * @param contextTokens Ollama's {@code options.num_ctx}, or null when the request sets none
- * @param sentPromptTokens the prompt's count before any truncation
- * @param messages     the chat messages as sent, in order; empty for a protocol that takes one prompt
- * @param prefix       what a prefix cache compares: each message's role, then its content's tokens
  * @param cachePrompt  whether a cached prefix may be reused ({@code cache_prompt}, true when not given)
  */
-record ChatRequest(String model, int promptTokens, int maxTokens, long seed, boolean stream,
-           boolean includeUsage, Integer contextTokens, int sentPromptTokens, List<Message> messages, List<String> prefix,
-           boolean cachePrompt) {
+record ChatRequest(String model, Prompt prompt, int maxTokens, long seed, boolean stream, boolean includeUsage,
+           Integer contextTokens, boolean cachePrompt) {
 
-  ChatRequest {
-    messages = messages == null ? List.of() : List.copyOf(messages);
-    prefix = prefix == null ? List.of() : List.copyOf(prefix);
+  /**
+   * A request's prompt, as the server counts and caches it.
+   *
+   * @param tokens     the prompt, or the sum over the messages' content, by {@link SimTokenizer}; with a chat
+   *                   template, plus its tokens per message; after truncation to the context, the truncated count
+   * @param sentTokens the prompt's count before any truncation
+   * @param messages   the chat messages as sent, in order; empty for a protocol that takes one prompt
+   * @param prefix     what a prefix cache compares: each message's role, then its content's tokens
+   */
+  record Prompt(int tokens, int sentTokens, List<Message> messages, List<String> prefix) {
+    Prompt {
+      messages = messages == null ? List.of() : List.copyOf(messages);
+      prefix = prefix == null ? List.of() : List.copyOf(prefix);
+    }
   }
+
   /** As the server prefills it: cut to {@code context} tokens when longer, as Ollama does silently. */
   ChatRequest truncatedTo(int context) {
-    return promptTokens <= context ? this
-        : new ChatRequest(model, context, maxTokens, seed, stream, includeUsage, contextTokens, sentPromptTokens, messages,
-            prefix, cachePrompt);
+    return prompt.tokens() <= context ? this
+        : withPrompt(new Prompt(context, prompt.sentTokens(), prompt.messages(), prompt.prefix()));
+  }
+
+  private ChatRequest withPrompt(Prompt changed) {
+    return new ChatRequest(model, changed, maxTokens, seed, stream, includeUsage, contextTokens, cachePrompt);
   }
 
   /** Reads the body, counting a chat template's tokens per message. */
@@ -46,9 +56,9 @@ record ChatRequest(String model, int promptTokens, int maxTokens, long seed, boo
     if (templateTokens == 0 || !protocol.messages()) {
       return request;
     }
-    int counted = request.promptTokens() + templateTokens * request.messages().size();
-    return new ChatRequest(request.model(), counted, request.maxTokens(), request.seed(), request.stream(),
-        request.includeUsage(), request.contextTokens(), counted, request.messages(), request.prefix(), request.cachePrompt());
+    Prompt prompt = request.prompt();
+    int counted = prompt.tokens() + templateTokens * prompt.messages().size();
+    return request.withPrompt(new Prompt(counted, counted, prompt.messages(), prompt.prefix()));
   }
 
   static ChatRequest parse(byte[] body, Protocol protocol, int defaultMaxTokens) throws BadRequest {
@@ -60,9 +70,10 @@ record ChatRequest(String model, int promptTokens, int maxTokens, long seed, boo
     OpenAiRequest request = protocol.messages()
         ? OpenAiRequest.parseChat(body, defaults) : OpenAiRequest.parseCompletion(body, defaults);
     int promptTokens = request.chat() ? tokens(request.messages()) : SimTokenizer.countTokens(request.prompt());
-    return new ChatRequest(request.model(), promptTokens, request.maxTokens(), request.seed(), request.stream(),
-        request.includeUsage(), null, promptTokens, request.chat() ? request.messages() : List.of(),
-        request.chat() ? prefix(request.messages()) : SimTokenizer.tokens(request.prompt()), request.cachePrompt());
+    Prompt prompt = new Prompt(promptTokens, promptTokens, request.chat() ? request.messages() : List.of(),
+        request.chat() ? prefix(request.messages()) : SimTokenizer.tokens(request.prompt()));
+    return new ChatRequest(request.model(), prompt, request.maxTokens(), request.seed(), request.stream(),
+        request.includeUsage(), null, request.cachePrompt());
   }
 
   /** Ollama: sampling settings under {@code options}, and streaming unless told otherwise. */
@@ -98,8 +109,8 @@ record ChatRequest(String model, int promptTokens, int maxTokens, long seed, boo
     if (numCtx != null && numCtx < 1) {
       throw new BadRequest("'options.num_ctx' must be at least 1, was " + numCtx);
     }
-    return new ChatRequest(model, promptTokens, limit == null ? defaultMaxTokens : limit, seed, streamed, false, numCtx,
-        promptTokens, messages, prefix(prefilled), true);
+    Prompt prompt = new Prompt(promptTokens, promptTokens, messages, prefix(prefilled));
+    return new ChatRequest(model, prompt, limit == null ? defaultMaxTokens : limit, seed, streamed, false, numCtx, true);
   }
 
   /** Each message's role (as a unit no text token can equal) and its content's tokens, in order. */

@@ -71,7 +71,7 @@ record Chunks(ObjectMapper mapper, SimulatorSettings settings, Plan plan) {
     last.put("done_reason", plan.finishReason());
     last.put("total_duration", totalNanos);
     last.put("load_duration", loadNanos);
-    last.put("prompt_eval_count", plan.request().promptTokens());
+    last.put("prompt_eval_count", plan.request().prompt().tokens());
     last.put("prompt_eval_duration", promptEvalNanos);
     last.put("eval_count", plan.completionTokens());
     last.put("eval_duration", evalNanos);
@@ -158,7 +158,7 @@ record Chunks(ObjectMapper mapper, SimulatorSettings settings, Plan plan) {
 
   private ObjectNode usageNode(int completionTokens) {
     ObjectNode usage = mapper.createObjectNode();
-    int prompt = plan.request().promptTokens();
+    int prompt = plan.request().prompt().tokens();
     usage.put("prompt_tokens", prompt);
     usage.put("completion_tokens", completionTokens);
     usage.put("total_tokens", prompt + completionTokens);

@@ -77,7 +77,7 @@ final class Playback {
         cached = cachedTokens(plan, slotAt);
         long first = firstChunkDeadline(slotAt, plan, cached) + load;
         remember(plan, first);
-        long gap = settings.chunkGapNanos(plan.request().promptTokens());
+        long gap = settings.chunkGapNanos(plan.request().prompt().tokens());
         for (int k = 0; k < spans.size(); k++) {
           Span span = spans.get(k);
           waitUntil(first + k * gap);
@@ -115,7 +115,7 @@ final class Playback {
       }
     }
     ServedRequest.Times times = new ServedRequest.Times(arrival, slotAt, flushed, System.nanoTime());
-    record(ex, plan, true, times, new ServedRequest.Outcome(plan.request().promptTokens(), cached, sentTokens, sentReasoning,
+    record(ex, plan, true, times, new ServedRequest.Outcome(plan.request().prompt().tokens(), cached, sentTokens, sentReasoning,
         plan.finishReason(), disconnected));
   }
 
@@ -186,7 +186,7 @@ final class Playback {
       int chunks = (plan.completionTokens() + settings.output().tokensPerChunk() - 1) / settings.output().tokensPerChunk();
       long first = firstChunkDeadline(slotAt, plan, cached);
       remember(plan, first);
-      long done = first + Math.max(0, chunks - 1) * settings.chunkGapNanos(plan.request().promptTokens());
+      long done = first + Math.max(0, chunks - 1) * settings.chunkGapNanos(plan.request().prompt().tokens());
       byte[] bytes = new Chunks(mapper, settings, plan).whole();
       waitUntil(done);
       ex.getResponseHeaders().set("Content-Type", "application/json");
@@ -205,14 +205,14 @@ final class Playback {
       slots.release();
     }
     ServedRequest.Times times = new ServedRequest.Times(arrival, slotAt, List.of(), System.nanoTime());
-    record(ex, plan, false, times, new ServedRequest.Outcome(plan.request().promptTokens(), cached, sent, 0,
+    record(ex, plan, false, times, new ServedRequest.Outcome(plan.request().prompt().tokens(), cached, sent, 0,
         plan.finishReason(), disconnected));
   }
 
   /** Hands what was served to {@code served}: what the plan's request asked for, over {@code ex}'s connection. */
   private void record(HttpExchange ex, Plan plan, boolean streamed, ServedRequest.Times times, ServedRequest.Outcome outcome) {
     ServedRequest.Request request = new ServedRequest.Request(plan.request().model(), plan.protocol().path, streamed,
-        ex.getRemoteAddress().getPort(), plan.request().messages());
+        ex.getRemoteAddress().getPort(), plan.request().prompt().messages());
     served.accept(new ServedRequest(plan.number(), request, times, outcome));
   }
 
@@ -239,7 +239,7 @@ final class Playback {
   /** Only the tokens not served from the prefix cache are prefilled. */
   private long firstChunkDeadline(long slotAt, Plan plan, int cachedTokens) {
     return slotAt + settings.timing().firstTokenDelay().toNanos()
-        + settings.prefillNanos(plan.request().promptTokens() - cachedTokens);
+        + settings.prefillNanos(plan.request().prompt().tokens() - cachedTokens);
   }
 
   /** Prompt tokens the request finds in the prefix cache when it gets its slot; 0 when it may not use it. */
@@ -248,13 +248,14 @@ final class Playback {
       return 0;
     }
     // The cache compares its own units (roles included); what it saves is counted in prompt tokens.
-    return Math.min(cache.cachedTokens(plan.request().prefix(), slotAt), Math.max(0, plan.request().promptTokens() - 1));
+    ChatRequest.Prompt prompt = plan.request().prompt();
+    return Math.min(cache.cachedTokens(prompt.prefix(), slotAt), Math.max(0, prompt.tokens() - 1));
   }
 
   /** The request's prompt is cached once its prefill ends, at its first chunk's deadline. */
   private void remember(Plan plan, long prefillEnd) {
     if (settings.capacity().prefixCache()) {
-      cache.store(plan.request().prefix(), prefillEnd);
+      cache.store(plan.request().prompt().prefix(), prefillEnd);
     }
   }
 
