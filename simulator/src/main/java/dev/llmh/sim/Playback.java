@@ -55,8 +55,6 @@ final class Playback {
     List<String> texts = texts(plan, chunks, spans);
     EventStream events = open(ex, plan, chunks, texts);
     List<Long> flushed = new ArrayList<>(spans.size());
-    int sentTokens = 0;
-    int sentReasoning = 0;
     int event = 0;
     boolean disconnected = false;
     long slotAt = -1;
@@ -78,29 +76,14 @@ final class Playback {
         long first = firstChunkDeadline(slotAt, plan, cached) + load;
         remember(plan, first);
         long gap = settings.chunkGapNanos(plan.request().prompt().tokens());
-        for (int k = 0; k < spans.size(); k++) {
-          Span span = spans.get(k);
-          waitUntil(first + k * gap);
-          long sendAt = System.nanoTime();
-          send(events, plan, event++, texts.get(k));
-          flushed.add(sendAt);
-          sentTokens = span.to();
-          sentReasoning += span.reasoning() ? 1 : 0;
-        }
-        if (spans.isEmpty()) {
-          waitUntil(first);
-        }
+        event = sendChunks(events, plan, texts, first, gap, event, flushed);
         if (protocol.ollama()) {
           long now = System.nanoTime();
           String done = chunks.ollamaDone(now - arrival, load, first - load - slotAt, flushed.isEmpty() ? 0L : now - flushed.get(0));
           boolean padding = settings.quirks().framing() == StreamFraming.CONTENT_LENGTH;
           send(events, plan, event, padding ? padded(done, widestDone(chunks)) : done);
         } else {
-          send(events, plan, event++, chunks.finish());
-          if (plan.request().includeUsage() && settings.quirks().sendsUsage()) {
-            send(events, plan, event++, chunks.usage(total));
-          }
-          send(events, plan, event, "[DONE]");
+          sendOpenAiEnd(events, plan, chunks, event);
         }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
@@ -115,8 +98,42 @@ final class Playback {
       }
     }
     ServedRequest.Times times = new ServedRequest.Times(arrival, slotAt, flushed, System.nanoTime());
+    int sent = flushed.size(); // the chunks sent are the spans [0, sent)
+    int sentTokens = sent == 0 ? 0 : spans.get(sent - 1).to();
+    int sentReasoning = (int) spans.subList(0, sent).stream().filter(Span::reasoning).count();
     record(ex, plan, true, times, new ServedRequest.Outcome(plan.request().prompt().tokens(), cached, sentTokens, sentReasoning,
         plan.finishReason(), disconnected));
+  }
+
+  /**
+   * Sends each content chunk at its deadline, the first at {@code first} and each next {@code gap}
+   * later, noting in {@code flushed} when each was sent; with no chunk, waits for {@code first}.
+   *
+   * @return the index of the event after the last chunk
+   */
+  private int sendChunks(EventStream events, Plan plan, List<String> texts, long first, long gap, int event,
+      List<Long> flushed) throws IOException, InterruptedException {
+    int next = event;
+    for (int k = 0; k < texts.size(); k++) {
+      waitUntil(first + k * gap);
+      long sendAt = System.nanoTime();
+      send(events, plan, next++, texts.get(k));
+      flushed.add(sendAt);
+    }
+    if (texts.isEmpty()) {
+      waitUntil(first);
+    }
+    return next;
+  }
+
+  /** The OpenAI stream's end, from event {@code event} on: the finish chunk, usage when asked for and sent, [DONE]. */
+  private void sendOpenAiEnd(EventStream events, Plan plan, Chunks chunks, int event) throws IOException {
+    int next = event;
+    send(events, plan, next++, chunks.finish());
+    if (plan.request().includeUsage() && settings.quirks().sendsUsage()) {
+      send(events, plan, next++, chunks.usage(plan.completionTokens()));
+    }
+    send(events, plan, next, "[DONE]");
   }
 
   /** Each span's chunk, made before the first is due: the body's length may need them all. */
