@@ -28,17 +28,12 @@ record CompareReader(Annotations annotations, Reporter reporter) {
   }
 
   private Optional<CompareDeclaration> declaration(Element element, AnnotationMirror mirror) {
-    AnnotationValue reference = annotations.value(mirror, "reference");
-    AnnotationValue endpoint = annotations.value(mirror, "endpoint");
     AnnotationValue topK = annotations.value(mirror, "topK");
     AnnotationValue tokens = annotations.value(mirror, "tokens");
     int errorsBefore = reporter.errorCount();
-    String referenceName = Annotations.asString(reference).orElse("");
-    if (referenceName.isBlank()) {
-      reporter.error(element, mirror, reference, "@Compare(reference) is blank: name the reference model as its endpoint"
-          + " knows it, e.g. @Compare(reference = \"qwen2.5:7b-instruct-fp16\")");
-    }
-    String url = JudgeReader.endpointWithoutCredentials(reporter, element, mirror, endpoint, "@Compare", "reference");
+    ServerElements.Server reference = new ServerElements(annotations, reporter).read(element, mirror, "@Compare",
+        "reference", "@Compare(reference) is blank: name the reference model as its endpoint knows it, e.g."
+            + " @Compare(reference = \"qwen2.5:7b-instruct-fp16\")", "reference");
     int k = Annotations.asInt(topK).orElse(0);
     if (k < 0 || k > CompareDeclaration.MAX_TOP_K) {
       reporter.error(element, mirror, topK, "@Compare(topK = " + k + ") is outside 1.." + CompareDeclaration.MAX_TOP_K
@@ -53,6 +48,6 @@ record CompareReader(Annotations annotations, Reporter reporter) {
     if (reporter.errorCount() > errorsBefore) {
       return Optional.empty();
     }
-    return Optional.of(new CompareDeclaration(referenceName, url, k, compared));
+    return Optional.of(new CompareDeclaration(reference.purpose(), reference.url(), k, compared));
   }
 }

@@ -21,14 +21,8 @@ record JudgeReader(Annotations annotations, Reporter reporter) {
 
   /** The scenario's judge; empty when it declares none or the one it declares is in error. */
   Optional<JudgeDeclaration> read(TypeElement type) {
-    List<TypeElement> lineage = ScenarioMembers.lineage(type);
-    for (int i = lineage.size() - 1; i >= 0; i--) {
-      Optional<AnnotationMirror> judge = find(lineage.get(i), Judge.class);
-      if (judge.isPresent()) {
-        return declaration(lineage.get(i), judge.get());
-      }
-    }
-    return Optional.empty();
+    return CheckReader.nearest(type, Judge.class)
+        .flatMap(declaring -> declaration(declaring, find(declaring, Judge.class).orElseThrow()));
   }
 
   /** True when the class or a base class writes {@code @Judge}, in error or not. */
@@ -37,16 +31,11 @@ record JudgeReader(Annotations annotations, Reporter reporter) {
   }
 
   private Optional<JudgeDeclaration> declaration(Element element, AnnotationMirror mirror) {
-    AnnotationValue rubric = annotations.value(mirror, "rubric");
-    AnnotationValue endpoint = annotations.value(mirror, "endpoint");
     AnnotationValue maxTokens = annotations.value(mirror, "maxTokens");
     int errorsBefore = reporter.errorCount();
-    String rubricText = Annotations.asString(rubric).orElse("");
-    if (rubricText.isBlank()) {
-      reporter.error(element, mirror, rubric, "@Judge(rubric) is blank: the judge scores 1-5 against it, so say what a"
-          + " good answer is, e.g. rubric = \"correct, complete and concise\"");
-    }
-    String url = endpointWithoutCredentials(reporter, element, mirror, endpoint, "@Judge", "judge");
+    ServerElements.Server judge = new ServerElements(annotations, reporter).read(element, mirror, "@Judge", "rubric",
+        "@Judge(rubric) is blank: the judge scores 1-5 against it, so say what a good answer is, e.g."
+            + " rubric = \"correct, complete and concise\"", "judge");
     int tokens = Annotations.asInt(maxTokens).orElse(1);
     if (tokens < 16) {
       reporter.error(element, mirror, maxTokens, "@Judge(maxTokens = " + tokens + ") leaves no room for a score and a"
@@ -56,23 +45,7 @@ record JudgeReader(Annotations annotations, Reporter reporter) {
       return Optional.empty();
     }
     return Optional.of(new JudgeDeclaration(Annotations.asString(annotations.value(mirror, "model")).orElse(""),
-        rubricText, url, tokens));
-  }
-
-  /**
-   * The {@code endpoint} element's URL, reported when it carries {@code user:password@}: that would be
-   * compiled into the class, and a second server's credentials are not sent anyway.
-   *
-   * @param whose the server's role in the message, e.g. {@code judge}
-   */
-  static String endpointWithoutCredentials(
-      Reporter reporter, Element element, AnnotationMirror mirror, AnnotationValue endpoint, String annotation, String whose) {
-    String url = Annotations.asString(endpoint).orElse("");
-    if (!url.isBlank() && dev.llmh.config.EndpointUrl.hasUserInfo(url)) {
-      reporter.error(element, mirror, endpoint, annotation + "(endpoint) carries user:password@, which would be compiled"
-          + " into the class; give the " + whose + "'s URL without it");
-    }
-    return url;
+        judge.purpose(), judge.url(), tokens));
   }
 
   /**
