@@ -11,16 +11,7 @@ import javax.lang.model.element.TypeElement;
  * Budgets that need what a scenario may not declare (an SLO, checks, a judge, a currency), each
  * reported once, on the element that states it: the class for its own cases, each prompt for its own.
  */
-final class BudgetNeeds {
-  private final SettingsReader settings;
-  private final CheckReader checks;
-  private final JudgeReader judges;
-
-  BudgetNeeds(SettingsReader settings, CheckReader checks, JudgeReader judges) {
-    this.settings = settings;
-    this.checks = checks;
-    this.judges = judges;
-  }
+record BudgetNeeds(SettingsReader settings, CheckReader checks, JudgeReader judges) {
 
   /**
    * @param classCases whether the class has cases of its own (a synthetic prompt or a prompt file),
