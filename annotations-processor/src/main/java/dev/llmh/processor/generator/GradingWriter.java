@@ -54,25 +54,25 @@ final class GradingWriter {
   /** {@code judge()} returning the scenario's {@code @Judge}; runners of scenarios without one keep the default. */
   static void writeJudgeMethod(ScenarioModel scenario, StringBuilder out) {
     dev.llmh.runner.JudgeDeclaration judge = scenario.grading().judge();
-    if (judge == null) {
-      return;
+    if (judge != null) {
+      writeDeclaration(out, "judge", "dev.llmh.runner.JudgeDeclaration", string(judge.model()), string(judge.rubric()),
+          string(judge.endpoint()), String.valueOf(judge.maxTokens()));
     }
-    out.append("\n  @Override\n  public dev.llmh.runner.JudgeDeclaration judge() {\n")
-        .append("    return new dev.llmh.runner.JudgeDeclaration(").append(string(judge.model())).append(", ")
-        .append(string(judge.rubric())).append(", ").append(string(judge.endpoint())).append(", ")
-        .append(judge.maxTokens()).append(");\n  }\n");
   }
 
   /** {@code compare()}, only for a scenario with a {@code @Compare}. */
   static void writeCompareMethod(ScenarioModel scenario, StringBuilder out) {
     dev.llmh.runner.CompareDeclaration compare = scenario.grading().compare();
-    if (compare == null) {
-      return;
+    if (compare != null) {
+      writeDeclaration(out, "compare", "dev.llmh.runner.CompareDeclaration", string(compare.reference()),
+          string(compare.endpoint()), String.valueOf(compare.topK()), String.valueOf(compare.tokens()));
     }
-    out.append("\n  @Override\n  public dev.llmh.runner.CompareDeclaration compare() {\n")
-        .append("    return new dev.llmh.runner.CompareDeclaration(").append(string(compare.reference())).append(", ")
-        .append(string(compare.endpoint())).append(", ").append(compare.topK()).append(", ")
-        .append(compare.tokens()).append(");\n  }\n");
+  }
+
+  /** An override of {@code method()} returning a new {@code type} built from the Java expressions {@code arguments}. */
+  private static void writeDeclaration(StringBuilder out, String method, String type, String... arguments) {
+    out.append("\n  @Override\n  public ").append(type).append(' ').append(method).append("() {\n")
+        .append("    return new ").append(type).append('(').append(String.join(", ", arguments)).append(");\n  }\n");
   }
 
   private static String checkDeclaration(CheckModel check) {
