@@ -1,5 +1,6 @@
 package dev.llmh.processor;
 
+import static dev.llmh.processor.CompiledScenario.benchmark;
 import static dev.llmh.processor.CompiledScenario.compiled;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -15,81 +16,52 @@ class CompareProcessingTest {
 
   @Test
   void theRunnerDeclaresTheComparisonWithItsSentinelsAsWritten() throws Exception {
-    ScenarioRunner runner = compiled("Quantised",
-        "@LlmBenchmark",
-        "@Compare(reference = \" fp16 \", endpoint = \"http://ref:8000/v1\", topK = 20, tokens = 64)",
-        "public class Quantised {",
-        "  @Prompt String p = \"x\";",
-        "}")
+    ScenarioRunner runner = benchmark("public class Quantised",
+        "@Compare(reference = \" fp16 \", endpoint = \"http://ref:8000/v1\", topK = 20, tokens = 64)")
         .succeeded()
         .runner("Quantised");
     assertThat(runner.compare()).isEqualTo(new CompareDeclaration("fp16", "http://ref:8000/v1", 20, 64));
 
-    ScenarioRunner defaults = compiled("Defaults",
-        "@LlmBenchmark", "@Compare(reference = \"fp16\")", "public class Defaults {", "  @Prompt String p = \"x\";", "}")
+    ScenarioRunner defaults = benchmark("public class Defaults", "@Compare(reference = \"fp16\")")
         .succeeded().runner("Defaults");
     assertThat(defaults.compare()).isEqualTo(new CompareDeclaration("fp16", null, 0, 0));
 
-    ScenarioRunner plain = compiled("Plain", "@LlmBenchmark", "public class Plain {", "  @Prompt String p = \"x\";", "}")
-        .succeeded().runner("Plain");
+    ScenarioRunner plain = benchmark("public class Plain").succeeded().runner("Plain");
     assertThat(plain.compare()).isNull();
   }
 
   @Test
   void aBaseClassesComparisonIsInheritedAndTheNearestWins() throws Exception {
-    ScenarioRunner inherited = compiled("Derived",
+    ScenarioRunner inherited = benchmark("public class Derived extends Base",
         "@Compare(reference = \"fp16\", tokens = 24)",
-        "abstract class Base {}",
-        "@LlmBenchmark",
-        "public class Derived extends Base {",
-        "  @Prompt String p = \"x\";",
-        "}").succeeded().runner("Derived");
+        "abstract class Base {}").succeeded().runner("Derived");
     assertThat(inherited.compare()).isEqualTo(new CompareDeclaration("fp16", null, 0, 24));
 
-    ScenarioRunner nearest = compiled("Nearer",
+    ScenarioRunner nearest = benchmark("public class Nearer extends Middle",
         "@Compare(reference = \"fp16\", tokens = 24)",
         "abstract class Base {}",
         "@Compare(reference = \"bf16\", topK = 3)",
-        "abstract class Middle extends Base {}",
-        "@LlmBenchmark",
-        "public class Nearer extends Middle {",
-        "  @Prompt String p = \"x\";",
-        "}").succeeded().runner("Nearer");
+        "abstract class Middle extends Base {}").succeeded().runner("Nearer");
     assertThat(nearest.compare()).isEqualTo(new CompareDeclaration("bf16", null, 3, 0));
   }
 
   @Test
   void aBlankReferenceCredentialsInTheUrlATopKOutOfRangeAndNegativeTokensAreErrors() {
-    compiled("Demo",
-        "@LlmBenchmark",
-        "@Compare(reference = \" \", endpoint = \"http://user:secret@ref:8000/v1\", topK = 21, tokens = -1)",
-        "class Demo {",
-        "  @Prompt String p = \"x\";",
-        "}")
+    benchmark("class Demo",
+        "@Compare(reference = \" \", endpoint = \"http://user:secret@ref:8000/v1\", topK = 21, tokens = -1)")
         .errorOn("@Compare", "@Compare(reference) is blank: name the reference model as its endpoint knows it")
         .errorOn("@Compare", "@Compare(endpoint) carries user:password@, which would be compiled into the class")
         .errorOn("@Compare", "@Compare(topK = 21) is outside 1..20")
         .errorOn("@Compare", "@Compare(tokens = -1) is negative")
         .errorCount(4);
-    compiled("Negative",
-        "@LlmBenchmark",
-        "@Compare(reference = \"fp16\", topK = -2)",
-        "class Negative {",
-        "  @Prompt String p = \"x\";",
-        "}")
+    benchmark("class Negative", "@Compare(reference = \"fp16\", topK = -2)")
         .errorOn("@Compare", "@Compare(topK = -2) is outside 1..20")
         .errorCount(1);
   }
 
   @Test
   void anErrorInABaseClassesComparisonIsReportedOnTheBaseClass() {
-    compiled("Derived",
-        "@Compare(reference = \"\")",
-        "abstract class Base {}",
-        "@LlmBenchmark",
-        "class Derived extends Base {",
-        "  @Prompt String p = \"x\";",
-        "}")
+    benchmark("class Derived extends Base", "@Compare(reference = \"\")", "abstract class Base {}")
         .errorOn("@Compare(reference = \"\")", "@Compare(reference) is blank")
         .errorCount(1);
   }

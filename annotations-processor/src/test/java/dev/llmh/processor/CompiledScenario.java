@@ -17,6 +17,11 @@ record CompiledScenario(JavaFileObject source, Compilation compilation) {
     return new CompiledScenario(source, Sources.compile(source));
   }
 
+  /** Compiles a benchmark with the one prompt {@code p}, as {@link Sources#onePrompt} writes it. */
+  static CompiledScenario benchmark(String declaration, String... before) {
+    return compiled(Sources.simpleName(declaration), Sources.onePrompt(declaration, before));
+  }
+
   /** An error containing {@code message}, on the one line of the source that contains {@code line}. */
   CompiledScenario errorOn(String line, String message) {
     assertThat(compilation).hadErrorContaining(message).inFile(source).onLineContaining(line);

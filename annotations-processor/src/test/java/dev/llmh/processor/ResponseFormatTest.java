@@ -1,6 +1,6 @@
 package dev.llmh.processor;
 
-import static dev.llmh.processor.CompiledScenario.compiled;
+import static dev.llmh.processor.CompiledScenario.benchmark;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.testing.compile.Compilation;
@@ -25,55 +25,37 @@ class ResponseFormatTest {
 
   @Test
   void jsonAndASchemaAreDeclaredByTheRunnerAndABaseClassesFormatIsInherited(@TempDir Path resources) throws Exception {
-    ScenarioRunner json = compiled("AsJson",
+    ScenarioRunner json = benchmark("public class AsJson",
         "import static dev.llmh.annotations.ResponseFormat.Kind.JSON;",
-        "@LlmBenchmark",
-        "@ResponseFormat(JSON)",
-        "public class AsJson {",
-        "  @Prompt String p = \"x\";",
-        "}").succeeded().runner("AsJson");
+        "@ResponseFormat(JSON)").succeeded().runner("AsJson");
     assertThat(json.responseFormat()).isEqualTo(ResponseFormatDeclaration.json());
 
     Files.writeString(resources.resolve("person.schema.json"), "{\"type\": \"object\", \"required\": [\"name\"]}");
-    CompiledScenario schema = withResources(resources, "Person",
-        "@LlmBenchmark",
-        "@ResponseFormat(schema = \"person.schema.json\")",
-        "public class Person {",
-        "  @Prompt String p = \"x\";",
-        "}");
+    CompiledScenario schema = withResources(resources, "public class Person", "@ResponseFormat(schema = \"person.schema.json\")");
     schema.succeeded().warningCount(0);
     assertThat(schema.runner("Person").responseFormat()).isEqualTo(ResponseFormatDeclaration.schema("person.schema.json"));
 
-    ScenarioRunner inherited = compiled("Derived",
-        "@ResponseFormat(ResponseFormat.Kind.JSON)",
-        "abstract class Base {}",
-        "@LlmBenchmark",
-        "public class Derived extends Base {",
-        "  @Prompt String p = \"x\";",
-        "}").succeeded().runner("Derived");
+    ScenarioRunner inherited = benchmark("public class Derived extends Base",
+        "@ResponseFormat(ResponseFormat.Kind.JSON)", "abstract class Base {}").succeeded().runner("Derived");
     assertThat(inherited.responseFormat()).isEqualTo(ResponseFormatDeclaration.json());
 
-    ScenarioRunner plain = compiled("Plain", "@LlmBenchmark", "public class Plain {", "  @Prompt String p = \"x\";", "}")
-        .succeeded().runner("Plain");
+    ScenarioRunner plain = benchmark("public class Plain").succeeded().runner("Plain");
     assertThat(plain.responseFormat()).isNull();
   }
 
   @Test
   void neitherOrBothOrAnAbsolutePathAreErrorsNamingTheFix() {
-    compiled("Neither", "@LlmBenchmark", "@ResponseFormat", "class Neither {", "  @Prompt String p = \"x\";", "}")
+    benchmark("class Neither", "@ResponseFormat")
         .errorOn("@ResponseFormat", "@ResponseFormat names neither JSON nor a schema; write @ResponseFormat(JSON)")
         .errorCount(1);
-    compiled("SchemaKindOnly", "@LlmBenchmark", "@ResponseFormat(ResponseFormat.Kind.SCHEMA)", "class SchemaKindOnly {",
-        "  @Prompt String p = \"x\";", "}")
+    benchmark("class SchemaKindOnly", "@ResponseFormat(ResponseFormat.Kind.SCHEMA)")
         .errorOn("@ResponseFormat", "@ResponseFormat names neither JSON nor a schema")
         .errorCount(1);
-    compiled("Both", "@LlmBenchmark", "@ResponseFormat(value = ResponseFormat.Kind.JSON,", "    schema = \"person.schema.json\")",
-        "class Both {", "  @Prompt String p = \"x\";", "}")
+    benchmark("class Both", "@ResponseFormat(value = ResponseFormat.Kind.JSON,", "    schema = \"person.schema.json\")")
         .errorOn("schema = \"person.schema.json\"", "@ResponseFormat asks for both JSON and the schema \"person.schema.json\";"
             + " keep one: @ResponseFormat(JSON) for any JSON object, or @ResponseFormat(schema = \"person.schema.json\")")
         .errorCount(1);
-    compiled("Rooted", "@LlmBenchmark", "@ResponseFormat(schema = \"/person.schema.json\")", "class Rooted {",
-        "  @Prompt String p = \"x\";", "}")
+    benchmark("class Rooted", "@ResponseFormat(schema = \"/person.schema.json\")")
         .errorOn("@ResponseFormat", "starts with '/'; a test classpath path has none: write \"person.schema.json\"")
         .errorCount(1);
   }
@@ -82,17 +64,14 @@ class ResponseFormatTest {
   void aSchemaFileThatIsNotOneJsonObjectIsAnErrorAndOneTheCompilerCannotSeeAWarning(@TempDir Path resources) throws Exception {
     Files.writeString(resources.resolve("broken.schema.json"), "{\n  \"type\": \"object\"\n  \"required\": [\"name\"]\n}");
     Files.writeString(resources.resolve("list.schema.json"), "[1, 2]");
-    withResources(resources, "Broken", "@LlmBenchmark", "@ResponseFormat(schema = \"broken.schema.json\")", "class Broken {",
-        "  @Prompt String p = \"x\";", "}")
+    withResources(resources, "class Broken", "@ResponseFormat(schema = \"broken.schema.json\")")
         .errorOn("@ResponseFormat", "@ResponseFormat(schema = \"broken.schema.json\") is not a JSON Schema object:"
             + " line 3, column 3: expected ',' or '}'")
         .errorCount(1);
-    withResources(resources, "Listed", "@LlmBenchmark", "@ResponseFormat(schema = \"list.schema.json\")", "class Listed {",
-        "  @Prompt String p = \"x\";", "}")
+    withResources(resources, "class Listed", "@ResponseFormat(schema = \"list.schema.json\")")
         .errorOn("@ResponseFormat", "line 1, column 1: expected a JSON object, starting with '{'")
         .errorCount(1);
-    compiled("Unseen", "@LlmBenchmark", "@ResponseFormat(schema = \"missing.schema.json\")", "class Unseen {",
-        "  @Prompt String p = \"x\";", "}")
+    benchmark("class Unseen", "@ResponseFormat(schema = \"missing.schema.json\")")
         .warningOn("@ResponseFormat", "@ResponseFormat(schema = \"missing.schema.json\"): the compiler does not see it"
             + " (looked in the class output and the class path); put it under src/test/resources/missing.schema.json")
         .errorCount(0);
@@ -108,9 +87,12 @@ class ResponseFormatTest {
     assertThat(JsonSyntax.objectProblem("")).isEqualTo("line 1, column 1: expected a JSON object, starting with '{'");
   }
 
-  /** Compiled with {@code resources} on the class path, as Maven compiles tests with their resources copied beside them. */
-  private static CompiledScenario withResources(Path resources, String simpleName, String... body) {
-    JavaFileObject source = Sources.scenario(simpleName, body);
+  /**
+   * A benchmark with one prompt ({@link Sources#onePrompt}) compiled with {@code resources} on the class
+   * path, as Maven compiles tests with their resources copied beside them.
+   */
+  private static CompiledScenario withResources(Path resources, String declaration, String... before) {
+    JavaFileObject source = Sources.scenario(Sources.simpleName(declaration), Sources.onePrompt(declaration, before));
     List<File> classpath = new ArrayList<>();
     for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
       classpath.add(new File(entry));
