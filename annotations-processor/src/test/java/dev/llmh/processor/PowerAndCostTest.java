@@ -16,7 +16,7 @@ class PowerAndCostTest {
 
   @Test
   void bothAnnotationsCompileCleanlyAndAPromptsOwnReplaceTheClassesOneAnnotationAtATime() throws Exception {
-    CompiledScenario compiled = compiled("Priced",
+    ScenarioRunner runner = compiled("Priced",
         "@LlmBenchmark",
         "@Power(watts = 200)",
         "@Cost(currency = \"eur\", hardware = 600, lifetimeYears = 3, hoursPerDay = 4, powerPrice = 0.30, utilisation = \"50%\")",
@@ -25,9 +25,7 @@ class PowerAndCostTest {
         "  @Prompt String owned = \"a\";",
         "  @Prompt @Cost(currency = \"EUR\", perHour = 1.2) String rented = \"b\";",
         "  @Prompt @Power(watts = 90.5) String lowPower = \"c\";",
-        "}").succeeded();
-    CompilationSubject.assertThat(compiled.compilation()).hadWarningCount(0);
-    ScenarioRunner runner = compiled.runner("Priced");
+        "}").succeeded().warningCount(0).runner("Priced");
     DeploymentFacts.Cost owned = new DeploymentFacts.Cost(600.0, 3.0, 4.0, 0.30, 50.0, null);
     assertThat(runner.prompts().get(0).settings().deployment()).isEqualTo(new DeploymentFacts("EUR", 200.0, null,
         null, owned, null));
@@ -52,7 +50,7 @@ class PowerAndCostTest {
 
   @Test
   void trustDeclaredIsAcceptedWithPricesOrAloneAndReachesTheRunner() throws Exception {
-    CompiledScenario compiled = compiled("Trusting",
+    ScenarioRunner runner = compiled("Trusting",
         "@LlmBenchmark",
         "@Power(watts = 200)",
         "@Cost(perHour = 1.2, trustDeclared = true)",
@@ -60,9 +58,7 @@ class PowerAndCostTest {
         "public class Trusting {",
         "  @Prompt String p = \"a\";",
         "  @Prompt @Cost(trustDeclared = true) String alone = \"b\";",
-        "}").succeeded();
-    CompilationSubject.assertThat(compiled.compilation()).hadWarningCount(0);
-    ScenarioRunner runner = compiled.runner("Trusting");
+        "}").succeeded().warningCount(0).runner("Trusting");
     assertThat(runner.prompts().get(0).settings().deployment()).isEqualTo(new DeploymentFacts(
         null, 200.0, null, null, new DeploymentFacts.Cost(null, null, null, null, null, 1.2), true));
     // alone it declares no prices (they may come from configuration), only how their budgets are judged
