@@ -50,6 +50,13 @@ class EmbeddedServerTest {
     server = EmbeddedServer.start(engine, MODEL, 0);
   }
 
+  /** As {@link #start}, with an engine that answers {@code naturalLength} pieces, {@code pieceDelayMillis} apart. */
+  private void startPaced(int slots, int slotContext, int pieceDelayMillis, int naturalLength) {
+    start(slots, slotContext);
+    engine.pieceDelayMillis = pieceDelayMillis;
+    engine.naturalLength = naturalLength;
+  }
+
   @AfterEach
   void stop() {
     if (server != null) {
@@ -301,9 +308,7 @@ class EmbeddedServerTest {
 
   @Test
   void requestsBeyondTheSlotsQueueAndAllSucceed() throws Exception {
-    start(1, 512);
-    engine.pieceDelayMillis = 30;
-    engine.naturalLength = 4;
+    startPaced(1, 512, 30, 4);
     String body = """
         {"messages":[{"role":"user","content":"hi"}],"stream":true}""";
     CompletableFuture<Timeline> first = CompletableFuture.supplyAsync(() -> timeline(body), POOL);
@@ -324,9 +329,7 @@ class EmbeddedServerTest {
 
   @Test
   void concurrentRequestsUseAllSlotsButNoMore() throws Exception {
-    start(2, 512);
-    engine.pieceDelayMillis = 20;
-    engine.naturalLength = 3;
+    startPaced(2, 512, 20, 3);
     List<CompletableFuture<HttpResponse<String>>> replies = new ArrayList<>();
     for (int i = 0; i < 5; i++) {
       replies.add(CLIENT.sendAsync(request("/v1/completions", "{\"prompt\":\"p " + i + "\"}"),
@@ -349,10 +352,7 @@ class EmbeddedServerTest {
     start(1, 20);
     HttpResponse<String> r = post("/v1/completions", """
         {"prompt":"one two three four five six seven eight nine ten","max_tokens":11}""");
-    assertThat(r.statusCode()).isEqualTo(400);
-    JsonNode error = MAPPER.readTree(r.body()).path("error");
-    assertThat(error.path("type").asText()).isEqualTo("invalid_request_error");
-    assertThat(error.path("message").asText())
+    assertThat(badRequestMessage(r))
         .contains("10 prompt tokens", "11 max tokens", "slot context of 20", "never truncated");
     assertThat(engine.started.get()).isZero();
     assertThat(engine.lastRequest).isNull();
@@ -364,11 +364,8 @@ class EmbeddedServerTest {
     // 10 words + 10 max tokens pass the server's count; the engine's BOS makes it 21 > 20
     HttpResponse<String> r = post("/v1/completions", """
         {"prompt":"one two three four five six seven eight nine ten","max_tokens":10,"stream":true}""");
-    assertThat(r.statusCode()).isEqualTo(400);
     assertThat(r.headers().firstValue("Content-Type")).hasValue("application/json");
-    JsonNode error = MAPPER.readTree(r.body()).path("error");
-    assertThat(error.path("type").asText()).isEqualTo("invalid_request_error");
-    assertThat(error.path("message").asText()).isEqualTo("fake engine: 11 prompt tokens + 10 max tokens > slot context 20");
+    assertThat(badRequestMessage(r)).isEqualTo("fake engine: 11 prompt tokens + 10 max tokens > slot context 20");
     // and the slot was given back
     assertThat(post("/v1/completions", "{\"prompt\":\"short\",\"max_tokens\":2}").statusCode()).isEqualTo(200);
   }
@@ -377,9 +374,7 @@ class EmbeddedServerTest {
 
   @Test
   void aClientThatDisconnectsMidStreamStopsTheEngineAndFreesTheSlot() throws Exception {
-    start(1, 100_000);
-    engine.pieceDelayMillis = 10;
-    engine.naturalLength = 50_000;
+    startPaced(1, 100_000, 10, 50_000);
     HttpResponse<InputStream> r = CLIENT.send(request("/v1/chat/completions", """
         {"messages":[{"role":"user","content":"go"}],"max_tokens":50000,"stream":true}"""),
         HttpResponse.BodyHandlers.ofInputStream());
@@ -412,9 +407,7 @@ class EmbeddedServerTest {
 
   @Test
   void stopEndsAStreamInProgressSoTheEngineCanBeClosed() throws Exception {
-    start(1, 100_000);
-    engine.pieceDelayMillis = 10;
-    engine.naturalLength = 50_000;
+    startPaced(1, 100_000, 10, 50_000);
     CompletableFuture<HttpResponse<String>> reply = CLIENT.sendAsync(request("/v1/completions", """
         {"prompt":"go","max_tokens":50000,"stream":true}"""), HttpResponse.BodyHandlers.ofString());
     await(() -> engine.started.get() == 1);
@@ -508,11 +501,15 @@ class EmbeddedServerTest {
   // ---------------------------------------------------------------- helpers
 
   private void assertBadRequest(String path, String body, String reason) throws Exception {
-    HttpResponse<String> r = post(path, body);
-    assertThat(r.statusCode()).as(body).isEqualTo(400);
+    assertThat(badRequestMessage(post(path, body))).as(body).contains(reason);
+  }
+
+  /** The message of a reply that must be a 400 {@code invalid_request_error}. */
+  private static String badRequestMessage(HttpResponse<String> r) throws IOException {
+    assertThat(r.statusCode()).as(r.body()).isEqualTo(400);
     JsonNode error = MAPPER.readTree(r.body()).path("error");
     assertThat(error.path("type").asText()).isEqualTo("invalid_request_error");
-    assertThat(error.path("message").asText()).as(body).contains(reason);
+    return error.path("message").asText();
   }
 
   private static void assertTimings(JsonNode timings, int promptTokens, int completionTokens) {
