@@ -3,14 +3,12 @@ package dev.llmh.analysis;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.llmh.baseline.Baselines;
 import dev.llmh.hardware.HardwareFindings;
 import dev.llmh.config.DeploymentFacts;
 import dev.llmh.constraint.Metric;
 import dev.llmh.measure.RequestSample;
 import dev.llmh.resources.PhaseSampling;
 import dev.llmh.verdict.CaseAnalysis;
-import dev.llmh.verdict.CaseAnalyzer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -54,10 +52,8 @@ class CountedSpanTest {
 
   @Test
   void throughputAndRequestRateDivideTheCountedTokensByTheCountedSpan() {
-    CaseAnalysis analysis = CaseAnalyzer.analyze(
-        new CaseAnalyzer.Context(null, 128, new CaseAnalyzer.Budgets(List.of(), 0.95, 0.05), null, List.of(), null, null,
-            List.of(m -> HardwareFindings.of(new ResourceInputs(null, DeploymentFacts.NONE, null), m))),
-        requests(), null, "m", new Baselines.Comparison(null, List.of()));
+    CaseAnalysis analysis = OneFeatureAnalysis.analyze(
+        requests(), m -> HardwareFindings.of(new ResourceInputs(null, DeploymentFacts.NONE, null), m), List.of());
     assertThat(analysis.requests().counts().outputTokens()).isEqualTo(40);
     assertThat(analysis.requests().counts().wallMs()).isEqualTo(390.0);
     // 40 tokens over 390 ms, not over the 2,090 ms from the cold load's send

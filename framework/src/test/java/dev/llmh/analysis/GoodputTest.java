@@ -3,16 +3,12 @@ package dev.llmh.analysis;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.llmh.baseline.Baselines;
 import dev.llmh.slo.GoodRequests;
 import dev.llmh.slo.SloFeature;
-import dev.llmh.constraint.ConstraintExpression;
-import dev.llmh.constraint.ConstraintParser;
 import dev.llmh.constraint.Metric;
 import dev.llmh.measure.RequestSample;
 import dev.llmh.runner.SloDeclaration;
 import dev.llmh.verdict.CaseAnalysis;
-import dev.llmh.verdict.CaseAnalyzer;
 import dev.llmh.verdict.ConstraintResult;
 import dev.llmh.verdict.Verdict;
 import java.util.ArrayList;
@@ -51,11 +47,7 @@ class GoodputTest {
   }
 
   private static CaseAnalysis analyze(List<RequestSample> samples, SloDeclaration slo, String... constraints) {
-    List<ConstraintExpression> parsed = java.util.Arrays.stream(constraints).map(ConstraintParser::parse).toList();
-    return CaseAnalyzer.analyze(
-        new CaseAnalyzer.Context(null, 128, new CaseAnalyzer.Budgets(parsed, 0.95, 0.05), null, List.of(), null, null,
-            List.of(m -> SloFeature.Found.of(slo, m))),
-        samples, null, "m", new Baselines.Comparison(null, List.of()));
+    return OneFeatureAnalysis.analyze(samples, m -> SloFeature.Found.of(slo, m), List.of(constraints));
   }
 
   @Test

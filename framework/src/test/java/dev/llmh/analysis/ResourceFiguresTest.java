@@ -3,17 +3,14 @@ package dev.llmh.analysis;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.llmh.baseline.Baselines;
 import dev.llmh.hardware.HardwareFindings;
 import dev.llmh.config.DeploymentFacts;
-import dev.llmh.constraint.ConstraintParser;
 import dev.llmh.constraint.Metric;
 import dev.llmh.measure.RequestSample;
 import dev.llmh.resources.Energy;
 import dev.llmh.resources.GpuResources;
 import dev.llmh.resources.Resources;
 import dev.llmh.verdict.CaseAnalysis;
-import dev.llmh.verdict.CaseAnalyzer;
 import dev.llmh.verdict.CaseVerdict;
 import dev.llmh.verdict.ConstraintResult;
 import dev.llmh.verdict.Verdict;
@@ -52,11 +49,8 @@ class ResourceFiguresTest {
   }
 
   private static CaseAnalysis analyze(Resources resources, DeploymentFacts facts, String... constraints) {
-    return CaseAnalyzer.analyze(
-        new CaseAnalyzer.Context(null, 128,
-            new CaseAnalyzer.Budgets(java.util.Arrays.stream(constraints).map(ConstraintParser::parse).toList(), 0.95,
-            0.05), null, List.of(), null, null, hardware(new ResourceInputs(resources, facts, null))),
-        tenRequests(), null, "m", new Baselines.Comparison(null, List.of()));
+    return OneFeatureAnalysis.analyze(
+        tenRequests(), hardware(new ResourceInputs(resources, facts, null)), List.of(constraints));
   }
 
   @Test
@@ -150,11 +144,8 @@ class ResourceFiguresTest {
     Energy rapl = new Energy(Energy.RAPL, 180.0, 90.0, 2000L, null, null);
     List<String> budgets = List.of("tpot.p50 < 50ms", "itl.p50 < 50ms", "decode_rate.p50 > 10tok/s", "throughput > 10tok/s",
         "energy_per_token < 2J", "ttft.p50 < 1s", "bandwidth_use <= 100%");
-    CaseAnalysis analysis = CaseAnalyzer.analyze(
-        new CaseAnalyzer.Context(null, 128,
-            new CaseAnalyzer.Budgets(budgets.stream().map(ConstraintParser::parse).toList(), 0.95, 0.05), null,
-            List.of(), null, null, hardware(new ResourceInputs(sampled(rapl), DeploymentFacts.NONE, probed))),
-        tenRequests(), null, "m", new Baselines.Comparison(null, List.of()));
+    CaseAnalysis analysis = OneFeatureAnalysis.analyze(
+        tenRequests(), hardware(new ResourceInputs(sampled(rapl), DeploymentFacts.NONE, probed)), budgets);
     assertThat(analysis.constraints()).extracting(ConstraintResult::verdict).containsExactly(
         Verdict.INCONCLUSIVE, Verdict.INCONCLUSIVE, Verdict.INCONCLUSIVE, Verdict.INCONCLUSIVE, Verdict.INCONCLUSIVE,
         Verdict.PASS, Verdict.FAIL);
@@ -164,20 +155,16 @@ class ResourceFiguresTest {
     assertThat(analysis.verdict()).isEqualTo(CaseVerdict.FAIL); // the bandwidth_use budget fails on its own
 
     // undecided for a reason more requests would not change: an adaptive measurement stops
-    CaseAnalysis speedOnly = CaseAnalyzer.analyze(
-        new CaseAnalyzer.Context(null, 128,
-            new CaseAnalyzer.Budgets(List.of(ConstraintParser.parse("tpot.p50 < 50ms")), 0.95, 0.05), null,
-            List.of(), null, null, hardware(new ResourceInputs(sampled(rapl), DeploymentFacts.NONE, probed))),
-        tenRequests(), null, "m", new Baselines.Comparison(null, List.of()));
+    CaseAnalysis speedOnly = OneFeatureAnalysis.analyze(
+        tenRequests(), hardware(new ResourceInputs(sampled(rapl), DeploymentFacts.NONE, probed)),
+        List.of("tpot.p50 < 50ms"));
     assertThat(speedOnly.verdict()).isEqualTo(CaseVerdict.INCONCLUSIVE);
     assertThat(speedOnly.settled()).isTrue();
     // declared bytes: the user answers for the check's inputs, and the budget decides
     var declaredBytes = dev.llmh.resources.PhysicsInputs.of(4_700_000_000L, "declared", 0.3e12, "probe");
-    CaseAnalysis declared = CaseAnalyzer.analyze(
-        new CaseAnalyzer.Context(null, 128,
-            new CaseAnalyzer.Budgets(List.of(ConstraintParser.parse("tpot.p50 < 50ms")), 0.95, 0.05), null,
-            List.of(), null, null, hardware(new ResourceInputs(sampled(rapl), DeploymentFacts.NONE, declaredBytes))),
-        tenRequests(), null, "m", new Baselines.Comparison(null, List.of()));
+    CaseAnalysis declared = OneFeatureAnalysis.analyze(
+        tenRequests(), hardware(new ResourceInputs(sampled(rapl), DeploymentFacts.NONE, declaredBytes)),
+        List.of("tpot.p50 < 50ms"));
     assertThat(declared.constraints().get(0).verdict()).isEqualTo(Verdict.PASS);
   }
 
@@ -185,11 +172,9 @@ class ResourceFiguresTest {
   void aDecodeRateAboveWhatTheMemoryCanFeedIsFlaggedAndBoundedByBandwidthUse() {
     // every request decodes 19 gaps of 10 ms: 100 tok/s per stream; 4.7 GB of weights at 0.3 TB/s allow 63.8 tok/s
     var inputs = dev.llmh.resources.PhysicsInputs.of(4_700_000_000L, "declared", 0.3e12, "declared");
-    CaseAnalysis analysis = CaseAnalyzer.analyze(
-        new CaseAnalyzer.Context(null, 128,
-            new CaseAnalyzer.Budgets(List.of(ConstraintParser.parse("bandwidth_use <= 100%")), 0.95, 0.05), null,
-            List.of(), null, null, hardware(new ResourceInputs(sampled(null), DeploymentFacts.NONE, inputs))),
-        tenRequests(), null, "m", new Baselines.Comparison(null, List.of()));
+    CaseAnalysis analysis = OneFeatureAnalysis.analyze(
+        tenRequests(), hardware(new ResourceInputs(sampled(null), DeploymentFacts.NONE, inputs)),
+        List.of("bandwidth_use <= 100%"));
     assertThat(analysis.figures().get(Metric.BANDWIDTH_USE)).isCloseTo(100 * 100 * 4.7e9 / 0.3e12, within(1e-6));
     assertThat(analysis.constraints().get(0).verdict()).isEqualTo(Verdict.FAIL);
     assertThat(analysis.findings(HardwareFindings.class).hardware().physics().implausible())
@@ -198,16 +183,14 @@ class ResourceFiguresTest {
 
     var unknown = new dev.llmh.resources.PhysicsInputs(null, null, "remote endpoint: declare llmh.model.bytes",
         0.3e12, "declared", null, null, null);
-    CaseAnalysis remote = CaseAnalyzer.analyze(
-        new CaseAnalyzer.Context(null, 128,
-            new CaseAnalyzer.Budgets(List.of(ConstraintParser.parse("bandwidth_use <= 100%")), 0.95, 0.05), null,
-            List.of(), null, null, hardware(new ResourceInputs(sampled(null), DeploymentFacts.NONE, unknown))),
-        tenRequests(), null, "m", new Baselines.Comparison(null, List.of()));
+    CaseAnalysis remote = OneFeatureAnalysis.analyze(
+        tenRequests(), hardware(new ResourceInputs(sampled(null), DeploymentFacts.NONE, unknown)),
+        List.of("bandwidth_use <= 100%"));
     assertThat(remote.constraints().get(0).verdict()).isEqualTo(Verdict.INCONCLUSIVE);
     assertThat(remote.constraints().get(0).message()).contains("declare llmh.model.bytes");
   }
 
-  private static List<java.util.function.Function<MeasuredCase, ? extends dev.llmh.verdict.Findings>> hardware(ResourceInputs inputs) {
-    return List.of(m -> HardwareFindings.of(inputs, m));
+  private static java.util.function.Function<MeasuredCase, HardwareFindings> hardware(ResourceInputs inputs) {
+    return m -> HardwareFindings.of(inputs, m);
   }
 }

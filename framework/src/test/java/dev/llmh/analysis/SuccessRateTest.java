@@ -3,12 +3,9 @@ package dev.llmh.analysis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.llmh.annotations.CheckResult;
-import dev.llmh.baseline.Baselines;
 import dev.llmh.check.CheckedRequests;
 import dev.llmh.check.ChecksFeature;
 import dev.llmh.check.AnswerChecks;
-import dev.llmh.constraint.ConstraintExpression;
-import dev.llmh.constraint.ConstraintParser;
 import dev.llmh.constraint.Metric;
 import dev.llmh.measure.RequestSample;
 import dev.llmh.runner.CheckDeclaration;
@@ -16,7 +13,6 @@ import dev.llmh.runner.ParamDeclaration;
 import dev.llmh.runner.PromptDeclaration;
 import dev.llmh.runner.ScenarioRunner;
 import dev.llmh.verdict.CaseAnalysis;
-import dev.llmh.verdict.CaseAnalyzer;
 import dev.llmh.verdict.ConstraintResult;
 import dev.llmh.verdict.Verdict;
 import java.util.ArrayList;
@@ -77,11 +73,7 @@ class SuccessRateTest {
   }
 
   private static CaseAnalysis analyze(List<RequestSample> samples, List<String> checks, String... constraints) {
-    List<ConstraintExpression> parsed = java.util.Arrays.stream(constraints).map(ConstraintParser::parse).toList();
-    return CaseAnalyzer.analyze(
-        new CaseAnalyzer.Context(null, 128, new CaseAnalyzer.Budgets(parsed, 0.95, 0.05), null, List.of(), null, null,
-            List.of(m -> ChecksFeature.Found.of(checks, m))),
-        samples, null, "m", new Baselines.Comparison(null, List.of()));
+    return OneFeatureAnalysis.analyze(samples, m -> ChecksFeature.Found.of(checks, m), List.of(constraints));
   }
 
   @Test
