@@ -7,7 +7,11 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Random;
 import java.util.stream.IntStream;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** The arithmetic against distributions worked out by hand. */
 class KlDivergenceTest {
@@ -29,37 +33,46 @@ class KlDivergenceTest {
     assertThat(at.candidateLogprob()).isCloseTo(Math.log(0.5), within(1e-12));
   }
 
-  @Test
-  void theRemainderIsOneBucketOnBothSides() {
-    // reference: a 0.5, b 0.3, other 0.2; candidate: a 0.4, b 0.4, other 0.2
-    KlDivergence.Position at = KlDivergence.at(position(" a", " a", 0.5, " b", 0.3), position(" a", " a", 0.4, " b", 0.4));
-    double expected = 0.5 * Math.log(0.5 / 0.4) + 0.3 * Math.log(0.3 / 0.4) + 0.2 * Math.log(0.2 / 0.2);
-    assertThat(at.kl()).isCloseTo(expected, within(1e-12)).isCloseTo(0.0253, within(1e-4));
-    // a tie goes to the candidate's first listed token: the reference's
-    assertThat(at.top1()).isTrue();
+  /** Divergences worked out by hand: what each says, the two top lists, the exact sum and its value to four places. */
+  static Stream<Arguments> handWorked() {
+    // the least divergence below its limits has q(a)/0.2 = q(other)/0.7 with q(a) + q(other) = 0.7
+    double qa = 0.7 * 0.2 / 0.9;
+    return Stream.of(
+        // reference: a 0.5, b 0.3, other 0.2; candidate: a 0.4, b 0.4, other 0.2
+        Arguments.of("the remainder is one bucket on both sides",
+            position(" a", " a", 0.5, " b", 0.3), position(" a", " a", 0.4, " b", 0.4),
+            0.5 * Math.log(0.5 / 0.4) + 0.3 * Math.log(0.3 / 0.4) + 0.2 * Math.log(0.2 / 0.2), 0.0253),
+        // reference: a 0.6, b 0.3, other 0.1; candidate lists b 0.5, c 0.3 (remainder 0.2): a is missing, so
+        // q(a) is at most 0.2. The divergence falls as q(a) grows (the other bucket's term rises slower
+        // until q(a) = 3/7), so its least is at q(a) = 0.2, the candidate's other bucket 1 − 0.2 − 0.5 = 0.3
+        Arguments.of("a token missing from the candidate's top k gets the most the candidate's remainder allows",
+            position(" a", " a", 0.6, " b", 0.3), position(" b", " b", 0.5, " c", 0.3),
+            0.6 * Math.log(0.6 / 0.2) + 0.3 * Math.log(0.3 / 0.5) + 0.1 * Math.log(0.1 / 0.3), 0.3961),
+        // reference: a 0.2, b 0.1, other 0.7; candidate lists c 0.4, b 0.3 (remainder 0.3): q(a) = 0.7·0.2/0.9
+        Arguments.of("below its limits a missing token gets the other bucket's ratio",
+            position(" a", " a", 0.2, " b", 0.1), position(" c", " c", 0.4, " b", 0.3),
+            0.2 * Math.log(0.2 / qa) + 0.1 * Math.log(0.1 / 0.3) + 0.7 * Math.log(0.7 / (0.7 - qa)), 0.1163));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("handWorked")
+  void theDivergenceIsTheOneWorkedOutByHand(
+      String what, TokenLogprobs reference, TokenLogprobs candidate, double expected, double fourPlaces) {
+    assertThat(KlDivergence.at(reference, candidate).kl()).isCloseTo(expected, within(1e-12))
+        .isCloseTo(fourPlaces, within(1e-4));
   }
 
   @Test
-  void aTokenMissingFromTheCandidatesTopKGetsTheMostTheCandidatesRemainderAllows() {
-    // reference: a 0.6, b 0.3, other 0.1; candidate lists b 0.5, c 0.3 (remainder 0.2): a is missing, so
-    // q(a) is at most 0.2. The divergence falls as q(a) grows (the other bucket's term rises slower
-    // until q(a) = 3/7), so its least is at q(a) = 0.2, the candidate's other bucket 1 − 0.2 − 0.5 = 0.3
+  void aTieGoesToTheCandidatesFirstListedTokenTheReferences() {
+    assertThat(KlDivergence.at(position(" a", " a", 0.5, " b", 0.3), position(" a", " a", 0.4, " b", 0.4)).top1()).isTrue();
+  }
+
+  @Test
+  void aTokenMissingFromTheCandidatesTopKIsNoAgreementAndGetsPartOfTheRemainderForThePerplexity() {
     KlDivergence.Position at = KlDivergence.at(position(" a", " a", 0.6, " b", 0.3), position(" b", " b", 0.5, " c", 0.3));
-    double expected = 0.6 * Math.log(0.6 / 0.2) + 0.3 * Math.log(0.3 / 0.5) + 0.1 * Math.log(0.1 / 0.3);
-    assertThat(at.kl()).isCloseTo(expected, within(1e-12)).isCloseTo(0.3961, within(1e-4));
     assertThat(at.top1()).isFalse();
     // the perplexity's estimate: the remainder spread over a and the other bucket, min(0.3, 0.2 / 2)
     assertThat(at.candidateLogprob()).isCloseTo(Math.log(0.1), within(1e-12));
-  }
-
-  @Test
-  void belowItsLimitsAMissingTokenGetsTheOtherBucketsRatio() {
-    // reference: a 0.2, b 0.1, other 0.7; candidate lists c 0.4, b 0.3 (remainder 0.3): the least
-    // divergence has q(a)/0.2 = q(other)/0.7 with q(a) + q(other) = 0.7, so q(a) = 0.7·0.2/0.9 = 0.1556
-    KlDivergence.Position at = KlDivergence.at(position(" a", " a", 0.2, " b", 0.1), position(" c", " c", 0.4, " b", 0.3));
-    double qa = 0.7 * 0.2 / 0.9;
-    double expected = 0.2 * Math.log(0.2 / qa) + 0.1 * Math.log(0.1 / 0.3) + 0.7 * Math.log(0.7 / (0.7 - qa));
-    assertThat(at.kl()).isCloseTo(expected, within(1e-12)).isCloseTo(0.1163, within(1e-4));
   }
 
   @Test
