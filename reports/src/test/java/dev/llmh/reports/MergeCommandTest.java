@@ -48,22 +48,30 @@ class MergeCommandTest {
     return file;
   }
 
+  /**
+   * An edit adding what a run records beside its cases: what its environment could not measure, the
+   * load average before it, the one server it measured ({@code model} at http://gpu:8000), and a
+   * top-level reason not measured.
+   */
+  private static java.util.function.Consumer<ObjectNode> ranOn(
+      String model, List<Double> loadAverage, String topLevelReason, String... notMeasured) {
+    return tree -> {
+      ObjectNode environment = (ObjectNode) tree.get("environment");
+      var reasons = environment.putArray("notMeasured");
+      java.util.Arrays.stream(notMeasured).forEach(reasons::add);
+      var load = environment.putArray("loadAverageBefore");
+      loadAverage.forEach(load::add);
+      environment.putArray("servers").addObject().put("url", "http://gpu:8000").put("model", model);
+      tree.putArray("notMeasured").add(topLevelReason);
+    };
+  }
+
   @Test
   void shardsBecomeOneRecordKeepingEveryCaseFitAndSearchAndUnitingNotMeasured(@TempDir Path dir) throws Exception {
     Path a = write(shard("dev.llmh.samples.Fast", "2026-01-01T10:00:00Z", "2026-01-01T10:05:00Z", Runs.environment("17.0.12")),
-        dir, "a.json", tree -> {
-          ((ObjectNode) tree.get("environment")).putArray("notMeasured").add("server version: no route").add("gpu: no nvidia-smi");
-          ((ObjectNode) tree.get("environment")).putArray("loadAverageBefore").add(0.5).add(0.4).add(0.3);
-          ((ObjectNode) tree.get("environment")).putArray("servers").addObject().put("url", "http://gpu:8000").put("model", "tiny");
-          tree.putArray("notMeasured").add("top-level reason a");
-        });
+        dir, "a.json", ranOn("tiny", List.of(0.5, 0.4, 0.3), "top-level reason a", "server version: no route", "gpu: no nvidia-smi"));
     Path b = write(shard("dev.llmh.samples.Slow", "2026-01-01T09:58:00Z", "2026-01-01T10:07:00Z", Runs.environment("17.0.12")),
-        dir, "b.json", tree -> {
-          ((ObjectNode) tree.get("environment")).putArray("notMeasured").add("gpu: no nvidia-smi").add("cpu model: unknown");
-          ((ObjectNode) tree.get("environment")).putArray("loadAverageBefore").add(1.9).add(1.2).add(1.0);
-          ((ObjectNode) tree.get("environment")).putArray("servers").addObject().put("url", "http://gpu:8000").put("model", "big");
-          tree.putArray("notMeasured").add("top-level reason b");
-        });
+        dir, "b.json", ranOn("big", List.of(1.9, 1.2, 1.0), "top-level reason b", "gpu: no nvidia-smi", "cpu model: unknown"));
     Path all = dir.resolve("out/all.json");
 
     assertThat(cli.run("merge", a.toString(), b.toString(), "-o", all.toString())).isZero();
