@@ -9,7 +9,6 @@ import dev.llmh.result.Section;
 import dev.llmh.result.SloRecord;
 import dev.llmh.sim.ServedRequest;
 import dev.llmh.sim.SimulatedServer;
-import dev.llmh.sim.SimulatorSettings;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -26,8 +25,7 @@ class GoodputGroundTruthTest {
 
   @Test
   void queuedRequestsMissTheTtftTargetAndCountAsNotGood(@TempDir Path results) {
-    try (SimulatedServer server = SimulatedServer.start(
-        SimulatorSettings.defaults().withSlots(2).withPrefillTokensPerSecond(5000).withDecodeTokensPerSecond(50))) {
+    try (SimulatedServer server = SimulatedServer.start(GroundTruth.decoding(2, 50))) {
       EngineRun run = EngineRun.watched(server.baseUrl(), results, GoodputScenario.class);
       CaseResult result = run.record().results().get(0);
       List<ServedRequest> measured = server.servedRequests().stream()

@@ -75,6 +75,15 @@ final class GroundTruth {
         .withFirstTokenDelay(Duration.ofMillis(firstTokenMs)).withDecodeTokensPerSecond(tokensPerSecond).withHook(TAGGED);
   }
 
+  /**
+   * A simulator of {@code slots} slots, each decoding {@code tokensPerSecond}, whose prefill (5,000
+   * tokens a second) is too quick to matter beside the decode the test counts on.
+   */
+  static SimulatorSettings decoding(int slots, double tokensPerSecond) {
+    return SimulatorSettings.defaults().withSlots(slots).withPrefillTokensPerSecond(5000)
+        .withDecodeTokensPerSecond(tokensPerSecond);
+  }
+
   /** One measured request: what the client recorded and what the server did. */
   record Pair(SampleRecord client, ServedRequest server) {}
 

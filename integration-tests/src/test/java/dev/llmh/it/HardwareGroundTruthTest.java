@@ -10,7 +10,6 @@ import dev.llmh.resources.PhysicsRecord;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.Section;
 import dev.llmh.sim.SimulatedServer;
-import dev.llmh.sim.SimulatorSettings;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -27,9 +26,7 @@ class HardwareGroundTruthTest {
 
   @Test
   void aDecodeRateAboveTheBandwidthIsFlaggedAndDeclaredPowerAndPricesGiveEnergyAndCost(@TempDir Path results) {
-    try (SimulatedServer server = SimulatedServer.start(
-        SimulatorSettings.defaults().withSlots(1).withPrefillTokensPerSecond(5000).withDecodeTokensPerSecond(50)
-            .withHook(GroundTruth.NUMBERED))) {
+    try (SimulatedServer server = SimulatedServer.start(GroundTruth.decoding(1, 50).withHook(GroundTruth.NUMBERED))) {
       EngineRun run = EngineRun.watched(Map.of("llmh.endpoint", server.baseUrl(), "llmh.model", "any",
           "llmh.model.bytes", "4GB", "llmh.hardware.memoryBandwidth", "100GB/s", "llmh.power.watts", "100",
           "llmh.cost.perHour", "3.6"), results, HardwareScenario.class);
@@ -88,8 +85,7 @@ class HardwareGroundTruthTest {
 
   @Test
   void withDeclaredFiguresTrustedTheirBudgetsDecide(@TempDir Path results) {
-    try (SimulatedServer server = SimulatedServer.start(
-        SimulatorSettings.defaults().withSlots(1).withPrefillTokensPerSecond(5000).withDecodeTokensPerSecond(50))) {
+    try (SimulatedServer server = SimulatedServer.start(GroundTruth.decoding(1, 50))) {
       EngineRun run = EngineRun.watched(Map.of("llmh.endpoint", server.baseUrl(), "llmh.model", "any",
           "llmh.power.watts", "100", "llmh.cost.perHour", "3.6", "llmh.cost.trustDeclared", "true"), results,
           HardwareScenario.class);

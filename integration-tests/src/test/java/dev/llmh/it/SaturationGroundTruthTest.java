@@ -12,7 +12,6 @@ import dev.llmh.result.SaturationRecord;
 import dev.llmh.result.SaturationRecord.Step;
 import dev.llmh.result.Section;
 import dev.llmh.sim.SimulatedServer;
-import dev.llmh.sim.SimulatorSettings;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,8 +28,7 @@ class SaturationGroundTruthTest {
 
   @Test
   void theKneeIsTheSlotCountAndTheStepsPastTheStopAreNotRun(@TempDir Path results) {
-    try (SimulatedServer server = SimulatedServer.start(
-        SimulatorSettings.defaults().withSlots(4).withPrefillTokensPerSecond(5000).withDecodeTokensPerSecond(80))) {
+    try (SimulatedServer server = SimulatedServer.start(GroundTruth.decoding(4, 80))) {
       EngineRun run = EngineRun.watched(server.baseUrl(), results, SaturationScenario.class);
       // each step is a test: 2, 4 and 8 run for each prompt; 16 and 32 are skipped, saying why
       run.results.testEvents().assertStatistics(stats -> stats.started(6).succeeded(6).skipped(4));
