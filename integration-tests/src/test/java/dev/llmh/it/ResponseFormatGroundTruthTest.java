@@ -27,9 +27,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class ResponseFormatGroundTruthTest {
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final String FILM_SCHEMA = "{\"type\":\"object\",\"properties\":{\"title\":{\"type\":\"string\",\"maxLength\":24},"
-      + "\"year\":{\"type\":\"integer\",\"minimum\":1900,\"maximum\":2030}},\"required\":[\"title\",\"year\"],"
-      + "\"additionalProperties\":false}";
+  /** The fixture's {@code film.schema.json}, as a request carries it: its JSON, compact. */
+  private static final String FILM_SCHEMA = resourceJson("/film.schema.json");
 
   @ParameterizedTest
   @ValueSource(strings = {"openai-chat", "openai-completions", "ollama-chat", "ollama-generate"})
@@ -139,6 +138,14 @@ class ResponseFormatGroundTruthTest {
       return node != null && node.isObject() ? node : null;
     } catch (IOException e) {
       return null;
+    }
+  }
+
+  private static String resourceJson(String name) {
+    try (java.io.InputStream in = ResponseFormatGroundTruthTest.class.getResourceAsStream(name)) {
+      return JSON.readTree(java.util.Objects.requireNonNull(in, name)).toString();
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
     }
   }
 }
