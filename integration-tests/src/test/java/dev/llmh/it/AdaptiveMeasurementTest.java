@@ -27,7 +27,7 @@ class AdaptiveMeasurementTest {
       Path baseline = results.resolve("baseline.json");
       EngineRun run = EngineRun.of(Map.of("llmh.endpoint", server.baseUrl(), "llmh.saveBaseline", baseline.toString()), results,
           AdaptiveScenarios.ClearPass.class, AdaptiveScenarios.ClearFail.class, AdaptiveScenarios.NeedsMore.class);
-      run.results.testEvents().assertStatistics(stats -> stats.started(3).succeeded(2).failed(1));
+      run.results().testEvents().assertStatistics(stats -> stats.started(3).succeeded(2).failed(1));
 
       CaseResult pass = result(run, "ClearPass");
       assertThat(pass.requests().measured()).isEqualTo(10);
@@ -66,7 +66,7 @@ class AdaptiveMeasurementTest {
     try (SimulatedServer server = server()) {
       EngineRun run = EngineRun.of(Map.of("llmh.endpoint", server.baseUrl()), results,
           AdaptiveScenarios.FailAndUndecided.class, AdaptiveScenarios.FailAndUndecidedAtTheCeiling.class);
-      run.results.testEvents().assertStatistics(stats -> stats.started(2).failed(2));
+      run.results().testEvents().assertStatistics(stats -> stats.started(2).failed(2));
 
       CaseResult all = result(run, "FailAndUndecided");
       int needed = SampleSizes.forUpper(0.95, 0.05 / 5); // 90: each of the 5 looks at 99%

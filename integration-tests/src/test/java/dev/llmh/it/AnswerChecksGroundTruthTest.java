@@ -73,7 +73,7 @@ class AnswerChecksGroundTruthTest {
       assertThat(result.constraints().get(2).message())
           .startsWith("success_rate = 85 % [").contains("(17 of 20 requests passed every check) < budget 99 %: FAIL");
       assertThat(result.verdict()).isEqualTo("FAIL");
-      assertThat(run.console).contains("  checks     ExpectRegex, notedWhereItRan: 17 of 20 passed (ExpectRegex failed 2);"
+      assertThat(run.console()).contains("  checks     ExpectRegex, notedWhereItRan: 17 of 20 passed (ExpectRegex failed 2);"
           + " success rate 85.0% [62.1, 96.8]");
     }
   }
@@ -101,7 +101,7 @@ class AnswerChecksGroundTruthTest {
       });
       assertThat(result.verdict()).isEqualTo("FAIL");
       // the same answer every time: its one reason, once
-      assertThat(run.console).containsOnlyOnce("  failed check: ExpectJson: not JSON: ")
+      assertThat(run.console()).containsOnlyOnce("  failed check: ExpectJson: not JSON: ")
           .contains("  checks     ExpectJson: 0 of 6 passed (ExpectJson failed 6); success rate 0.0% [0.0, 45.9]");
     }
   }

@@ -40,7 +40,7 @@ class AnswerTextGroundTruthTest {
   void everySampleRecordsTheAnswerAndTheReasoningApart(@TempDir Path results) throws IOException {
     try (SimulatedServer server = SimulatedServer.start(reasoningFirst())) {
       EngineRun run = EngineRun.of(Map.of("llmh.endpoint", server.baseUrl()), results, AnswerScenario.class);
-      run.results.testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
+      run.results().testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
       CaseResult result = run.record().results().get(0);
       assertThat(result.samples()).hasSize(4);
       for (SampleRecord sample : result.samples()) {
@@ -65,7 +65,7 @@ class AnswerTextGroundTruthTest {
     try (SimulatedServer server = SimulatedServer.start(reasoningFirst())) {
       EngineRun run = EngineRun.of(Map.of("llmh.endpoint", server.baseUrl(), "llmh.record.textChars", String.valueOf(bound)),
           results, AnswerScenario.class);
-      run.results.testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
+      run.results().testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
       CaseResult result = run.record().results().get(0);
       assertThat(result.samples()).hasSize(4);
       for (SampleRecord sample : result.samples()) {

@@ -100,7 +100,7 @@ class BaselineRegressionTest {
     Run base = run(1.0, Map.of("llmh.saveBaseline", baseline.toString()), dir.resolve("r0"));
     EngineRun saved = base.engine();
     // Without a baseline the regression budget cannot be judged: the case is aborted, not passed.
-    saved.results.testEvents().assertStatistics(stats -> stats.started(1).aborted(1));
+    saved.results().testEvents().assertStatistics(stats -> stats.started(1).aborted(1));
     CaseResult first = saved.caseNamed(CASE);
     assertThat(first.section(Section.PROMPT_HASH)).hasSize(64);
     assertThat(first.constraints()).singleElement().satisfies(c -> {
@@ -119,7 +119,7 @@ class BaselineRegressionTest {
       assertThat(compared.metrics()).allSatisfy((metric, m) ->
           assertThat(m.regression()).as("rerun %s, %s: %s", rerun, metric, m.changePercent()).isFalse());
       assertThat(result.constraints()).singleElement().satisfies(c -> assertThat(c.verdict()).isNotEqualTo("FAIL"));
-      same.results.testEvents().assertStatistics(stats -> stats.started(1).failed(0));
+      same.results().testEvents().assertStatistics(stats -> stats.started(1).failed(0));
     }
 
     Run slow = run(1.2, Map.of("llmh.baseline", baseline.toString()), dir.resolve("slow"));
@@ -135,7 +135,7 @@ class BaselineRegressionTest {
       assertThat(c.unit()).isEqualTo("%");
       assertThat(c.message()).matches("ttft\\.p50 regression = \\+\\d+\\.\\d% \\[\\+\\d+\\.\\d%, \\+\\d+\\.\\d%\\] > budget 10%: FAIL");
     });
-    slower.results.testEvents().assertThatEvents()
+    slower.results().testEvents().assertThatEvents()
         .haveExactly(1, finishedWithFailure(message(m -> m.contains("ttft.p50 regression = +"))));
   }
 
@@ -145,7 +145,7 @@ class BaselineRegressionTest {
       EngineRun run = EngineRun.of(
           Map.of("llmh.endpoint", server.baseUrl(), "llmh.baseline", dir.resolve("nothing.json").toString()),
           dir.resolve("r"), BaselineScenario.class);
-      assertThat(run.results.testEvents().started().count()).isZero();
+      assertThat(run.results().testEvents().started().count()).isZero();
       assertThat(server.servedRequests()).isEmpty();
       assertThat(Files.exists(dir.resolve("r").resolve("latest.json"))).isFalse();
     }

@@ -23,7 +23,7 @@ class BudgetVerdictTest {
     try (SimulatedServer server = SimulatedServer.start(GroundTruth.simulator(2, 150, 100))) {
       EngineRun run = EngineRun.of(server.baseUrl(), results, BudgetScenarios.TightBudget.class, BudgetScenarios.RaisedBudget.class);
 
-      run.results.testEvents().assertStatistics(stats -> stats.started(2).succeeded(1).failed(1));
+      run.results().testEvents().assertStatistics(stats -> stats.started(2).succeeded(1).failed(1));
       run.assertBudgetExceeded("TightBudget", m -> m.matches("ttft\\.p50 = \\d+ ms \\[\\d+, \\d+\\] > budget 100 ms: FAIL"));
 
       CaseResult tight = run.record().results().stream().filter(r -> r.scenario().endsWith("TightBudget")).findFirst().orElseThrow();

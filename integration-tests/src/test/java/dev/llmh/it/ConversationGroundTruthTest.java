@@ -47,7 +47,7 @@ class ConversationGroundTruthTest {
   void everyTurnSendsTheHistoryAndTheFitRecoversTheSlowdown(@TempDir Path results) {
     try (SimulatedServer server = SimulatedServer.start(slowingDecode().withHook(GroundTruth.NUMBERED))) {
       EngineRun run = EngineRun.watched(Map.of("llmh.endpoint", server.baseUrl()), results, ConversationScenarios.Growing.class);
-      run.results.testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
+      run.results().testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
       CaseResult result = run.record().results().get(0);
       List<ServedRequest> served = server.servedRequests();
 
@@ -131,7 +131,7 @@ class ConversationGroundTruthTest {
       assertThat(result.metrics().get(CaseResult.TPOT).n()).isEqualTo(6 * TURNS);
 
       // The console shows the turns and the fit.
-      assertThat(run.console).contains("conversations 6 of 5 turns (6 completed, 0 ended by a failed turn)")
+      assertThat(run.console()).contains("conversations 6 of 5 turns (6 completed, 0 ended by a failed turn)")
           .contains("decode vs context: TPOT = ").contains("ms/token × context");
     }
   }
@@ -142,7 +142,7 @@ class ConversationGroundTruthTest {
     // Request 13 is the second measured conversation's third turn.
     try (SimulatedServer server = SimulatedServer.start(slowingDecode().withHook(Faults.of(Faults.status(13, 500))))) {
       EngineRun run = EngineRun.of(server.baseUrl(), results, ConversationScenarios.OneAtATime.class);
-      run.results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
+      run.results().testEvents().assertStatistics(stats -> stats.started(1).failed(1));
       CaseResult result = run.record().results().get(0);
 
       assertThat(result.section(Section.CONVERSATION)).isEqualTo(new ConversationResult.Counts(TURNS, 3, 2, 1));
@@ -164,7 +164,7 @@ class ConversationGroundTruthTest {
     try (SimulatedServer server = SimulatedServer.start(slowingDecode())) {
       EngineRun run = EngineRun.of(Map.of("llmh.endpoint", server.baseUrl(), "llmh.api", "openai-completions"), results,
           ConversationScenarios.OneAtATime.class);
-      run.results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
+      run.results().testEvents().assertStatistics(stats -> stats.started(1).failed(1));
       CaseResult result = run.record().results().get(0);
       assertThat(result.verdict()).isEqualTo("NOT_RUN");
       assertThat(result.section(Section.ERROR)).contains("a @Conversation sends its history as chat messages, which openai-completions cannot carry")

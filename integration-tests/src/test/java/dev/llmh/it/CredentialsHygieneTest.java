@@ -57,7 +57,7 @@ class CredentialsHygieneTest {
       assertThat(result.endpoint().url()).isEqualTo(shown);
       assertThat(result.endpoint().servedModel()).as("Basic auth was sent, and hidden").isEqualTo("Basic <hidden>");
       assertThat(result.samples().get(2).error()).contains("password <hidden> expired");
-      assertThat(run.console).contains("endpoint   remote " + shown);
+      assertThat(run.console()).contains("endpoint   remote " + shown);
       run.assertNowhere(PASSWORD);
       run.assertNowhere(basic);
     }

@@ -20,9 +20,9 @@ class EmbeddedEndpointTest {
     EngineRun run = EngineRun.watched(
           Map.of("llmh.endpoint", "embedded", "llmh.embedded.model", "tiny", "llmh.embedded.modelsDir", results.resolve("models").toString()),
           results, EmbeddedScenario.class);
-    run.results.testEvents().assertStatistics(stats -> stats.started(4).succeeded(4));
+    run.results().testEvents().assertStatistics(stats -> stats.started(4).succeeded(4));
     // Issue 11, point 1: the wait before the first request is explained, one line per phase.
-    assertThat(run.console.lines().filter(line -> line.startsWith("LLMH ")).limit(3))
+    assertThat(run.console().lines().filter(line -> line.startsWith("LLMH ")).limit(3))
         .satisfiesExactly(
             line -> assertThat(line).isEqualTo("LLMH starting embedded llama.cpp server (model tiny, 2 slots)…"),
             line -> assertThat(line).matches("LLMH generating model llmh-tiny \\(\\d+ MB\\)…"),
@@ -88,7 +88,7 @@ class EmbeddedEndpointTest {
         Map.of("llmh.endpoint", "embedded", "llmh.embedded.model", "tiny", "llmh.embedded.modelsDir", results.resolve("models").toString(),
             "llmh.model", "tiny,small,qwen2.5:7b", "llmh.select", "EmbeddedScenario#question[concurrency=1]"),
         results, EmbeddedScenario.class);
-    run.results.testEvents().assertStatistics(stats -> stats.started(3).succeeded(2).failed(1));
+    run.results().testEvents().assertStatistics(stats -> stats.started(3).succeeded(2).failed(1));
     CaseResult tiny = run.caseNamed("question[model=tiny,concurrency=1]");
     CaseResult small = run.caseNamed("question[model=small,concurrency=1]");
     assertThat(tiny.endpoint().servedModel()).isEqualTo("llmh-tiny");

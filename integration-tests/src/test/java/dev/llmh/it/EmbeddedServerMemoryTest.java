@@ -37,7 +37,7 @@ class EmbeddedServerMemoryTest {
         Map.of("llmh.endpoint", "embedded", "llmh.embedded.model", model, "llmh.embedded.modelsDir", models.toString(),
             "llmh.select", "EmbeddedScenario#question[concurrency=1]"),
         results, EmbeddedScenario.class);
-    run.results.testEvents().assertStatistics(stats -> stats.succeeded(1));
+    run.results().testEvents().assertStatistics(stats -> stats.succeeded(1));
     CaseResult result = run.caseNamed("question[concurrency=1]");
     assertThat(result.section(Section.RESOURCES).notMeasured()).isNull();
     return result;

@@ -20,7 +20,7 @@ class EndpointMistakesTest {
   void aBaseUrlWithoutV1IsNotRunWithTheUrlThatWasMeant(@TempDir Path results) {
     try (SimulatedServer server = SimulatedServer.start(SimulatorSettings.defaults())) {
       EngineRun run = EngineRun.of(server.rootUrl(), results, SweepScenario.class);
-      run.results.testEvents().assertStatistics(stats -> stats.started(8).failed(8));
+      run.results().testEvents().assertStatistics(stats -> stats.started(8).failed(8));
       assertThat(run.record().results()).allSatisfy(result -> {
         assertThat(result.verdict()).isEqualTo("NOT_RUN");
         assertThat(result.section(Section.ERROR)).contains("did you mean " + server.baseUrl() + "?");
@@ -53,7 +53,7 @@ class EndpointMistakesTest {
     CaseResult result = run.record().results().get(0);
     assertThat(result.requests().measured()).isEqualTo(2);
     assertThat(result.requests().effectiveConcurrency()).isEqualTo(2);
-    assertThat(run.console).contains("effective concurrency 2, not 4");
+    assertThat(run.console()).contains("effective concurrency 2, not 4");
     assertThat(result.section(Section.WARNINGS)).anySatisfy(w -> assertThat(w).contains("effective concurrency 2, not 4"));
   }
 }

@@ -22,18 +22,12 @@ import java.util.function.Predicate;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
 
-/** Runs scenario classes through the LLMH engine, as Surefire would, and reads the record they leave. */
-final class EngineRun {
-  final EngineExecutionResults results;
-  final Path resultsDir;
-  /** What the run printed on standard output, when it was run {@link #watched}; else empty. */
-  final String console;
-
-  private EngineRun(EngineExecutionResults results, Path resultsDir, String console) {
-    this.results = results;
-    this.resultsDir = resultsDir;
-    this.console = console;
-  }
+/**
+ * Runs scenario classes through the LLMH engine, as Surefire would, and reads the record they leave.
+ *
+ * @param console what the run printed on standard output, when it was run {@link #watched}; else empty
+ */
+record EngineRun(EngineExecutionResults results, Path resultsDir, String console) {
 
   /** {@link #of(Map, Path, Class[])}, keeping what the run printed on standard output in {@link #console}. */
   static EngineRun watched(Map<String, String> configuration, Path resultsDir, Class<?>... scenarios) {
@@ -46,7 +40,7 @@ final class EngineRun {
     } finally {
       System.setOut(original);
     }
-    return new EngineRun(run.results, resultsDir, console.toString(java.nio.charset.StandardCharsets.UTF_8));
+    return new EngineRun(run.results(), resultsDir, console.toString(java.nio.charset.StandardCharsets.UTF_8));
   }
 
   /** {@link #watched(Map, Path, Class[])} against one endpoint. */

@@ -68,7 +68,7 @@ class FailureTaxonomyTest {
     try (SimulatedServer server = SimulatedServer.start(settings)) {
       EngineRun run = EngineRun.of(server.baseUrl(), results, FaultScenarios.Tolerant.class, FaultScenarios.Strict.class);
 
-      run.results.testEvents().assertStatistics(stats -> stats.started(2).succeeded(1).failed(1));
+      run.results().testEvents().assertStatistics(stats -> stats.started(2).succeeded(1).failed(1));
       run.assertBudgetExceeded("Strict", m -> m.startsWith("error_rate = 16.7 % (1 of 6 failed) >= budget 10 %: FAIL"));
       for (CaseResult result : run.record().results()) {
         assertThat(result.requests().failed()).isEqualTo(1);
@@ -101,7 +101,7 @@ class FailureTaxonomyTest {
       EngineRun run = EngineRun.of(parameters, results, FaultScenarios.Plain.class);
 
       // Without an error_rate constraint, a failed request fails the case.
-      run.results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
+      run.results().testEvents().assertStatistics(stats -> stats.started(1).failed(1));
       CaseResult result = run.record().results().get(0);
       assertThat(result.requests().measured()).isEqualTo(6);
       assertThat(result.requests().failed()).isEqualTo(1);
@@ -131,7 +131,7 @@ class FailureTaxonomyTest {
 
   /** The message of the run's first failed test. */
   static String failureMessage(EngineRun run) {
-    return run.results.testEvents().failed().stream()
+    return run.results().testEvents().failed().stream()
         .map(e -> e.getRequiredPayload(org.junit.platform.engine.TestExecutionResult.class).getThrowable().orElseThrow().getMessage())
         .findFirst().orElseThrow(() -> new AssertionError("no failed test"));
   }

@@ -54,7 +54,7 @@ class GoodputGroundTruthTest {
       assertThat(result.constraints().get(0).message())
           .startsWith("slo_attainment = 12.5 % [").contains("(2 of 16 requests good) < budget 50 %: FAIL");
       assertThat(result.verdict()).isEqualTo("FAIL");
-      assertThat(run.console).contains("slo        ttft \u2264 120 ms: 2 of 16 good; goodput ");
+      assertThat(run.console()).contains("slo        ttft \u2264 120 ms: 2 of 16 good; goodput ");
     }
   }
 }

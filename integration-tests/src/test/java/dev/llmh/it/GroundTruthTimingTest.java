@@ -27,7 +27,7 @@ class GroundTruthTimingTest {
   void everyRequestAgreesWithTheServersRecordAndTokenCountsAreExact(@TempDir Path results) throws Exception {
     try (SimulatedServer server = SimulatedServer.start(GroundTruth.simulator(1, 150, 40))) {
       EngineRun run = EngineRun.of(server.baseUrl(), results, GroundTruthScenario.class);
-      run.results.testEvents().assertStatistics(stats -> stats.started(2).succeeded(2).failed(0));
+      run.results().testEvents().assertStatistics(stats -> stats.started(2).succeeded(2).failed(0));
       // The server's own record: warm-up and measured requests of both cases, each token sent.
       List<ServedRequest> served = server.awaitServedRequests(2 * 9, Duration.ofSeconds(10));
       assertThat(served).hasSize(2 * 9);

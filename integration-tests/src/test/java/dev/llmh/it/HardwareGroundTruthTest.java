@@ -75,10 +75,10 @@ class HardwareGroundTruthTest {
       assertThat(result.constraints().get(3).verdict()).isEqualTo("INCONCLUSIVE");
       assertThat(result.constraints().get(3).message()).startsWith("peak_rss not measured: remote endpoint: no process to sample");
       assertThat(result.verdict()).isEqualTo("FAIL");
-      assertThat(run.console).contains("  bandwidth  decode ").contains(" of 100 GB/s (declared)")
+      assertThat(run.console()).contains("  bandwidth  decode ").contains(" of 100 GB/s (declared)")
           .contains(" per million output tokens, declared prices");
       // the run ends counting the budgets nothing decided, and how to decide them
-      assertThat(run.console).containsPattern("LLMH undecided: [34] budgets INCONCLUSIVE in 1 case \\(.*[12] rests? on declared"
+      assertThat(run.console()).containsPattern("LLMH undecided: [34] budgets INCONCLUSIVE in 1 case \\(.*[12] rests? on declared"
           + " figures: @Cost\\(trustDeclared = true\\) or -Dllmh.cost.trustDeclared=true\\)\n");
     }
   }

@@ -78,7 +78,7 @@ class HostileServerTest {
       EngineRun run = EngineRun.of(
           Map.of("llmh.endpoint", server.baseUrl(), "llmh.timeout.case", "1500ms"), results, FaultScenarios.Plain.class);
 
-      run.results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
+      run.results().testEvents().assertStatistics(stats -> stats.started(1).failed(1));
       CaseResult result = run.record().results().get(0);
       assertThat(result.requests().measured()).isEqualTo(1);
       assertThat(result.requests().failed()).isEqualTo(1);
@@ -147,7 +147,7 @@ class HostileServerTest {
         assertThat(c.message()).endsWith(
             ": INCONCLUSIVE (not passed: 6 of 6 requests' token counts are implausible, flag usage_implausible)");
       });
-      run.results.testEvents().assertStatistics(stats -> stats.started(1).aborted(1));
+      run.results().testEvents().assertStatistics(stats -> stats.started(1).aborted(1));
     }
   }
 
@@ -173,7 +173,7 @@ class HostileServerTest {
   private static CaseResult allSucceed(Faults.Fault fault, Path results) {
     try (SimulatedServer server = SimulatedServer.start(fast().withHook(Faults.of(fault)))) {
       EngineRun run = EngineRun.of(server.baseUrl(), results, FaultScenarios.Plain.class);
-      run.results.testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
+      run.results().testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
       CaseResult result = run.record().results().get(0);
       assertThat(result.requests().measured()).isEqualTo(6);
       assertThat(result.requests().succeeded()).isEqualTo(6);

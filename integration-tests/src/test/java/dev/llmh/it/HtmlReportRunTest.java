@@ -25,7 +25,7 @@ class HtmlReportRunTest {
   void aRunWritesLatestHtmlAndADatedCopyNamedLikeItsResultsFile(@TempDir Path results) throws Exception {
     try (SimulatedServer server = SimulatedServer.start(SimulatorSettings.defaults().withSlots(2))) {
       EngineRun run = EngineRun.watched(server.baseUrl(), results, SweepScenario.class);
-      run.results.testEvents().assertStatistics(stats -> stats.started(8).succeeded(8));
+      run.results().testEvents().assertStatistics(stats -> stats.started(8).succeeded(8));
 
       List<String> names;
       try (Stream<Path> files = Files.list(results)) {
@@ -34,7 +34,7 @@ class HtmlReportRunTest {
       String dated = names.stream().filter(n -> n.matches("run-.*\\.json")).findFirst().orElseThrow();
       String datedHtml = dated.replace(".json", ".html");
       assertThat(names).contains("latest.json", "latest.html", datedHtml);
-      assertThat(run.console).contains("LLMH HTML report: " + results.resolve(datedHtml).toAbsolutePath()
+      assertThat(run.console()).contains("LLMH HTML report: " + results.resolve(datedHtml).toAbsolutePath()
           + " (and latest.html beside it)");
       String page = Files.readString(results.resolve("latest.html"), StandardCharsets.UTF_8);
       assertThat(Files.readString(results.resolve(datedHtml), StandardCharsets.UTF_8)).isEqualTo(page);

@@ -33,8 +33,8 @@ class InconclusiveVerdictTest {
             .withDecodeTokensPerSecond(1000);
     try (SimulatedServer server = SimulatedServer.start(settings)) {
       EngineRun skipped = EngineRun.watched(server.baseUrl(), results.resolve("skip"), InconclusiveScenarios.TooFewForP95.class);
-      skipped.results.testEvents().assertStatistics(stats -> stats.started(1).aborted(1));
-      skipped.results.testEvents().assertThatEvents().haveExactly(1,
+      skipped.results().testEvents().assertStatistics(stats -> stats.started(1).aborted(1));
+      skipped.results().testEvents().assertThatEvents().haveExactly(1,
           event(test("TooFewForP95"), abortedWithReason(message(m -> m.matches(REASON)))));
 
       CaseResult result = skipped.record().results().get(0);
@@ -47,20 +47,20 @@ class InconclusiveVerdictTest {
       assertThat(ttft.ci().mean()).doesNotContainNull();
 
       // the build stays green, so the run ends saying what went undecided and how to decide it
-      assertThat(skipped.console).endsWith("LLMH undecided: 1 budget INCONCLUSIVE in 1 case (1 needs more requests"
+      assertThat(skipped.console()).endsWith("LLMH undecided: 1 budget INCONCLUSIVE in 1 case (1 needs more requests"
           + " (@Measurement(requests), or maxRequests when adaptive) or the figure their reason names); they leave the build"
           + " green: -Dllmh.inconclusive=fail makes such a case fail\n");
 
       EngineRun failed = EngineRun.watched(Map.of("llmh.endpoint", server.baseUrl(), "llmh.inconclusive", "fail"),
           results.resolve("fail"), InconclusiveScenarios.TooFewForP95.class);
-      failed.results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
-      failed.results.testEvents().assertThatEvents().haveExactly(1,
+      failed.results().testEvents().assertStatistics(stats -> stats.started(1).failed(1));
+      failed.results().testEvents().assertThatEvents().haveExactly(1,
           event(test("TooFewForP95"), finishedWithFailure(message(m -> m.contains("(llmh.inconclusive=fail)")))));
 
       EngineRun passed = EngineRun.of(Map.of("llmh.endpoint", server.baseUrl(), "llmh.inconclusive", "pass"),
           results.resolve("pass"), InconclusiveScenarios.TooFewForP95.class);
-      passed.results.testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
-      assertThat(failed.console).contains("LLMH undecided: 1 budget").doesNotContain("they leave the build green");
+      passed.results().testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
+      assertThat(failed.console()).contains("LLMH undecided: 1 budget").doesNotContain("they leave the build green");
 
       // The record, the console and Surefire agree under every llmh.inconclusive value.
       for (var run : Map.of("skipped", skipped, "failed", failed, "passed", passed).entrySet()) {

@@ -76,9 +76,9 @@ class JudgeGroundTruthTest {
       assertThat(alpha.verdict()).isEqualTo("INCONCLUSIVE");
       assertThat(beta.verdict()).isEqualTo("FAIL");
       // each test stayed open until its group was judged, and was then told its judged verdict
-      assertThat(run.results.testEvents().started().count()).isEqualTo(2);
-      assertThat(run.results.testEvents().aborted().count()).as("alpha: INCONCLUSIVE is skipped").isEqualTo(1);
-      assertThat(run.results.testEvents().failed().count()).as("beta: FAIL").isEqualTo(1);
+      assertThat(run.results().testEvents().started().count()).isEqualTo(2);
+      assertThat(run.results().testEvents().aborted().count()).as("alpha: INCONCLUSIVE is skipped").isEqualTo(1);
+      assertThat(run.results().testEvents().failed().count()).as("beta: FAIL").isEqualTo(1);
       assertThat(FailureTaxonomyTest.failureMessage(run)).contains("judge_score = 1.33 [");
 
       // the shuffled order, recovered from the seed and the labels: answers in run order, alpha's then beta's
@@ -122,7 +122,7 @@ class JudgeGroundTruthTest {
       }
       assertThat(text).contains("good answer 1").contains("Score **5**: stand-in on good answer 1")
           .contains("Judge failure: judge request failed: HTTP 500").contains("ask[model=beta,concurrency=1], request 4");
-      assertThat(run.console).contains("  judge      judge_score 4.50 [3.93, 5.00] over 6 scored; 0 judge failures")
+      assertThat(run.console()).contains("  judge      judge_score 4.50 [3.93, 5.00] over 6 scored; 0 judge failures")
           .contains("LLMH judged answers: ");
     }
   }

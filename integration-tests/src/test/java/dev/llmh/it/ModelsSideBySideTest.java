@@ -66,7 +66,7 @@ class ModelsSideBySideTest {
   void eachCaseMeasuresItsOwnModelWarmAndTheTableShowsEachModelsFigures(@TempDir Path dir) throws Exception {
     // per model: concurrency 1 (1 warm-up + 6) and 2 (2 warm-ups + 6)
     Run run = run(Map.of(), dir, 2 * (7 + 8));
-    run.engine().results.testEvents().assertStatistics(stats -> stats.started(4).succeeded(4));
+    run.engine().results().testEvents().assertStatistics(stats -> stats.started(4).succeeded(4));
     List<CaseResult> results = run.engine().record().results();
     assertThat(results).extracting(CaseResult::caseId).containsExactly(
         "ask[model=sim-fast,concurrency=1]", "ask[model=sim-fast,concurrency=2]",
@@ -88,7 +88,7 @@ class ModelsSideBySideTest {
     }
 
     // the console's side-by-side table: one row per model × concurrency, with each case's figures
-    String console = run.engine().console;
+    String console = run.engine().console();
     assertThat(console).contains("LLMH models side by side: " + SCENARIO + " › ask");
     List<String> table = console.lines().dropWhile(l -> !l.startsWith("LLMH models side by side")).limit(7).toList();
     System.out.println(String.join("\n", table));

@@ -21,7 +21,7 @@ class OpenLoopFailuresTest {
   void aFailedRequestIsCountedWithItsReasonAndKeepsItsSchedule(@TempDir Path results) {
     try (SimulatedServer server = SimulatedServer.start(FailureTaxonomyTest.fast().withHook(Faults.of(Faults.rateLimited(3, "7"))))) {
       EngineRun run = EngineRun.of(server.baseUrl(), results, FaultScenarios.OpenPlain.class);
-      run.results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
+      run.results().testEvents().assertStatistics(stats -> stats.started(1).failed(1));
       CaseResult result = run.record().results().get(0);
       assertThat(result.caseId()).isEqualTo("question[rate=20/s]");
       assertThat(result.requests().measured()).isEqualTo(6);
@@ -43,7 +43,7 @@ class OpenLoopFailuresTest {
         FailureTaxonomyTest.fast().withHook(Faults.of(Faults.endless(Faults.EVERY, Duration.ofMillis(20)))))) {
       EngineRun run = EngineRun.of(
           Map.of("llmh.endpoint", server.baseUrl(), "llmh.timeout.case", "1500ms"), results, FaultScenarios.OpenLong.class);
-      run.results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
+      run.results().testEvents().assertStatistics(stats -> stats.started(1).failed(1));
       CaseResult result = run.record().results().get(0);
       int sent = result.requests().measured();
       // due 0, 250, ... ms after the measurement began, which is after the case's setup inside the 1.5 s

@@ -52,7 +52,7 @@ class OpenLoopGroundTruthTest {
           OpenLoopScenarios.ClosedAtSlots.class);
       served = server.awaitServedRequests(13 + 3 * 25, java.time.Duration.ofSeconds(10));
     }
-    run.results.testEvents().assertStatistics(stats -> stats.started(4).failed(0));
+    run.results().testEvents().assertStatistics(stats -> stats.started(4).failed(0));
   }
 
   @Test

@@ -44,7 +44,7 @@ class PrefixCacheGroundTruthTest {
       EngineRun run = EngineRun.of(
           Map.of("llmh.endpoint", api.startsWith("ollama") ? server.rootUrl() : server.baseUrl(), "llmh.api", api),
           results, PrefixCacheScenario.class);
-      run.results.testEvents().assertStatistics(stats -> stats.started(2).succeeded(2));
+      run.results().testEvents().assertStatistics(stats -> stats.started(2).succeeded(2));
       List<ServedRequest> served = server.awaitServedRequests(14, Duration.ofSeconds(10));
       List<ServedRequest> fresh = served.subList(1, 7);
       List<ServedRequest> cached = served.subList(8, 14);
@@ -89,7 +89,7 @@ class PrefixCacheGroundTruthTest {
     try (SimulatedServer server = SimulatedServer.start(CACHING)) {
       EngineRun run = EngineRun.of(Map.of("llmh.endpoint", server.baseUrl(), "llmh.promptCache", "unique"), results,
           PrefixCacheScenario.class);
-      run.results.testEvents().assertStatistics(stats -> stats.started(2).succeeded(2));
+      run.results().testEvents().assertStatistics(stats -> stats.started(2).succeeded(2));
       assertThat(run.record().results()).allSatisfy(r -> assertThat(r.section(Section.PROMPT_CACHE)).isEqualTo("unique-prefix"));
       assertThat(server.awaitServedRequests(14, Duration.ofSeconds(10)))
           .allSatisfy(r -> assertThat(r.outcome().cachedPromptTokens()).isLessThanOrEqualTo(3));

@@ -42,7 +42,7 @@ class ProgressLinesTest {
   /** The lines the run printed on standard output. */
   private static List<String> consoleOf(Map<String, String> configuration, Path results) {
     EngineRun run = EngineRun.watched(configuration, results, ProgressScenario.class);
-    run.results.testEvents().assertStatistics(stats -> stats.started(1).failed(0));
-    return run.console.lines().toList();
+    run.results().testEvents().assertStatistics(stats -> stats.started(1).failed(0));
+    return run.console().lines().toList();
   }
 }

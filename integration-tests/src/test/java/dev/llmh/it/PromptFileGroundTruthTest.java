@@ -31,7 +31,7 @@ class PromptFileGroundTruthTest {
     try (SimulatedServer server = SimulatedServer.start(SimulatorSettings.defaults().withSlots(1).withInstantPrefill()
         .withDecodeTokensPerSecond(1000))) {
       EngineRun run = EngineRun.of(server.baseUrl(), results, PromptFileScenarios.Chat.class);
-      run.results.testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
+      run.results().testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
       List<Integer> lengths = List.of(
           SimTokenizer.countTokens("Define latency."),
           SimTokenizer.countTokens("What does time to first token measure, and why does a long prompt make it grow?"),
@@ -53,7 +53,7 @@ class PromptFileGroundTruthTest {
   void aMalformedFileFailsTheCaseBeforeItsFirstRequestNamingFileAndLine(@TempDir Path results) throws Exception {
     try (SimulatedServer server = SimulatedServer.start(SimulatorSettings.defaults())) {
       EngineRun run = EngineRun.of(server.baseUrl(), results, PromptFileScenarios.Broken.class);
-      run.results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
+      run.results().testEvents().assertStatistics(stats -> stats.started(1).failed(1));
       CaseResult result = run.caseNamed("broken[concurrency=1]");
       assertThat(result.verdict()).isEqualTo("NOT_RUN");
       assertThat(result.section(Section.ERROR)).startsWith("prompts/broken.jsonl line 2: not JSON");

@@ -50,7 +50,7 @@ class ProtocolGroundTruthTest {
       EngineRun run = EngineRun.of(
           Map.of("llmh.endpoint", ollama ? server.rootUrl() : server.baseUrl(), "llmh.api", api),
           results, ProtocolScenario.class);
-      run.results.testEvents().assertStatistics(stats -> stats.started(3).failed(0));
+      run.results().testEvents().assertStatistics(stats -> stats.started(3).failed(0));
       // alone: 1 warm-up + 6; crowd: 32 warm-up (one per worker) + 64; reasoningOnly: 3
       List<ServedRequest> served = server.awaitServedRequests(7 + 96 + 3, Duration.ofSeconds(10));
       assertThat(served).allSatisfy(r -> assertThat(r.request().path()).isEqualTo(pathOf(api)));

@@ -32,7 +32,7 @@ class RatesGroundTruthTest {
         .withDecodeTokensPerSecond(50).withHook(GroundTruth.NUMBERED);
     try (SimulatedServer server = SimulatedServer.start(settings)) {
       EngineRun run = EngineRun.of(server.baseUrl(), results, RatesScenario.class);
-      run.results.testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
+      run.results().testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
       CaseResult result = run.record().results().get(0);
       List<ServedRequest> served = server.servedRequests();
       List<ServedRequest> measured = served.subList(served.size() - 8, served.size()); // after the warm-up

@@ -30,7 +30,7 @@ class ResultsRecordTest {
   void everyMeasuredRequestIsRecordedWithWhatServedIt(@TempDir Path results) throws Exception {
     try (SimulatedServer server = SimulatedServer.start(SimulatorSettings.defaults().withSlots(2).withDecodeTokensPerSecond(500))) {
       EngineRun run = EngineRun.of(server.baseUrl(), results, SweepScenario.class);
-      run.results.testEvents().assertStatistics(stats -> stats.started(8).succeeded(8));
+      run.results().testEvents().assertStatistics(stats -> stats.started(8).succeeded(8));
 
       RunRecord record = run.record();
       assertThat(record.schemaVersion()).isEqualTo(1);
@@ -76,7 +76,7 @@ class ResultsRecordTest {
       }
       assertThat(run.caseNamed("summary[concurrency=2,words=30]").samples()).allSatisfy(s -> assertThat(s.promptTokens()).isGreaterThan(30));
       // Each case's figures are a JUnit report entry on its test, as IDEs and Surefire show them.
-      var entries = run.results.testEvents().reportingEntryPublished().stream()
+      var entries = run.results().testEvents().reportingEntryPublished().stream()
           .map(e -> e.getRequiredPayload(org.junit.platform.engine.reporting.ReportEntry.class).getKeyValuePairs()).toList();
       assertThat(entries).hasSize(8).allSatisfy(entry -> {
         assertThat(entry).containsKeys("llmh.requests", "llmh.ttft_ms.p50", "llmh.ttft_ms.p95", "llmh.tpot_ms.p50",
@@ -101,7 +101,7 @@ class ResultsRecordTest {
     try (SimulatedServer server = SimulatedServer.start(GroundTruth.simulator(2, 100, 50))) {
       EngineRun run = EngineRun.of(Map.of("llmh.endpoint", server.baseUrl(), "llmh.model", "any", "llmh.server.pid", String.valueOf(pid),
           "llmh.resources.interval", "50ms", "llmh.power.watts", "90W"), results, WideScenario.class);
-      run.results.testEvents().assertStatistics(stats -> stats.succeeded(1));
+      run.results().testEvents().assertStatistics(stats -> stats.succeeded(1));
       var resources = run.record().results().get(0).section(Section.RESOURCES);
       assertThat(resources.source()).isEqualTo("pid " + pid + " and its children");
       assertThat(resources.notMeasured()).isNull();
@@ -131,7 +131,7 @@ class ResultsRecordTest {
     // reach the server a whole request (>= 100 ms) after the client started timing it.
     try (SimulatedServer server = SimulatedServer.start(GroundTruth.simulator(8, 100, 50))) {
       EngineRun run = EngineRun.of(Map.of("llmh.endpoint", server.baseUrl(), "llmh.model", "any"), results, WideScenario.class);
-      run.results.testEvents().assertStatistics(stats -> stats.succeeded(1));
+      run.results().testEvents().assertStatistics(stats -> stats.succeeded(1));
       CaseResult wide = run.record().results().get(0);
       List<ServedRequest> served = server.awaitServedRequests(16, Duration.ofSeconds(10));
       // Nobody waited for a slot (that would cost a whole request); scheduling jitter is not queueing.
@@ -156,7 +156,7 @@ class ResultsRecordTest {
       System.setOut(new PrintStream(console, true));
       EngineRun run = EngineRun.of(Map.of("llmh.endpoint", server.baseUrl(), "llmh.apiKey", key, "llmh.model", "any"), results, WideScenario.class);
       System.setOut(originalOut);
-      run.results.testEvents().assertStatistics(stats -> stats.succeeded(1));
+      run.results().testEvents().assertStatistics(stats -> stats.succeeded(1));
       assertThat(run.record().results().get(0).requests().succeeded()).isEqualTo(16);
       assertThat(run.recordText()).doesNotContain(key);
       assertThat(console.toString()).contains("LLMH").doesNotContain(key);
@@ -169,7 +169,7 @@ class ResultsRecordTest {
   void aRefusedKeyFailsTheCaseBeforeAnyRequestAndTheCaseIsStillRecorded(@TempDir Path results) {
     try (SimulatedServer server = SimulatedServer.start(SimulatorSettings.defaults().withRequiredApiKey("right"))) {
       EngineRun run = EngineRun.of(Map.of("llmh.endpoint", server.baseUrl(), "llmh.apiKey", "wrong"), results, WideScenario.class);
-      run.results.testEvents().assertStatistics(stats -> stats.failed(1));
+      run.results().testEvents().assertStatistics(stats -> stats.failed(1));
       CaseResult result = run.record().results().get(0);
       assertThat(result.section(Section.ERROR)).contains("HTTP 401").contains("llmh.apiKey");
       assertThat(server.servedRequests()).isEmpty();
@@ -183,7 +183,7 @@ class ResultsRecordTest {
       port = socket.getLocalPort();
     }
     EngineRun run = EngineRun.of("http://127.0.0.1:" + port + "/v1", results, WideScenario.class);
-    run.results.testEvents().assertStatistics(stats -> stats.failed(1));
+    run.results().testEvents().assertStatistics(stats -> stats.failed(1));
     assertThat(run.record().results().get(0).section(Section.ERROR)).contains("cannot reach the endpoint http://127.0.0.1:" + port);
   }
 }

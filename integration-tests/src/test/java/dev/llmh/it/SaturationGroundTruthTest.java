@@ -31,8 +31,8 @@ class SaturationGroundTruthTest {
     try (SimulatedServer server = SimulatedServer.start(GroundTruth.decoding(4, 80))) {
       EngineRun run = EngineRun.watched(server.baseUrl(), results, SaturationScenario.class);
       // each step is a test: 2, 4 and 8 run for each prompt; 16 and 32 are skipped, saying why
-      run.results.testEvents().assertStatistics(stats -> stats.started(6).succeeded(6).skipped(4));
-      run.results.testEvents().assertThatEvents().haveExactly(4,
+      run.results().testEvents().assertStatistics(stats -> stats.started(6).succeeded(6).skipped(4));
+      run.results().testEvents().assertThatEvents().haveExactly(4,
           event(test(), skippedWithReason(r -> r.startsWith("not run: the saturation search stopped ("))));
 
       RunRecord record = run.record();
@@ -74,10 +74,10 @@ class SaturationGroundTruthTest {
       assertThat(skipped.section(Section.ERROR)).startsWith("not run: the saturation search stopped (output tok/s gained ");
       assertThat(run.recordText()).contains("\"saturation\" : [ {", "\"knee\" : {\n      \"concurrency\" : 4,");
 
-      System.out.print(run.console.substring(run.console.indexOf("LLMH saturation")));
-      assertThat(run.console).contains("LLMH SaturationScenario › ask [concurrency=16]\n",
+      System.out.print(run.console().substring(run.console().indexOf("LLMH saturation")));
+      assertThat(run.console()).contains("LLMH SaturationScenario › ask [concurrency=16]\n",
           "NOT RUN    not run: the saturation search stopped (output tok/s gained ");
-      assertThat(run.console).containsPattern(
+      assertThat(run.console()).containsPattern(
           "SaturationScenario \u203a ask: saturates at concurrency 4: \\d+ tok/s; at 8 TTFT p95 \u00d7\\d+\\.\\d for [+-]\\d+(\\.\\d+)?% tok/s\n");
     }
   }

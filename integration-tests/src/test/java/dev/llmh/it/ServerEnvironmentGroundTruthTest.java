@@ -39,7 +39,7 @@ class ServerEnvironmentGroundTruthTest {
     ServerPersona ollama = ServerPersona.ollama().without("/api/version");
     try (SimulatedServer server = SimulatedServer.start(SimulatorSettings.defaults().withModelId("any"), ollama)) {
       EngineRun run = EngineRun.of(server.rootUrl(), results, ColdLoadScenario.class);
-      run.results.testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
+      run.results().testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
       Map<String, Object> environment = run.record().environment();
 
       // The client machine, beside the keys records had before.
@@ -74,7 +74,7 @@ class ServerEnvironmentGroundTruthTest {
       long start = System.nanoTime();
       EngineRun run = EngineRun.of(server.baseUrl(), results, TokenAccountingScenario.class);
       Duration took = Duration.ofNanos(System.nanoTime() - start);
-      run.results.testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
+      run.results().testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
       RunRecord record = run.record();
       // The route hangs for ServerPersona.HANG (60 s); the question gives up after 2 s, so the run ends
       // before the hang would, however slow the machine is at the rest of the run.

@@ -53,7 +53,7 @@ class SyntheticPromptGroundTruthTest {
         .withPrefillTokensPerSecond(4000).withDecodeTokensPerSecond(1000).withFirstTokenDelay(java.time.Duration.ofMillis(5));
     try (SimulatedServer server = SimulatedServer.start(settings)) {
       EngineRun run = EngineRun.watched(Map.of("llmh.endpoint", server.baseUrl()), results, SyntheticScenarios.Sweep.class);
-      run.results.testEvents().assertStatistics(stats -> stats.started(3).succeeded(3));
+      run.results().testEvents().assertStatistics(stats -> stats.started(3).succeeded(3));
       RunRecord record = run.record();
       List<ServedRequest> served = server.servedRequests();
       List<ServedRequest> allMeasured = new ArrayList<>();
@@ -97,7 +97,7 @@ class SyntheticPromptGroundTruthTest {
       assertThat(fit.prefillTokensPerSecond()).isCloseTo(1000 / expected.slope(), within(1e-6));
       assertThat(fit.ci().get(0)).isLessThanOrEqualTo(fit.prefillTokensPerSecond());
       assertThat(fit.ci().get(1)).isGreaterThanOrEqualTo(fit.prefillTokensPerSecond());
-      assertThat(run.console).containsPattern("prefill [0-9],[0-9]{3} tok/s \\[[0-9,]+, [0-9,]+\\]: TTFT = [0-9]+ ms \\+ "
+      assertThat(run.console()).containsPattern("prefill [0-9],[0-9]{3} tok/s \\[[0-9,]+, [0-9,]+\\]: TTFT = [0-9]+ ms \\+ "
           + String.format(java.util.Locale.ROOT, "%.3f", fit.line().slopeMsPerToken()).replace(".", "\\.") + " ms/token \\(R² (0\\.99|1\\.00)");
       assertThat(run.recordText()).contains("\"slope_ms_per_token\"", "\"prefill_tokens_per_s\"", "\"calibration\"");
     }
@@ -106,7 +106,7 @@ class SyntheticPromptGroundTruthTest {
   @Test
   void aPromptLongerThanTheContextFailsTheCaseNamingTheContextAndTheOption(@TempDir Path results) {
     EngineRun run = onOllamaWithA512TokenContext(results, SyntheticScenarios.LongerThanContext.class);
-    run.results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
+    run.results().testEvents().assertStatistics(stats -> stats.started(1).failed(1));
     CaseResult result = run.record().results().get(0);
     assertThat(result.verdict()).isEqualTo("FAIL");
     assertThat(result.samples()).isEmpty(); // nothing measured on a truncated prompt
@@ -119,7 +119,7 @@ class SyntheticPromptGroundTruthTest {
   @Test
   void theContextOptionReachesOllamaAndTheCasePasses(@TempDir Path results) {
     EngineRun run = onOllamaWithA512TokenContext(results, SyntheticScenarios.ContextRaised.class);
-    run.results.testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
+    run.results().testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
     CaseResult result = run.record().results().get(0);
     assertThat(result.section(Section.OPTIONS)).containsEntry("num_ctx", 2048).containsEntry("keep_alive", "10m");
     assertThat(result.section(Section.CONTEXT)).isEqualTo(new CaseResult.ContextRecord(2048, "option num_ctx"));
@@ -130,14 +130,14 @@ class SyntheticPromptGroundTruthTest {
   void llmhOptionsReplaceTheDeclaredOnes(@TempDir Path results) {
     EngineRun run = onOllamaWithA512TokenContext(
         results, SyntheticScenarios.LongerThanContext.class, "llmh.options", "num_ctx=4096,num_batch=64");
-    run.results.testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
+    run.results().testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
     assertThat(run.record().results().get(0).section(Section.OPTIONS)).containsOnlyKeys("num_ctx", "num_batch");
   }
 
   @Test
   void aWrittenPromptCutToTheContextIsFlaggedAndFailsTheCase(@TempDir Path results) {
     EngineRun run = onOllamaWithA512TokenContext(results, SyntheticScenarios.WrittenTooLong.class);
-    run.results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
+    run.results().testEvents().assertStatistics(stats -> stats.started(1).failed(1));
     CaseResult result = run.record().results().get(0);
     assertThat(result.samples()).hasSize(3).allSatisfy(s -> {
       assertThat(s.promptTokens()).isEqualTo(512);
@@ -152,7 +152,7 @@ class SyntheticPromptGroundTruthTest {
   void aServerThatReportsNoPromptTokensGetsAnErrorNamingTheFix(@TempDir Path results) {
     try (SimulatedServer server = SimulatedServer.start(SimulatorSettings.defaults().withSendsUsage(false))) {
       EngineRun run = EngineRun.of(server.baseUrl(), results, SyntheticScenarios.LongerThanContext.class);
-      run.results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
+      run.results().testEvents().assertStatistics(stats -> stats.started(1).failed(1));
       CaseResult result = run.record().results().get(0);
       assertThat(result.verdict()).isEqualTo("NOT_RUN");
       assertThat(result.section(Section.ERROR)).contains("reported no prompt token count", "stream_options.include_usage", "@Prompt");

@@ -78,7 +78,7 @@ class ToolCallGroundTruthTest {
         assertThat(s.body().get("tools")).isEqualTo(file);
       });
 
-      assertThat(run.console).contains("  checks     ExpectToolCall: 11 of 20 passed (ExpectToolCall failed 9); success rate 55.0%");
+      assertThat(run.console()).contains("  checks     ExpectToolCall: 11 of 20 passed (ExpectToolCall failed 9); success rate 55.0%");
       // the journal carries each sample's calls as the results file does
       List<JsonNode> journal = journal(results);
       assertThat(journal).hasSize(20);
@@ -107,7 +107,7 @@ class ToolCallGroundTruthTest {
     ToolCallStreams streams = streams();
     try (SimulatedServer server = SimulatedServer.start(SimulatorSettings.defaults().withHook(streams))) {
       EngineRun run = EngineRun.of(server.baseUrl(), results, ToolCallScenarios.MissingFile.class);
-      run.results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
+      run.results().testEvents().assertStatistics(stats -> stats.started(1).failed(1));
       CaseResult result = run.record().results().get(0);
       assertThat(result.verdict()).isEqualTo("NOT_RUN");
       assertThat(result.section(Section.ERROR)).isEqualTo("@Tools(\"no-such-tools.json\"): no such file on the test classpath;"

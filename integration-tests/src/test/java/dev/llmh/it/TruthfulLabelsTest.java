@@ -16,12 +16,12 @@ class TruthfulLabelsTest {
   @Test
   void theSimulatorIsCalledTheSimulatorParamsKeepTheirTypesAndTheVersionIsTheBuilds(@TempDir Path results) throws Exception {
     EngineRun run = EngineRun.watched(java.util.Map.of("llmh.endpoint", "simulated"), results, LabelScenario.class);
-    run.results.testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
+    run.results().testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
 
     CaseResult result = run.record().results().get(0);
     assertThat(result.endpoint().kind()).isEqualTo("simulated");
     assertThat(result.endpoint().embedded()).isFalse();
-    assertThat(run.console)
+    assertThat(run.console())
         .contains("  endpoint   simulated http://127.0.0.1:")
         .doesNotContain("endpoint   embedded");
 
