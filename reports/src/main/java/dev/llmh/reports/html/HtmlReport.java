@@ -72,6 +72,7 @@ public final class HtmlReport {
   /** Every section in page order, tables and chart specifications computed. */
   static List<Section> sections(RunRecord record) {
     return List.of(
+        new Section("decision", "Decision", Decision.of(record), List.of(), null),
         new Section("verdicts", "Verdicts", HtmlTables.verdicts(record), List.of(), null),
         new Section("phases", "Which phase binds", HtmlTables.phases(record), List.of(), null),
         new Section("figures", "Figures beyond latency", FigureTables.of(record), List.of(), null),

@@ -1,6 +1,8 @@
 package dev.llmh.reports.html;
 
 import dev.llmh.constraint.ConstraintParser;
+import dev.llmh.constraint.Quantity;
+import dev.llmh.constraint.Unit;
 import dev.llmh.resources.CostRecord;
 import dev.llmh.resources.DeclaredInputs;
 import dev.llmh.resources.Energy;
@@ -29,7 +31,8 @@ final class HtmlTables {
       Map<String, MetricSummary> m = r.metrics() == null ? Map.of() : r.metrics();
       out.append("<tr><td>").append(Html.escape(Labels.of(r))).append("</td><td>")
           .append(Html.escape(ModelConcurrency.label(r))).append("</td><td class=\"verdict ")
-          .append(Html.escape(r.verdict())).append("\">").append(Html.escape(r.verdict())).append("</td><td>")
+          .append(Html.escape(Decision.word(r).replace(' ', '_'))).append("\">").append(Html.escape(Decision.word(r)))
+          .append("</td><td>")
           .append(r.requests() == null ? "–" : r.requests().succeeded() + " / " + r.requests().failed()).append("</td><td>")
           .append(withInterval(m.get(CaseResult.TTFT), true)).append("</td><td>")
           .append(withInterval(m.get(CaseResult.TTFT), false)).append("</td><td>")
@@ -40,7 +43,7 @@ final class HtmlTables {
     return out.append("</tbody></table>").toString();
   }
 
-  /** {@code 812 [640–900]}: the point and its interval, an end the sample cannot bound shown as such. */
+  /** {@code 812 [640–900]}: the point and its interval, an end the sample cannot bound shown as such, no interval when neither end is bounded. */
   private static String withInterval(MetricSummary s, boolean median) {
     if (s == null || s.n() == 0) {
       return "<span class=\"missing\">not measured</span>";
@@ -48,29 +51,49 @@ final class HtmlTables {
     Double point = median ? s.p50() : s.p95();
     List<Double> ci = s.ci() == null ? null : median ? s.ci().p50() : s.ci().p95();
     String text = Labels.number(point);
-    if (ci != null && ci.size() == 2) {
+    if (ci != null && ci.size() == 2 && (ci.get(0) != null || ci.get(1) != null)) {
       text += " <span class=\"ci\">[" + end(ci.get(0)) + "–" + end(ci.get(1)) + "]</span>";
     }
     return text;
   }
 
+  /** An end of an interval; one the sample is too small to bound says so (both unbounded: no interval shown). */
   private static String end(Double value) {
-    return value == null ? "unbounded" : Labels.number(value);
+    return value == null ? "not bounded" : Labels.number(value);
+  }
+
+  /** The observed value in a unit a person reads: bytes as MiB. */
+  private static String observed(Double value, String unit) {
+    if (value != null && "B".equals(unit)) {
+      return Quantity.format(value, Unit.MEBIBYTES);
+    }
+    return Labels.number(value) + (unit == null ? "" : " " + unit);
+  }
+
+  /** The interval the verdict was judged on, an open end said in words; nothing when it has no end at all. */
+  private static String interval(List<Double> bounds, String unit) {
+    if (bounds == null || bounds.size() != 2 || (bounds.get(0) == null && bounds.get(1) == null)) {
+      return "";
+    }
+    if (bounds.get(0) == null) {
+      return " (judged on: at most " + observed(bounds.get(1), unit) + ")";
+    }
+    if (bounds.get(1) == null) {
+      return " (judged on: at least " + observed(bounds.get(0), unit) + ")";
+    }
+    return " (judged on [" + observed(bounds.get(0), unit) + ", " + observed(bounds.get(1), unit) + "])";
   }
 
   private static String budgets(CaseResult r) {
     StringBuilder out = new StringBuilder();
     for (ConstraintRecord c : r.constraints() == null ? List.<ConstraintRecord>of() : r.constraints()) {
       out.append("<div class=\"verdict ").append(Html.escape(c.verdict())).append("\">")
-          .append(Html.escape(c.expression())).append(": ").append(Html.escape(Labels.number(c.observed())))
-          .append(c.unit() == null ? "" : " " + Html.escape(c.unit()));
+          .append(Html.escape(c.expression())).append(": ").append(Html.escape(observed(c.observed(), c.unit())));
       String declared = declared(r, c);
       if (declared != null) {
         out.append(" (").append(Html.escape(declared)).append(")");
       }
-      if (c.bounds() != null && c.bounds().size() == 2) {
-        out.append(" [").append(end(c.bounds().get(0))).append("–").append(end(c.bounds().get(1))).append("]");
-      }
+      out.append(Html.escape(interval(c.bounds(), c.unit())));
       out.append(" ").append(Html.escape(c.verdict())).append("</div>");
     }
     for (String reason : r.verdictReasons() == null ? List.<String>of() : r.verdictReasons()) {

@@ -5,7 +5,9 @@ import dev.llmh.result.CaseResult;
 import dev.llmh.result.RunRecord;
 import dev.llmh.result.SampleRecord;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 
 /** Per-request views: latency CDFs per case, and each request's send, first token and end. */
@@ -23,13 +25,14 @@ final class RequestCharts {
         charts, missing);
     cdf(record, "E2E", s -> s.times().e2eMs(), "no request succeeded to the end of its stream", charts, missing);
     String html = missing.length() == 0 ? "" : "<ul class=\"missing\">" + missing + "</ul>";
-    return Section.of("cdf", "Latency distributions (CDF per case)", html, charts, "no request succeeded in any case");
+    return Section.of("cdf", "Latency distributions (a CDF per group of comparable cases)", html, charts, "no request succeeded in any case");
   }
 
+  /** One chart per group of comparable cases (one scenario's prompt, its parameters varied), a line per case. */
   private static void cdf(
       RunRecord record, String name, Function<SampleRecord, Double> metric, String reason, List<ChartSpec> charts,
       StringBuilder missing) {
-    List<ChartSpec.Series> series = new ArrayList<>();
+    Map<String, List<ChartSpec.Series>> groups = new LinkedHashMap<>();
     for (CaseResult result : record.results()) {
       double[] values = succeeded(result).stream().map(metric).filter(v -> v != null && Double.isFinite(v))
           .mapToDouble(Double::doubleValue).sorted().toArray();
@@ -40,15 +43,19 @@ final class RequestCharts {
       for (int i = 0; i < values.length; i++) {
         points.add(Labels.point(values[i], (i + 1) / (double) values.length));
       }
-      series.add(new ChartSpec.Series(Labels.of(result), "step", 0, points, null));
+      groups.computeIfAbsent(Labels.scenario(result.scenario()) + " › " + result.caseName(), g -> new ArrayList<>())
+          .add(new ChartSpec.Series(Labels.of(result), "step", 0, points, null));
     }
-    if (series.isEmpty()) {
+    if (groups.isEmpty()) {
       missing.append("<li>").append(name).append(" CDF: not measured: ").append(Html.escape(reason)).append("</li>");
       return;
     }
-    charts.add(new ChartSpec("cdf-" + name.toLowerCase(java.util.Locale.ROOT), name + " CDF", "xy", name + " (ms)",
-        false, "fraction of succeeded requests", null, null, series, null, null,
-        "Each step is one succeeded request; a case's line reaches 1 at its slowest request."));
+    int g = 0;
+    for (Map.Entry<String, List<ChartSpec.Series>> group : groups.entrySet()) {
+      charts.add(new ChartSpec("cdf-" + name.toLowerCase(java.util.Locale.ROOT) + "-" + g++, name + " CDF: " + group.getKey(),
+          "xy", name + " (ms)", false, "fraction of succeeded requests", null, null, group.getValue(), null, null,
+          "Each step is one succeeded request; a case's line reaches 1 at its slowest request."));
+    }
   }
 
   /** One chart per case that measured requests: a row per request, failures in red. */
