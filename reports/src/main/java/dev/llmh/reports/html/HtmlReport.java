@@ -49,12 +49,15 @@ public final class HtmlReport {
       } else if (!section.charts().isEmpty()) {
         out.append("<div class=\"charts\">");
         for (ChartSpec chart : section.charts()) {
-          out.append("<figure><h3>").append(Html.escape(chart.title())).append("</h3><div class=\"chart\" id=\"")
-              .append(chart.id()).append("\" data-points=\"").append(chart.points()).append("\"></div>");
+          // a folded chart is drawn by the page's script when its fold first opens: closed, it has no size
+          out.append(section.foldCharts() ? "<details class=\"chart-fold\"><summary>" + Html.escape(chart.title())
+              + "</summary>" : "").append("<figure><h3>").append(Html.escape(chart.title()))
+              .append("</h3><div class=\"chart\" id=\"").append(chart.id()).append("\" data-points=\"")
+              .append(chart.points()).append("\"></div>");
           if (chart.note() != null) {
             out.append("<figcaption>").append(Html.escape(chart.note())).append("</figcaption>");
           }
-          out.append("</figure>");
+          out.append(section.foldCharts() ? "</figure></details>" : "</figure>");
         }
         out.append("</div>");
       }
@@ -72,18 +75,18 @@ public final class HtmlReport {
   /** Every section in page order, tables and chart specifications computed. */
   static List<Section> sections(RunRecord record) {
     return List.of(
-        new Section("decision", "Decision", Decision.of(record), List.of(), null),
-        new Section("verdicts", "Verdicts", HtmlTables.verdicts(record), List.of(), null),
-        new Section("phases", "Which phase binds", HtmlTables.phases(record), List.of(), null),
-        new Section("figures", "Figures beyond latency", FigureTables.of(record), List.of(), null),
+        Section.table("decision", "Decision", Decision.of(record)),
+        Section.table("verdicts", "Verdicts", HtmlTables.verdicts(record)),
+        Section.table("phases", "Which phase binds", HtmlTables.phases(record)),
+        Section.table("figures", "Figures beyond latency", FigureTables.of(record)),
         SweepCharts.prefill(record),
         SweepCharts.sweep(record),
         RequestCharts.cdfs(record),
         RequestCharts.timelines(record),
         ServerCharts.resources(record),
         ServerCharts.models(record),
-        new Section("environment", "Environment", EnvironmentTables.environment(record), List.of(), null),
-        new Section("not-measured", "Not measured", EnvironmentTables.notMeasuredTable(record), List.of(), null));
+        Section.table("environment", "Environment", EnvironmentTables.environment(record)),
+        Section.table("not-measured", "Not measured", EnvironmentTables.notMeasuredTable(record)));
   }
 
   /**

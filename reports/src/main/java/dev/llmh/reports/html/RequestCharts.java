@@ -104,7 +104,8 @@ final class RequestCharts {
       charts.add(new ChartSpec("timeline-" + charts.size(), Labels.of(result), "timeline", "time (ms)", false, "request",
           null, null, series, null, null, note));
     }
-    return Section.of("timeline", "Per-request timeline", "", charts, "no case measured a request");
+    return Section.of("timeline", "Per-request timeline (a case each, unfold to see)", "", charts,
+        "no case measured a request").folded();
   }
 
   private static void add(List<ChartSpec.Series> series, ChartSpec.Series s) {

@@ -7,13 +7,24 @@ import java.util.List;
  * measured" and the reason; it never draws an empty chart.
  *
  * @param html tables and text shown above the charts, already escaped; may be empty
+ * @param foldCharts each chart is per-case detail, folded under its title until a person opens it
  */
-public record Section(String id, String title, String html, List<ChartSpec> charts, String notMeasured) {
+public record Section(String id, String title, String html, List<ChartSpec> charts, String notMeasured, boolean foldCharts) {
   public Section {
     charts = List.copyOf(charts);
   }
 
   static Section of(String id, String title, String html, List<ChartSpec> charts, String reasonWhenEmpty) {
-    return new Section(id, title, html, charts, charts.isEmpty() ? reasonWhenEmpty : null);
+    return new Section(id, title, html, charts, charts.isEmpty() ? reasonWhenEmpty : null, false);
+  }
+
+  /** A section of tables and text alone. */
+  static Section table(String id, String title, String html) {
+    return new Section(id, title, html, List.of(), null, false);
+  }
+
+  /** The same section, each chart folded away. */
+  Section folded() {
+    return new Section(id, title, html, charts, notMeasured, true);
   }
 }

@@ -94,14 +94,31 @@
     });
   }
 
-  data.charts.forEach(function (spec) {
-    var el = document.getElementById(spec.id);
+  function draw(spec, el, index) {
     var chart = echarts.init(el, null, { renderer: 'canvas' });
     chart.setOption(option(spec));
-    drawn.push({ id: spec.id, chart: chart, spec: spec });
-  });
+    drawn.push({ id: spec.id, chart: chart, spec: spec, index: index });
+    drawn.sort(function (a, b) { return a.index - b.index; }); // in page order, however late a fold opened
+  }
 
-  // For tests and the curious: per chart, per series, the points given, held and drawn as marks.
+  // A chart folded away has no size until its fold opens: it is drawn then, once.
+  data.charts.forEach(function (spec, index) {
+    var el = document.getElementById(spec.id);
+    var fold = el.closest('details');
+    if (fold && !fold.open) {
+      fold.addEventListener('toggle', function opened() {
+        if (fold.open) {
+          fold.removeEventListener('toggle', opened);
+          draw(spec, el, index);
+        }
+      });
+    } else {
+      draw(spec, el, index);
+    }
+  });
+  window.llmhCharts = data.charts.length;
+
+  // For tests and the curious: per chart drawn, per series, the points given, held and drawn as marks.
   window.llmhMarks = function () {
     return drawn.map(function (c) {
       return {

@@ -86,6 +86,12 @@ class HtmlReportBrowserTest {
       assertThat(System.nanoTime()).as("the page's script never finished").isLessThan(deadline);
       Thread.sleep(50);
     }
+    // Per-case charts are folded and drawn when unfolded: a person opening each of them.
+    browser.executeScript("document.querySelectorAll('details.chart-fold').forEach(d => d.open = true)");
+    while (!Boolean.TRUE.equals(browser.executeScript("return window.llmhMarks().length === window.llmhCharts"))) {
+      assertThat(System.nanoTime()).as("an unfolded chart was never drawn").isLessThan(deadline);
+      Thread.sleep(50);
+    }
     return (List<Map<String, Object>>) browser.executeScript("return window.llmhMarks()");
   }
 
