@@ -51,6 +51,8 @@ class SyntheticPromptTest {
 
   @Test
   void lengthsMustBeLongEnoughDistinctAndPresent() {
+    compiled("None", "@LlmBenchmark", "@SyntheticPrompt(tokens = {})", "class None {}")
+        .errorOn("@SyntheticPrompt", "@SyntheticPrompt has no lengths; list at least one");
     compiled("Short",
         "@LlmBenchmark",
         "@SyntheticPrompt(tokens = {16,",
@@ -59,8 +61,6 @@ class SyntheticPromptTest {
         .errorOn("tokens = {16,", "@SyntheticPrompt length 16 is below 32 tokens")
         .errorOn("512, 512", "@SyntheticPrompt lists 512 tokens twice")
         .errorCount(2);
-    compiled("None", "@LlmBenchmark", "@SyntheticPrompt(tokens = {})", "class None {}")
-        .errorOn("@SyntheticPrompt", "@SyntheticPrompt has no lengths; list at least one");
   }
 
   @Test

@@ -138,13 +138,13 @@ public final class OpenAiChatClient extends HttpProtocolClient {
     }
 
     @Override
-    public LineFrames frames(StreamRecorder recorder) {
-      return new SseEvents(recorder);
+    public String missingEnd() {
+      return "stream ended without data: [DONE]";
     }
 
     @Override
-    public String missingEnd() {
-      return "stream ended without data: [DONE]";
+    public LineFrames frames(StreamRecorder recorder) {
+      return new SseEvents(recorder);
     }
 
     /** Text chunks, a last one with the finish reason and usage, and [DONE], as vLLM and llama.cpp send them. */

@@ -2,6 +2,8 @@ package dev.llmh.resources;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
 
 /**
  * What a million output tokens cost at the declared prices, the measured throughput and energy,
@@ -18,16 +20,17 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param energyPerTokenJ the energy per token it rests on, and {@code energySource} where that came from
  * @param notMeasured why there is no cost (no prices declared, throughput or energy not measured), else null
  */
+@JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record CostRecord(
     String currency,
     String basis,
-    @JsonProperty("per_mtok") Double perMtok,
-    @JsonProperty("hardware_per_mtok") Double hardwarePerMtok,
-    @JsonProperty("energy_per_mtok") Double energyPerMtok,
-    @JsonProperty("utilisation_percent") Double utilisationPercent,
+    Double perMtok,
+    Double hardwarePerMtok,
+    Double energyPerMtok,
+    Double utilisationPercent,
     @JsonProperty("output_tokens_per_s") Double throughput,
-    @JsonProperty("energy_per_token_j") Double energyPerTokenJ,
-    String energySource,
+    Double energyPerTokenJ,
+    @JsonProperty("energySource") String energySource,
     @JsonProperty("notMeasured") @JsonInclude(JsonInclude.Include.NON_NULL) String notMeasured) {
 
   /** How the reason begins when no prices are declared at all: nothing to say beside the figures. */

@@ -2,6 +2,8 @@ package dev.llmh.resources;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -48,13 +50,14 @@ public record GpuResources(
   }
 
   /** One GPU over the phase; a figure it never reported is null. */
+  @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
   public record Gpu(
       int index,
       String name,
-      @JsonProperty("memory_total_bytes") Long memoryTotalBytes,
-      @JsonProperty("peak_memory_bytes") Long peakMemoryBytes,
-      @JsonProperty("mean_utilization_percent") Double meanUtilizationPercent,
-      @JsonProperty("mean_power_watts") Double meanPowerWatts) {}
+      Long memoryTotalBytes,
+      Long peakMemoryBytes,
+      Double meanUtilizationPercent,
+      Double meanPowerWatts) {}
 
   /** Nothing sampled, and why. */
   public static GpuResources notMeasured(String source, long intervalMs, String reason) {

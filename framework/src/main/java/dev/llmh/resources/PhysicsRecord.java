@@ -2,6 +2,8 @@ package dev.llmh.resources;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
 
 /**
  * The physics check of a case's decode rate: the memory traffic it implies against the memory
@@ -25,17 +27,18 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param bandwidthMemory the memory the weights sit in: {@code vram} (a GPU server) or {@code dram};
  *     null when the bandwidth is declared or not known
  */
+@JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record PhysicsRecord(
-    @JsonProperty("decode_rate") Double decodeRate,
-    @JsonProperty("model_bytes") Long modelBytes,
-    @JsonProperty("model_bytes_source") String modelBytesSource,
-    @JsonProperty("implied_bytes_per_s") Double impliedBytesPerS,
-    @JsonProperty("memory_bandwidth_bytes_per_s") Double memoryBandwidthBytesPerS,
-    @JsonProperty("bandwidth_source") String bandwidthSource,
-    @JsonProperty("bandwidth_use_percent") Double bandwidthUsePercent,
+    Double decodeRate,
+    Long modelBytes,
+    String modelBytesSource,
+    Double impliedBytesPerS,
+    Double memoryBandwidthBytesPerS,
+    String bandwidthSource,
+    Double bandwidthUsePercent,
     String implausible,
     @JsonProperty("notMeasured") @JsonInclude(JsonInclude.Include.NON_NULL) String notMeasured,
-    @JsonProperty("model_bytes_rule") @JsonInclude(JsonInclude.Include.NON_NULL) String modelBytesRule,
-    @JsonProperty("bandwidth_memory") @JsonInclude(JsonInclude.Include.NON_NULL) String bandwidthMemory) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) String modelBytesRule,
+    @JsonInclude(JsonInclude.Include.NON_NULL) String bandwidthMemory) {
 
 }

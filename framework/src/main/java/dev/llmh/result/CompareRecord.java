@@ -1,6 +1,7 @@
 package dev.llmh.result;
 
-import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
 
 /**
  * A case's distribution comparison against a reference model ({@code @Compare}), as recorded.
@@ -18,18 +19,19 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param method how the remainder mass and missing tokens are handled (see dev.llmh.compare.KlDivergence)
  * @param notMeasured why nothing was compared, else null
  */
+@JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record CompareRecord(
     String reference,
-    @JsonProperty("reference_endpoint") String referenceEndpoint,
-    @JsonProperty("top_k") int topK,
+    String referenceEndpoint,
+    int topK,
     int positions,
-    @JsonProperty("teacher_forced") int teacherForced,
-    @JsonProperty("kl_divergence") KlSummary klDivergence,
-    @JsonProperty("top1_agreement") Double top1Agreement,
-    @JsonProperty("candidate_perplexity") Double candidatePerplexity,
-    @JsonProperty("reference_perplexity") Double referencePerplexity,
+    int teacherForced,
+    KlSummary klDivergence,
+    Double top1Agreement,
+    Double candidatePerplexity,
+    Double referencePerplexity,
     String method,
-    @JsonProperty("not_measured") String notMeasured) {
+    String notMeasured) {
 
   /** How the figures are computed, recorded with them. */
   public static final String METHOD = "KL(reference || candidate) in nats over the reference's top-k tokens plus one bucket"

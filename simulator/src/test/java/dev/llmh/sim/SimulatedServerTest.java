@@ -32,10 +32,8 @@ import org.junit.jupiter.api.Timeout;
 class SimulatedServerTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final HttpClient CLIENT = HttpClient.newBuilder()
-      .version(HttpClient.Version.HTTP_1_1)
-      .connectTimeout(Duration.ofSeconds(2))
-      .build();
+  private static final HttpClient CLIENT =
+      HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(2)).build();
   private static final double MS = 1e6;
   /** Chunks a stream may still write after its connection was closed, whichever side closed it. */
   private static final int WRITES_AFTER_A_CLOSE = 3;

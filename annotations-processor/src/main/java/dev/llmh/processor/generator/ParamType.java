@@ -1,5 +1,6 @@
 package dev.llmh.processor.generator;
 
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -9,21 +10,15 @@ import java.util.Optional;
  * named as {@link dev.llmh.runner.ParamDeclaration.Type}'s, which the generated runner declares.
  */
 public enum ParamType {
-  STRING("String"),
-  INT("int"),
-  LONG("long"),
-  DOUBLE("double"),
-  BOOLEAN("boolean");
-
-  private final String javaName;
-
-  ParamType(String javaName) {
-    this.javaName = javaName;
-  }
+  STRING,
+  INT,
+  LONG,
+  DOUBLE,
+  BOOLEAN;
 
   /** The type as users write it, for messages. */
   public String javaName() {
-    return javaName;
+    return this == STRING ? "String" : name().toLowerCase(Locale.ROOT);
   }
 
   /** Why {@code value} cannot be assigned to a field of this type, if it cannot. */

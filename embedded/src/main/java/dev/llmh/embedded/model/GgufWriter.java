@@ -31,13 +31,8 @@ public final class GgufWriter {
   private static final int MAGIC = 0x46554747; // "GGUF" little-endian
   private static final int VERSION = 3;
 
-  // GGUF metadata value types.
-  private static final int T_UINT32 = 4;
-  private static final int T_INT32 = 5;
-  private static final int T_FLOAT32 = 6;
-  private static final int T_BOOL = 7;
-  private static final int T_STRING = 8;
-  private static final int T_ARRAY = 9;
+  /** GGUF's metadata value types, in the order of their codes (UINT8 is 0, ARRAY 9). */
+  private enum ValueType { UINT8, INT8, UINT16, INT16, UINT32, INT32, FLOAT32, BOOL, STRING, ARRAY }
 
   /** Produces one row ({@code row.length == dims[0]} values) of a tensor. */
   @FunctionalInterface
@@ -65,38 +60,38 @@ public final class GgufWriter {
   private final Set<String> tensorNames = new LinkedHashSet<>();
 
   public GgufWriter putString(String key, String value) {
-    string(entry(key, T_STRING), value);
+    string(entry(key, ValueType.STRING), value);
     return this;
   }
 
   public GgufWriter putUint32(String key, int value) {
-    u32(entry(key, T_UINT32), value);
+    u32(entry(key, ValueType.UINT32), value);
     return this;
   }
 
   public GgufWriter putInt32(String key, int value) {
-    u32(entry(key, T_INT32), value);
+    u32(entry(key, ValueType.INT32), value);
     return this;
   }
 
   public GgufWriter putFloat32(String key, float value) {
-    u32(entry(key, T_FLOAT32), Float.floatToIntBits(value));
+    u32(entry(key, ValueType.FLOAT32), Float.floatToIntBits(value));
     return this;
   }
 
   public GgufWriter putBool(String key, boolean value) {
-    entry(key, T_BOOL).write(value ? 1 : 0);
+    entry(key, ValueType.BOOL).write(value ? 1 : 0);
     return this;
   }
 
   public GgufWriter putStrings(String key, List<String> values) {
-    ByteArrayOutputStream out = array(key, T_STRING, values.size());
+    ByteArrayOutputStream out = array(key, ValueType.STRING, values.size());
     values.forEach(v -> string(out, v));
     return this;
   }
 
   public GgufWriter putFloats(String key, float[] values) {
-    ByteArrayOutputStream out = array(key, T_FLOAT32, values.length);
+    ByteArrayOutputStream out = array(key, ValueType.FLOAT32, values.length);
     for (float v : values) {
       u32(out, Float.floatToIntBits(v));
     }
@@ -104,7 +99,7 @@ public final class GgufWriter {
   }
 
   public GgufWriter putInt32s(String key, int[] values) {
-    ByteArrayOutputStream out = array(key, T_INT32, values.length);
+    ByteArrayOutputStream out = array(key, ValueType.INT32, values.length);
     for (int v : values) {
       u32(out, v);
     }
@@ -229,18 +224,18 @@ public final class GgufWriter {
   }
 
   /** Starts a metadata entry: its key, once only, and its value type; the value follows. */
-  private ByteArrayOutputStream entry(String key, int type) {
+  private ByteArrayOutputStream entry(String key, ValueType type) {
     if (!keys.add(key)) {
       throw new IllegalArgumentException("metadata key " + key + " set twice");
     }
     string(metadata, key);
-    u32(metadata, type);
+    u32(metadata, type.ordinal());
     return metadata;
   }
 
   /** Starts an array entry: its key, the element type and count; the elements follow. */
-  private ByteArrayOutputStream array(String key, int elementType, long count) {
-    u32(entry(key, T_ARRAY), elementType);
+  private ByteArrayOutputStream array(String key, ValueType elementType, long count) {
+    u32(entry(key, ValueType.ARRAY), elementType.ordinal());
     u64(metadata, count);
     return metadata;
   }

@@ -10,10 +10,10 @@ import dev.llmh.annotations.Warmup;
 
 /** Not named *Test: the README's include still hands it to the engine. */
 @LlmBenchmark
+@Concurrency({1, 2})
 @Warmup(requests = 1)
 @Measurement(requests = 5)
 @MaxTokens(4)
-@Concurrency({1, 2})
 @Ttft(p50 = "50ms")
 public class Chat {
   /** About 300 prompt tokens: 200 ms of prefill on the embedded server, far above 50 ms. */
