@@ -130,9 +130,11 @@ class ConversationGroundTruthTest {
       assertThat(result.constraints()).singleElement().satisfies(c -> assertThat(c.verdict()).isEqualTo("PASS"));
       assertThat(result.metrics().get(CaseResult.TPOT).n()).isEqualTo(6 * TURNS);
 
-      // The console shows the turns and the fit.
+      // The console shows the turns and the fit: as a line where it is one, else why not — on a busy
+      // machine the TPOTs' noise can take R² under the threshold while the slope stays recovered.
       assertThat(run.console()).contains("conversations 6 of 5 turns (6 completed, 0 ended by a failed turn)")
-          .contains("decode vs context: TPOT = ").contains("ms/token × context");
+          .contains(fit.r2() >= LinearFit.LINEAR_R2 ? "decode vs context: TPOT = "
+              : String.format(java.util.Locale.ROOT, "decode vs context: no line (R² %.2f over %d turns)", fit.r2(), fit.n()));
     }
   }
 

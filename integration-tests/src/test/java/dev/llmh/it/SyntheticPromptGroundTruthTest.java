@@ -87,18 +87,22 @@ class SyntheticPromptGroundTruthTest {
       assertThat(fit.concurrency()).isEqualTo(1);
       assertThat(fit.line().n()).isEqualTo(12);
       assertThat(fit.line().lengths()).containsExactly(64, 256, 1024);
-      assertThat(fit.line().r2()).isGreaterThan(0.99);
+      // Linear enough to give a rate; how close to 1 depends on how busy the machine is, so R² is
+      // checked against the same least squares below rather than against a fixed 0.99.
+      assertThat(fit.line().r2()).isGreaterThan(LinearFit.LINEAR_R2);
       // The simulator prefills 4,000 tokens a second, 0.25 ms a token, on its own schedule; each TTFT
       // is the server's; the fit is the least squares of those TTFTs on the server's counts, exactly.
       assertTtftsAreTheServersOnItsSchedule(allSamples, allMeasured);
       LinearFit expected = LinearFit.of(allSamples.stream().mapToDouble(SampleRecord::promptTokens).toArray(),
           allSamples.stream().mapToDouble(s -> s.times().ttftMs()).toArray()).orElseThrow();
       assertThat(fit.line().slopeMsPerToken()).isCloseTo(expected.slope(), within(1e-9));
+      assertThat(fit.line().r2()).isCloseTo(expected.r2(), within(1e-9));
       assertThat(fit.prefillTokensPerSecond()).isCloseTo(1000 / expected.slope(), within(1e-6));
       assertThat(fit.ci().get(0)).isLessThanOrEqualTo(fit.prefillTokensPerSecond());
       assertThat(fit.ci().get(1)).isGreaterThanOrEqualTo(fit.prefillTokensPerSecond());
       assertThat(run.console()).containsPattern("prefill [0-9],[0-9]{3} tok/s \\[[0-9,]+, [0-9,]+\\]: TTFT = [0-9]+ ms \\+ "
-          + String.format(java.util.Locale.ROOT, "%.3f", fit.line().slopeMsPerToken()).replace(".", "\\.") + " ms/token \\(R² (0\\.99|1\\.00)");
+          + String.format(java.util.Locale.ROOT, "%.3f", fit.line().slopeMsPerToken()).replace(".", "\\.") + " ms/token \\(R² "
+          + String.format(java.util.Locale.ROOT, "%.3f", fit.line().r2()).replace(".", "\\."));
       assertThat(run.recordText()).contains("\"slope_ms_per_token\"", "\"prefill_tokens_per_s\"", "\"calibration\"");
     }
   }
