@@ -4,7 +4,7 @@ import dev.llmh.result.CaseResult;
 import dev.llmh.result.FitRecord;
 import dev.llmh.result.Section;
 import dev.llmh.synthetic.CalibrationRecord;
-import dev.llmh.synthetic.PromptCheck;
+import dev.llmh.synthetic.PromptFlags;
 import java.util.List;
 import java.util.Locale;
 
@@ -26,7 +26,7 @@ final class PromptLines {
           calibration.requests().size() == 1 ? "" : "s"));
     }
     for (String reason : result.verdictReasons() == null ? List.<String>of() : result.verdictReasons()) {
-      if (reason.contains(PromptCheck.FLAG_TRUNCATED)) {
+      if (reason.contains(PromptFlags.TRUNCATED)) {
         out.append("  FAIL       ").append(reason).append('\n');
       }
     }

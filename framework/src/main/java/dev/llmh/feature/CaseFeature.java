@@ -9,7 +9,7 @@ import java.util.List;
 
 /**
  * A per-case figure, and all it takes: it joins every case through a {@link Part} whose hooks the
- * engine calls in order — prepare, measuring, observe, findings, record, close — and is named
+ * engine calls in order — prompt, prepare, measuring, observe, findings, record, close — and is named
  * nowhere else but in its registration: a {@link Provider} found by {@link java.util.ServiceLoader}.
  * How to add one: docs/contributing.md, "Adding a figure".
  */
@@ -46,6 +46,17 @@ public interface CaseFeature {
    */
   interface Part<F extends Findings> extends AutoCloseable {
     /**
+     * First, once the endpoint is open and before anything else is sent: a feature that makes the
+     * case's prompt (a synthetic prompt calibrated to its length) returns it; null leaves the prompt
+     * as the scenario wrote it. The first part to make one decides.
+     *
+     * @throws Refused when no prompt fit to measure can be made
+     */
+    default MadePrompt prompt(PromptProbe probe) throws Refused, InterruptedException {
+      return null;
+    }
+
+    /**
      * Before the warm-up, once the endpoint is open and the prompt set up: what it sends or starts
      * here falls in no measured phase.
      *
@@ -67,18 +78,48 @@ public interface CaseFeature {
     /** What it finds of the case's measured requests; asked again at every adaptive look. */
     F findings(MeasuredCase measured);
 
+    /** The flags it sets on a measured request's record ({@code prompt_truncated}...), none by default. */
+    default List<String> flags(RequestSample sample) {
+      return List.of();
+    }
+
     /** Writes its sections of the case's record from what it found. */
     void record(F findings, CaseResult.Builder record);
+
+    /**
+     * The case was not measured (a part refused it, or nothing could be sent): writes what was
+     * settled before, if anything (what a calibration found), since a record says why.
+     */
+    default void recordUnmeasured(CaseResult.Builder record) {}
 
     /** The case is over: whatever {@link #prepare} started stops. */
     @Override
     default void close() {}
   }
 
-  /** Why a case cannot be measured as declared. */
+  /**
+   * Why a case cannot be measured as declared: NOT_RUN, or FAIL when what was found already fails
+   * it (a server that truncates the prompt asked for).
+   */
   final class Refused extends Exception {
+    private final boolean fails;
+
     public Refused(String reason) {
+      this(reason, false);
+    }
+
+    private Refused(String reason, boolean fails) {
       super(reason);
+      this.fails = fails;
+    }
+
+    /** A refusal that fails the case: what it found is a failure, not a measurement left undone. */
+    public static Refused failing(String reason) {
+      return new Refused(reason, true);
+    }
+
+    public boolean fails() {
+      return fails;
     }
   }
 }

@@ -8,7 +8,7 @@ import dev.llmh.result.ModelConcurrency;
 import dev.llmh.result.SampleRecord;
 import dev.llmh.result.Section;
 import dev.llmh.stats.LinearFit;
-import dev.llmh.synthetic.PromptCheck;
+import dev.llmh.synthetic.PromptFlags;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -60,7 +60,7 @@ public final class PrefillFits {
       for (SampleRecord sample : result.samples()) {
         List<String> flags = sample.flags() == null ? List.of() : sample.flags();
         if (sample.error() != null || sample.times().ttftMs() == null || flags.contains(RequestMetrics.FLAG_MODEL_LOAD)
-            || flags.contains(PromptCheck.FLAG_TRUNCATED)) {
+            || flags.contains(PromptFlags.TRUNCATED)) {
           continue;
         }
         points.add(new double[] {sample.promptTokens() != null ? sample.promptTokens() : target,

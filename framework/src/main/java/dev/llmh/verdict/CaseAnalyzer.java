@@ -13,7 +13,6 @@ import dev.llmh.measure.RequestMetrics;
 import dev.llmh.measure.RequestSample;
 import dev.llmh.overhead.HarnessCheck;
 import dev.llmh.stats.MetricSample;
-import dev.llmh.synthetic.PromptCheck;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -34,17 +33,14 @@ public final class CaseAnalyzer {
    * @param timedOut why the case was cut short by its deadline, or null
    * @param warnings the measurement's own warnings (adaptive looks, warm-up), shown first
    * @param harness what the harness itself cost and suffered while measuring, or null when not watched
-   * @param promptCheck how each request's prompt count is checked (truncation, a synthetic target)
    * @param features what each of the case's features finds of its measured requests, in the order
    *     their findings, warnings and safeguards apply
    */
   public record Context(
       String model, int maxTokens, Budgets budgets, String timedOut, List<String> warnings, HarnessCheck harness,
-          PromptCheck promptCheck,
       List<Function<MeasuredCase, ? extends Findings>> features) {
 
     public Context {
-      promptCheck = promptCheck == null ? PromptCheck.NONE : promptCheck;
       features = features == null ? List.of() : List.copyOf(features);
     }
   }
@@ -73,7 +69,6 @@ public final class CaseAnalyzer {
     }
     List<RequestMetrics> counted = succeeded.stream().filter(m -> !m.caveats().modelLoad()).toList();
     List<String> warnings = warnings(context, succeeded, counted, servedModel, baseline, found, core);
-    String truncation = promptWarnings(context.promptCheck(), measured, warnings);
     int implausible = Warnings.count(succeeded, m -> m.caveats().usageImplausible());
     List<ConstraintResult> results = new ArrayList<>();
     for (ConstraintExpression constraint : context.budgets().constraints()) {
@@ -91,7 +86,7 @@ public final class CaseAnalyzer {
       }
       results.add(result);
     }
-    return decide(core, figures, warnings, baseline, results, context.timedOut(), truncation, found);
+    return decide(core, figures, warnings, baseline, results, context.timedOut(), found);
   }
 
   /**
@@ -144,23 +139,6 @@ public final class CaseAnalyzer {
     return warnings;
   }
 
-  /**
-   * Adds a warning for synthetic prompts counted above their tolerance, and returns why the case
-   * fails when the server truncated any prompt (null when it truncated none).
-   */
-  private static String promptWarnings(PromptCheck check, List<RequestSample> measured, List<String> warnings) {
-    List<Integer> counts = measured.stream().filter(RequestSample::succeeded).map(x -> x.tokens().promptTokens()).toList();
-    List<Integer> over = counts.stream().filter(check::offTarget).toList();
-    if (!over.isEmpty()) {
-      warnings.add(over.size() + " of " + counts.size() + " prompts were counted above " + check.target() + " ± "
-          + check.tolerance() + " tokens (up to " + over.stream().mapToInt(Integer::intValue).max().orElseThrow()
-          + ", flag " + PromptCheck.FLAG_OFF_TARGET + "): the unique marker's tokens grew with the request number");
-    }
-    List<Integer> truncated = counts.stream().filter(check::truncated).toList();
-    return truncated.isEmpty() ? null
-        : check.truncationReason(truncated.size(), counts.size(), truncated.stream().mapToInt(Integer::intValue).min().orElseThrow());
-  }
-
   /** A budget on a figure every case has. */
   private static ConstraintResult judge(
       ConstraintExpression constraint, MeasuredCase core, Map<Metric, Double> figures, Context context) {
@@ -174,19 +152,18 @@ public final class CaseAnalyzer {
   }
 
   /**
-   * FAIL on a failed budget, or on a failed request that no {@code error_rate} constraint
+   * FAIL on a feature's failure (truncated prompts), on a failed budget, or on a failed request that
+   * no {@code error_rate} constraint
    * tolerates; ERROR when the case ran out of time; INCONCLUSIVE on an undecided budget or when no
    * measured request finished; else PASS.
    */
   private static CaseAnalysis decide(
       MeasuredCase core, Map<Metric, Double> figures, List<String> warnings, Baselines.Comparison baseline,
-      List<ConstraintResult> results, String timedOut, String truncation, List<Findings> found) {
+      List<ConstraintResult> results, String timedOut, List<Findings> found) {
     CaseCounts counts = core.counts();
     List<RequestSample> measured = core.measured();
     List<String> reasons = new ArrayList<>();
-    if (truncation != null) {
-      reasons.add(truncation);
-    }
+    found.stream().map(Findings::failure).filter(java.util.Objects::nonNull).forEach(reasons::add);
     results.stream().filter(r -> r.verdict() == Verdict.FAIL).forEach(r -> reasons.add(r.message()));
     boolean errorBudget = results.stream().anyMatch(r -> r.expression().metric() == Metric.ERROR_RATE);
     if (counts.failed() > 0 && !errorBudget) {

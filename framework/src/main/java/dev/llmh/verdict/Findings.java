@@ -37,6 +37,14 @@ public interface Findings {
   }
 
   /**
+   * Why the case fails whatever its budgets say (the server truncated the prompt, so what was
+   * measured is not the workload asked for), or null.
+   */
+  default String failure() {
+    return null;
+  }
+
+  /**
    * Any budget's result as it may stand given what this feature knows: INCONCLUSIVE with the
    * reason when its figure rests on something this feature cannot vouch for; else the result itself.
    */

@@ -22,7 +22,7 @@ final class OneFeatureAnalysis {
     return CaseAnalyzer.analyze(
         new CaseAnalyzer.Context(null, 128,
             new CaseAnalyzer.Budgets(constraints.stream().map(ConstraintParser::parse).toList(), 0.95, 0.05), null,
-            List.of(), null, null, List.of(feature)),
+            List.of(), null, List.of(feature)),
         samples, null, "m", new Baselines.Comparison(null, List.of()));
   }
 }

@@ -13,5 +13,4 @@ import dev.llmh.plan.CasePlan;
  * @param parts the case's part of every feature
  */
 record CaseBasis(
-    CasePlan plan, Endpoint endpoint, int warmupFailed, String promptHash, Baselines baselines, PromptSetup setup,
-    CaseParts parts) {}
+    CasePlan plan, Endpoint endpoint, int warmupFailed, String promptHash, Baselines baselines, CaseParts parts) {}

@@ -5,7 +5,9 @@ import dev.llmh.client.ChatRequest;
 import dev.llmh.endpoint.Endpoint;
 import dev.llmh.endpoint.Endpoints;
 import dev.llmh.feature.CaseFeature;
+import dev.llmh.feature.MadePrompt;
 import dev.llmh.feature.PreparedCase;
+import dev.llmh.feature.PromptProbe;
 import dev.llmh.load.ClosedLoop;
 import dev.llmh.load.PromptMarker;
 import dev.llmh.measure.RequestSample;
@@ -18,6 +20,7 @@ import dev.llmh.verdict.CaseAnalysis;
 import dev.llmh.verdict.CaseVerdict;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import java.util.function.IntFunction;
 
 /**
@@ -28,7 +31,6 @@ public final class CaseExecutor {
   private final Endpoints endpoints;
   private final SampleSink sink;
   private final Baselines baselines;
-  private final SyntheticSetup synthetic = new SyntheticSetup();
   private final List<CaseFeature> features;
 
   /**
@@ -87,26 +89,30 @@ public final class CaseExecutor {
       return CaseOutcome.notRun(plan, endpoint, e.getMessage());
     }
     PromptMarker marker = new PromptMarker();
-    boolean disableCache = endpoint.info().takesCachePrompt();
-    PromptSetup setup = synthetic.setUp(plan, endpoint, text -> endpoint.client().send(
-        ChatRequest.builder(requested, marker.apply(text), 1).temperature(plan.sampling().temperature())
-            .seed(plan.sampling().seed()).cachePrompt(disableCache ? Boolean.FALSE : null)
-            .caseDeadlineNanos(deadline).options(plan.target().options()).build()));
-    if (setup.failure() != null) {
-      CaseAnalysis analysis = CaseAnalysis.unmeasured(setup.failureVerdict(), setup.failure());
-      return new CaseOutcome(CaseRecords.unmeasured(plan, endpoint, analysis, setup), analysis, null);
-    }
-    String prompt = in.prompt() != null ? in.prompt() : setup.text();
-    CaseUnits units = new CaseUnits(plan, requested, in.prompting(prompt), disableCache, deadline, marker);
     try (CaseParts parts = CaseParts.of(features, plan)) {
+      String prompt;
+      String identity;
       try {
+        MadePrompt made = parts.prompt(new PromptProbe(endpoint, probe(plan, endpoint, requested, marker, deadline)));
+        prompt = made == null ? in.prompt() : made.text();
+        identity = made == null ? prompt : made.identity();
         parts.prepare(new PreparedCase(plan, endpoint, requested, prompt, deadline));
       } catch (CaseFeature.Refused e) {
-        return CaseOutcome.notRun(plan, endpoint, e.getMessage());
+        return CaseOutcome.refused(plan, endpoint, e, parts);
       }
+      CaseUnits units = new CaseUnits(plan, requested, in.prompting(prompt), endpoint.info().takesCachePrompt(), deadline, marker);
       sink.sending(plan, warmupRequests(plan));
-      return measure(new Prepared(plan, endpoint, units, in, prompt, setup, parts), deadline, CaseInputs.warnings(plan));
+      return measure(new Prepared(plan, endpoint, units, in, identity, parts), deadline, CaseInputs.warnings(plan));
     }
+  }
+
+  /** Sends a text with the case's marker, model and sampling, asking one output token: unmeasured. */
+  private static Function<String, RequestSample> probe(
+      CasePlan plan, Endpoint endpoint, String model, PromptMarker marker, long deadline) {
+    Boolean cachePrompt = endpoint.info().takesCachePrompt() ? Boolean.FALSE : null;
+    return text -> endpoint.client().send(ChatRequest.builder(model, marker.apply(text), 1)
+        .temperature(plan.sampling().temperature()).seed(plan.sampling().seed()).cachePrompt(cachePrompt)
+        .caseDeadlineNanos(deadline).options(plan.target().options()).build());
   }
 
   private CaseOutcome measure(Prepared p, long deadline, List<String> warnings) throws InterruptedException {
@@ -124,8 +130,8 @@ public final class CaseExecutor {
     p.parts().measuring(warmup);
     long measurementStart = System.nanoTime();
     try (HarnessWatch watch = HarnessWatch.start()) {
-      Measured measured = new Measured(new CaseBasis(plan, p.endpoint(), warmupFailed, p.promptHash(), baselines, p.setup(),
-          p.parts()), watch, p.units(), new ArrayList<>());
+      Measured measured = new Measured(new CaseBasis(plan, p.endpoint(), warmupFailed, p.promptHash(), baselines, p.parts()),
+          watch, p.units(), new ArrayList<>());
       IntFunction<List<RequestSample>> unit = measuredUnit(p, p.units().until(measuringDeadline), watch, measurementStart);
       return plan.openLoop()
           ? measureOpen(measured, unit, measuringDeadline, warnings)
@@ -202,12 +208,11 @@ public final class CaseExecutor {
   }
 
   /**
-   * A case ready to be measured: what it sends, where, and how its prompt was set up.
+   * A case ready to be measured: what it sends, where, and what identifies its prompt.
    *
-   * @param prompt the prompt's text, given or set up (a synthetic prompt's)
+   * @param identity what identifies the prompt to a baseline: its text, or what a feature that made it says
    */
-  private record Prepared(
-      CasePlan plan, Endpoint endpoint, CaseUnits units, CaseInputs in, String prompt, PromptSetup setup, CaseParts parts) {
+  private record Prepared(CasePlan plan, Endpoint endpoint, CaseUnits units, CaseInputs in, String identity, CaseParts parts) {
 
     String unitName() {
       return units.conversation() ? "conversations" : "requests";
@@ -215,9 +220,9 @@ public final class CaseExecutor {
 
     /** The prompt file's hash, or the sent text's with its system prompt: what a baseline compares like with like. */
     String promptHash() {
-      String identity = units.conversation() ? String.join("\n", in.turnTexts()) : setup.identity(prompt);
+      String text = units.conversation() ? String.join("\n", in.turnTexts()) : identity;
       return in.file() != null ? in.file().sha256()
-          : Baselines.promptHash(in.system() == null ? identity : in.system() + "\n\n" + identity);
+          : Baselines.promptHash(in.system() == null ? text : in.system() + "\n\n" + text);
     }
   }
 
@@ -241,7 +246,7 @@ public final class CaseExecutor {
       long chunks = samples.stream().mapToLong(s -> s.timing().textChunkNanos().size()).sum();
       CaseOutcome outcome = CaseOutcome.analysed(basis,
           new Look(samples, sent.turns(units), inFlight, warnings, alpha, timedOut, watch.check(chunks)));
-      return plan().runner().judge() == null ? outcome : outcome.withAnswered(sent.answered(units, basis.setup().text()));
+      return outcome.withAnswered(sent.answered(units));
     }
   }
 

@@ -49,7 +49,7 @@ public record CaseOutcome(CaseResult result, CaseAnalysis analysis, List<dev.llm
     ordered.sort(Comparator.comparingLong(x -> x.timing().startNanos()));
     int inFlight = Math.min(plan.requests().concurrency(), plan.requests().measuredRequests()); // the first look's: where a run is cut short
     // The turn indices of a conversation cut short are not known here: its requests are recorded without them.
-    return analysed(new CaseBasis(plan, null, 0, null, Baselines.NONE, PromptSetup.NONE, CaseParts.of(features, plan)),
+    return analysed(new CaseBasis(plan, null, 0, null, Baselines.NONE, CaseParts.of(features, plan)),
         new Look(ordered, null, inFlight, warnings, 1 - plan.verdicts().confidence(), null, null)).result();
   }
 
@@ -57,14 +57,13 @@ public record CaseOutcome(CaseResult result, CaseAnalysis analysis, List<dev.llm
   static CaseOutcome analysed(CaseBasis basis, Look look) {
     CasePlan plan = basis.plan();
     List<RequestSample> measured = look.measured();
-    PromptSetup setup = basis.setup();
     // On a schedule, times count from the first scheduled send, so that start_ms − scheduled_ms is the queue.
     long firstStart = measured.stream().map(RequestSample::timing)
         .mapToLong(t -> t.scheduledNanos() != null ? t.scheduledNanos() : t.startNanos()).min().orElse(0);
     List<SampleRecord> records = new ArrayList<>(measured.size());
     for (int i = 0; i < measured.size(); i++) {
       RequestSample s = measured.get(i);
-      records.add(CaseRecords.sampleRecord(s, RequestMetrics.of(s), firstStart, setup.check().flags(s.tokens().promptTokens()),
+      records.add(CaseRecords.sampleRecord(s, RequestMetrics.of(s), firstStart, basis.parts().flags(s),
           look.turns() == null ? null : look.turns().get(i), plan.textChars()));
     }
     String servedModel = measured.stream().map(x -> x.server().servedModel()).filter(Objects::nonNull).findFirst().orElse(null);
@@ -72,7 +71,7 @@ public record CaseOutcome(CaseResult result, CaseAnalysis analysis, List<dev.llm
         // judge_score budgets wait for the judge, after the measurement (dev.llmh.engine.run.JudgedCases)
         new CaseAnalyzer.Context(EmbeddedModels.asked(plan), plan.sampling().maxTokens(), new CaseAnalyzer.Budgets(
             plan.verdicts().constraints().stream().filter(c -> !c.metric().needsJudge()).toList(), plan.verdicts().confidence(), look.alpha()),
-            look.timedOut(), look.warnings(), look.harness(), setup.check(), basis.parts().analyses()),
+            look.timedOut(), look.warnings(), look.harness(), basis.parts().analyses()),
         measured, look.turns(), servedModel, basis.baselines().compare(caseKey(plan, servedModel, basis.promptHash()), records));
     return new CaseOutcome(CaseRecords.measured(basis, look, servedModel, records, analysis), analysis, null);
   }
@@ -89,6 +88,12 @@ public record CaseOutcome(CaseResult result, CaseAnalysis analysis, List<dev.llm
   static CaseOutcome notRun(CasePlan plan, Endpoint endpoint, String reason) {
     CaseAnalysis analysis = CaseAnalysis.unmeasured(CaseVerdict.NOT_RUN, reason);
     return new CaseOutcome(CaseRecords.unmeasured(plan, endpoint, analysis), analysis, null);
+  }
+
+  /** A case a feature's part refused before its warm-up: NOT_RUN, or FAIL, with what the parts had settled. */
+  static CaseOutcome refused(CasePlan plan, Endpoint endpoint, CaseFeature.Refused refusal, CaseParts parts) {
+    CaseAnalysis analysis = CaseAnalysis.unmeasured(refusal.fails() ? CaseVerdict.FAIL : CaseVerdict.NOT_RUN, refusal.getMessage());
+    return new CaseOutcome(CaseRecords.unmeasured(plan, endpoint, analysis, parts::recordUnmeasured), analysis, null);
   }
 
   /** A case with nothing measured, NOT_RUN (the run stopped first) or ERROR (the harness broke). */

@@ -2,7 +2,9 @@ package dev.llmh.engine.cases;
 
 import dev.llmh.analysis.MeasuredCase;
 import dev.llmh.feature.CaseFeature;
+import dev.llmh.feature.MadePrompt;
 import dev.llmh.feature.PreparedCase;
+import dev.llmh.feature.PromptProbe;
 import dev.llmh.measure.RequestSample;
 import dev.llmh.plan.CasePlan;
 import dev.llmh.result.CaseResult;
@@ -24,6 +26,17 @@ final class CaseParts implements AutoCloseable {
     return new CaseParts(features.stream().<CaseFeature.Part<?>>map(f -> f.part(plan)).toList());
   }
 
+  /** The prompt the first part that makes one made, or null when none does (the scenario wrote it). */
+  MadePrompt prompt(PromptProbe probe) throws CaseFeature.Refused, InterruptedException {
+    for (CaseFeature.Part<?> part : parts) {
+      MadePrompt made = part.prompt(probe);
+      if (made != null) {
+        return made;
+      }
+    }
+    return null;
+  }
+
   void prepare(PreparedCase prepared) throws CaseFeature.Refused, InterruptedException {
     for (CaseFeature.Part<?> part : parts) {
       part.prepare(prepared);
@@ -42,6 +55,13 @@ final class CaseParts implements AutoCloseable {
     return observed;
   }
 
+  /** Every part's flags on a measured request's record, in the parts' order. */
+  List<String> flags(RequestSample sample) {
+    List<String> flags = new ArrayList<>();
+    parts.forEach(part -> flags.addAll(part.flags(sample)));
+    return flags;
+  }
+
   /** What each part finds of a case's measured requests, for the analysis, which knows no feature. */
   List<Function<MeasuredCase, ? extends Findings>> analyses() {
     List<Function<MeasuredCase, ? extends Findings>> analyses = new ArrayList<>();
@@ -54,6 +74,11 @@ final class CaseParts implements AutoCloseable {
     for (int i = 0; i < parts.size(); i++) {
       write(parts.get(i), analysis.findings().get(i), record);
     }
+  }
+
+  /** A case not measured: each part writes what it had settled. */
+  void recordUnmeasured(CaseResult.Builder record) {
+    parts.forEach(part -> part.recordUnmeasured(record));
   }
 
   @SuppressWarnings("unchecked") // findings.get(i) was made by parts.get(i)

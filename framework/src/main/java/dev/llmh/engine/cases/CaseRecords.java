@@ -37,7 +37,6 @@ public final class CaseRecords {
   static CaseResult measured(
       CaseBasis basis, Look look, String servedModel, List<SampleRecord> samples, CaseAnalysis analysis) {
     CasePlan plan = basis.plan();
-    PromptSetup setup = basis.setup();
     Map<String, MetricSummary> metrics = new LinkedHashMap<>();
     for (Metric metric : Metric.values()) {
       if (metric.fromRequests()) {
@@ -59,8 +58,6 @@ public final class CaseRecords {
         .section(Section.PROMPT_HASH, basis.promptHash())
         .section(Section.BASELINE, analysis.baseline().record())
         .section(Section.HARNESS, look.harness())
-        .section(Section.CALIBRATION, setup.calibration())
-        .section(Section.CONTEXT, context(setup))
         .section(Section.PROMPT_FILE, promptFile(plan, basis.promptHash()));
     basis.parts().record(analysis, record);
     return record.build();
@@ -81,22 +78,19 @@ public final class CaseRecords {
     return plan.target().options().isEmpty() ? null : plan.target().options();
   }
 
-  private static CaseResult.ContextRecord context(PromptSetup setup) {
-    return setup.context() == null ? null : new CaseResult.ContextRecord(setup.context().tokens(), setup.context().source());
-  }
-
   private static CaseResult.PromptFileRecord promptFile(CasePlan plan, String sha256) {
     return plan.prompt().promptFile() == null ? null : new CaseResult.PromptFileRecord(plan.prompt().promptFile(), sha256);
   }
 
   /** A case that could not send a single request: recorded with its reason, never dropped. */
   static CaseResult unmeasured(CasePlan plan, Endpoint endpoint, CaseAnalysis analysis) {
-    return unmeasured(plan, endpoint, analysis, PromptSetup.NONE);
+    return unmeasured(plan, endpoint, analysis, record -> {});
   }
 
-  /** The same, with what was settled about its prompt (a calibration that failed or found truncation). */
-  static CaseResult unmeasured(CasePlan plan, Endpoint endpoint, CaseAnalysis analysis, PromptSetup setup) {
-    return core(plan, endpointRecord(plan, endpoint, null), analysis)
+  /** The same, with what the features' parts had settled (a calibration that failed or found truncation). */
+  static CaseResult unmeasured(
+      CasePlan plan, Endpoint endpoint, CaseAnalysis analysis, java.util.function.Consumer<CaseResult.Builder> settled) {
+    CaseResult.Builder record = core(plan, endpointRecord(plan, endpoint, null), analysis)
         .requests(new Requests(plan.requests().warmupRequests(), 0, 0, 0, 0, 0, 0, null))
         .throughput(new Throughput(null, null, null))
         .constraints(plan.verdicts().constraints().stream()
@@ -105,10 +99,9 @@ public final class CaseRecords {
             .toList())
         .section(Section.WARNINGS, List.of())
         .section(Section.ERROR, analysis.reasons().get(0))
-        .section(Section.CALIBRATION, setup.calibration())
-        .section(Section.CONTEXT, context(setup))
-        .section(Section.PROMPT_FILE, promptFile(plan, null))
-        .build();
+        .section(Section.PROMPT_FILE, promptFile(plan, null));
+    settled.accept(record);
+    return record.build();
   }
 
   /** A sample's flag: its answer or reasoning text was cut to {@code llmh.record.textChars} in the record. */

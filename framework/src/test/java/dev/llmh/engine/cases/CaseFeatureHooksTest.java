@@ -7,7 +7,9 @@ import dev.llmh.baseline.Baselines;
 import dev.llmh.config.Config;
 import dev.llmh.endpoint.Endpoints;
 import dev.llmh.feature.CaseFeature;
+import dev.llmh.feature.MadePrompt;
 import dev.llmh.feature.PreparedCase;
+import dev.llmh.feature.PromptProbe;
 import dev.llmh.measure.RequestSample;
 import dev.llmh.plan.CasePlan;
 import dev.llmh.plan.Planner;
@@ -28,20 +30,22 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A feature joins a case through its hooks alone, against the simulator: the engine calls each in
- * its order, hands the feature every measured request once, and takes its warnings and safeguards
- * into the verdict and the record without naming it.
+ * its order, sends the prompt it makes, hands it every measured request once, and takes its flags,
+ * warnings and safeguards into the verdict and the record without naming it.
  */
 class CaseFeatureHooksTest {
   private static final int WARMUP = 2;
   private static final int MEASURED = 8;
 
-  /** Records what the engine called, and takes back every passing budget. */
+  private static final String MADE = "Say hi, made by the watcher";
+
+  /** Records what the engine called, makes the case's prompt, flags every request, and takes back every passing budget. */
   static final class Watching implements CaseFeature {
     final List<String> calls = new ArrayList<>();
     final AtomicInteger observed = new AtomicInteger();
-    final String refusal;
+    final Refused refusal;
 
-    Watching(String refusal) {
+    Watching(Refused refusal) {
       this.refusal = refusal;
     }
 
@@ -49,10 +53,17 @@ class CaseFeatureHooksTest {
     public Part<Found> part(CasePlan plan) {
       return new Part<>() {
         @Override
+        public MadePrompt prompt(PromptProbe probe) {
+          RequestSample probed = probe.send().apply("probe");
+          calls.add("prompt, probe " + (probed.succeeded() ? "answered" : probed.error()));
+          return new MadePrompt(MADE, "the watcher's prompt");
+        }
+
+        @Override
         public void prepare(PreparedCase prepared) throws Refused {
-          calls.add("prepare " + prepared.model());
+          calls.add("prepare " + prepared.model() + ": " + prepared.prompt());
           if (refusal != null) {
-            throw new Refused(refusal);
+            throw refusal;
           }
         }
 
@@ -68,6 +79,11 @@ class CaseFeatureHooksTest {
         }
 
         @Override
+        public List<String> flags(RequestSample sample) {
+          return List.of("watched");
+        }
+
+        @Override
         public Found findings(MeasuredCase measured) {
           calls.add("findings of " + measured.measured().size());
           return new Found(measured.measured().size());
@@ -76,6 +92,11 @@ class CaseFeatureHooksTest {
         @Override
         public void record(Found found, CaseResult.Builder record) {
           calls.add("record " + found.requests());
+        }
+
+        @Override
+        public void recordUnmeasured(CaseResult.Builder record) {
+          calls.add("record unmeasured");
         }
 
         @Override
@@ -100,7 +121,7 @@ class CaseFeatureHooksTest {
     }
   }
 
-  private static CaseResult run(Watching feature) throws InterruptedException {
+  private static CaseOutcome run(Watching feature) throws InterruptedException {
     Config config = Config.read(key -> Optional.ofNullable(Map.of("llmh.endpoint", "simulated").get(key)), Map.of());
     DeclaredSettings settings = DeclaredSettings.builder().model("m").warmupRequests(WARMUP).measuredRequests(MEASURED).maxRequests(MEASURED)
         .maxTokens(8).constraints(List.of("ttft.p50 <= 60s")).build();
@@ -113,18 +134,23 @@ class CaseFeatureHooksTest {
     CasePlan plan = Planner.plan(runner, config).get(0);
     try (Endpoints endpoints = new Endpoints(config, phase -> {})) {
       CaseExecutor executor = new CaseExecutor(endpoints, (p, i, s, start) -> {}, Baselines.NONE, List.of(feature));
-      return executor.run(plan).result();
+      return executor.run(plan);
     }
   }
 
   @Test
   void everyHookIsCalledInOrderAndItsFindingsReachTheVerdictAndTheRecord() throws Exception {
     Watching watching = new Watching(null);
-    CaseResult result = run(watching);
+    CaseOutcome outcome = run(watching);
+    CaseResult result = outcome.result();
 
     assertThat(watching.observed).hasValue(MEASURED); // measured requests only, each once
-    assertThat(watching.calls).containsExactly(
-        "prepare m", "measuring after " + WARMUP, "findings of " + MEASURED, "record " + MEASURED, "close");
+    assertThat(watching.calls).containsExactly("prompt, probe answered", "prepare m: " + MADE,
+        "measuring after " + WARMUP, "findings of " + MEASURED, "record " + MEASURED, "close");
+    // the made prompt is what every measured request asked, and its identity what a baseline knows it by
+    assertThat(outcome.answered()).hasSize(MEASURED).allSatisfy(a -> assertThat(a.prompt()).isEqualTo(MADE));
+    assertThat(result.section(Section.PROMPT_HASH)).isEqualTo(Baselines.promptHash("the watcher's prompt"));
+    assertThat(result.samples()).hasSize(MEASURED).allSatisfy(s -> assertThat(s.flags()).contains("watched"));
     assertThat(result.section(Section.WARNINGS)).contains("watched " + MEASURED + " requests");
     assertThat(result.constraints()).singleElement().satisfies(c -> {
       assertThat(c.verdict()).isEqualTo("INCONCLUSIVE");
@@ -135,13 +161,24 @@ class CaseFeatureHooksTest {
 
   @Test
   void aFeatureThatRefusesTheCaseLeavesItNotRunWithItsReasonAndNothingSent() throws Exception {
-    Watching refusing = new Watching("the watcher needs a GPU");
-    CaseResult result = run(refusing);
+    Watching refusing = new Watching(new CaseFeature.Refused("the watcher needs a GPU"));
+    CaseResult result = run(refusing).result();
 
     assertThat(result.verdict()).isEqualTo("NOT_RUN");
     assertThat(result.section(Section.ERROR)).isEqualTo("the watcher needs a GPU");
     assertThat(result.requests().measured()).isZero();
     assertThat(refusing.observed).hasValue(0);
-    assertThat(refusing.calls).containsExactly("prepare m", "close");
+    assertThat(refusing.calls).containsExactly("prompt, probe answered", "prepare m: " + MADE, "record unmeasured", "close");
+  }
+
+  @Test
+  void aRefusalThatFailsTheCaseIsAFailWithItsReason() throws Exception {
+    Watching failing = new Watching(CaseFeature.Refused.failing("the server truncates the watcher's prompt"));
+    CaseResult result = run(failing).result();
+
+    assertThat(result.verdict()).isEqualTo("FAIL");
+    assertThat(result.section(Section.ERROR)).isEqualTo("the server truncates the watcher's prompt");
+    assertThat(result.requests().measured()).isZero();
+    assertThat(failing.observed).hasValue(0);
   }
 }

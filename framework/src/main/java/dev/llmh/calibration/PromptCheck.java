@@ -1,16 +1,17 @@
-package dev.llmh.synthetic;
+package dev.llmh.calibration;
 
 import dev.llmh.client.ServerContext;
 import dev.llmh.config.Api;
 import dev.llmh.config.ServerOptions;
+import dev.llmh.synthetic.PromptFlags;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
 /**
  * Checks each measured request's prompt as the server counted it: a prompt the server cut to its
- * context ({@link #FLAG_TRUNCATED}) is not the workload asked for, and fails the case; a synthetic
- * prompt outside its tolerance the other way ({@link #FLAG_OFF_TARGET}) is a warning.
+ * context ({@link PromptFlags#TRUNCATED}) is not the workload asked for, and fails the case; a synthetic
+ * prompt outside its tolerance the other way ({@link PromptFlags#OFF_TARGET}) is a warning.
  *
  * @param target a synthetic prompt's calibrated length, or null for a prompt the scenario wrote
  * @param tolerance tokens either side of {@code target} still on target
@@ -19,11 +20,6 @@ import java.util.Locale;
  * @param neededContext a context that would hold the prompt and its answer, for the advice
  */
 public record PromptCheck(Integer target, int tolerance, ServerContext context, Api api, int neededContext) {
-
-  /** The server counted fewer prompt tokens than were sent: it truncated the prompt to its context. */
-  public static final String FLAG_TRUNCATED = "prompt_truncated";
-  /** A synthetic prompt counted above its target by more than the tolerance. */
-  public static final String FLAG_OFF_TARGET = "prompt_off_target";
 
   /** Nothing to check: no target, no known context. */
   public static final PromptCheck NONE = new PromptCheck(null, 0, null, null, 0);
@@ -50,10 +46,10 @@ public record PromptCheck(Integer target, int tolerance, ServerContext context, 
   public List<String> flags(Integer count) {
     List<String> flags = new ArrayList<>(1);
     if (truncated(count)) {
-      flags.add(FLAG_TRUNCATED);
+      flags.add(PromptFlags.TRUNCATED);
     }
     if (offTarget(count)) {
-      flags.add(FLAG_OFF_TARGET);
+      flags.add(PromptFlags.OFF_TARGET);
     }
     return flags;
   }
@@ -63,7 +59,7 @@ public record PromptCheck(Integer target, int tolerance, ServerContext context, 
     String sent = target != null ? "a prompt of " + target + " tokens" : "the prompt";
     return String.format(Locale.ROOT, "%d of %d measured requests had their prompt truncated by the server (flag %s): it"
         + " counted %d tokens of %s; %s. A measurement on a truncated prompt is not valid", truncated, measured,
-        FLAG_TRUNCATED, lowestCount, sent, contextAdvice(api, context, neededContext));
+        PromptFlags.TRUNCATED, lowestCount, sent, contextAdvice(api, context, neededContext));
   }
 
   /** Names the context and the option that raises it. */

@@ -1,9 +1,10 @@
-package dev.llmh.synthetic;
+package dev.llmh.calibration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.llmh.client.ServerContext;
 import dev.llmh.config.Api;
+import dev.llmh.synthetic.PromptFlags;
 import org.junit.jupiter.api.Test;
 
 class PromptCheckTest {
@@ -13,8 +14,8 @@ class PromptCheckTest {
     PromptCheck check = new PromptCheck(512, 10, null, Api.OLLAMA_CHAT, 2048);
     assertThat(check.flags(512)).isEmpty();
     assertThat(check.flags(502)).isEmpty();
-    assertThat(check.flags(501)).containsExactly(PromptCheck.FLAG_TRUNCATED);
-    assertThat(check.flags(523)).containsExactly(PromptCheck.FLAG_OFF_TARGET);
+    assertThat(check.flags(501)).containsExactly(PromptFlags.TRUNCATED);
+    assertThat(check.flags(523)).containsExactly(PromptFlags.OFF_TARGET);
     assertThat(check.flags(null)).isEmpty();
   }
 
