@@ -25,17 +25,11 @@ import java.util.List;
  * One blinding group judged: its cases' answers shuffled together and scored by the judge model,
  * each case's record and analysis then rewritten with its scores and its {@code judge_score} budgets
  * judged, and the group added to the run's file of answers.
+ *
+ * @param endpoints the run's, asked for the judge's own (unmeasured)
+ * @param report the run's file of answers, which every group joins
  */
-final class GroupJudge {
-  private final JudgeConfig config;
-  private final Endpoints endpoints;
-  private final AnswersReport report;
-
-  GroupJudge(JudgeConfig config, Endpoints endpoints, AnswersReport report) {
-    this.config = config;
-    this.endpoints = endpoints;
-    this.report = report;
-  }
+record GroupJudge(JudgeConfig config, Endpoints endpoints, AnswersReport report) {
 
   /** The group's cases (sharing {@code key}), judged, in the same order. */
   List<RanCase> judge(String key, List<RanCase> cases) {
