@@ -1,5 +1,6 @@
 package dev.llmh.judge;
 
+import dev.llmh.measure.Answered;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

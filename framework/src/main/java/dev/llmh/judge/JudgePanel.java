@@ -1,6 +1,7 @@
 package dev.llmh.judge;
 
 import dev.llmh.client.ChatRequest;
+import dev.llmh.measure.Answered;
 import dev.llmh.measure.RequestSample;
 import java.util.ArrayList;
 import java.util.Arrays;

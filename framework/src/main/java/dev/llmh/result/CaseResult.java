@@ -238,5 +238,20 @@ public record CaseResult(
    */
   public record ConstraintRecord(
       String expression, Double observed, Double budget, String unit, String verdict, String message,
-      List<Double> bounds) {}
+      List<Double> bounds) {
+
+    /** A budget's verdict written down: what the analysis judged, in the budget's unit. */
+    public static ConstraintRecord of(dev.llmh.verdict.ConstraintResult result) {
+      dev.llmh.constraint.ConstraintExpression constraint = result.expression();
+      return new ConstraintRecord(constraint.source(), MetricSummary.finite(result.observed()), constraint.budget().canonical(),
+          unit(constraint), result.verdict().name(), result.message(),
+          result.bounds() == null || result.bounds().equals(dev.llmh.stats.Interval.NONE) ? null : result.bounds().asList());
+    }
+
+    /** The unit a constraint's values are recorded in: % for a regression, its currency, else its metric's. */
+    public static String unit(dev.llmh.constraint.ConstraintExpression constraint) {
+      return constraint.regression() ? "%"
+          : constraint.currency() != null ? constraint.currency() : constraint.metric().dimension().canonicalUnit();
+    }
+  }
 }

@@ -36,6 +36,34 @@ public record RunRecord(
     saturation = saturation == null ? List.of() : List.copyOf(saturation);
   }
 
+  /** A record to fill in: the engine writes the core, the run's features their parts (fits, saturation). */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Builds a {@link RunRecord}; what is not set is empty. */
+  public static final class Builder {
+    private RunInfo run;
+    private Map<String, Object> environment;
+    private StatisticsInfo statistics;
+    private List<CaseResult> results = List.of();
+    private List<FitRecord> fits = List.of();
+    private List<SaturationRecord> saturation = List.of();
+
+    private Builder() {}
+
+    public Builder run(RunInfo v) { run = v; return this; }
+    public Builder environment(Map<String, Object> v) { environment = v; return this; }
+    public Builder statistics(StatisticsInfo v) { statistics = v; return this; }
+    public Builder results(List<CaseResult> v) { results = v; return this; }
+    public Builder fits(List<FitRecord> v) { fits = v; return this; }
+    public Builder saturation(List<SaturationRecord> v) { saturation = v; return this; }
+
+    public RunRecord build() {
+      return new RunRecord(SCHEMA_VERSION, run, environment, statistics, results, fits, saturation);
+    }
+  }
+
   /** Timestamps are ISO-8601 UTC; {@code complete} is false when the run was cut short. */
   public record RunInfo(String startedAt, String finishedAt, boolean complete) {}
 

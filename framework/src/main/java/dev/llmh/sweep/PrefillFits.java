@@ -1,10 +1,13 @@
 package dev.llmh.sweep;
 
+import dev.llmh.feature.RunFeature;
 import dev.llmh.measure.RequestMetrics;
+import dev.llmh.plan.CasePlan;
 import dev.llmh.resources.Resources;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.FitRecord;
 import dev.llmh.result.ModelConcurrency;
+import dev.llmh.result.RunRecord;
 import dev.llmh.result.SampleRecord;
 import dev.llmh.result.Section;
 import dev.llmh.stats.LinearFit;
@@ -27,6 +30,14 @@ public final class PrefillFits {
 
   private PrefillFits() {}
 
+  /** The fits as a run feature: the run's record gets them, from every case's record. */
+  public static final class Feature implements RunFeature.Stateless {
+    @Override
+    public void record(List<CasePlan> plans, List<CaseResult> results, RunRecord.Builder record) {
+      record.fits(of(results));
+    }
+  }
+
   public static List<FitRecord> of(List<CaseResult> results) {
     Map<List<Object>, List<CaseResult>> groups = new LinkedHashMap<>();
     for (CaseResult result : results) {
@@ -41,7 +52,7 @@ public final class PrefillFits {
     return fits;
   }
 
-  private static final String PROMPT_TOKENS = dev.llmh.plan.CasePlan.PROMPT_TOKENS;
+  private static final String PROMPT_TOKENS = CasePlan.PROMPT_TOKENS;
 
 
   /** Every parameter but the prompt length, concurrency included: what tells the fits apart. */

@@ -37,8 +37,8 @@ class ArchitectureTest {
       List.of("measure", "measure", "resources", "overhead", "environment"),
       List.of("analysis", "analysis", "stats"),
       List.of("verdict", "verdict", "judge"),
-      List.of("record", "result", "baseline", "sweep"),
-      List.of("features", "feature", "calibration", "slo", "check", "compare", "hardware", "conversation"),
+      List.of("record", "result", "baseline"),
+      List.of("features", "feature", "calibration", "slo", "check", "compare", "hardware", "conversation", "judging", "sweep"),
       List.of("outputs", "console", "progress", "assertions", "reports.."));
 
   /** The stages under {@code root} as ArchUnit layers, each open only to the stages after it. */

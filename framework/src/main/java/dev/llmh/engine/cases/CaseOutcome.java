@@ -27,13 +27,13 @@ import java.util.Objects;
  * @param answered each measured request's prompt and whole answer, in the order of the record's
  *     samples, for a judged case ({@code @Judge}); empty otherwise
  */
-public record CaseOutcome(CaseResult result, CaseAnalysis analysis, List<dev.llmh.judge.Answered> answered) {
+public record CaseOutcome(CaseResult result, CaseAnalysis analysis, List<dev.llmh.measure.Answered> answered) {
 
   public CaseOutcome {
     answered = answered == null ? List.of() : java.util.Collections.unmodifiableList(new ArrayList<>(answered));
   }
   /** This outcome with its requests' prompts and answers, for the judge. */
-  CaseOutcome withAnswered(List<dev.llmh.judge.Answered> requests) {
+  CaseOutcome withAnswered(List<dev.llmh.measure.Answered> requests) {
     return new CaseOutcome(result, analysis, requests);
   }
 
@@ -68,7 +68,7 @@ public record CaseOutcome(CaseResult result, CaseAnalysis analysis, List<dev.llm
     }
     String servedModel = measured.stream().map(x -> x.server().servedModel()).filter(Objects::nonNull).findFirst().orElse(null);
     CaseAnalysis analysis = CaseAnalyzer.analyze(
-        // judge_score budgets wait for the judge, after the measurement (dev.llmh.engine.run.JudgedCases)
+        // judge_score budgets wait for the judge, after the measurement (the judge's run feature, dev.llmh.judging.JudgeFeature)
         new CaseAnalyzer.Context(EmbeddedModels.asked(plan), plan.sampling().maxTokens(), new CaseAnalyzer.Budgets(
             plan.verdicts().constraints().stream().filter(c -> !c.metric().needsJudge()).toList(), plan.verdicts().confidence(), look.alpha()),
             look.timedOut(), look.warnings(), look.harness(), basis.parts().analyses()),

@@ -1,6 +1,5 @@
 package dev.llmh.engine.cases;
 
-import dev.llmh.constraint.ConstraintExpression;
 import dev.llmh.constraint.Metric;
 import dev.llmh.endpoint.Endpoint;
 import dev.llmh.endpoint.EndpointKind;
@@ -17,10 +16,8 @@ import dev.llmh.result.CaseResult.Throughput;
 import dev.llmh.result.MetricSummary;
 import dev.llmh.result.SampleRecord;
 import dev.llmh.result.Section;
-import dev.llmh.stats.Interval;
 import dev.llmh.stats.MetricSample;
 import dev.llmh.verdict.CaseAnalysis;
-import dev.llmh.verdict.ConstraintResult;
 import dev.llmh.verdict.Verdict;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -52,7 +49,7 @@ public final class CaseRecords {
         .metrics(metrics)
         .throughput(throughput == null ? new Throughput(null, null, null)
             : new Throughput(throughput, analysis.figures().get(Metric.REQUEST_RATE), counts.wallMs()))
-        .constraints(analysis.constraints().stream().map(CaseRecords::constraintRecord).toList())
+        .constraints(analysis.constraints().stream().map(ConstraintRecord::of).toList())
         .samples(samples)
         .section(Section.WARNINGS, analysis.warnings())
         .section(Section.PROMPT_HASH, basis.promptHash())
@@ -94,7 +91,7 @@ public final class CaseRecords {
         .requests(new Requests(plan.requests().warmupRequests(), 0, 0, 0, 0, 0, 0, null))
         .throughput(new Throughput(null, null, null))
         .constraints(plan.verdicts().constraints().stream()
-            .map(c -> new ConstraintRecord(c.source(), null, c.budget().canonical(), unit(c),
+            .map(c -> new ConstraintRecord(c.source(), null, c.budget().canonical(), ConstraintRecord.unit(c),
                 Verdict.INCONCLUSIVE.name(), c.subject() + " not judged: the case did not run", null))
             .toList())
         .section(Section.WARNINGS, List.of())
@@ -160,18 +157,6 @@ public final class CaseRecords {
       return text;
     }
     return text.substring(0, text.offsetByCodePoints(0, chars));
-  }
-
-  public static ConstraintRecord constraintRecord(ConstraintResult result) {
-    ConstraintExpression constraint = result.expression();
-    return new ConstraintRecord(
-        constraint.source(), MetricSummary.finite(result.observed()), constraint.budget().canonical(), unit(constraint),
-        result.verdict().name(), result.message(),
-        result.bounds() == null || result.bounds().equals(Interval.NONE) ? null : result.bounds().asList());
-  }
-
-  private static String unit(ConstraintExpression constraint) {
-    return constraint.regression() ? "%" : constraint.currency() != null ? constraint.currency() : constraint.metric().dimension().canonicalUnit();
   }
 
   private static EndpointRecord endpointRecord(CasePlan plan, Endpoint endpoint, String servedModel) {

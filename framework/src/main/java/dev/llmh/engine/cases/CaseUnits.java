@@ -84,15 +84,15 @@ record CaseUnits(
    * Each request's user text (without the marker), whole answer and prompt category, in the order
    * {@code units} flatten: what a reader of the answers (the judge) is shown.
    */
-  List<dev.llmh.judge.Answered> answered(List<List<RequestSample>> units) {
-    List<dev.llmh.judge.Answered> answered = new ArrayList<>();
+  List<dev.llmh.measure.Answered> answered(List<List<RequestSample>> units) {
+    List<dev.llmh.measure.Answered> answered = new ArrayList<>();
     FilePrompts file = inputs.file();
     for (int i = 0; i < units.size(); i++) {
       List<RequestSample> unit = units.get(i);
       for (int t = 0; t < unit.size(); t++) {
         String text = conversation() ? inputs.turnTexts().get(t) : file != null ? file.prompt(i) : inputs.prompt();
         RequestSample sample = unit.get(t);
-        answered.add(new dev.llmh.judge.Answered(text, sample.succeeded() ? sample.text().answer() : null,
+        answered.add(new dev.llmh.measure.Answered(text, sample.succeeded() ? sample.text().answer() : null,
             file != null && !conversation() ? file.category(i) : null));
       }
     }

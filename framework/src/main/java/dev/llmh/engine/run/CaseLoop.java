@@ -5,9 +5,13 @@ import dev.llmh.console.ConsoleSummary;
 import dev.llmh.engine.cases.CaseExecutor;
 import dev.llmh.engine.cases.CaseOutcome;
 import dev.llmh.engine.discovery.CaseDescriptor;
+import dev.llmh.feature.RanCase;
+import dev.llmh.plan.CasePlan;
 import dev.llmh.result.CaseResult;
 import dev.llmh.verdict.CaseVerdict;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.platform.engine.EngineExecutionListener;
 import org.junit.platform.engine.TestDescriptor;
@@ -16,22 +20,26 @@ import org.junit.platform.engine.reporting.ReportEntry;
 import org.opentest4j.TestAbortedException;
 
 /**
- * A scenario's cases in turn, each reported to JUnit once: run; not run past its saturation search's
- * stop; held until its judge has scored its group; or, once the run was interrupted, aborted.
+ * A scenario's cases in turn, each reported to JUnit once: run and passed through the run's features
+ * ({@link RunFeatures}), which may hold it a while (the judge, until its group is scored); not run, when
+ * a run feature says why (a saturation search past its stop); or, once the run was interrupted, aborted.
  */
 final class CaseLoop {
   private final RunState state;
   private final EngineExecutionListener listener;
   private final CaseExecutor executor;
-  private final JudgedCases judging;
-  private final SaturationSearches searches = new SaturationSearches();
+  private final RunFeatures features;
+  /** The cases that ran and are not reported yet: each one's test, and the record the run holds of it. */
+  private final Map<CasePlan, Ran> unreported = new IdentityHashMap<>();
   private boolean complete = true;
 
-  CaseLoop(RunState state, EngineExecutionListener listener, CaseExecutor executor, JudgedCases judging) {
+  private record Ran(CaseDescriptor descriptor, CaseResult recorded) {}
+
+  CaseLoop(RunState state, EngineExecutionListener listener, CaseExecutor executor, RunFeatures features) {
     this.state = state;
     this.listener = listener;
     this.executor = executor;
-    this.judging = judging;
+    this.features = features;
   }
 
   /** False once the run was interrupted: the cases after were not run. */
@@ -41,16 +49,17 @@ final class CaseLoop {
 
   void scenario(TestDescriptor scenario) {
     listener.executionStarted(scenario);
-    judging.scenario(scenario.getChildren().stream().map(c -> ((CaseDescriptor) c).plan()).toList());
+    features.scenario(scenario.getChildren().stream().map(c -> ((CaseDescriptor) c).plan()).toList());
     for (TestDescriptor child : scenario.getChildren()) {
       oneCase((CaseDescriptor) child);
     }
-    finishJudged(judging.flush(complete));
+    report(features.scenarioEnded(complete));
     listener.executionFinished(scenario, TestExecutionResult.successful());
   }
 
   private void oneCase(CaseDescriptor descriptor) {
-    Optional<String> skip = complete ? searches.skipReason(descriptor.plan()) : Optional.empty();
+    CasePlan plan = descriptor.plan();
+    Optional<String> skip = complete ? features.skip(plan) : Optional.empty();
     if (skip.isPresent()) {
       notRun(descriptor, skip.get());
       return;
@@ -62,46 +71,47 @@ final class CaseLoop {
     }
     TestExecutionResult outcome;
     try {
-      state.caseStarted(descriptor.plan());
-      CaseOutcome result = executor.run(descriptor.plan());
+      state.caseStarted(plan);
+      CaseOutcome result = executor.run(plan);
       state.caseFinished(result.result());
-      searches.finished(descriptor.plan(), result.result());
-      if (JudgedCases.judged(descriptor.plan())) {
-        // Its test stays open until the judge has scored its group (JudgedCases), after every model answered.
-        finishJudged(judging.measured(descriptor, result));
-        return;
-      }
-      print(descriptor, result.result());
-      outcome = JUnitResults.testResult(result.analysis(), descriptor.plan().verdicts().inconclusive());
+      unreported.put(plan, new Ran(descriptor, result.result()));
+      // Its test stays open while a run feature holds it (the judge, until every model has answered).
+      report(features.ran(new RanCase(plan, result.result(), result.analysis(), result.answered())));
+      return;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       complete = false;
       outcome = TestExecutionResult.aborted(e);
     } catch (RuntimeException | Error e) {
-      state.caseFinished(CaseOutcome.unmeasured(descriptor.plan(), CaseVerdict.ERROR, "harness error: " + e).result());
+      state.caseFinished(CaseOutcome.unmeasured(plan, CaseVerdict.ERROR, "harness error: " + e).result());
       outcome = TestExecutionResult.failed(e);
-      judging.gone(descriptor.plan()).forEach(held -> finishJudged(List.of(held)));
+      report(features.gone(plan));
     }
     listener.executionFinished(descriptor, outcome);
   }
 
-  /** A step past its search's stop: recorded and reported as not run, saying why. */
+  /** A case a run feature skips: recorded and reported as not run, saying why. */
   private void notRun(CaseDescriptor descriptor, String reason) {
     CaseResult skipped = CaseOutcome.unmeasured(descriptor.plan(), CaseVerdict.NOT_RUN, reason).result()
         .toBuilder().reportedAs(CaseVerdict.Reported.SKIPPED.text()).build();
     state.caseSkipped(descriptor.plan(), skipped);
     System.out.print(ConsoleSummary.caseBlock(skipped));
     listener.executionSkipped(descriptor, reason);
-    finishJudged(judging.gone(descriptor.plan()));
+    report(features.gone(descriptor.plan()));
   }
 
-  /** Judged cases, each reported now: its record replaced by the judged one, its block printed, its test finished. */
-  private void finishJudged(List<JudgedCases.Done> done) {
-    for (JudgedCases.Done d : done) {
-      CaseResult judged = d.judged().result();
-      state.replace(d.measured().result(), judged);
-      print(d.descriptor(), judged);
-      listener.executionFinished(d.descriptor(), JUnitResults.testResult(d.judged().analysis(), d.descriptor().plan().verdicts().inconclusive()));
+  /**
+   * Cases the run's features passed on, each reported now: its record replaced by the one they
+   * amended (a judged case's), its block printed, its test finished.
+   */
+  private void report(List<RanCase> cases) {
+    for (RanCase ran : cases) {
+      Ran held = unreported.remove(ran.plan());
+      if (ran.result() != held.recorded()) {
+        state.replace(held.recorded(), ran.result());
+      }
+      print(held.descriptor(), ran.result());
+      listener.executionFinished(held.descriptor(), JUnitResults.testResult(ran.analysis(), ran.plan().verdicts().inconclusive()));
     }
   }
 

@@ -72,15 +72,16 @@ public final class RunExecution {
         HarnessJvm.facts(LlmhVersion.current()));
     boolean complete;
     try (progress; Endpoints endpoints = new Endpoints(root.config(), progress::phase)) {
-      JudgedCases judging = new JudgedCases(root.config().judge(), endpoints);
-      List<CaseFeature> features = CaseFeatures.open(new RunServices(root.config(), endpoints));
-      state.features(features);
-      CaseLoop cases = new CaseLoop(state, listener, new CaseExecutor(endpoints, state, baselines, features), judging);
+      RunServices services = new RunServices(root.config(), endpoints);
+      List<CaseFeature> features = CaseFeatures.open(services);
+      RunFeatures runFeatures = RunFeatures.open(services);
+      state.features(features, runFeatures);
+      CaseLoop cases = new CaseLoop(state, listener, new CaseExecutor(endpoints, state, baselines, features), runFeatures);
       for (TestDescriptor scenario : root.getChildren()) {
         cases.scenario(scenario);
       }
       complete = cases.complete();
-      RunFinisher.writeAnswers(judging, state);
+      runFeatures.finish(state.directory, state.runName);
       if (complete) {
         runEnvironment.describeServers(endpoints, state.plans(), LlmhVersion.current()); // after the last case: never timed
       }

@@ -10,16 +10,14 @@ import dev.llmh.result.JsonReport;
 import dev.llmh.result.ReportWriters;
 import dev.llmh.result.RunRecord;
 import dev.llmh.stats.Summary;
-import dev.llmh.sweep.PrefillFits;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import org.junit.platform.engine.TestExecutionResult;
 
 /**
- * The run-level work once the cases are done: the judged answers, the run's record with its fits and
- * saturation searches, the run's tables and reports, and the line counting what nothing decided.
+ * The run's record once the cases are done, with the run features' parts (the prefill fits, the
+ * saturation searches), then the run's tables and reports and the line counting what nothing decided.
  */
 final class RunFinisher {
   /** How constraints are judged, as the results file states it ({@code statistics.verdictBasis}). */
@@ -31,18 +29,6 @@ final class RunFinisher {
 
   private RunFinisher() {}
 
-  /** {@code answers-<timestamp>.md}, when anything was judged. */
-  static void writeAnswers(JudgedCases judging, RunState state) {
-    try {
-      Path written = judging.report().write(state.directory, state.runName);
-      if (written != null) {
-        System.out.println("LLMH judged answers: " + written.toAbsolutePath());
-      }
-    } catch (IOException e) {
-      System.err.println("LLMH could not write the judged answers to " + state.directory + ": " + e);
-    }
-  }
-
   /** The record, once (a stopped JVM's hook finds it written and does nothing), then what is printed of it. */
   static TestExecutionResult writeRecord(RunState state, boolean complete, RunEnvironment runEnvironment) {
     List<CaseResult> results = state.takeForWriting();
@@ -50,15 +36,13 @@ final class RunFinisher {
     if (results == null) {
       return TestExecutionResult.successful();
     }
-    RunRecord record =
-        new RunRecord(
-            RunRecord.SCHEMA_VERSION,
-            new RunRecord.RunInfo(state.startedAt.toString(), Instant.now().toString(), complete),
-            runEnvironment.record(HarnessJvm.facts(LlmhVersion.current())),
-            new RunRecord.StatisticsInfo(Summary.PERCENTILE_METHOD, VERDICT_BASIS),
-            results,
-            PrefillFits.of(results),
-            SaturationSearches.records(state.plans(), results));
+    RunRecord.Builder builder = RunRecord.builder()
+        .run(new RunRecord.RunInfo(state.startedAt.toString(), Instant.now().toString(), complete))
+        .environment(runEnvironment.record(HarnessJvm.facts(LlmhVersion.current())))
+        .statistics(new RunRecord.StatisticsInfo(Summary.PERCENTILE_METHOD, VERDICT_BASIS))
+        .results(results);
+    state.runFeatures().record(state.plans(), results, builder);
+    RunRecord record = builder.build();
     try {
       ReportWriters.writeAll(List.of(new ConsoleReport(System.out), new JsonReport(complete)), record, state.directory,
           state.runName, System.out);

@@ -44,6 +44,7 @@ final class RunState implements CaseExecutor.SampleSink {
   private final List<RequestSample> currentSamples = new ArrayList<>();
   private boolean written;
   private List<CaseFeature> features = List.of();
+  private RunFeatures runFeatures = RunFeatures.NONE;
   /**
    * One low-priority thread writes the journal, in the order requests ended, each line
    * {@link #JOURNAL_DELAY_MS} after its request: by then the worker that ended it has its next
@@ -67,9 +68,18 @@ final class RunState implements CaseExecutor.SampleSink {
     this.journal = journal;
   }
 
-  /** The run's features, with which a case the run is stopped in is analysed. */
-  synchronized void features(List<CaseFeature> runFeatures) {
-    features = List.copyOf(runFeatures);
+  /**
+   * The run's features: the per-case ones, with which a case the run is stopped in is analysed; the
+   * run-level ones, which write their parts of the record however it is written.
+   */
+  synchronized void features(List<CaseFeature> caseFeatures, RunFeatures runLevel) {
+    features = List.copyOf(caseFeatures);
+    runFeatures = runLevel;
+  }
+
+  /** The run-level features, none before they are opened. */
+  synchronized RunFeatures runFeatures() {
+    return runFeatures;
   }
 
   synchronized void caseStarted(CasePlan plan) {
@@ -96,7 +106,7 @@ final class RunState implements CaseExecutor.SampleSink {
     }
   }
 
-  /** A case that is not run, with its result: a saturation step past its search's stop. */
+  /** A case that is not run, with its result: one a run feature skipped (a saturation step past its search's stop). */
   synchronized void caseSkipped(CasePlan plan, CaseResult result) {
     results.add(result);
     finished.add(plan);

@@ -1,20 +1,17 @@
-package dev.llmh.feature;
+package dev.llmh.judging;
 
 import dev.llmh.analysis.Figure;
 import dev.llmh.analysis.Figure.Value;
 import dev.llmh.constraint.Metric;
 import dev.llmh.constraint.Unit;
+import dev.llmh.feature.FigureSource;
 import dev.llmh.judge.JudgeRecord;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.Section;
 import java.util.List;
 import java.util.Locale;
 
-/**
- * The judge line of a judged case: the score with its interval, the judge's failures by kind. Read
- * here because the judge, which holds its cases until the run ends, is not yet a per-case feature
- * with a package in this stage.
- */
+/** The judge line of a judged case: the score with its interval, the judge's failures by kind. */
 public final class JudgeFigures extends FigureSource.OfSection<JudgeRecord> {
   public JudgeFigures() {
     super(Section.JUDGE);

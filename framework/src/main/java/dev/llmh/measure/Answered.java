@@ -1,8 +1,8 @@
-package dev.llmh.judge;
+package dev.llmh.measure;
 
 /**
- * One measured request as the judge needs it: what was asked, what came back, and the prompt's
- * category.
+ * One measured request as a reader of its answer needs it (the judge): what was asked, what came
+ * back, and the prompt's category.
  *
  * @param prompt the user text sent, without the harness's unique marker
  * @param answer the whole answer, or null when the request failed

@@ -1,8 +1,9 @@
-package dev.llmh.engine.run;
+package dev.llmh.sweep;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.llmh.config.Config;
+import dev.llmh.feature.RanCase;
 import dev.llmh.plan.CasePlan;
 import dev.llmh.plan.Planner;
 import dev.llmh.result.CaseResult;
@@ -63,11 +64,11 @@ class SaturationSearchesTest {
     List<CasePlan> plans = steps();
     assertThat(plans).extracting(p -> p.requests().concurrency()).containsExactly(1, 2, 4);
     SaturationSearches searches = new SaturationSearches();
-    assertThat(searches.skipReason(plans.get(0))).isEmpty();
-    searches.finished(plans.get(0), ran(plans.get(0), tokSAtOne));
-    assertThat(searches.skipReason(plans.get(1))).isEmpty();
-    searches.finished(plans.get(1), ran(plans.get(1), tokSAtTwo));
-    return searches.skipReason(plans.get(2));
+    assertThat(searches.skip(plans.get(0))).isEmpty();
+    searches.ran(new RanCase(plans.get(0), ran(plans.get(0), tokSAtOne), null, null));
+    assertThat(searches.skip(plans.get(1))).isEmpty();
+    searches.ran(new RanCase(plans.get(1), ran(plans.get(1), tokSAtTwo), null, null));
+    return searches.skip(plans.get(2));
   }
 
   @Test
@@ -85,8 +86,8 @@ class SaturationSearchesTest {
   void theStepAtFourRunsWhenTheGainCannotBeBounded() {
     List<CasePlan> plans = steps();
     SaturationSearches searches = new SaturationSearches();
-    searches.finished(plans.get(0), ran(plans.get(0), 9.19, List.of()));
-    searches.finished(plans.get(1), ran(plans.get(1), 9.26, List.of()));
-    assertThat(searches.skipReason(plans.get(2))).isEmpty();
+    searches.ran(new RanCase(plans.get(0), ran(plans.get(0), 9.19, List.of()), null, null));
+    searches.ran(new RanCase(plans.get(1), ran(plans.get(1), 9.26, List.of()), null, null));
+    assertThat(searches.skip(plans.get(2))).isEmpty();
   }
 }

@@ -1,10 +1,13 @@
-package dev.llmh.engine.run;
+package dev.llmh.sweep;
 
+import dev.llmh.feature.RanCase;
+import dev.llmh.feature.RunFeature;
+import dev.llmh.feature.RunServices;
 import dev.llmh.plan.CasePlan;
 import dev.llmh.result.CaseResult;
+import dev.llmh.result.RunRecord;
 import dev.llmh.result.SaturationRecord;
 import dev.llmh.result.SaturationRecord.Step;
-import dev.llmh.sweep.SaturationCurve;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -13,13 +16,22 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The run's saturation searches as their steps run: which search has stopped, so that its later
- * steps are skipped with the reason, and at the end one record per search. The rule itself is
- * {@link SaturationCurve}'s.
+ * The run's saturation searches as their steps run, a run feature: which search has stopped, so that
+ * its later steps are skipped with the reason, and in the run's record one record per search. The
+ * rule itself is {@link SaturationCurve}'s. A step counts as measured, before any later feature (the
+ * judge) amends its record.
  */
-final class SaturationSearches {
+public final class SaturationSearches implements RunFeature {
   private final Map<String, List<Step>> run = new HashMap<>();
   private final Map<String, String> stopped = new HashMap<>();
+
+  /** A run's searches, none stopped yet. */
+  public static final class Provider implements RunFeature.Provider {
+    @Override
+    public RunFeature open(RunServices run) {
+      return new SaturationSearches();
+    }
+  }
 
   /** One search: a prompt's steps that share every other parameter (model, {@code @Param} values). */
   static String key(CasePlan plan) {
@@ -28,15 +40,22 @@ final class SaturationSearches {
   }
 
   /** Why this step is not run (its search has stopped), or empty to run it. */
-  synchronized Optional<String> skipReason(CasePlan plan) {
+  @Override
+  public synchronized Optional<String> skip(CasePlan plan) {
     if (plan.saturationSearch() == null || !stopped.containsKey(key(plan))) {
       return Optional.empty();
     }
     return Optional.of("not run: the saturation search stopped (" + stopped.get(key(plan)) + ")");
   }
 
-  /** Takes a step's result into its search, which may stop there. */
-  synchronized void finished(CasePlan plan, CaseResult result) {
+  /** Takes a step's result into its search, which may stop there; the step is passed on. */
+  @Override
+  public List<RanCase> ran(RanCase ran) {
+    finished(ran.plan(), ran.result());
+    return List.of(ran);
+  }
+
+  private synchronized void finished(CasePlan plan, CaseResult result) {
     if (plan.saturationSearch() == null || stopped.containsKey(key(plan))) {
       return;
     }
@@ -44,6 +63,11 @@ final class SaturationSearches {
     steps.add(SaturationCurve.step(result));
     SaturationCurve.stop(steps, result.verdictReasons(), plan.saturationSearch().minGain(), plan.slo() != null)
         .ifPresent(reason -> stopped.put(key(plan), reason));
+  }
+
+  @Override
+  public void record(List<CasePlan> plans, List<CaseResult> results, RunRecord.Builder record) {
+    record.saturation(records(plans, results));
   }
 
   /** A record per search among {@code plans}, its steps' results found among {@code results}. */
