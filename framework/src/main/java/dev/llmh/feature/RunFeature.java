@@ -28,14 +28,6 @@ public interface RunFeature {
     RunFeature open(RunServices run);
   }
 
-  /** A feature that keeps nothing from one case to the next: registered as its own provider. */
-  interface Stateless extends RunFeature, Provider {
-    @Override
-    default RunFeature open(RunServices run) {
-      return this;
-    }
-  }
-
   /** A scenario's cases, in the order they will run, before the first of them runs. */
   default void scenario(List<CasePlan> plans) {}
 

@@ -1,6 +1,7 @@
 package dev.llmh.sweep;
 
 import dev.llmh.feature.RunFeature;
+import dev.llmh.feature.RunServices;
 import dev.llmh.measure.RequestMetrics;
 import dev.llmh.plan.CasePlan;
 import dev.llmh.resources.Resources;
@@ -30,8 +31,13 @@ public final class PrefillFits {
 
   private PrefillFits() {}
 
-  /** The fits as a run feature: the run's record gets them, from every case's record. */
-  public static final class Feature implements RunFeature.Stateless {
+  /** The fits as a run feature, which keeps nothing: the run's record gets them, from every case's record. */
+  public static final class Feature implements RunFeature, RunFeature.Provider {
+    @Override
+    public RunFeature open(RunServices run) {
+      return this;
+    }
+
     @Override
     public void record(List<CasePlan> plans, List<CaseResult> results, RunRecord.Builder record) {
       record.fits(of(results));
