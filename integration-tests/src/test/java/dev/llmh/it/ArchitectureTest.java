@@ -38,7 +38,7 @@ class ArchitectureTest {
       List.of("analysis", "analysis", "stats"),
       List.of("verdict", "verdict", "judge"),
       List.of("record", "result", "baseline", "sweep"),
-      List.of("features", "feature", "slo", "check", "compare", "hardware", "conversation"),
+      List.of("features", "feature", "slo", "check", "compare", "hardware", "conversation", "servertime"),
       List.of("outputs", "console", "progress", "assertions", "reports.."));
 
   /** The stages under {@code root} as ArchUnit layers, each open only to the stages after it. */
