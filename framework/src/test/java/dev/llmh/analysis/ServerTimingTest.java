@@ -106,6 +106,8 @@ class ServerTimingTest {
     assertThat(results.get(2).message()).contains("59 requests are needed to show p95 below the budget");
     assertThat(results.get(3).verdict()).isEqualTo(Verdict.PASS);
     assertThat(analysis.verdict()).isEqualTo(CaseVerdict.FAIL);
+    // the p95 budget is one more requests would decide
+    assertThat(analysis.undecidedByRequests()).containsExactly(results.get(2));
   }
 
   @Test
@@ -124,6 +126,8 @@ class ServerTimingTest {
         + " its own (llama.cpp's timings, Ollama's durations) with any counted request against budget 5 ms: INCONCLUSIVE");
     assertThat(analysis.verdict()).isEqualTo(CaseVerdict.INCONCLUSIVE);
     assertThat(analysis.warnings()).noneMatch(w -> w.contains("timed"));
+    // more requests from a server that never says would decide nothing: an adaptive case stops
+    assertThat(analysis.settled()).isTrue();
   }
 
   @Test
