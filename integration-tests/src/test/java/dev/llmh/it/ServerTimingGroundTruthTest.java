@@ -5,6 +5,7 @@ import static dev.llmh.it.GroundTruth.ms;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.llmh.it.fixtures.PrefixCacheScenario;
 import dev.llmh.it.fixtures.ServerTimingScenario;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.SampleRecord;
@@ -12,6 +13,8 @@ import dev.llmh.servertime.ServerTimingRecord;
 import dev.llmh.sim.Offsets;
 import dev.llmh.sim.ServedRequest;
 import dev.llmh.sim.SimulatedServer;
+import dev.llmh.sim.SimulatorSettings;
+import java.time.Duration;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -25,10 +28,12 @@ import org.junit.jupiter.api.io.TempDir;
  * prompt's evaluation as that 80 ms exactly, which is the server's TTFT; the client's overhead
  * beyond it then holds the wait for a slot (up to a whole request, some 220 ms) that the server does
  * not count, plus the transit and the simulator's lateness on its own schedule, a few ms. Over the
- * OpenAI API the simulator says nothing of its timing: not measured, and the budgets undecided.
+ * OpenAI API the simulator says nothing of its timing: not measured, and the budgets undecided;
+ * unless it is told to send llama.cpp's {@code timings}, whose prefill and cache count are its own.
  */
 class ServerTimingGroundTruthTest {
   private static final long FIRST_TOKEN_MS = 80;
+  private static final double PREFILL_RATE = 10_000;
 
   /** The scenario against {@code server} over Ollama's chat API, or OpenAI's. */
   private static EngineRun measure(SimulatedServer server, boolean ollama, Path results) {
@@ -96,6 +101,44 @@ class ServerTimingGroundTruthTest {
           + " against budget 200 ms: INCONCLUSIVE");
       assertThat(result.verdict()).isEqualTo("INCONCLUSIVE");
       assertThat(run.console()).contains("server     ttft and client overhead not measured: " + why);
+    }
+  }
+
+  /**
+   * llama.cpp's {@code timings} over the OpenAI API (the simulator sends them when told to): a 2,000
+   * token system prompt prefilled at 10,000 tok/s, and shared with the prefix cache or not
+   * ({@link PrefixCacheScenario}), one request at a time. The server's TTFT is its prefill of what the
+   * cache did not hold, some 200 ms without the cache and under 1 ms with it, and its count of cached
+   * tokens is the simulator's own, request by request.
+   */
+  @Test
+  void llamaCppTimingsGiveThePrefillOfWhatTheCacheDidNotHold(@TempDir Path results) throws Exception {
+    SimulatorSettings caching = SimulatorSettings.defaults().withSlots(1).withPrefillTokensPerSecond(PREFILL_RATE)
+        .withDecodeTokensPerSecond(1000).withPrefixCache(true).withLlamaTimings(true);
+    try (SimulatedServer server = SimulatedServer.start(caching)) {
+      EngineRun run = EngineRun.of(server.baseUrl(), results, PrefixCacheScenario.class);
+      List<ServedRequest> served = server.awaitServedRequests(14, Duration.ofSeconds(10));
+      for (String name : List.of("fresh", "cached")) {
+        CaseResult result = run.caseNamed(name + "[concurrency=1]");
+        List<ServedRequest> measured = name.equals("fresh") ? served.subList(1, 7) : served.subList(8, 14);
+        ServerTimingRecord timing = result.section(ServerTimingRecord.SECTION);
+        assertThat(timing.source()).isEqualTo("llama.cpp timings.prompt_ms");
+        assertThat(timing.timed()).isEqualTo(6);
+        List<Double> cached = measured.stream().map(r -> (double) r.outcome().cachedPromptTokens()).toList();
+        assertThat(timing.cachedPromptTokens().min()).isEqualTo(cached.stream().min(Double::compare).orElseThrow());
+        assertThat(timing.cachedPromptTokens().max()).isEqualTo(cached.stream().max(Double::compare).orElseThrow());
+        assertThat(timing.cachedPromptTokens().p50()).isEqualTo(median(cached));
+        List<Double> prefill = measured.stream()
+            .map(r -> (r.outcome().promptTokens() - r.outcome().cachedPromptTokens()) / PREFILL_RATE * 1000).toList();
+        assertThat(timing.serverTtftMs().p50()).isCloseTo(median(prefill), within(0.001));
+        assertThat(timing.serverTtftMs().max()).isCloseTo(prefill.stream().mapToDouble(d -> d).max().orElseThrow(), within(0.001));
+        // its own record: the first chunk left the prefill after the slot, a few ms late at most
+        Offsets late = Offsets.of(result.caseId() + " first chunk after the slot",
+            measured.stream().map(r -> ms(r.times().contentChunkNanos().get(0) - r.times().slotAcquiredNanos())).toList(), prefill);
+        assertThat(late.spanDisagreement(2 * Offsets.SPAN_FLOOR_MS)).as("%s", late).isNull();
+      }
+      assertThat(run.caseNamed("fresh[concurrency=1]").section(ServerTimingRecord.SECTION).serverTtftMs().p50()).isGreaterThan(195);
+      assertThat(run.caseNamed("cached[concurrency=1]").section(ServerTimingRecord.SECTION).serverTtftMs().p50()).isLessThan(2);
     }
   }
 }
