@@ -13,9 +13,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A case's {@code server} line, e.g. {@code ttft p50 41.2 ms [40.8, 41.9], p95 43 ms; client overhead
- * p50 1.31 ms [1.2, 1.45], p95 2.1 ms; 16 of 16 requests timed (llama.cpp timings.prompt_ms)}, with
- * each figure's p50 and p95 and the interval a budget on it is judged on.
+ * A case's {@code server's} line (apart from the endpoint's {@code server} line), e.g. {@code ttft
+ * p50 41.2 ms [40.8, 41.9], p95 43 ms; client overhead p50 1.31 ms [1.2, 1.45], p95 2.1 ms; 16 of 16
+ * requests timed (llama.cpp timings.prompt_ms)}, with each figure's p50 and p95 and the interval a
+ * budget on it is judged on.
  */
 public final class ServerTimingFigures extends FigureSource.OfSection<ServerTimingRecord> {
   private static final Map<Metric, String> WORDS =
@@ -50,7 +51,7 @@ public final class ServerTimingFigures extends FigureSource.OfSection<ServerTimi
     } else {
       parts.add(timing.timed() + " of " + timing.counted() + " requests timed (" + timing.source() + ")");
     }
-    return List.of(new Figure("server", String.join("; ", parts), values));
+    return List.of(new Figure("server's", String.join("; ", parts), values));
   }
 
   private static String interval(List<Double> ci, Unit unit) {

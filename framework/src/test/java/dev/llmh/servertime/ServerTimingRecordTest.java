@@ -60,7 +60,7 @@ class ServerTimingRecordTest {
   @Test
   void everyOutputShowsTheMedianAndP95WithTheIntervalABudgetIsJudgedOn() {
     CaseResult result = withSection(timed());
-    Figure line = FigureSource.all(result).stream().filter(f -> f.label().equals("server")).findFirst().orElseThrow();
+    Figure line = FigureSource.all(result).stream().filter(f -> f.label().equals("server's")).findFirst().orElseThrow();
     assertThat(line.text()).startsWith("ttft p50 49.5 ms [").contains("], p95 ")
         .contains("; client overhead p50 19.5 ms [")
         .endsWith("; 20 of 20 requests timed (llama.cpp timings.prompt_ms)");
@@ -79,13 +79,13 @@ class ServerTimingRecordTest {
     Map<Metric, String> why = Map.of(Metric.SERVER_TTFT, ServerTimings.NO_TIMINGS, Metric.CLIENT_OVERHEAD,
         ServerTimings.NO_TIMINGS, Metric.CACHED_PROMPT_TOKENS, ServerTimings.NO_TIMINGS);
     CaseResult result = withSection(new ServerTimings(20, 0, null, Map.of(), why, 0.95));
-    Figure line = FigureSource.all(result).stream().filter(f -> f.label().equals("server")).findFirst().orElseThrow();
+    Figure line = FigureSource.all(result).stream().filter(f -> f.label().equals("server's")).findFirst().orElseThrow();
     assertThat(line.text()).isEqualTo("ttft and client overhead not measured: " + ServerTimings.NO_TIMINGS);
     assertThat(line.values()).allSatisfy(v -> {
       assertThat(v.value()).isNull();
       assertThat(v.source()).isEqualTo(Figure.Source.NOT_MEASURED);
     });
     // a case without the section shows no line at all
-    assertThat(FigureSource.all(CaseResults.passing().build())).noneMatch(f -> f.label().equals("server"));
+    assertThat(FigureSource.all(CaseResults.passing().build())).noneMatch(f -> f.label().equals("server's"));
   }
 }

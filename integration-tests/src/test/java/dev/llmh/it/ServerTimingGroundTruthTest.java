@@ -79,7 +79,7 @@ class ServerTimingGroundTruthTest {
       assertThat(timing.notMeasured()).containsOnlyKeys("cached_prompt_tokens");
       assertThat(result.constraints()).extracting(CaseResult.ConstraintRecord::verdict).containsExactly("PASS", "PASS");
       assertThat(result.verdict()).isEqualTo("PASS");
-      assertThat(run.console()).contains("server     ttft p50 80 ms [80, 80], p95 80 ms; client overhead p50 ")
+      assertThat(run.console()).contains("server's   ttft p50 80 ms [80, 80], p95 80 ms; client overhead p50 ")
           .contains("; 16 of 16 requests timed (Ollama load_duration + prompt_eval_duration)");
       assertThat(result.samples()).extracting(SampleRecord::serverTimings).allSatisfy(t -> assertThat(t).containsKey("prompt_eval_ms"));
     }
@@ -100,7 +100,7 @@ class ServerTimingGroundTruthTest {
       assertThat(result.constraints().get(0).message()).isEqualTo("server_ttft.p50 not measured: " + why
           + " against budget 200 ms: INCONCLUSIVE");
       assertThat(result.verdict()).isEqualTo("INCONCLUSIVE");
-      assertThat(run.console()).contains("server     ttft and client overhead not measured: " + why);
+      assertThat(run.console()).contains("server's   ttft and client overhead not measured: " + why);
     }
   }
 
