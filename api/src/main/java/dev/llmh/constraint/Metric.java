@@ -70,7 +70,21 @@ public enum Metric {
    */
   KL_DIVERGENCE("kl_divergence", "kl_divergence", "kl divergence (nats)", Dimension.INFORMATION, Shape.SERIES, false),
   /** Share of the compared positions where the candidate's most likely token is the reference's ({@code @Compare}). */
-  TOP1_AGREEMENT("top1_agreement", "top1_agreement", "top-1 agreement (%)", Dimension.RATIO, Shape.PER_CASE, false);
+  TOP1_AGREEMENT("top1_agreement", "top1_agreement", "top-1 agreement (%)", Dimension.RATIO, Shape.PER_CASE, false),
+  /**
+   * The server's own time to its first token, per request ({@code server_timing}): llama.cpp's
+   * {@code timings.prompt_ms}, Ollama's {@code load_duration + prompt_eval_duration}; neither counts
+   * the wait for a slot. Not measured when the server sends no timings of its own.
+   */
+  SERVER_TTFT("server_ttft", "server_ttft_ms", "server ttft (ms)", Dimension.TIME, Shape.PER_REQUEST, false),
+  /**
+   * TTFT as the client measured it less the server's own ({@code server_timing}), per request: the
+   * network, HTTP, the client, and the queueing the server does not count.
+   */
+  CLIENT_OVERHEAD("client_overhead", "client_overhead_ms", "client overhead (ms)", Dimension.TIME, Shape.PER_REQUEST, false),
+  /** Prompt tokens the server took from its cache rather than prefilled, per request (llama.cpp {@code timings.cache_n}). */
+  CACHED_PROMPT_TOKENS("cached_prompt_tokens", "cached_prompt_tokens", "cached prompt tokens", Dimension.COUNT, Shape.PER_REQUEST,
+      false);
 
   /** How a metric's values come about, which decides how it is summarised and judged. */
   public enum Shape {
@@ -140,9 +154,21 @@ public enum Metric {
     return shape != Shape.PER_CASE;
   }
 
-  /** True for figures that come from the requests (one or many values each), summarised in {@code metrics}. */
+  /**
+   * True for figures that come from the requests (one or many values each) and that every case
+   * computes and summarises in {@code metrics}; not those {@linkplain #byFeature() of a feature}.
+   */
   public boolean fromRequests() {
-    return shape == Shape.PER_REQUEST || shape == Shape.POOLED;
+    return (shape == Shape.PER_REQUEST || shape == Shape.POOLED) && !byFeature();
+  }
+
+  /**
+   * True for a distribution of the requests that a feature computes, judges and records in its own
+   * section, from what not every server says ({@code server_timing}); the core's {@code metrics}
+   * leave it out.
+   */
+  public boolean byFeature() {
+    return this == SERVER_TTFT || this == CLIENT_OVERHEAD || this == CACHED_PROMPT_TOKENS;
   }
 
   /**

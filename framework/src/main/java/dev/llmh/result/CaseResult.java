@@ -70,9 +70,13 @@ public record CaseResult(
     return Collections.unmodifiableMap(ordered);
   }
 
-  /** This case's value of a section, or null when it has none. */
+  /**
+   * This case's value of a section, or null when it has none. A feature's own section, which
+   * {@link Section#ALL} does not list, is kept as read from a file until asked for here.
+   */
   public <T> T section(Section<T> section) {
-    return section.cast(sections.get(section.key()));
+    Object value = sections.get(section.key());
+    return section.cast(value instanceof JsonNode json ? section.read(json) : value);
   }
 
   public static Builder builder() {

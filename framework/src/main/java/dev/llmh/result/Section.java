@@ -23,8 +23,11 @@ import java.util.Map;
  * A named part of a case's record beside its core ({@link CaseResult}): one top-level key of the
  * case in the results file and the type its value reads back as.
  *
- * <p>The constants are the registration of every section there is, in the order the file has always
- * had them; a new figure's section is one more constant here. A section the file has always carried
+ * <p>The constants here are the sections of the core and of the features that wrote theirs before
+ * features were plug-ins, in the order the file has always had them. A new feature declares its own
+ * section in its own package ({@link #optional}), beside its record type: the record writes it after
+ * these, in the order the features record theirs, and a case read back from a file keeps it as read
+ * until {@link CaseResult#section} asks for it as its type. A section the file has always carried
  * as {@code null} when there was nothing to say ({@code error}, {@code resources}...) is
  * {@linkplain #writtenWhenAbsent written when absent}, so that readers keep finding the key.
  *
@@ -75,7 +78,8 @@ public record Section<T>(String key, JavaType type, boolean writtenWhenAbsent) {
     return new Section<>(key, TYPES.constructType(type), true);
   }
 
-  private static <T> Section<T> optional(String key, Class<T> type) {
+  /** A section written only when the case has a value for it: how a feature declares its own. */
+  public static <T> Section<T> optional(String key, Class<T> type) {
     return new Section<>(key, TYPES.constructType(type), false);
   }
 

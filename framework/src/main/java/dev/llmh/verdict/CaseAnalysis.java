@@ -61,7 +61,8 @@ public record CaseAnalysis(
    * budgets), or the case could not be measured at all (ERROR, NOT_RUN). Budgets on resources or on
    * the serving hardware may stay undecided: they are not measured for this endpoint however many
    * requests are sent; so may budgets a safeguard took back (an implausible decode rate, a figure
-   * from declared inputs).
+   * from declared inputs), and those on a feature's distribution the server gave no values for
+   * (timings a server does not send).
    */
   public boolean settled() {
     if (verdict == CaseVerdict.NOT_RUN || verdict == CaseVerdict.ERROR) {
@@ -74,6 +75,7 @@ public record CaseAnalysis(
   public List<ConstraintResult> undecidedByRequests() {
     return constraints.stream().filter(c -> c.verdict() == dev.llmh.verdict.Verdict.INCONCLUSIVE
         && !c.expression().metric().resource() && !c.expression().metric().compared()
+        && !(c.expression().metric().byFeature() && Double.isNaN(c.observed()))
         && !Safeguards.takenBack(c)).toList();
   }
 

@@ -38,7 +38,8 @@ class ArchitectureTest {
       List.of("analysis", "analysis", "stats"),
       List.of("verdict", "verdict", "judge"),
       List.of("record", "result", "baseline"),
-      List.of("features", "feature", "calibration", "slo", "check", "compare", "hardware", "conversation", "judging", "sweep"),
+      List.of("features", "feature", "calibration", "slo", "check", "compare", "hardware", "conversation", "servertime",
+          "judging", "sweep"),
       List.of("outputs", "console", "progress", "assertions", "reports.."));
 
   /** The stages under {@code root} as ArchUnit layers, each open only to the stages after it. */

@@ -51,9 +51,25 @@ record Chunks(ObjectMapper mapper, SimulatorSettings settings, Plan plan) {
 
   /** The OpenAI chunk with the finish_reason: an empty delta (chat) or an empty text (completions). */
   String finish() throws JsonProcessingException {
-    return plan.protocol() == Protocol.COMPLETIONS
-        ? json(completion("", plan.finishReason()))
-        : json(chunk(mapper.createObjectNode(), plan.finishReason()));
+    return finish(0, 0);
+  }
+
+  /**
+   * The same, with llama.cpp's {@code timings} of the prompt when the server sends them
+   * ({@link ServerQuirks#llamaTimings()}): {@code promptNanos} from the slot to the first token,
+   * {@code cached} of the prompt's tokens taken from the prefix cache.
+   */
+  String finish(long promptNanos, int cached) throws JsonProcessingException {
+    ObjectNode last = plan.protocol() == Protocol.COMPLETIONS
+        ? completion("", plan.finishReason())
+        : chunk(mapper.createObjectNode(), plan.finishReason());
+    if (settings.quirks().llamaTimings()) {
+      ObjectNode timings = last.putObject("timings");
+      timings.put("prompt_n", plan.request().prompt().tokens() - cached);
+      timings.put("prompt_ms", promptNanos / 1e6);
+      timings.put("cache_n", cached);
+    }
+    return json(last);
   }
 
   /** The OpenAI usage chunk: {@code "choices":[]} and the usage of {@code completionTokens}. */

@@ -83,7 +83,7 @@ final class Playback {
           boolean padding = settings.quirks().framing() == StreamFraming.CONTENT_LENGTH;
           send(events, plan, event, padding ? padded(done, widestDone(chunks)) : done);
         } else {
-          sendOpenAiEnd(events, plan, chunks, event);
+          sendOpenAiEnd(events, plan, chunks, event, chunks.finish(first - slotAt, cached));
         }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
@@ -126,10 +126,10 @@ final class Playback {
     return next;
   }
 
-  /** The OpenAI stream's end, from event {@code event} on: the finish chunk, usage when asked for and sent, [DONE]. */
-  private void sendOpenAiEnd(EventStream events, Plan plan, Chunks chunks, int event) throws IOException {
+  /** The OpenAI stream's end, from event {@code event} on: {@code finish}, usage when asked for and sent, [DONE]. */
+  private void sendOpenAiEnd(EventStream events, Plan plan, Chunks chunks, int event, String finish) throws IOException {
     int next = event;
-    send(events, plan, next++, chunks.finish());
+    send(events, plan, next++, finish);
     if (plan.request().includeUsage() && settings.quirks().sendsUsage()) {
       send(events, plan, next++, chunks.usage(plan.completionTokens()));
     }

@@ -16,12 +16,19 @@ import java.util.Objects;
  *                           {@code messages} request's count, as real servers count them; 0 by default
  * @param framing            how a streamed answer's body is delimited ({@link StreamFraming}); chunked
  *                           by default
+ * @param llamaTimings       the OpenAI endpoints' finish chunk carries llama.cpp's {@code timings} of the
+ *                           prompt: {@code prompt_n} (tokens prefilled), {@code prompt_ms} (slot to first
+ *                           token), {@code cache_n} (tokens from the prefix cache); not with a body sized ahead
  */
 public record ServerQuirks(
-    boolean roleChunkFirst, boolean usagePerChunk, boolean sendsUsage, int chatTemplateTokens, StreamFraming framing) {
+    boolean roleChunkFirst, boolean usagePerChunk, boolean sendsUsage, int chatTemplateTokens, StreamFraming framing,
+    boolean llamaTimings) {
 
   public ServerQuirks {
     SimulatorSettings.requireAtLeast("chatTemplateTokens", chatTemplateTokens, 0);
     Objects.requireNonNull(framing, "framing");
+    if (llamaTimings && framing == StreamFraming.CONTENT_LENGTH) {
+      throw new IllegalArgumentException("llama.cpp timings are known only at the end, after a body sized ahead");
+    }
   }
 }

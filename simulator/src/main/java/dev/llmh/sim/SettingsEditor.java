@@ -29,6 +29,7 @@ final class SettingsEditor {
   boolean prefixCache;
   List<SimulatorSettings.Model> otherModels;
   StreamFraming framing;
+  boolean llamaTimings;
 
   SettingsEditor(SimulatorSettings s) {
     modelId = s.modelId();
@@ -49,6 +50,7 @@ final class SettingsEditor {
     sendsUsage = s.quirks().sendsUsage();
     chatTemplateTokens = s.quirks().chatTemplateTokens();
     framing = s.quirks().framing();
+    llamaTimings = s.quirks().llamaTimings();
     requiredApiKey = s.requiredApiKey();
     hook = s.hook();
     otherModels = s.otherModels();
@@ -60,7 +62,7 @@ final class SettingsEditor {
         new ModelTiming(prefillTokensPerSecond, firstTokenDelay, decodeTokensPerSecond, decodeSlowdownPerContextToken,
             firstRequestLoad),
         new OutputShape(tokensPerChunk, naturalLength, defaultMaxTokens, reasoningTokens),
-        new ServerQuirks(roleChunkFirst, usagePerChunk, sendsUsage, chatTemplateTokens, framing),
+        new ServerQuirks(roleChunkFirst, usagePerChunk, sendsUsage, chatTemplateTokens, framing, llamaTimings),
         requiredApiKey, hook, otherModels);
   }
 }

@@ -95,7 +95,7 @@ public record SimulatorSettings(
         new ServerCapacity(4, UNLIMITED, false),
         new ModelTiming(2000.0, Duration.ZERO, 50.0, Duration.ZERO, Duration.ZERO),
         new OutputShape(1, UNLIMITED, 256, 0),
-        new ServerQuirks(true, false, true, 0, StreamFraming.CHUNKED),
+        new ServerQuirks(true, false, true, 0, StreamFraming.CHUNKED, false),
         null, SimulatorHook.NONE, List.of());
   }
 
@@ -158,6 +158,11 @@ public record SimulatorSettings(
 
   public SimulatorSettings withSendsUsage(boolean v) {
     return edit(e -> e.sendsUsage = v);
+  }
+
+  /** Whether the OpenAI endpoints send llama.cpp's {@code timings} ({@link ServerQuirks#llamaTimings()}). */
+  public SimulatorSettings withLlamaTimings(boolean v) {
+    return edit(e -> e.llamaTimings = v);
   }
 
   public SimulatorSettings withFirstRequestLoad(Duration v) {
@@ -252,7 +257,7 @@ public record SimulatorSettings(
         + ", requiredApiKey=" + (requiredApiKey == null ? "none" : "***")
         + ", hook=" + (hook == SimulatorHook.NONE ? "none" : hook.getClass().getName())
         + ", reasoningTokens=" + output.reasoningTokens() + ", usagePerChunk=" + quirks.usagePerChunk()
-        + ", sendsUsage=" + quirks.sendsUsage()
+        + ", sendsUsage=" + quirks.sendsUsage() + ", llamaTimings=" + quirks.llamaTimings()
         + ", firstRequestLoad=" + timing.firstRequestLoad() + ", chatTemplateTokens=" + quirks.chatTemplateTokens()
         + ", contextTokens=" + (capacity.contextTokens() == UNLIMITED ? "unlimited" : capacity.contextTokens())
         + ", decodeSlowdownPerContextToken=" + timing.decodeSlowdownPerContextToken()

@@ -1,0 +1,112 @@
+package dev.llmh.servertime;
+
+import dev.llmh.analysis.MeasuredCase;
+import dev.llmh.constraint.ConstraintExpression;
+import dev.llmh.constraint.Metric;
+import dev.llmh.measure.RequestMetrics;
+import dev.llmh.measure.RequestSample;
+import dev.llmh.stats.MetricSample;
+import dev.llmh.verdict.ConstraintResult;
+import dev.llmh.verdict.Findings;
+import dev.llmh.verdict.Judge;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * What the servers said of their own timing over a case's counted requests (succeeded, no model
+ * load, as every statistic): each metric's per-request values, or why it has none. A budget on one
+ * is judged as the core judges a request's latency, on the order-statistic bounds of its values;
+ * with no values it is INCONCLUSIVE with the reason, never a PASS on a zero.
+ *
+ * @param counted the counted requests
+ * @param timed those whose server sent timings that tell its first token
+ * @param source how the server's first token was read ({@link ServerClock}), null when no request was timed
+ * @param samples each measured metric's per-request values
+ * @param notMeasured why each metric without values has none
+ * @param confidence the run's level, which the intervals and an undecided budget's advice are at
+ */
+public record ServerTimings(
+    int counted, int timed, String source, Map<Metric, MetricSample> samples, Map<Metric, String> notMeasured,
+    double confidence) implements Findings {
+
+  /** The metrics of this feature, in the order the record and the outputs show them. */
+  public static final List<Metric> METRICS = List.of(Metric.SERVER_TTFT, Metric.CLIENT_OVERHEAD, Metric.CACHED_PROMPT_TOKENS);
+  static final String NOTHING_COUNTED = "no counted request (succeeded, no model load) to time";
+  static final String NO_TIMINGS =
+      "the server sent no timings of its own (llama.cpp's timings, Ollama's durations) with any counted request";
+  static final String NO_CACHE_COUNT = "the server sent no count of cached prompt tokens (llama.cpp's timings.cache_n)";
+  static final String NO_FIRST_TOKEN = "no timed request had a first token the client saw";
+
+  public ServerTimings {
+    samples = Map.copyOf(samples);
+    notMeasured = Map.copyOf(notMeasured);
+  }
+
+  public static ServerTimings of(MeasuredCase measured, double confidence) {
+    Map<Metric, List<Double>> values = new EnumMap<>(Metric.class);
+    METRICS.forEach(m -> values.put(m, new ArrayList<>()));
+    Set<String> sources = new TreeSet<>();
+    int counted = 0;
+    for (int i = 0; i < measured.measured().size(); i++) {
+      RequestSample sample = measured.measured().get(i);
+      RequestMetrics metrics = measured.metrics().get(i);
+      if (!sample.succeeded() || metrics.caveats().modelLoad()) {
+        continue;
+      }
+      counted++;
+      Map<String, Double> timings = sample.server().serverTimings();
+      ServerClock clock = ServerClock.of(timings);
+      if (clock != null) {
+        sources.add(clock.definition());
+        double server = clock.ttftMs(timings);
+        values.get(Metric.SERVER_TTFT).add(server);
+        values.get(Metric.CLIENT_OVERHEAD).add(metrics.latency().ttftMs() - server);
+      }
+      if (timings.containsKey(ServerClock.CACHE_N)) {
+        values.get(Metric.CACHED_PROMPT_TOKENS).add(timings.get(ServerClock.CACHE_N));
+      }
+    }
+    int timed = values.get(Metric.SERVER_TTFT).size();
+    Map<Metric, MetricSample> samples = new EnumMap<>(Metric.class);
+    Map<Metric, String> notMeasured = new EnumMap<>(Metric.class);
+    for (Metric metric : METRICS) {
+      MetricSample sample = MetricSample.perRequest(values.get(metric));
+      if (sample.values().length > 0) {
+        samples.put(metric, sample);
+      } else {
+        notMeasured.put(metric, counted == 0 ? NOTHING_COUNTED : timed == 0 ? NO_TIMINGS
+            : metric == Metric.CACHED_PROMPT_TOKENS ? NO_CACHE_COUNT : NO_FIRST_TOKEN);
+      }
+    }
+    return new ServerTimings(counted, timed, sources.isEmpty() ? null : String.join("; ", sources), samples, notMeasured,
+        confidence);
+  }
+
+  @Override
+  public boolean judges(Metric metric) {
+    return METRICS.contains(metric);
+  }
+
+  @Override
+  public ConstraintResult judge(ConstraintExpression constraint, double alpha) {
+    MetricSample sample = samples.get(constraint.metric());
+    if (sample == null) {
+      return Judge.judgeFigure(constraint, null, notMeasured.get(constraint.metric()), "");
+    }
+    return Judge.judge(constraint, Map.of(constraint.metric(), sample), confidence, alpha);
+  }
+
+  /** A case some of whose requests came untimed: its figures are over the others only. */
+  @Override
+  public List<String> warnings() {
+    if (timed == 0 || timed == counted) {
+      return List.of();
+    }
+    return List.of("the server timed " + timed + " of " + counted + " counted requests itself: server_ttft and"
+        + " client_overhead are over those " + timed);
+  }
+}
