@@ -4,6 +4,7 @@ import dev.llmh.constraint.Metric;
 import dev.llmh.constraint.Unit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * One line of a case's figures, as every output shows it: the console and the Markdown report print
@@ -22,7 +23,7 @@ public record Figure(String label, String text, List<Value> values) {
   }
 
   /** The same line, each value carrying the budgets {@code judged} finds set on it. */
-  public Figure judged(java.util.function.Function<Value, List<Budget>> judged) {
+  public Figure judged(Function<Value, List<Budget>> judged) {
     List<Value> out = new ArrayList<>();
     values.forEach(v -> out.add(v.judgedBy(judged.apply(v))));
     return new Figure(label, text, out);

@@ -1,10 +1,10 @@
 package dev.llmh.console;
 
 import dev.llmh.analysis.Figure;
+import dev.llmh.feature.CaseView;
 import dev.llmh.feature.FigureSource;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.CaseResult.ConstraintRecord;
-import dev.llmh.feature.CaseView;
 import dev.llmh.result.LatencyRows;
 import dev.llmh.result.Section;
 import java.util.List;
