@@ -1,10 +1,11 @@
 package dev.llmh.console;
 
 import dev.llmh.analysis.Figure;
+import dev.llmh.feature.CaseView;
 import dev.llmh.feature.FigureSource;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.CaseResult.ConstraintRecord;
-import dev.llmh.result.MetricSummary;
+import dev.llmh.result.LatencyRows;
 import dev.llmh.result.Section;
 import java.util.List;
 import java.util.Locale;
@@ -16,11 +17,6 @@ import java.util.stream.Collectors;
  * coloured only on an interactive terminal ({@link Terminal}).
  */
 public final class ConsoleSummary {
-  /**
-   * Why a dropped row equals the one it repeats, for the pairs that are equal by nature: a case
-   * without reasoning starts its answer with its first token, and chunks of one token each make
-   * the per-token gaps the raw ones.
-   */
   private ConsoleSummary() {}
 
   /** A case's block, coloured when the run's output is an interactive terminal. */
@@ -29,8 +25,9 @@ public final class ConsoleSummary {
   }
 
   /**
-   * A case's block: what served it, the request counts, a metrics table (a row identical to one
-   * above it is left out, and a note says which equals which) and each verdict.
+   * A case's block: what served it, then its view's rows ({@link CaseView}): the request counts, each
+   * feature's lines, a table of its distributions (a row identical to one above it is left out, and
+   * a note says which equals which), then each verdict, a line per warning and the first failures.
    */
   public static String caseBlock(CaseResult result, boolean colour) {
     StringBuilder out = new StringBuilder();
@@ -43,24 +40,24 @@ public final class ConsoleSummary {
           .append("    ").append(result.section(Section.ERROR)).append('\n');
       return out.toString();
     }
-    requestsLine(out, result);
-    out.append('\n');
-    out.append(figureLines(result));
+    CaseView view = CaseView.of(result);
+    out.append(String.format(Locale.ROOT, "  %-10s %s%n", view.requests().label(), view.requests().text()));
+    out.append(lines(view.figures()));
     out.append(PromptLines.caseLines(result));
     out.append(String.format(Locale.ROOT, "  %-15s %5s %9s %9s %9s %9s %9s %9s%n",
         "metric", "n", "p50", "p95", "p99", "mean", "min", "max"));
-    metricRows(out, result);
+    latencyRows(out, view.latency());
     ConversationLines.append(out, result);
     for (ConstraintRecord constraint : result.constraints()) {
       out.append("  ").append(colour ? VerdictColour.inMessage(constraint.message()) : constraint.message()).append('\n');
     }
     for (String warning : result.section(Section.WARNINGS)) {
-      out.append("  warning: ").append(warning).append('\n');
+      out.append("  warning: ").append(ConsoleText.oneLine(warning, "warnings")).append('\n');
     }
     result.samples().stream()
         .filter(sample -> sample.error() != null)
         .limit(3)
-        .forEach(sample -> out.append("  failed request: ").append(sample.error()).append('\n'));
+        .forEach(sample -> out.append("  failed request: ").append(ConsoleText.oneLine(sample.error(), "samples[].error")).append('\n'));
     // the first few distinct reasons an answer failed a check: what to look at in samples[].checks
     result.samples().stream()
         .filter(sample -> sample.answer().checks() != null)
@@ -69,7 +66,7 @@ public final class ConsoleSummary {
         .map(check -> check.name() + ": " + check.reason())
         .distinct()
         .limit(3)
-        .forEach(check -> out.append("  failed check: ").append(check).append('\n'));
+        .forEach(check -> out.append("  failed check: ").append(ConsoleText.oneLine(check, "samples[].checks")).append('\n'));
     return out.toString();
   }
 
@@ -87,61 +84,32 @@ public final class ConsoleSummary {
     }
   }
 
-  /** The request counts, what kept requests out of the figures, and the throughput, on one line. */
-  private static void requestsLine(StringBuilder out, CaseResult result) {
-    CaseResult.Requests requests = result.requests();
-    out.append(String.format(Locale.ROOT, "  requests   %d measured (%d ok, %d failed) after %d warm-up",
-        requests.measured(), requests.succeeded(), requests.failed(), requests.warmup()));
-    if (result.section(Section.CONVERSATION) != null) {
-      out.append(requests.warmup() == 1 ? " conversation" : " conversations"); // a conversation's warm-up is whole conversations
-    }
-    if (requests.noAnswer() > 0) {
-      out.append(String.format(Locale.ROOT, "; %d NO ANSWER (reasoning only)", requests.noAnswer()));
-    }
-    if (requests.modelLoadExcluded() > 0) {
-      out.append(String.format(Locale.ROOT, "; %d with model load excluded", requests.modelLoadExcluded()));
-    }
-    Integer declared = declaredConcurrency(result);
-    if (requests.effectiveConcurrency() != null && declared != null && requests.effectiveConcurrency() < declared) {
-      // The case is named for its declared concurrency; say when the load never reached it.
-      out.append(String.format(Locale.ROOT, "; effective concurrency %d, not %d: fewer requests than workers",
-          requests.effectiveConcurrency(), declared));
-    }
-    CaseResult.Throughput throughput = result.throughput();
-    if (throughput.outputTokensPerSecond() != null) {
-      out.append(String.format(Locale.ROOT, "; throughput %.1f tok/s, %.2f req/s",
-          throughput.outputTokensPerSecond(), throughput.requestsPerSecond()));
-    }
-  }
-
   /**
    * The case's figures beyond latency, a line each, indented as in the case's block: each feature's
    * {@link FigureSource} lines (the serving hardware, energy and cost, the SLO, the checks on the
-   * answers, the comparison with a reference model, the judge's scores). The Markdown report lists
-   * the same lines; the HTML report tabulates their values.
+   * answers, the comparison with a reference model, the judge's scores).
    */
   public static String figureLines(CaseResult result) {
+    return lines(CaseView.of(result).figures());
+  }
+
+  private static String lines(List<Figure> figures) {
     StringBuilder out = new StringBuilder();
-    for (Figure figure : FigureSource.all(result)) {
+    for (Figure figure : figures) {
       out.append(String.format(Locale.ROOT, "  %-10s %s\n", figure.label(), figure.text()));
     }
     return out.toString();
   }
 
-  /**
-   * A row per distribution the case measured, in the declarations' order, with its intervals; a
-   * summary identical to an earlier row's of the same dimension is not repeated: one line names
-   * each such pair, the JSON keeps both.
-   */
-  private static void metricRows(StringBuilder out, CaseResult result) {
-    MetricRows rows = MetricRows.of(result.metrics());
-    rows.rows().forEach((metric, summary) -> {
-      if (summary == null) {
-        out.append(String.format(Locale.ROOT, "  %-15s %s%n", metric.label(), "unknown: chunk token counts not confirmed by the server"));
+  /** The distributions' table rows, each with its intervals under it, then the note on folded rows. */
+  private static void latencyRows(StringBuilder out, LatencyRows rows) {
+    for (Figure row : rows.shown()) {
+      if (row.values().isEmpty()) {
+        out.append(String.format(Locale.ROOT, "  %-15s %s%n", row.label(), row.text()));
       } else {
-        row(out, metric.label(), summary);
+        row(out, row);
       }
-    });
+    }
     if (!rows.equalities().isEmpty()) {
       out.append("  ").append(rows.note()).append('\n');
     }
@@ -188,10 +156,6 @@ public final class ConsoleSummary {
     return PromptLines.fits(fits);
   }
 
-  private static Integer declaredConcurrency(CaseResult result) {
-    return result.params() != null && result.params().get("concurrency") instanceof Number n ? n.intValue() : null;
-  }
-
   /** Engine, model file and shape, as the server described them. */
   private static String describeServer(Map<String, Object> server) {
     return java.util.stream.Stream.of("engine", "modelFile", "modelShape")
@@ -214,18 +178,25 @@ public final class ConsoleSummary {
         ? verdict + " (" + result.reportedAs() + ")" : verdict;
   }
 
-  private static void row(StringBuilder out, String label, MetricSummary s) {
-    if (s == null) {
-      return;
-    }
-    out.append(String.format(Locale.ROOT, "  %-15s %5d %9s %9s %9s %9s %9s %9s%n",
-        label, s.n(), number(s.p50()), number(s.p95()), number(s.p99()), number(s.mean()), number(s.min()), number(s.max())));
-    if (s.ci() != null && s.n() > 0) {
+  private static void row(StringBuilder out, Figure row) {
+    out.append(String.format(Locale.ROOT, "  %-15s %5.0f %9s %9s %9s %9s %9s %9s%n", row.label(), stat(row, "n"),
+        number(stat(row, "p50")), number(stat(row, "p95")), number(stat(row, "p99")), number(stat(row, "mean")),
+        number(stat(row, "min")), number(stat(row, "max"))));
+    if (!row.text().isEmpty()) {
       // the two-sided intervals under their row: "?" is an end the sample cannot bound
-      out.append(String.format(Locale.ROOT, "  %-15s %s CI  p50 %s  p95 %s  p99 %s  mean %s%n",
-          "", String.format(Locale.ROOT, "%.4g%%", s.ci().level() * 100).replaceAll("\\.?0+%", "%"), interval(s.p50(), s.ci().p50()), interval(s.p95(), s.ci().p95()),
-          interval(s.p99(), s.ci().p99()), interval(s.mean(), s.ci().mean())));
+      out.append(String.format(Locale.ROOT, "  %-15s %s  p50 %s  p95 %s  p99 %s  mean %s%n", "", row.text(),
+          interval(row, "p50"), interval(row, "p95"), interval(row, "p99"), interval(row, "mean")));
     }
+  }
+
+  private static Double stat(Figure row, String statistic) {
+    Figure.Value value = LatencyRows.statistic(row, statistic);
+    return value == null ? null : value.value();
+  }
+
+  private static String interval(Figure row, String statistic) {
+    Figure.Value value = LatencyRows.statistic(row, statistic);
+    return value == null ? "-" : interval(value.value(), value.interval());
   }
 
   /** {@code 2.31 [2.12, 2.60]}. */

@@ -1,11 +1,10 @@
 package dev.llmh.console;
 
+import dev.llmh.feature.CaseView;
 import dev.llmh.result.CaseResult;
-import dev.llmh.result.MetricSummary;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.function.Function;
 
 /**
  * The end-of-run table: one row per case with the figures people compare first, units under the
@@ -31,14 +30,15 @@ final class RunTable {
     line(out, String.format(Locale.ROOT, format, "", UNITS[0], UNITS[1], UNITS[2], UNITS[3], UNITS[4], ""));
     for (int i = 0; i < results.size(); i++) {
       CaseResult result = results.get(i);
+      CaseView view = CaseView.of(result);
       // the figures go on the name's last line, the one with the params that tell cases apart
       List<String> nameLines = wrap(names.get(i), width);
       nameLines.subList(0, nameLines.size() - 1).forEach(start -> line(out, start));
       String verdict = ConsoleSummary.verdict(result);
       line(out, String.format(Locale.ROOT, format, nameLines.get(nameLines.size() - 1),
-          figure(result, CaseResult.TTFT, MetricSummary::p50), figure(result, CaseResult.TTFT, MetricSummary::p95),
-          figure(result, CaseResult.TPOT, MetricSummary::p50), figure(result, CaseResult.E2E, MetricSummary::p95),
-          ConsoleSummary.number(result.throughput().outputTokensPerSecond()),
+          ConsoleSummary.number(view.number("ttft_ms.p50")), ConsoleSummary.number(view.number("ttft_ms.p95")),
+          ConsoleSummary.number(view.number("tpot_ms.p50")), ConsoleSummary.number(view.number("e2e_ms.p95")),
+          ConsoleSummary.number(view.number("throughput.output_tokens_per_s")),
           colour ? VerdictColour.verdict(verdict) : verdict));
     }
     return out.toString();
@@ -97,11 +97,6 @@ final class RunTable {
     pieces.add(name.substring(0, params));
     pieces.addAll(List.of(name.substring(params + 1).split("(?<=,) ")));
     return pieces;
-  }
-
-  static String figure(CaseResult result, String metric, Function<MetricSummary, Double> statistic) {
-    MetricSummary summary = result.metrics().get(metric);
-    return ConsoleSummary.number(summary == null ? null : statistic.apply(summary));
   }
 
   static void line(StringBuilder out, String text) {

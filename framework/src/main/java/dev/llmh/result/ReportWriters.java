@@ -19,13 +19,21 @@ public final class ReportWriters {
    * Writes {@code own} in order, then every report found on the classpath; returns how many of those
    * found were written.
    *
-   * @throws IOException when an essential report could not be written
+   * @throws IOException when an essential report could not be written, saying why: the caller's
+   *     failure is where that error is told, once
    */
   public static int writeAll(List<ReportWriter> own, RunRecord record, Path directory, String runName, PrintStream console)
       throws IOException {
     for (ReportWriter writer : own) {
-      if (!writeOne(writer, record, directory, runName, console) && writer.essential()) {
-        throw new IOException("the " + writer.name() + " could not be written to " + directory);
+      if (writer.essential()) {
+        try {
+          printWritten(writer.name(), writer.write(record, directory, runName), console);
+        } catch (Exception | LinkageError | StackOverflowError e) {
+          // said once, by the run's failure, not also on the console
+          throw new IOException("the " + writer.name() + " could not be written: " + e, e);
+        }
+      } else {
+        writeOne(writer, record, directory, runName, console);
       }
     }
     return writeFound(ServiceLoader.load(ReportWriter.class, ReportWriters.class.getClassLoader()), record, directory,
@@ -55,16 +63,18 @@ public final class ReportWriters {
     String name = "a report";
     try {
       name = writer.name();
-      List<Path> files = writer.write(record, directory, runName);
-      if (!files.isEmpty()) {
-        console.println("LLMH " + name + ": " + files.get(0).toAbsolutePath()
-            + (files.size() > 1 ? " (and " + files.get(1).getFileName() + " beside it)" : ""));
-      }
+      printWritten(name, writer.write(record, directory, runName), console);
       return true;
     } catch (Exception | LinkageError | StackOverflowError e) {
-      console.println(writer.essential() ? "LLMH error: the " + name + " could not be written: " + e
-          : "LLMH warning: the " + name + " was not written (the run's results are unaffected): " + e);
+      console.println("LLMH warning: the " + name + " was not written (the run's results are unaffected): " + e);
       return false;
+    }
+  }
+
+  private static void printWritten(String name, List<Path> files, PrintStream console) {
+    if (!files.isEmpty()) {
+      console.println("LLMH " + name + ": " + files.get(0).toAbsolutePath()
+          + (files.size() > 1 ? " (and " + files.get(1).getFileName() + " beside it)" : ""));
     }
   }
 }

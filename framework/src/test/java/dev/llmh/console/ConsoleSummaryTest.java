@@ -9,6 +9,7 @@ import dev.llmh.result.CaseResult.Requests;
 import dev.llmh.result.CaseResult.Settings;
 import dev.llmh.result.CaseResult.Throughput;
 import dev.llmh.result.MetricSummary;
+import dev.llmh.result.SampleRecord;
 import dev.llmh.result.Section;
 import dev.llmh.result.fixtures.CaseResults;
 import java.util.Arrays;
@@ -290,5 +291,36 @@ class ConsoleSummaryTest {
         + " declare llmh.model.bytes or llmh.hardware.memoryBandwidth); they leave the build green: -Dllmh.inconclusive=fail"
         + " makes such a case fail\n");
     assertThat(ConsoleSummary.undecided(List.of(results.get(2), results.get(3)))).isEmpty();
+  }
+
+  /** A warning of many lines (a server's error page) is one short line on the console; the record keeps it whole. */
+  @Test
+  void aLongWarningIsOneLineSayingWhereTheWholeTextIs() {
+    String page = "the judge's server answered 502 Bad Gateway:\n<html>\n<body>" + "upstream unavailable ".repeat(40) + "</body>\n</html>";
+    String sentence = "only 4 measured requests at concurrency 8: fewer than 2 × concurrency, so most requests start in the first wave";
+    CaseResult result = result("define", params("concurrency", 1), plainMetrics(), "PASS", List.of(PASSED)).toBuilder()
+        .section(Section.WARNINGS, List.of(page, sentence, "x ".repeat(400).strip()))
+        .build();
+    List<String> warnings = ConsoleSummary.caseBlock(result, false).lines().filter(l -> l.startsWith("  warning: ")).toList();
+    assertThat(warnings).hasSize(3);
+    assertThat(warnings.get(0)).isEqualTo(
+        "  warning: the judge's server answered 502 Bad Gateway: … (the whole text: warnings in the results file)");
+    assertThat(warnings.get(1)).as("a sentence is shown whole").isEqualTo("  warning: " + sentence);
+    assertThat(warnings.get(2)).as("a long line is cut at a word").endsWith("x x … (the whole text: warnings in the results file)")
+        .hasSizeLessThan(ConsoleText.SHOWN + 70);
+    assertThat(result.section(Section.WARNINGS).get(0)).as("the record keeps it whole").isEqualTo(page);
+  }
+
+  /** A failed request's error of several lines is one line, as a warning is. */
+  @Test
+  void aFailedRequestsMultiLineErrorIsOneLine() {
+    CaseResult base = result("define", params("concurrency", 1), plainMetrics(), "PASS", List.of(PASSED));
+    CaseResult failed = base.toBuilder()
+        .samples(List.of(SampleRecord.builder().times(0.0, null, null, 5.0, 5.0).chunkMs(List.of()).flags(List.of())
+            .error("HTTP 500: Internal Server Error\n{\"error\": \"boom\"}").chunks(0, 0).build()))
+        .build();
+    assertThat(ConsoleSummary.caseBlock(failed, false)).contains(
+        "  failed request: HTTP 500: Internal Server Error … (the whole text: samples[].error in the results file)\n")
+        .doesNotContain("boom");
   }
 }

@@ -1,12 +1,13 @@
 package dev.llmh.reports;
 
 import dev.llmh.analysis.ConversationResult;
+import dev.llmh.analysis.Figure;
 import dev.llmh.console.ConsoleSummary;
 import dev.llmh.console.ConversationLines;
-import dev.llmh.console.MetricRows;
+import dev.llmh.feature.CaseView;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.CaseResult.ConstraintRecord;
-import dev.llmh.result.MetricSummary;
+import dev.llmh.result.LatencyRows;
 import dev.llmh.result.RunRecord;
 import dev.llmh.result.SampleRecord;
 import dev.llmh.result.Section;
@@ -15,7 +16,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.StringJoiner;
-import java.util.function.Function;
 
 /**
  * A results file as Markdown: title, environment, how percentiles were computed, one summary row
@@ -32,6 +32,10 @@ public final class MarkdownReport {
   static final String SUMMARY_HEADER =
       "| case | ttft p50 (ms) | ttft p95 (ms) | ttft p99 (ms) | tpot p50 (ms) | itl p50 (ms) | e2e p95 (ms)"
           + " | output tokens (mean) | throughput (tok/s) | requests ok/failed | verdict |";
+
+  /** The summary's figures after the case, by their keys in the case's view. */
+  private static final List<String> SUMMARY_KEYS = List.of("ttft_ms.p50", "ttft_ms.p95", "ttft_ms.p99", "tpot_ms.p50",
+      "itl_ms.p50", "e2e_ms.p95", "output_tokens.mean", "throughput.output_tokens_per_s");
 
   private MarkdownReport() {}
 
@@ -78,19 +82,14 @@ public final class MarkdownReport {
     out.append(SUMMARY_HEADER).append('\n');
     out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
     for (CaseResult result : results) {
+      CaseView view = CaseView.of(result);
       StringJoiner row = new StringJoiner(" | ", "| ", " |\n");
       row.add(cell(caseName(result)));
-      row.add(number(stat(result, CaseResult.TTFT, MetricSummary::p50)));
-      row.add(number(stat(result, CaseResult.TTFT, MetricSummary::p95)));
-      row.add(number(stat(result, CaseResult.TTFT, MetricSummary::p99)));
-      row.add(number(stat(result, CaseResult.TPOT, MetricSummary::p50)));
-      row.add(number(stat(result, CaseResult.ITL, MetricSummary::p50)));
-      row.add(number(stat(result, CaseResult.E2E, MetricSummary::p95)));
-      row.add(number(stat(result, CaseResult.OUTPUT_TOKENS, MetricSummary::mean)));
-      row.add(number(result.throughput() == null ? null : result.throughput().outputTokensPerSecond()));
-      row.add(result.requests() == null
-          ? MISSING
-          : result.requests().succeeded() + " / " + result.requests().failed());
+      for (String key : SUMMARY_KEYS) {
+        row.add(number(view.number(key)));
+      }
+      Double ok = view.number("requests.succeeded");
+      row.add(ok == null ? MISSING : ok.intValue() + " / " + view.number("requests.failed").intValue());
       row.add(cell(verdict(result)));
       out.append(row);
     }
@@ -105,25 +104,20 @@ public final class MarkdownReport {
     if (error != null) {
       out.append("- Not run: ").append(text(error)).append('\n');
     }
-    CaseResult.Requests requests = result.requests();
-    if (requests != null && error == null) {
-      out.append(String.format(Locale.ROOT, "- Requests: %d measured (%d ok, %d failed) after %d warm-up",
-          requests.measured(), requests.succeeded(), requests.failed(), requests.warmup()));
-      if (requests.effectiveConcurrency() != null) {
-        out.append("; effective concurrency ").append(requests.effectiveConcurrency());
-      }
-      out.append('\n');
+    CaseView view = CaseView.of(result);
+    if (!view.requests().values().isEmpty() && error == null) {
+      out.append("- Requests: ").append(text(view.requests().text())).append('\n');
     }
-    if (orEmpty(result.metrics()).isEmpty()) {
+    if (view.latency().all().isEmpty()) {
       out.append("- Metrics: not measured\n");
     }
-    if (result.section(Section.ERROR) == null) {
+    if (error == null) {
       // resources, energy and cost, SLO, checks, comparison, judge: the console's own lines
-      ConsoleSummary.figureLines(result).lines().map(String::strip).filter(line -> !line.isEmpty())
-          .forEach(line -> out.append("- ").append(text(line)).append('\n'));
+      view.figures().forEach(figure -> out.append("- ").append(text(String.format(Locale.ROOT, "%-10s %s", figure.label(),
+          figure.text()))).append('\n'));
     }
     out.append('\n');
-    metricTable(out, orEmpty(result.metrics()));
+    latencyTable(out, view.latency());
     conversation(out, result);
     if (result.verdictReasons() != null && !result.verdictReasons().isEmpty()) {
       out.append("Verdict reasons:\n\n");
@@ -141,17 +135,23 @@ public final class MarkdownReport {
    * Every measured distribution, in declaration order; a metric without values is left out, and one
    * identical to an earlier row is named in a note below the table instead of repeated (as on the console).
    */
-  private static void metricTable(StringBuilder out, java.util.Map<String, MetricSummary> metrics) {
-    MetricRows shown = MetricRows.of(metrics);
-    List<String> rows = new ArrayList<>();
-    shown.rows().forEach((metric, s) -> rows.add("| " + metric.label() + " | "
-        + (s == null ? "unknown: chunk token counts not confirmed by the server | | | | |"
-            : s.n() + " | " + number(s.p50()) + " | " + number(s.p95()) + " | " + number(s.p99()) + " | " + number(s.mean()) + " |")));
-    if (rows.isEmpty()) {
+  private static void latencyTable(StringBuilder out, LatencyRows shown) {
+    if (shown.shown().isEmpty()) {
       return;
     }
     out.append("| metric | n | p50 | p95 | p99 | mean |\n|---|---:|---:|---:|---:|---:|\n");
-    rows.forEach(row -> out.append(row).append('\n'));
+    for (Figure row : shown.shown()) {
+      out.append("| ").append(row.label()).append(" | ");
+      if (row.values().isEmpty()) {
+        out.append(row.text()).append(" | | | | |\n");
+        continue;
+      }
+      out.append(LatencyRows.statistic(row, "n").value().intValue());
+      for (String statistic : List.of("p50", "p95", "p99", "mean")) {
+        out.append(" | ").append(number(LatencyRows.statistic(row, statistic).value()));
+      }
+      out.append(" |\n");
+    }
     out.append('\n');
     if (!shown.equalities().isEmpty()) {
       out.append(text(shown.note())).append("\n\n");
@@ -251,11 +251,6 @@ public final class MarkdownReport {
   private static String verdict(CaseResult result) {
     String verdict = ConsoleSummary.verdict(result);
     return verdict.equals("-") ? MISSING : verdict;
-  }
-
-  private static Double stat(CaseResult result, String metric, Function<MetricSummary, Double> pick) {
-    MetricSummary summary = orEmpty(result.metrics()).get(metric);
-    return summary == null ? null : pick.apply(summary);
   }
 
   /** One decimal below 100 (a 12.3 ms TTFT), none above (a 1234 ms E2E): the digits that matter. */

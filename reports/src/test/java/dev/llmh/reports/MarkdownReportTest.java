@@ -77,9 +77,9 @@ class MarkdownReportTest {
   }
 
   @Test
-  void aRowIdenticalToAnotherIsNamedOnceNotRepeatedAndTheEffectiveConcurrencyIsShown() {
+  void aRowIdenticalToAnotherIsNamedOnceNotRepeatedAndTheRequestsAreTheConsolesLine() {
     assertThat(section("define [concurrency=1]"))
-        .contains("- Requests: 10 measured (10 ok, 0 failed) after 2 warm-up; effective concurrency 1\n")
+        .contains("- Requests: 10 measured (10 ok, 0 failed) after 2 warm-up; throughput 45.7 tok/s, 0.40 req/s\n")
         .contains("| ttft (ms) | 10 | 85.2 |")
         .doesNotContain("| ttfo (ms)")
         .contains("(ttfo = ttft: no reasoning)\n");

@@ -1,13 +1,15 @@
 package dev.llmh.engine.run;
 
 import dev.llmh.analysis.Figure;
-import dev.llmh.feature.FigureSource;
+import dev.llmh.feature.CaseView;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.Section;
 import dev.llmh.verdict.BudgetExceeded;
 import dev.llmh.verdict.CaseAnalysis;
 import dev.llmh.verdict.ConstraintResult;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.platform.engine.TestExecutionResult;
@@ -41,31 +43,20 @@ final class JUnitResults {
   }
 
   /**
-   * The case's figures as a JUnit report entry, so that IDEs and Surefire attach them to the test:
-   * request counts, p50 / p95 / mean of every metric measured (in its unit, as the results file
-   * names it), throughput, and each constraint's verdict line.
+   * The case's view ({@link CaseView}) as a JUnit report entry, so that IDEs and Surefire attach it
+   * to the test: each line's words by its label ({@code llmh.requests}), each value by its key
+   * ({@code llmh.ttft_ms.p50}, {@code llmh.slo.goodput}, in its unit as the results file has it),
+   * then each constraint's verdict line and the error that kept the case from running.
    */
   static Map<String, String> reportEntry(CaseResult result) {
     Map<String, String> entry = new LinkedHashMap<>();
-    CaseResult.Requests requests = result.requests();
-    entry.put("llmh.requests", requests.measured() + " measured, " + requests.succeeded() + " ok, " + requests.failed() + " failed");
-    result.metrics().forEach((metric, summary) -> {
-      if (summary != null && summary.n() > 0) {
-        entry.put("llmh." + metric + ".p50", number(summary.p50()));
-        entry.put("llmh." + metric + ".p95", number(summary.p95()));
-        entry.put("llmh." + metric + ".mean", number(summary.mean()));
-      }
-    });
-    if (result.throughput().outputTokensPerSecond() != null) {
-      entry.put("llmh.throughput.output_tokens_per_s", number(result.throughput().outputTokensPerSecond()));
-      entry.put("llmh.throughput.requests_per_s", number(result.throughput().requestsPerSecond()));
-    }
-    for (Figure figure : FigureSource.all(result)) {
-      entry.put("llmh." + figure.label().replace(' ', '_'), figure.text());
-      for (Figure.Value value : figure.values()) {
-        entry.put("llmh." + value.key(), value.value() == null ? "not measured: " + value.notMeasured()
-            : number(value.value()) + (value.source() == Figure.Source.DECLARED ? " (declared)" : ""));
-      }
+    CaseView view = CaseView.of(result);
+    List<Figure> lines = new ArrayList<>(List.of(view.requests()));
+    lines.addAll(view.figures());
+    lines.forEach(line -> entry.put("llmh." + line.label().replace(' ', '_'), line.text()));
+    for (Figure.Value value : view.values()) {
+      entry.put("llmh." + value.key(), value.value() == null ? "not measured: " + value.notMeasured()
+          : number(value.value()) + (value.source() == Figure.Source.DECLARED ? " (declared)" : ""));
     }
     for (CaseResult.ConstraintRecord constraint : result.constraints()) {
       entry.put("llmh.constraint." + constraint.expression(), constraint.message());

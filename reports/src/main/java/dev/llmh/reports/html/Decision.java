@@ -4,9 +4,8 @@ import dev.llmh.analysis.Figure;
 import dev.llmh.constraint.Metric;
 import dev.llmh.constraint.Quantity;
 import dev.llmh.constraint.Unit;
-import dev.llmh.feature.FigureSource;
+import dev.llmh.feature.CaseView;
 import dev.llmh.result.CaseResult;
-import dev.llmh.result.MetricSummary;
 import dev.llmh.result.RunRecord;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -21,14 +20,14 @@ import java.util.function.Function;
  */
 final class Decision {
   /** The figures compared across cases, each with whether more is better. */
-  private record Figured(String name, Unit unit, boolean higherIsBetter, Function<CaseResult, Double> value) {}
+  private record Figured(String name, Unit unit, boolean higherIsBetter, String key) {}
 
+  /** The core's figures, by their keys in a case's view. */
   private static final List<Figured> CORE = List.of(
-      new Figured("TTFT p95", Unit.MILLISECONDS, false, r -> p(r, CaseResult.TTFT, true)),
-      new Figured("TPOT p50", Unit.MILLISECONDS, false, r -> p(r, CaseResult.TPOT, false)),
-      new Figured("E2E p95", Unit.MILLISECONDS, false, r -> p(r, CaseResult.E2E, true)),
-      new Figured("output tok/s", Unit.TOKENS_PER_SECOND, true,
-          r -> r.throughput() == null ? null : r.throughput().outputTokensPerSecond()));
+      new Figured("TTFT p95", Unit.MILLISECONDS, false, "ttft_ms.p95"),
+      new Figured("TPOT p50", Unit.MILLISECONDS, false, "tpot_ms.p50"),
+      new Figured("E2E p95", Unit.MILLISECONDS, false, "e2e_ms.p95"),
+      new Figured("output tok/s", Unit.TOKENS_PER_SECOND, true, "throughput.output_tokens_per_s"));
 
   /** The features' figures whose better direction is plain; the rest are shown per case only. */
   private static final Map<Metric, Boolean> HIGHER_IS_BETTER = Map.of(
@@ -79,12 +78,14 @@ final class Decision {
 
   /** The best case on each figure, among the cases that neither failed nor did not run, when two or more measured it. */
   private static String best(List<CaseResult> results) {
+    Map<CaseResult, CaseView> views = new java.util.IdentityHashMap<>();
+    results.forEach(r -> views.put(r, CaseView.of(r)));
     StringBuilder rows = new StringBuilder();
     for (Figured f : CORE) {
-      bestRow(rows, f.name(), f.unit(), f.higherIsBetter(), results, r -> new Best(f.value().apply(r), false));
+      bestRow(rows, f.name(), f.unit(), f.higherIsBetter(), results, r -> new Best(views.get(r).number(f.key()), false));
     }
     HIGHER_IS_BETTER.keySet().stream().sorted().forEach(metric -> bestRow(rows, metric.label(), null,
-        HIGHER_IS_BETTER.get(metric), results, r -> featureValue(r, metric)));
+        HIGHER_IS_BETTER.get(metric), results, r -> featureValue(views.get(r), metric)));
     return rows.length() == 0 ? "" : "<table class=\"best\"><thead><tr><th>figure</th><th>best case</th><th>value</th>"
         + "<th>of cases (not failed)</th></tr></thead><tbody>" + rows + "</tbody></table>";
   }
@@ -119,8 +120,8 @@ final class Decision {
         .append("</td><td>").append(measured).append("</td></tr>");
   }
 
-  private static Best featureValue(CaseResult r, Metric metric) {
-    for (Figure figure : FigureSource.all(r)) {
+  private static Best featureValue(CaseView view, Metric metric) {
+    for (Figure figure : view.figures()) {
       for (Figure.Value v : figure.values()) {
         if (v.metric() == metric && v.value() != null) {
           double shown = v.unit() == Unit.BYTES ? Unit.MEBIBYTES.fromCanonical(v.value()) : v.value();
@@ -129,10 +130,5 @@ final class Decision {
       }
     }
     return null;
-  }
-
-  private static Double p(CaseResult r, String metric, boolean p95) {
-    MetricSummary s = r.metrics() == null ? null : r.metrics().get(metric);
-    return s == null ? null : p95 ? s.p95() : s.p50();
   }
 }

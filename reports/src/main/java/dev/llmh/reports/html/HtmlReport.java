@@ -78,7 +78,7 @@ public final class HtmlReport {
         Section.table("decision", "Decision", Decision.of(record)),
         Section.table("verdicts", "Verdicts", HtmlTables.verdicts(record)),
         Section.table("phases", "Which phase binds", HtmlTables.phases(record)),
-        Section.table("figures", "Figures beyond latency", FigureTables.of(record)),
+        Section.table("figures", "Each case's figures", FigureTables.of(record)),
         SweepCharts.prefill(record),
         SweepCharts.sweep(record),
         RequestCharts.cdfs(record),

@@ -1,15 +1,16 @@
 package dev.llmh.reports.html;
 
+import dev.llmh.analysis.Figure;
 import dev.llmh.constraint.ConstraintParser;
 import dev.llmh.constraint.Quantity;
 import dev.llmh.constraint.Unit;
+import dev.llmh.feature.CaseView;
 import dev.llmh.resources.CostRecord;
 import dev.llmh.resources.DeclaredInputs;
 import dev.llmh.resources.Energy;
 import dev.llmh.resources.Resources;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.CaseResult.ConstraintRecord;
-import dev.llmh.result.MetricSummary;
 import dev.llmh.result.ModelConcurrency;
 import dev.llmh.result.RunRecord;
 import java.util.List;
@@ -28,29 +29,29 @@ final class HtmlTables {
         + "<th>requests ok / failed</th><th>TTFT p50 (ms)</th><th>TTFT p95 (ms)</th><th>TPOT p50 (ms)</th>"
         + "<th>output tok/s</th><th>budgets (observed, interval judged on)</th></tr></thead><tbody>");
     for (CaseResult r : record.results()) {
-      Map<String, MetricSummary> m = r.metrics() == null ? Map.of() : r.metrics();
+      CaseView view = CaseView.of(r);
+      Double ok = view.number("requests.succeeded");
       out.append("<tr><td>").append(Html.escape(Labels.of(r))).append("</td><td>")
           .append(Html.escape(ModelConcurrency.label(r))).append("</td><td class=\"verdict ")
           .append(Html.escape(Decision.word(r).replace(' ', '_'))).append("\">").append(Html.escape(Decision.word(r)))
           .append("</td><td>")
-          .append(r.requests() == null ? "–" : r.requests().succeeded() + " / " + r.requests().failed()).append("</td><td>")
-          .append(withInterval(m.get(CaseResult.TTFT), true)).append("</td><td>")
-          .append(withInterval(m.get(CaseResult.TTFT), false)).append("</td><td>")
-          .append(withInterval(m.get(CaseResult.TPOT), true)).append("</td><td>")
-          .append(Html.escape(Labels.number(r.throughput() == null ? null : r.throughput().outputTokensPerSecond())))
+          .append(ok == null ? "–" : ok.intValue() + " / " + view.number("requests.failed").intValue()).append("</td><td>")
+          .append(withInterval(view.value("ttft_ms.p50"))).append("</td><td>")
+          .append(withInterval(view.value("ttft_ms.p95"))).append("</td><td>")
+          .append(withInterval(view.value("tpot_ms.p50"))).append("</td><td>")
+          .append(Html.escape(Labels.number(view.number("throughput.output_tokens_per_s"))))
           .append("</td><td>").append(budgets(r)).append("</td></tr>");
     }
     return out.append("</tbody></table>").toString();
   }
 
   /** {@code 812 [640–900]}: the point and its interval, an end the sample cannot bound shown as such, no interval when neither end is bounded. */
-  private static String withInterval(MetricSummary s, boolean median) {
-    if (s == null || s.n() == 0) {
+  private static String withInterval(Figure.Value v) {
+    if (v == null || v.value() == null) {
       return "<span class=\"missing\">not measured</span>";
     }
-    Double point = median ? s.p50() : s.p95();
-    List<Double> ci = s.ci() == null ? null : median ? s.ci().p50() : s.ci().p95();
-    String text = Labels.number(point);
+    List<Double> ci = v.interval();
+    String text = Labels.number(v.value());
     if (ci != null && ci.size() == 2 && (ci.get(0) != null || ci.get(1) != null)) {
       text += " <span class=\"ci\">[" + end(ci.get(0)) + "–" + end(ci.get(1)) + "]</span>";
     }
@@ -142,13 +143,13 @@ final class HtmlTables {
         + "<th>TTFT p50 (ms)</th><th>TTFT p95 (ms)</th><th>TPOT p50 (ms)</th><th>output tok/s</th><th>verdict</th>"
         + "</tr></thead><tbody>");
     groups.forEach((category, byModel) -> byModel.forEach((model, r) -> {
-      MetricSummary ttft = r.metrics() == null ? null : r.metrics().get(CaseResult.TTFT);
+      CaseView view = CaseView.of(r);
       out.append("<tr><td>").append(Html.escape(category)).append("</td><td>").append(Html.escape(model))
           .append("</td><td>").append(Html.escape(r.endpoint() == null ? null : r.endpoint().servedModel()))
-          .append("</td><td>").append(Labels.number(ServerCharts.p50(r, CaseResult.TTFT))).append("</td><td>")
-          .append(Labels.number(ttft == null ? null : ttft.p95())).append("</td><td>")
-          .append(Labels.number(ServerCharts.p50(r, CaseResult.TPOT))).append("</td><td>")
-          .append(Labels.number(r.throughput() == null ? null : r.throughput().outputTokensPerSecond()))
+          .append("</td><td>").append(Labels.number(view.number("ttft_ms.p50"))).append("</td><td>")
+          .append(Labels.number(view.number("ttft_ms.p95"))).append("</td><td>")
+          .append(Labels.number(view.number("tpot_ms.p50"))).append("</td><td>")
+          .append(Labels.number(view.number("throughput.output_tokens_per_s")))
           .append("</td><td class=\"verdict ").append(Html.escape(r.verdict())).append("\">")
           .append(Html.escape(r.verdict())).append("</td></tr>");
     }));

@@ -16,8 +16,8 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * "Which phase binds" for one case: the share of E2E spent before the first token, and which of seed
- * 000's four signatures the record's figures match. Each match is evidence worded as such: the
+ * "Which phase binds" for one case: the share of E2E spent before the first token, and which of the
+ * four signatures below the record's figures match. Each match is evidence worded as such: the
  * record cannot prove a cause, only show which pattern the numbers follow.
  *
  * @param ttftShare the median over succeeded requests of TTFT / E2E, or null when not measured

@@ -2,7 +2,9 @@ package dev.llmh.reports.html;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.llmh.analysis.Figure;
 import dev.llmh.console.ConsoleSummary;
+import dev.llmh.feature.CaseView;
 import dev.llmh.reports.FixturesAccess;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.RunRecord;
@@ -195,8 +197,9 @@ class HtmlReportBrowserTest {
   }
 
   /**
-   * Every line of figures the console prints for a case (SLO, process, energy, cost, checks,
-   * comparison, judge) is in the report, with its values, where a person unfolds the case.
+   * Every line of figures the console prints for a case (the requests, SLO, process, energy, cost,
+   * checks, comparison, judge) and its table of distributions are in the report, with their values
+   * and the budgets' verdicts the rows carry, where a person unfolds the case.
    */
   @Test
   void everyFigureTheConsolePrintsIsShownWhenTheCaseIsUnfolded() throws Exception {
@@ -215,5 +218,15 @@ class HtmlReportBrowserTest {
     }
     assertThat(shown).contains("goodput", "3.2 req/s", "[2.5 req/s, 3.7 req/s]", "231 MiB", "declared",
         "judge score", "kl divergence, mean", "success rate");
+    CaseView view = CaseView.of(figured);
+    assertThat(shown).contains("requests: " + view.requests().text());
+    String latency = details.findElement(By.cssSelector("table.latency")).getText();
+    assertThat(view.latency().shown()).as("distributions").hasSize(5);
+    for (Figure row : view.latency().shown()) {
+      assertThat(latency).as(row.label()).contains(row.label());
+    }
+    // the budget on ttft's p95 is carried by that row, with its verdict; the folded ttfo is named in the note
+    assertThat(latency).contains("812", "ttft.p95 < 2s: PASS");
+    assertThat(details.getText()).contains("(ttfo = ttft: no reasoning)");
   }
 }
