@@ -43,11 +43,10 @@ public final class ConsoleSummary {
     CaseView view = CaseView.of(result);
     out.append(String.format(Locale.ROOT, "  %-10s %s%n", view.requests().label(), view.requests().text()));
     out.append(lines(view.figures()));
-    out.append(PromptLines.caseLines(result));
+    out.append(PromptLines.truncationLines(result));
     out.append(String.format(Locale.ROOT, "  %-15s %5s %9s %9s %9s %9s %9s %9s%n",
         "metric", "n", "p50", "p95", "p99", "mean", "min", "max"));
     latencyRows(out, view.latency());
-    ConversationLines.append(out, result);
     for (ConstraintRecord constraint : result.constraints()) {
       out.append("  ").append(colour ? VerdictColour.inMessage(constraint.message()) : constraint.message()).append('\n');
     }

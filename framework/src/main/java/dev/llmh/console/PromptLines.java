@@ -2,29 +2,20 @@ package dev.llmh.console;
 
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.FitRecord;
-import dev.llmh.result.Section;
-import dev.llmh.synthetic.CalibrationRecord;
 import dev.llmh.synthetic.PromptFlags;
 import java.util.List;
 import java.util.Locale;
 
 /**
- * What the console says about prompts: a synthetic prompt's calibration and truncation in a case's
- * block, and the prefill fits after the run table.
+ * What the console says about prompts: the truncation that failed a case, in its block, and the
+ * prefill fits after the run table.
  */
 final class PromptLines {
   private PromptLines() {}
 
-  /** The calibration line and the truncation reasons of a case's block; empty for a written prompt that was not truncated. */
-  static String caseLines(CaseResult result) {
+  /** The reasons a case failed on prompts the server truncated, each a FAIL line of its block. */
+  static String truncationLines(CaseResult result) {
     StringBuilder out = new StringBuilder();
-    CalibrationRecord calibration = result.section(Section.CALIBRATION);
-    if (calibration != null && calibration.error() == null) {
-      out.append(String.format(Locale.ROOT, "  prompt     %,d tokens ± %d as the server counts them: %,d filler words counted"
-              + " %,d (%d unmeasured calibration request%s)%n", calibration.target(), calibration.tolerance(),
-          calibration.words(), calibration.promptTokens(), calibration.requests().size(),
-          calibration.requests().size() == 1 ? "" : "s"));
-    }
     for (String reason : result.verdictReasons() == null ? List.<String>of() : result.verdictReasons()) {
       if (reason.contains(PromptFlags.TRUNCATED)) {
         out.append("  FAIL       ").append(reason).append('\n');

@@ -1,9 +1,7 @@
 package dev.llmh.reports;
 
-import dev.llmh.analysis.ConversationResult;
 import dev.llmh.analysis.Figure;
 import dev.llmh.console.ConsoleSummary;
-import dev.llmh.console.ConversationLines;
 import dev.llmh.feature.CaseView;
 import dev.llmh.result.CaseResult;
 import dev.llmh.result.CaseResult.ConstraintRecord;
@@ -112,13 +110,12 @@ public final class MarkdownReport {
       out.append("- Metrics: not measured\n");
     }
     if (error == null) {
-      // resources, energy and cost, SLO, checks, comparison, judge: the console's own lines
+      // every feature's lines (resources, SLO, checks, comparison, judge, prompt, conversation): the console's own
       view.figures().forEach(figure -> out.append("- ").append(text(String.format(Locale.ROOT, "%-10s %s", figure.label(),
           figure.text()))).append('\n'));
     }
     out.append('\n');
     latencyTable(out, view.latency());
-    conversation(out, result);
     if (result.verdictReasons() != null && !result.verdictReasons().isEmpty()) {
       out.append("Verdict reasons:\n\n");
       bullets(out, result.verdictReasons(), "none");
@@ -155,26 +152,6 @@ public final class MarkdownReport {
     out.append('\n');
     if (!shown.equalities().isEmpty()) {
       out.append(text(shown.note())).append("\n\n");
-    }
-  }
-
-  /** A conversation case's counts, a row per turn and the fit of TPOT against context; nothing for other cases. */
-  private static void conversation(StringBuilder out, CaseResult result) {
-    ConversationResult.Counts counts = result.section(Section.CONVERSATION);
-    if (counts == null) {
-      return;
-    }
-    out.append(String.format(Locale.ROOT, "Conversations: %d of %d turns (%d completed, %d ended by a failed turn); the table above"
-        + " pools every turn.%n%n", counts.measured(), counts.turns(), counts.completed(), counts.failed()));
-    out.append("| turn | n | prompt tokens p50 | ttft p50 (ms) | tpot p50 (ms) |\n|---:|---:|---:|---:|---:|\n");
-    for (ConversationResult.Turn turn : orEmpty(result.section(Section.TURNS))) {
-      out.append("| ").append(turn.turn()).append(" | ").append(turn.n()).append(" | ").append(number(turn.promptTokensP50()))
-          .append(" | ").append(number(turn.ttftMsP50())).append(" | ").append(number(turn.tpotMsP50())).append(" |\n");
-    }
-    out.append('\n');
-    ConversationResult.ContextFit fit = result.section(Section.CONTEXT_FIT);
-    if (fit != null) {
-      out.append(text(ConversationLines.fit(fit))).append("\n\n");
     }
   }
 

@@ -153,11 +153,12 @@ class MarkdownReportTest {
     String rendered = MarkdownReport.render(
         new RunRecord(base.schemaVersion(), base.run(), base.environment(), base.statistics(), List.of(chat),
             List.of(), List.of()));
-    assertThat(rendered).contains("Conversations: 4 of 2 turns (3 completed, 1 ended by a failed turn)")
-        .contains("| turn | n | prompt tokens p50 | ttft p50 (ms) | tpot p50 (ms) |\n|---:|---:|---:|---:|---:|\n"
-            + "| 1 | 4 | 100 | 20.0 | 5.5 |\n| 2 | 3 | 210 | 41.0 | 7.3 |\n")
-        .contains("decode vs context: TPOT = 5.00 ms + 0.02010 ms/token × context [0.01950, 0.02070] (R² 0.990, 7 turns)");
-    assertThat(report).doesNotContain("Conversations:");
+    // the conversation feature's lines, as the console prints them
+    assertThat(rendered).contains("- conversations 4 of 2 turns (3 completed, 1 ended by a failed turn)")
+        .contains("- turn 1     4 requests, prompt 100 tok, TTFT p50 20.00 ms, TPOT p50 5.50 ms\n"
+            + "- turn 2     3 requests, prompt 210 tok, TTFT p50 41.00 ms, TPOT p50 7.25 ms\n")
+        .contains("- fit        decode vs context: TPOT = 5.00 ms + 0.02010 ms/token × context [0.01950, 0.02070] (R² 0.990, 7 turns)");
+    assertThat(report).doesNotContain("conversations ");
   }
 
   private String section(String caseTitle) {
