@@ -6,6 +6,10 @@ assert log.find(/ttft\.p50 = [\d.]+ ms \[[\d.]+, [\d.]+\] <= budget 30000 ms: PA
 // (ASCII only: how the console's charset renders an ellipsis or a chevron is not the point here)
 assert log.contains('LLMH starting embedded llama.cpp server (model small, 2 slots)') : 'the server start is not announced'
 assert log.find(/LLMH embedded server ready in [\d.]+ s/) : 'the server being ready is not announced'
+// A quiet console: the process sampler (OSHI) logs through SLF4J, which must not warn on a user's
+// console for want of a binding the user never asked for.
+assert log.contains('process    peak rss') : 'the embedded server process was not sampled, so SLF4J was never woken'
+assert !log.contains('SLF4J') : 'SLF4J spoke on the console: ' + log.readLines().find { it.contains('SLF4J') }
 assert log.find(/LLMH (warm-up \d\/1|\d\/5 requests), .* elapsed.* \(FirstRun .+ define \[concurrency=1\]\)/) : 'no progress line'
 
 def reports = new File(basedir, 'target/surefire-reports').listFiles().findAll { it.name ==~ /TEST-.*\.xml/ }
