@@ -36,10 +36,12 @@ public record Config(
    * @param userInfo the endpoint URL's {@code user:password@}, sent as HTTP Basic auth
    * @param models {@code llmh.model}: the models to request, in order ({@code a,b} compares two side by
    *     side); empty when not configured
+   * @param tlsTrust {@code llmh.tls.trust}: the certificates HTTPS trusts instead of the system's
+   * @param proxy {@code llmh.proxy}: the HTTP proxy to reach endpoints through, as {@code http://host:port}
    */
   public record Target(
       Optional<String> endpoint, Optional<Secret> userInfo, List<String> models, Optional<Secret> apiKey,
-          Optional<Api> api) {}
+          Optional<Api> api, Optional<Path> tlsTrust, Optional<java.net.URI> proxy) {}
 
   /** {@code llmh.timeout.*}: each phase of a request, and a whole case. */
   public record Timeouts(Duration connect, Duration read, Duration firstToken, Duration request, Duration caseTimeout) {}
@@ -140,7 +142,32 @@ public record Config(
         values.get(ConfigKey.MODEL).map(Config::models).orElse(List.of()),
         apiKey,
         values.get(ConfigKey.API).map(v -> Api.byKey(ConfigValues.oneOf(ConfigKey.API, v,
-            Api.keys().split(", "))).orElseThrow()));
+            Api.keys().split(", "))).orElseThrow()),
+        values.get(ConfigKey.TLS_TRUST).map(Config::trustFile),
+        values.get(ConfigKey.PROXY).map(Config::proxy));
+  }
+
+  private static Path trustFile(String value) {
+    Path file = Path.of(value);
+    if (!java.nio.file.Files.isReadable(file) || java.nio.file.Files.isDirectory(file)) {
+      throw new ConfigException(ConfigKey.TLS_TRUST.key() + " = '" + value + "' is not a readable file: give the server's"
+          + " certificate as a PEM file, or a PKCS#12 trust store holding it");
+    }
+    return file;
+  }
+
+  private static java.net.URI proxy(String value) {
+    try {
+      java.net.URI uri = new java.net.URI(value.contains("://") ? value : "http://" + value);
+      if ("http".equals(uri.getScheme()) && uri.getHost() != null && uri.getPort() > 0
+          && (uri.getPath() == null || uri.getPath().isEmpty() || uri.getPath().equals("/"))) {
+        return uri;
+      }
+    } catch (java.net.URISyntaxException e) {
+      // told below
+    }
+    throw new ConfigException(ConfigKey.PROXY.key() + " = '" + value + "' is not an HTTP proxy's address: write"
+        + " http://host:port (e.g. http://proxy.example.com:3128)");
   }
 
   private static Timeouts timeouts(ConfigValues values) {

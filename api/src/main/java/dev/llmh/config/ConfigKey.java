@@ -14,6 +14,8 @@ public enum ConfigKey {
   API("llmh.api", "wire protocol: openai-chat, openai-completions, ollama-chat or ollama-generate (default: detected from the URL)"),
   API_KEY("llmh.apiKey", "bearer token for the endpoint; never logged or recorded (as an environment variable; a -D system property is copied into Surefire's XML reports)"),
   API_KEY_FILE("llmh.apiKeyFile", "a file holding the bearer token (its first line); the path, not the key, is what Surefire records"),
+  TLS_TRUST("llmh.tls.trust", "HTTPS to a server whose certificate the system does not trust (self-signed): a PEM file of the certificates to trust, or a PKCS#12 trust store (.p12, .pfx) without a password; replaces the system's trust store"),
+  PROXY("llmh.proxy", "an HTTP proxy every endpoint is reached through, as http://host:port (a tunnel by CONNECT, HTTPS or not); default: the JVM's https.proxyHost / http.proxyHost and http.nonProxyHosts"),
   CONNECT_TIMEOUT("llmh.timeout.connect", "time allowed to open a connection"),
   READ_TIMEOUT("llmh.timeout.read", "longest silence allowed on a response, prefill included"),
   FIRST_TOKEN_TIMEOUT("llmh.timeout.firstToken", "longest wait from sending a request to its first text chunk"),

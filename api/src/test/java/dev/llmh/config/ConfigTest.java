@@ -97,6 +97,26 @@ class ConfigTest {
   }
 
   @Test
+  void theTlsTrustIsAReadableFileAndTheProxyAnHttpHostAndPort(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+      throws Exception {
+    java.nio.file.Path pem = java.nio.file.Files.writeString(dir.resolve("server.pem"), "-----BEGIN CERTIFICATE-----\n");
+    assertThat(withProperty("llmh.tls.trust", pem.toString(), Map.of()).target().tlsTrust()).contains(pem);
+    assertThat(fromEnv(Map.of("LLMH_PROXY", "proxy.example.com:3128")).target().proxy())
+        .contains(java.net.URI.create("http://proxy.example.com:3128"));
+    assertThat(fromEnv(Map.of()).target().tlsTrust()).isEmpty();
+    assertThat(fromEnv(Map.of()).target().proxy()).isEmpty();
+
+    assertThatThrownBy(() -> withProperty("llmh.tls.trust", dir.resolve("missing.pem").toString(), Map.of()))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("llmh.tls.trust").hasMessageContaining("not a readable file");
+    assertThatThrownBy(() -> withProperty("llmh.tls.trust", dir.toString(), Map.of()))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("not a readable file");
+    for (String bad : new String[] {"socks5://proxy:1080", "http://proxy", "http://proxy:3128/path", "::"}) {
+      assertThatThrownBy(() -> withProperty("llmh.proxy", bad, Map.of())).as(bad)
+          .isInstanceOf(ConfigException.class).hasMessageContaining("llmh.proxy").hasMessageContaining("http://host:port");
+    }
+  }
+
+  @Test
   void userInfoInTheEndpointIsKeptApartFromTheUrlShown() {
     Config config = fromEnv(Map.of("LLMH_ENDPOINT", "http://ann:p%40ss-word@gpu-box:8000/v1"));
     assertThat(config.target().endpoint()).contains("http://gpu-box:8000/v1");

@@ -1,6 +1,6 @@
 package dev.llmh.client;
 
-import dev.llmh.client.wire.ResponseDecoder;
+import dev.llmh.client.wire.StreamingHttp;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,11 +16,12 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * The client's per-chunk hot path, as the event loop runs it once a socket read has been stamped:
- * HTTP chunked decoding, the SSE framing, the client's own parser and {@code StreamRecorder}
- * reading each chunk's JSON and timestamping it — over in-memory reads, one HTTP chunk each, so that
+ * The client's per-chunk hot path, as the event loop runs it from the stamp of a socket read: the
+ * pipeline's handlers (the stamp, Netty's HTTP/1.1 decoder de-chunking, the response handler), the
+ * SSE framing, the client's own parser and {@code StreamRecorder} reading each chunk's JSON and
+ * timestamping it — over in-memory reads, one HTTP chunk each, through an embedded channel, so that
  * no network is measured. Scores are per chunk ({@code @OperationsPerInvocation}); the stream's
- * setup (one decoder reset, one recorder, one request watch) is amortised over its chunks and
+ * setup (the channel's pipeline, one recorder, one request watch) is amortised over its chunks and
  * included.
  */
 @State(Scope.Thread)
@@ -43,7 +44,6 @@ public class ChunkPathBenchmark {
 
   private List<byte[]> reads;
   private Timeouts timeouts;
-  private final ResponseDecoder decoder = new ResponseDecoder();
   private final EndpointHttp.Stream stream = new OpenAiChatClient.Sse();
 
   @Setup
@@ -72,13 +72,10 @@ public class ChunkPathBenchmark {
 
   @Benchmark
   @OperationsPerInvocation(CHUNKS)
-  public Object parseAndTimestamp() throws java.io.IOException {
+  public Object parseAndTimestamp() {
     StreamRecorder recorder =
         new StreamRecorder(System.nanoTime(), RequestWatch.start(() -> { }, timeouts, ChatRequest.NO_DEADLINE), 1024);
-    decoder.reset(new StreamSink(recorder, stream));
-    for (byte[] read : reads) {
-      decoder.feed(read, 0, read.length, System.nanoTime());
-    }
+    StreamingHttp.replay(reads, new StreamSink(recorder, stream));
     recorder.watch.stop();
     var sample = recorder.finish(stream.missingEnd(), Credentials.NONE::redact, System.nanoTime());
     if (sample.error() != null || sample.timing().textChunkNanos().size() != CHUNKS - 3) {

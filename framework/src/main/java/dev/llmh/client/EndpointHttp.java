@@ -2,43 +2,47 @@ package dev.llmh.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.llmh.client.wire.Origin;
+import dev.llmh.client.wire.Request;
+import dev.llmh.client.wire.StreamingHttp;
+import dev.llmh.client.wire.Tls;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.net.ConnectException;
+import java.net.InetSocketAddress;
+import java.net.Proxy;
+import java.net.ProxySelector;
+import java.net.URI;
 import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
-import okhttp3.Call;
-import okhttp3.ConnectionPool;
-import okhttp3.Dispatcher;
-import okhttp3.HttpUrl;
-import okhttp3.MediaType;
-import okhttp3.OkHttpClient;
-import okhttp3.Request;
-import okhttp3.RequestBody;
-import okhttp3.Response;
+import javax.net.ssl.SSLException;
 
 /**
- * The HTTP side every protocol client shares: one OkHttp client per endpoint, configured so that it
- * neither holds requests back nor hides anything from the measurement; the credentials' hygiene;
- * and the one-off calls (listings, probes); the streaming calls are {@link EndpointStreams}', which
- * leave only reading the frames and parsing the chunks to each protocol.
+ * The HTTP side every protocol client shares: one {@link StreamingHttp} per endpoint — its one
+ * event loop, its connections — for the measured streams and the one-off calls (listings, probes)
+ * alike; the credentials' hygiene; the streaming calls are {@link EndpointStreams}', which leave
+ * only reading the frames and parsing the chunks to each protocol.
  */
 final class EndpointHttp {
   private static final ObjectMapper MAPPER = new ObjectMapper();
   private static final int ERROR_EXCERPT = 300;
-  private static final MediaType JSON = MediaType.get("application/json");
+  /** The most a listing or a probe's answer may hold. */
+  private static final int MAX_ANSWER = 32 * 1024 * 1024;
 
-  final HttpUrl base;
-  final OkHttpClient client;
+  final BaseUrl base;
+  final StreamingHttp http;
   /** The measured path: every streaming request. */
   final EndpointStreams streams;
   private final Credentials credentials;
+  private final Duration callTimeout;
 
   /** How one protocol frames its stream and what each frame means. */
   interface Stream {
-    /** True for a content type this protocol streams in. */
-    boolean accepts(MediaType contentType);
+    /** True for a media type ({@code text/event-stream}, lower case, no parameters) this protocol streams in. */
+    boolean accepts(String mediaType);
 
     /** The frames of one successful response, each parsed into {@code recorder} as it completes. */
     LineFrames frames(StreamRecorder recorder);
@@ -53,39 +57,49 @@ final class EndpointHttp {
   /** A response body as a server sends it: its content type, and its frames one per write. */
   record Synthetic(String contentType, List<String> frames) {}
 
-  EndpointHttp(String baseUrl, Credentials credentials, Timeouts timeouts) {
-    HttpUrl parsed = HttpUrl.parse(baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl);
-    if (parsed == null) {
-      throw new IllegalArgumentException("not an http(s) URL: " + baseUrl);
-    }
-    // The user info goes as Basic auth, never in a URL that is shown or recorded.
-    this.base = parsed.newBuilder().username("").password("").build();
+  EndpointHttp(String baseUrl, Credentials credentials, Timeouts timeouts, Network network) {
+    this.base = BaseUrl.parse(baseUrl);
     this.credentials = credentials;
-    // Each send blocks its worker, so concurrency is the number of workers; the dispatcher's
-    // per-host limit (5 by default) must never hold a request back.
-    Dispatcher dispatcher = new Dispatcher();
-    dispatcher.setMaxRequests(Integer.MAX_VALUE);
-    dispatcher.setMaxRequestsPerHost(Integer.MAX_VALUE);
-    OkHttpClient.Builder builder =
-        new OkHttpClient.Builder()
-            .dispatcher(dispatcher)
-            .connectionPool(new ConnectionPool(256, 5, TimeUnit.MINUTES))
-            .connectTimeout(timeouts.connect())
-            .readTimeout(timeouts.read())
-            .writeTimeout(timeouts.connect())
-            // A retried request would be timed as one, and a redirect could carry the key elsewhere.
-            .retryOnConnectionFailure(false)
-            .followRedirects(false)
-            .followSslRedirects(false)
-            .eventListener(NetworkStart.LISTENER);
-    credentials.authorization().ifPresent(header -> builder.addInterceptor(chain -> {
-      Request request = chain.request();
-      boolean sameOrigin = request.url().host().equals(base.host()) && request.url().port() == base.port()
-          && request.url().scheme().equals(base.scheme());
-      return chain.proceed(sameOrigin ? request.newBuilder().header("Authorization", header).build() : request);
-    }));
-    this.client = builder.build();
-    this.streams = new EndpointStreams(base, client, credentials, timeouts);
+    this.callTimeout = timeouts.connect().plus(timeouts.read());
+    Origin origin;
+    try {
+      origin = new Origin(base.host(), base.port(), base.https() ? Tls.client(network.trust()) : null,
+          proxy(base, network), timeouts.connect(), timeouts.read());
+    } catch (IllegalArgumentException e) {
+      throw new EndpointException(e.getMessage(), e);
+    }
+    this.http = new StreamingHttp(origin);
+    this.streams = new EndpointStreams(base, http, credentials, timeouts);
+  }
+
+  /** The proxy to tunnel through: {@code llmh.proxy}, else the JVM's for this URL ({@code https.proxyHost}...), else none. */
+  private static InetSocketAddress proxy(BaseUrl base, Network network) {
+    if (network.proxy().isPresent()) {
+      URI proxy = network.proxy().get();
+      return new InetSocketAddress(proxy.getHost(), proxy.getPort());
+    }
+    ProxySelector selector = ProxySelector.getDefault();
+    for (Proxy p : selector == null ? List.<Proxy>of() : selector.select(base.uri())) {
+      if (p.type() == Proxy.Type.HTTP && p.address() instanceof InetSocketAddress a) {
+        return a.isUnresolved() ? new InetSocketAddress(a.getHostString(), a.getPort()) : a;
+      }
+    }
+    return null;
+  }
+
+  /** One call's whole answer, redacted; the request carries the credentials, as every request to the endpoint does. */
+  private StreamingHttp.Whole call(BaseUrl root, String path, byte[] post, Duration limit) throws IOException {
+    Request request = new Request(post == null ? "GET" : "POST", root.target(path), base.authority(),
+        credentials.authorization().orElse(null), post);
+    return http.fetch(request, limit, MAX_ANSWER);
+  }
+
+  private static String text(StreamingHttp.Whole answer) {
+    return new String(answer.body(), StandardCharsets.UTF_8);
+  }
+
+  private static boolean successful(StreamingHttp.Whole answer) {
+    return answer.code() >= 200 && answer.code() < 300;
   }
 
   /**
@@ -98,22 +112,23 @@ final class EndpointHttp {
    * @param prefix the path segment the protocol's routes usually sit under ({@code v1}), or null
    */
   EndpointInfo probe(String path, String prefix, Function<JsonNode, EndpointInfo> parse) {
-    try (Response response = get(base, path)) {
-      String body = response.body().string();
+    try {
+      StreamingHttp.Whole response = call(base, path, null, callTimeout);
+      String body = text(response);
       if (response.code() == 401 || response.code() == 403) {
         throw new EndpointException(
             "the endpoint " + base + " refused the request (HTTP " + response.code()
                 + "): set LLMH_API_KEY or llmh.apiKeyFile to a valid key, or user:password@ in the endpoint URL", null);
       }
-      if (response.code() == 404 && prefix != null && !base.pathSegments().contains(prefix)) {
-        HttpUrl meant = base.newBuilder().addPathSegment(prefix).build();
+      if (response.code() == 404 && prefix != null && !base.segments().contains(prefix)) {
+        BaseUrl meant = base.with(prefix);
         if (answers(meant, path)) {
           throw new EndpointException(
               "the endpoint " + base + " has no /" + path + " (HTTP 404), but " + meant + "/" + path + " answers: did you"
                   + " mean " + meant + "? Set llmh.endpoint (LLMH_ENDPOINT) or @Endpoint(url) to it", null);
         }
       }
-      if (!response.isSuccessful()) {
+      if (!successful(response)) {
         return new EndpointInfo(List.of(), null, null);
       }
       return parse.apply(MAPPER.readTree(body)).redacted(credentials::redact);
@@ -123,18 +138,14 @@ final class EndpointHttp {
     }
   }
 
-  private Response get(HttpUrl root, String path) throws IOException {
-    return client.newCall(new Request.Builder().url(root.newBuilder().addPathSegments(path).build()).get().build()).execute();
-  }
-
   /**
    * GETs {@code path} under the base URL, or under its root when {@code fromRoot} (Ollama's native
    * routes beside an OpenAI-compatible {@code /v1}), and reads the JSON answer; null on any failure.
    */
   JsonNode getJson(String path, boolean fromRoot) {
-    HttpUrl root = fromRoot ? base.newBuilder().encodedPath("/").build() : base;
-    try (Response response = get(root, path)) {
-      return response.isSuccessful() ? MAPPER.readTree(response.body().string()) : null;
+    try {
+      StreamingHttp.Whole response = call(fromRoot ? base.root() : base, path, null, callTimeout);
+      return successful(response) ? MAPPER.readTree(text(response)) : null;
     } catch (IOException | RuntimeException e) {
       return null;
     }
@@ -145,24 +156,21 @@ final class EndpointHttp {
    * its every failure a reason; the body is redacted before it is read, as a listing is.
    */
   ServerAnswer ask(String path, boolean fromRoot, byte[] post, java.time.Duration timeout) {
-    HttpUrl root = fromRoot ? base.newBuilder().encodedPath("/").build() : base;
-    HttpUrl url = root.newBuilder().addPathSegments(path).build();
-    String route = (post == null ? "GET " : "POST ") + url.encodedPath();
-    Request.Builder request = new Request.Builder().url(url);
-    Call call = client.newCall(post == null ? request.get().build() : request.post(RequestBody.create(post, JSON)).build());
-    call.timeout().timeout(Math.max(1, timeout.toMillis()), TimeUnit.MILLISECONDS);
-    try (Response response = call.execute()) {
+    BaseUrl root = fromRoot ? base.root() : base;
+    String route = (post == null ? "GET " : "POST ") + root.target(path).replaceFirst("\\?.*", "");
+    try {
+      StreamingHttp.Whole response = call(root, path, post, timeout);
       if (response.code() == 404 || response.code() == 405) {
         return ServerAnswer.missing("endpoint offers no " + route + " route (HTTP " + response.code() + ")");
       }
-      String body = credentials.redact(response.body().string());
-      if (!response.isSuccessful()) {
+      String body = credentials.redact(text(response));
+      if (!successful(response)) {
         return ServerAnswer.unavailable(route + " answered HTTP " + response.code() + ": " + excerpt(body));
       }
       return ServerAnswer.of(MAPPER.readTree(body));
     } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
       return ServerAnswer.unavailable(route + " answered something that is not JSON");
-    } catch (java.io.InterruptedIOException e) {
+    } catch (InterruptedIOException e) {
       return ServerAnswer.unavailable(route + " timed out after " + timeout.toMillis() + " ms");
     } catch (IOException | RuntimeException e) {
       return ServerAnswer.unavailable(route + " failed: " + credentials.redact(FailureReasons.raw(e)));
@@ -171,19 +179,18 @@ final class EndpointHttp {
 
   /** POSTs {@code body} to {@code path} and reads the JSON answer; null on any failure or non-JSON answer. */
   JsonNode postJson(String path, byte[] body) {
-    Request request = new Request.Builder().url(url(path))
-        .post(RequestBody.create(body, JSON)).build();
-    try (Response response = client.newCall(request).execute()) {
-      return response.isSuccessful() ? MAPPER.readTree(response.body().string()) : null;
+    try {
+      StreamingHttp.Whole response = call(base, path, body, callTimeout);
+      return successful(response) ? MAPPER.readTree(text(response)) : null;
     } catch (IOException | RuntimeException e) {
       return null;
     }
   }
 
   /** True when {@code root/path} answers with a success; any failure of this second look is "no". */
-  private boolean answers(HttpUrl root, String path) {
-    try (Response response = get(root, path)) {
-      return response.isSuccessful();
+  private boolean answers(BaseUrl root, String path) {
+    try {
+      return successful(call(root, path, null, callTimeout));
     } catch (IOException e) {
       return false;
     }
@@ -198,11 +205,11 @@ final class EndpointHttp {
     if (e instanceof UnknownHostException) {
       return "; the host name " + base.host() + " is unknown: check llmh.endpoint (LLMH_ENDPOINT) or @Endpoint(url)";
     }
+    if (e instanceof SSLException) {
+      return "; a server whose certificate the system does not trust (self-signed) is trusted with llmh.tls.trust"
+          + " (LLMH_TLS_TRUST) = its certificate as a PEM file";
+    }
     return "";
-  }
-
-  HttpUrl url(String path) {
-    return base.newBuilder().addPathSegments(path).build();
   }
 
   /** The non-empty text at {@code field} of a chunk's JSON, or null: every protocol's text is a string field. */
@@ -218,8 +225,6 @@ final class EndpointHttp {
   }
 
   void close() {
-    streams.close();
-    client.dispatcher().executorService().shutdown();
-    client.connectionPool().evictAll();
+    http.close();
   }
 }

@@ -1,37 +1,22 @@
 package dev.llmh.client;
 
+import dev.llmh.client.wire.Request;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import okhttp3.HttpUrl;
 
 /**
- * HTTP/1.1 messages as bytes on the wire: the streaming request the event-loop client writes, and
- * the chunked response a server would send, which the warm-up decodes.
+ * The streaming request the client sends, and the chunked response a server would send, which the
+ * warm-up decodes.
  */
 final class HttpMessages {
   private HttpMessages() {}
 
-  /** {@code POST url} with a JSON body, and the endpoint's credentials when it has any. */
-  static byte[] post(HttpUrl url, byte[] body, Credentials credentials) {
-    StringBuilder head = new StringBuilder(256).append("POST ").append(url.encodedPath());
-    if (url.encodedQuery() != null) {
-      head.append('?').append(url.encodedQuery());
-    }
-    String host = url.host().contains(":") ? "[" + url.host() + "]" : url.host();
-    head.append(" HTTP/1.1\r\nHost: ").append(host);
-    if (url.port() != HttpUrl.defaultPort(url.scheme())) {
-      head.append(':').append(url.port());
-    }
-    head.append("\r\nUser-Agent: llmh\r\nContent-Type: application/json\r\nContent-Length: ").append(body.length).append("\r\n");
-    credentials.authorization().ifPresent(value -> head.append("Authorization: ").append(headerValue(value)).append("\r\n"));
-    head.append("\r\n");
-    byte[] headBytes = head.toString().getBytes(StandardCharsets.ISO_8859_1);
-    byte[] message = new byte[headBytes.length + body.length];
-    System.arraycopy(headBytes, 0, message, 0, headBytes.length);
-    System.arraycopy(body, 0, message, headBytes.length, body.length);
-    return message;
+  /** {@code POST route} under {@code base} with a JSON body, and the endpoint's credentials when it has any. */
+  static Request post(BaseUrl base, String route, byte[] body, Credentials credentials) {
+    return new Request("POST", base.target(route), base.authority(),
+        credentials.authorization().map(HttpMessages::headerValue).orElse(null), body);
   }
 
   /** The credentials as they go in a header; a line break in a key would start a header of its own. */

@@ -17,9 +17,9 @@ abstract class HttpProtocolClient implements ProtocolClient {
   final Api api;
   final EndpointHttp http;
 
-  HttpProtocolClient(Api api, String baseUrl, Credentials credentials, Timeouts timeouts) {
+  HttpProtocolClient(Api api, String baseUrl, Credentials credentials, Timeouts timeouts, Network network) {
     this.api = api;
-    this.http = new EndpointHttp(baseUrl, credentials, timeouts);
+    this.http = new EndpointHttp(baseUrl, credentials, timeouts, network);
   }
 
   /** {@code api}, when this client speaks it ({@code spoken}). */

@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import okhttp3.MediaType;
 
 /**
  * Streams Ollama's native API — {@code POST {base}/api/chat} (messages) or {@code POST
@@ -30,11 +29,11 @@ public final class OllamaClient extends HttpProtocolClient {
 
   public OllamaClient(
       Api api, String baseUrl, Optional<Config.Secret> apiKey, Duration connectTimeout, Duration readTimeout) {
-    this(api, baseUrl, Credentials.bearer(apiKey), Timeouts.of(connectTimeout, readTimeout));
+    this(api, baseUrl, Credentials.bearer(apiKey), Timeouts.of(connectTimeout, readTimeout), Network.SYSTEM);
   }
 
-  public OllamaClient(Api api, String baseUrl, Credentials credentials, Timeouts timeouts) {
-    super(spoken(api, api.ollama(), "an Ollama"), baseUrl, credentials, timeouts);
+  public OllamaClient(Api api, String baseUrl, Credentials credentials, Timeouts timeouts, Network network) {
+    super(spoken(api, api.ollama(), "an Ollama"), baseUrl, credentials, timeouts, network);
   }
 
   /** {@code GET /api/tags}: the models Ollama has pulled. */
@@ -114,8 +113,8 @@ public final class OllamaClient extends HttpProtocolClient {
   /** NDJSON: one JSON object per line, timestamped as the bytes that end it arrive. */
   final class Lines implements EndpointHttp.Stream {
     @Override
-    public boolean accepts(MediaType type) {
-      return type.subtype().contains("json");
+    public boolean accepts(String mediaType) {
+      return mediaType.substring(mediaType.indexOf('/') + 1).contains("json");
     }
 
     @Override

@@ -14,7 +14,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import okhttp3.MediaType;
 
 /**
  * OpenAI chat completions ({@code POST {base}/chat/completions}, SSE) — or, for {@link
@@ -32,12 +31,12 @@ public final class OpenAiChatClient extends HttpProtocolClient {
   private volatile boolean continuousUsage;
 
   public OpenAiChatClient(String baseUrl, Optional<Config.Secret> apiKey, Duration connectTimeout, Duration readTimeout) {
-    this(Api.OPENAI_CHAT, baseUrl, Credentials.bearer(apiKey), Timeouts.of(connectTimeout, readTimeout));
+    this(Api.OPENAI_CHAT, baseUrl, Credentials.bearer(apiKey), Timeouts.of(connectTimeout, readTimeout), Network.SYSTEM);
   }
 
   /** A client of {@link Api#OPENAI_CHAT} or {@link Api#OPENAI_COMPLETIONS}. */
-  public OpenAiChatClient(Api api, String baseUrl, Credentials credentials, Timeouts timeouts) {
-    super(spoken(api, api == Api.OPENAI_CHAT || api == Api.OPENAI_COMPLETIONS, "an OpenAI"), baseUrl, credentials, timeouts);
+  public OpenAiChatClient(Api api, String baseUrl, Credentials credentials, Timeouts timeouts, Network network) {
+    super(spoken(api, api == Api.OPENAI_CHAT || api == Api.OPENAI_COMPLETIONS, "an OpenAI"), baseUrl, credentials, timeouts, network);
   }
 
   /** Lists the endpoint's models; throws {@link EndpointException} when it cannot be used at all. */
@@ -70,7 +69,7 @@ public final class OpenAiChatClient extends HttpProtocolClient {
     if (listed != null) {
       return listed;
     }
-    List<String> path = http.base.pathSegments();
+    List<String> path = http.base.segments();
     if (!path.isEmpty() && "v1".equals(path.get(path.size() - 1))) {
       JsonNode tags = http.getJson("api/tags", true);
       if (tags != null && tags.path("models").isArray()) {
@@ -133,8 +132,8 @@ public final class OpenAiChatClient extends HttpProtocolClient {
   /** Server-sent events; each event's data is one chunk. */
   static final class Sse implements EndpointHttp.Stream {
     @Override
-    public boolean accepts(MediaType type) {
-      return type.type().equals("text") && type.subtype().equals("event-stream");
+    public boolean accepts(String mediaType) {
+      return mediaType.equals("text/event-stream");
     }
 
     @Override

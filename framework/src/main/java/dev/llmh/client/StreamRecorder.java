@@ -10,8 +10,8 @@ import java.util.function.UnaryOperator;
 /**
  * One request's stream as it arrives, whatever the protocol: each protocol's parser tells it what a
  * chunk carried, and it keeps the timestamps, watches the deadlines and assembles the sample. Its
- * chunks arrive on the thread that read them — the event loop's for plain HTTP, the sending thread's
- * through OkHttp — each stamped before it is decoded; {@link #finish} runs on the sending thread.
+ * chunks arrive on the event loop that read them, each stamped before it was decoded; {@link #finish}
+ * runs on the sending thread.
  */
 final class StreamRecorder {
   /** {@code t0}: when the call began, until {@link #networkStarted} says when it reached the network. */

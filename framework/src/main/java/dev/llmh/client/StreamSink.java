@@ -4,7 +4,7 @@ import dev.llmh.client.wire.ResponseHead;
 import dev.llmh.client.wire.ResponseSink;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
-import okhttp3.MediaType;
+import java.util.Locale;
 
 /**
  * One streamed response into its {@link StreamRecorder}, whichever transport read it: a success in
@@ -27,13 +27,13 @@ final class StreamSink implements ResponseSink {
 
   @Override
   public boolean head(ResponseHead head, long arrival) {
-    MediaType type = head.contentType() == null ? null : MediaType.parse(head.contentType());
+    String type = mediaType(head.contentType());
     if (!head.successful()) {
       recorder.retryAfter = head.retryAfter();
       refusal = "HTTP " + head.code() + (head.retryAfter() == null ? "" : " (Retry-After: " + head.retryAfter() + ")");
     } else if (type == null || !stream.accepts(type)) {
       refusal = "unexpected content type "
-          + (type != null ? type.type() + "/" + type.subtype() : head.contentType() == null ? "(none)" : head.contentType());
+          + (type != null ? type : head.contentType() == null ? "(none)" : head.contentType());
     } else if (head.contentEncoding() != null) {
       recorder.fail("the stream came compressed (Content-Encoding: " + head.contentEncoding()
           + "), which the request did not ask for and the client does not decode");
@@ -44,6 +44,17 @@ final class StreamSink implements ResponseSink {
     }
     excerpt = new ByteArrayOutputStream();
     return true;
+  }
+
+  /** The media type of a {@code Content-Type}, lower case and without its parameters; null when it names none. */
+  static String mediaType(String contentType) {
+    if (contentType == null) {
+      return null;
+    }
+    int semicolon = contentType.indexOf(';');
+    String type = (semicolon < 0 ? contentType : contentType.substring(0, semicolon)).strip().toLowerCase(Locale.ROOT);
+    int slash = type.indexOf('/');
+    return slash > 0 && slash < type.length() - 1 ? type : null;
   }
 
   @Override

@@ -3,6 +3,7 @@ package dev.llmh.endpoint;
 import dev.llmh.client.Credentials;
 import dev.llmh.client.EndpointException;
 import dev.llmh.client.EndpointInfo;
+import dev.llmh.client.Network;
 import dev.llmh.client.OllamaClient;
 import dev.llmh.client.OpenAiChatClient;
 import dev.llmh.client.ProtocolClient;
@@ -113,7 +114,9 @@ public final class Endpoints implements AutoCloseable {
             url.equals(target.endpoint().orElse(null)) ? target.userInfo() : Optional.empty());
     Config.Timeouts limits = config.timeouts();
     Timeouts timeouts = new Timeouts(limits.connect(), limits.read(), limits.firstToken(), limits.request());
-    ProtocolClient client = protocolClient(api, base, credentials, timeouts);
+    // LLMH's own servers are on this machine: never through the proxy, and with certificates of their own
+    Network network = kind == EndpointKind.REMOTE ? new Network(target.tlsTrust(), target.proxy()) : Network.SYSTEM;
+    ProtocolClient client = protocolClient(api, base, credentials, timeouts, network);
     EndpointInfo info = client.probe();
     physics.probe(kind, client.baseUrl());
     client.warmUp();
@@ -125,8 +128,9 @@ public final class Endpoints implements AutoCloseable {
     return new Endpoint(client, info, kind);
   }
 
-  static ProtocolClient protocolClient(Api api, String base, Credentials credentials, Timeouts timeouts) {
-    return api.ollama() ? new OllamaClient(api, base, credentials, timeouts) : new OpenAiChatClient(api, base, credentials, timeouts);
+  static ProtocolClient protocolClient(Api api, String base, Credentials credentials, Timeouts timeouts, Network network) {
+    return api.ollama() ? new OllamaClient(api, base, credentials, timeouts, network)
+        : new OpenAiChatClient(api, base, credentials, timeouts, network);
   }
 
   private String startEmbedded() {

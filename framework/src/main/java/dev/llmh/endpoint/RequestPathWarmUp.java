@@ -2,6 +2,7 @@ package dev.llmh.endpoint;
 
 import dev.llmh.client.ChatRequest;
 import dev.llmh.client.Credentials;
+import dev.llmh.client.Network;
 import dev.llmh.client.ProtocolClient;
 import dev.llmh.client.Timeouts;
 import dev.llmh.config.Api;
@@ -11,9 +12,9 @@ import java.lang.management.ManagementFactory;
 
 /**
  * Compiles the request path before the first measured request. Between a request's {@code t0} and
- * its bytes on the wire lie the body's serialisation and OkHttp's call (interceptors, connection
- * pool, header and body writes). A scenario sends too few requests for the JIT to finish with them,
- * so they ran interpreted and then were compiled during the measurement, the compiler thread taking
+ * its bytes on the wire lie the body's serialisation and the client's call (the connection pool,
+ * the hand-over to the event loop, the request's encoding). A scenario sends too few requests for
+ * the JIT to finish with them, so they ran interpreted and then were compiled during the measurement, the compiler thread taking
  * the measuring core: 0.3 ms on every TTFT and 1–4 ms on many (the accuracy benchmark's ground
  * truth, docs/benchmarks.md). So the same protocol client code sends short requests to a throw-away
  * simulator in this JVM — no delays, none of the endpoint's credentials — in rounds, until a round
@@ -52,7 +53,7 @@ final class RequestPathWarmUp {
     int answered = 0;
     try (LocalServers.LocalServer server = Endpoints.localServers().instant(TOKENS);
         ProtocolClient client = Endpoints.protocolClient(api, api.ollama() ? server.rootUrl() : server.baseUrl(),
-            Credentials.NONE, timeouts)) {
+            Credentials.NONE, timeouts, Network.SYSTEM)) {
       long compiled = watchCompiler ? compiler.getTotalCompilationTime() : 0;
       while (sent < maxRequests) {
         for (int i = 0; i < ROUND && sent < maxRequests; i++, sent++) {

@@ -18,8 +18,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * A chunk's time is when its bytes arrived, not when the parser got round to it: checked against a
@@ -38,17 +36,13 @@ class ArrivalTimesTest {
   /** Requests judged: enough for the quartiles of their offsets to say what the machine did. */
   private static final int MEASURED = 15;
 
-  @ParameterizedTest(name = "through OkHttp: {0}")
-  @ValueSource(booleans = {false, true})
-  void framesThatArriveInOneWriteShareItsTimeAndALaterWriteIsTimedAfterItWasSent(boolean okHttp) throws Exception {
+  @Test
+  void framesThatArriveInOneWriteShareItsTimeAndALaterWriteIsTimedAfterItWasSent() throws Exception {
     // Two chunks in the first write; the third, split mid-event across two writes a pause apart.
     String third = event("C");
     List<String> pieces = List.of(event("A") + event("B"), third.substring(0, 10), third.substring(10) + "data: [DONE]\n\n");
     try (ScriptedServer server = new ScriptedServer(pieces);
-        OpenAiChatClient client = new OpenAiChatClient(Api.OPENAI_CHAT, server.url(), Credentials.NONE, TIMEOUTS)) {
-      if (okHttp) {
-        client.http.streams.streamThroughOkHttp();
-      }
+        OpenAiChatClient client = new OpenAiChatClient(Api.OPENAI_CHAT, server.url(), Credentials.NONE, TIMEOUTS, Network.SYSTEM)) {
       client.warmUp();
       List<Double> stamped = new ArrayList<>();
       List<Double> written = new ArrayList<>();
@@ -81,8 +75,8 @@ class ArrivalTimesTest {
     // Port 9 (discard) on a host that does not exist: a request sent would fail, and warmUp would throw.
     for (Api api : Api.values()) {
       try (HttpProtocolClient client = api.ollama()
-          ? new OllamaClient(api, "http://warm-up.invalid:9", Credentials.NONE, TIMEOUTS)
-          : new OpenAiChatClient(api, "http://warm-up.invalid:9/v1", Credentials.NONE, TIMEOUTS)) {
+          ? new OllamaClient(api, "http://warm-up.invalid:9", Credentials.NONE, TIMEOUTS, Network.SYSTEM)
+          : new OpenAiChatClient(api, "http://warm-up.invalid:9/v1", Credentials.NONE, TIMEOUTS, Network.SYSTEM)) {
         client.warmUp();
       }
     }

@@ -46,7 +46,7 @@ class ModelBytesTest {
   @Test
   void theOllamaClientReadsTheSizeFromApiTags() throws IOException {
     String root = serve(Map.of("/api/tags", TAGS));
-    try (OllamaClient client = new OllamaClient(Api.OLLAMA_CHAT, root, Credentials.NONE, timeouts())) {
+    try (OllamaClient client = new OllamaClient(Api.OLLAMA_CHAT, root, Credentials.NONE, timeouts(), Network.SYSTEM)) {
       assertThat(client.modelBytes("qwen2.5:7b")).isEqualTo(ModelBytes.of(4_683_087_332L, "ollama"));
       assertThat(client.modelBytes("gone:1b").bytes()).isNull();
     }
@@ -57,7 +57,7 @@ class ModelBytesTest {
     String root = serve(Map.of(
         "/v1/models", "{\"object\":\"list\",\"data\":[{\"id\":\"qwen2.5:7b\",\"object\":\"model\",\"owned_by\":\"library\"}]}",
         "/api/tags", TAGS));
-    try (OpenAiChatClient client = new OpenAiChatClient(Api.OPENAI_CHAT, root + "/v1", Credentials.NONE, timeouts())) {
+    try (OpenAiChatClient client = new OpenAiChatClient(Api.OPENAI_CHAT, root + "/v1", Credentials.NONE, timeouts(), Network.SYSTEM)) {
       assertThat(client.modelBytes("qwen2.5:7b")).isEqualTo(ModelBytes.of(4_683_087_332L, "ollama"));
     }
   }
@@ -75,8 +75,8 @@ class ModelBytesTest {
         "/v1/models", "{\"object\":\"list\",\"data\":[{\"id\":\"qwen2.5:7b\",\"object\":\"model\"}]}"));
     // Q4_K 144 B and Q6_K 210 B per 256 values; the embedding matrix as one row of 3,584 Q4_K values
     long expected = 3584L * 3584 / 256 * 144 + 3584L * 152064 / 256 * 210 + 3584L / 256 * 144;
-    try (OllamaClient ollama = new OllamaClient(Api.OLLAMA_CHAT, root, Credentials.NONE, timeouts());
-        OpenAiChatClient v1 = new OpenAiChatClient(Api.OPENAI_CHAT, root + "/v1", Credentials.NONE, timeouts())) {
+    try (OllamaClient ollama = new OllamaClient(Api.OLLAMA_CHAT, root, Credentials.NONE, timeouts(), Network.SYSTEM);
+        OpenAiChatClient v1 = new OpenAiChatClient(Api.OPENAI_CHAT, root + "/v1", Credentials.NONE, timeouts(), Network.SYSTEM)) {
       for (ModelBytes m : java.util.List.of(ollama.modelBytes("qwen2.5:7b"), v1.modelBytes("qwen2.5:7b"))) {
         assertThat(m.bytes()).isEqualTo(expected);
         assertThat(m.source()).isEqualTo("ollama");
@@ -88,7 +88,7 @@ class ModelBytesTest {
   @Test
   void aServerThatTellsNoSizeSaysSo() throws IOException {
     String root = serve(Map.of("/v1/models", "{\"object\":\"list\",\"data\":[{\"id\":\"m\",\"object\":\"model\"}]}"));
-    try (OpenAiChatClient client = new OpenAiChatClient(Api.OPENAI_CHAT, root + "/v1", Credentials.NONE, timeouts())) {
+    try (OpenAiChatClient client = new OpenAiChatClient(Api.OPENAI_CHAT, root + "/v1", Credentials.NONE, timeouts(), Network.SYSTEM)) {
       ModelBytes m = client.modelBytes("m");
       assertThat(m.bytes()).isNull();
       assertThat(m.unknown()).isEqualTo("the server's model listing gives no size for 'm'");

@@ -62,7 +62,7 @@ class ProtocolClientsTest {
   void ollamaAlsoGivesUpWhenTheFirstTokenIsLate() throws InterruptedException {
     try (SimulatedServer server = SimulatedServer.start(SimulatorSettings.defaults().withFirstTokenDelay(Duration.ofMillis(800)));
         OllamaClient client = new OllamaClient(Api.OLLAMA_CHAT, server.rootUrl(), Credentials.NONE,
-            new Timeouts(Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofMillis(150), Duration.ofSeconds(30)))) {
+            new Timeouts(Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofMillis(150), Duration.ofSeconds(30)), Network.SYSTEM)) {
       RequestSample sample = client.send(ChatRequest.builder("m", "hi", 4).seed(42).build());
       long gaveUp = System.nanoTime();
       assertThat(sample.error()).startsWith("first-token timeout").contains("llmh.timeout.firstToken");
@@ -98,7 +98,7 @@ class ProtocolClientsTest {
     SimulatorSettings settings = SimulatorSettings.defaults().withDecodeTokensPerSecond(1000).withReasoningTokens(2);
     try (SimulatedServer server = SimulatedServer.start(settings);
         OpenAiChatClient completions = new OpenAiChatClient(Api.OPENAI_COMPLETIONS, server.baseUrl(), Credentials.NONE,
-            new Timeouts(Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(30)));
+            new Timeouts(Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(30)), Network.SYSTEM);
         OpenAiChatClient chat = new OpenAiChatClient(server.baseUrl(), Optional.empty(), Duration.ofSeconds(5), Duration.ofSeconds(5))) {
       RequestSample text = completions.send(ChatRequest.builder("any", "Say four words", 4).seed(42)
           .cachePrompt(Boolean.FALSE).build());

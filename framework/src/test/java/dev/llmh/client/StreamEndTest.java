@@ -2,7 +2,7 @@ package dev.llmh.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.llmh.client.wire.ResponseDecoder;
+import dev.llmh.client.wire.StreamingHttp;
 import dev.llmh.config.Api;
 import dev.llmh.measure.RequestSample;
 import java.nio.charset.StandardCharsets;
@@ -26,7 +26,7 @@ class StreamEndTest {
   @ParameterizedTest
   @ValueSource(strings = {"close", "length", "chunked"})
   void anOllamaFinalLineEndedByTheBodyIsRead(String framing) throws Exception {
-    RequestSample sample = decode(new OllamaClient(Api.OLLAMA_CHAT, "http://unused.invalid:9", Credentials.NONE, TIMEOUTS),
+    RequestSample sample = decode(new OllamaClient(Api.OLLAMA_CHAT, "http://unused.invalid:9", Credentials.NONE, TIMEOUTS, Network.SYSTEM),
         "application/x-ndjson", framing, TOKEN + TOKEN + DONE);
     assertThat(sample.error()).isNull();
     assertThat(sample.tokens().usageOutputTokens()).isEqualTo(2);
@@ -37,7 +37,7 @@ class StreamEndTest {
   @ParameterizedTest
   @ValueSource(strings = {"close", "length", "chunked"})
   void anSseEventWithoutItsBlankLineIsNotDispatched(String framing) throws Exception {
-    RequestSample sample = decode(new OpenAiChatClient(Api.OPENAI_CHAT, "http://unused.invalid:9/v1", Credentials.NONE, TIMEOUTS),
+    RequestSample sample = decode(new OpenAiChatClient(Api.OPENAI_CHAT, "http://unused.invalid:9/v1", Credentials.NONE, TIMEOUTS, Network.SYSTEM),
         "text/event-stream", framing, "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"w\"}}]}\n\ndata: [DONE]");
     assertThat(sample.error()).isEqualTo("stream ended without data: [DONE]");
     assertThat(sample.timing().textChunkNanos()).hasSize(1);
@@ -55,12 +55,7 @@ class StreamEndTest {
       StreamRecorder recorder = new StreamRecorder(System.nanoTime(), RequestWatch.start(() -> { }, TIMEOUTS,
           ChatRequest.NO_DEADLINE), 8);
       StreamSink sink = new StreamSink(recorder, client.stream());
-      ResponseDecoder decoder = new ResponseDecoder();
-      decoder.reset(sink);
-      byte[] bytes = head.getBytes(StandardCharsets.UTF_8);
-      if (decoder.feed(bytes, 0, bytes.length, System.nanoTime()) == ResponseDecoder.Progress.MORE) {
-        decoder.endOfInput(System.nanoTime());
-      }
+      StreamingHttp.replay(java.util.List.of(head.getBytes(StandardCharsets.UTF_8)), sink);
       recorder.watch.stop();
       sink.settle();
       return recorder.finish(client.stream().missingEnd(), text -> text, System.nanoTime());

@@ -37,26 +37,21 @@ class StreamFramingTest {
     List<Arguments> cases = new ArrayList<>();
     for (Api api : Api.values()) {
       for (StreamFraming framing : StreamFraming.values()) {
-        for (boolean okHttp : new boolean[] {false, true}) {
-          cases.add(Arguments.of(api, framing, okHttp));
-        }
+        cases.add(Arguments.of(api, framing));
       }
     }
     return cases.stream();
   }
 
-  @ParameterizedTest(name = "{0} {1}, through OkHttp: {2}")
+  @ParameterizedTest(name = "{0} {1}")
   @MethodSource("cases")
-  void everyFinalMessageIsRead(Api api, StreamFraming framing, boolean okHttp) throws Exception {
+  void everyFinalMessageIsRead(Api api, StreamFraming framing) throws Exception {
     SimulatorSettings settings = SimulatorSettings.defaults().withFraming(framing).withDecodeTokensPerSecond(200)
         .withFirstRequestLoad(LOAD);
     try (SimulatedServer server = SimulatedServer.start(settings);
         HttpProtocolClient client = api.ollama()
-            ? new OllamaClient(api, server.rootUrl(), Credentials.NONE, TIMEOUTS)
-            : new OpenAiChatClient(api, server.baseUrl(), Credentials.NONE, TIMEOUTS)) {
-      if (okHttp) {
-        client.http.streams.streamThroughOkHttp();
-      }
+            ? new OllamaClient(api, server.rootUrl(), Credentials.NONE, TIMEOUTS, Network.SYSTEM)
+            : new OpenAiChatClient(api, server.baseUrl(), Credentials.NONE, TIMEOUTS, Network.SYSTEM)) {
       List<RequestSample> samples = new ArrayList<>();
       List<Long> returned = new ArrayList<>();
       for (int i = 0; i < 3; i++) {

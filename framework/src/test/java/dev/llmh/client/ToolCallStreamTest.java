@@ -108,7 +108,7 @@ class ToolCallStreamTest {
         + "{\"name\":\"get_weather\",\"arguments\":{\"city\":\"Paris\"}}},{\"function\":{\"name\":\"get_time\",\"arguments\":{}}}]},\"done\":false}\n"
         + "{\"model\":\"m\",\"message\":{\"role\":\"assistant\",\"content\":\"\"},\"done\":true,\"done_reason\":\"stop\",\"eval_count\":12}\n";
     StreamRecorder recorder = recorder();
-    LineFrames frames = new OllamaClient(Api.OLLAMA_CHAT, "http://127.0.0.1:1", Credentials.NONE, TIMEOUTS).stream().frames(recorder);
+    LineFrames frames = new OllamaClient(Api.OLLAMA_CHAT, "http://127.0.0.1:1", Credentials.NONE, TIMEOUTS, Network.SYSTEM).stream().frames(recorder);
     byte[] bytes = lines.getBytes(StandardCharsets.UTF_8);
     int firstLine = lines.indexOf('\n') + 1;
     frames.feed(bytes, 0, firstLine, 50);

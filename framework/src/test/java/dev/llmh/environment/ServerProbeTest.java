@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.llmh.client.Credentials;
 import dev.llmh.client.OllamaClient;
+import dev.llmh.client.Network;
 import dev.llmh.client.OpenAiChatClient;
 import dev.llmh.client.ProtocolClient;
 import dev.llmh.client.Timeouts;
@@ -34,7 +35,7 @@ class ServerProbeTest {
   }
 
   private static Endpoint openAi(SimulatedServer server) {
-    return endpoint(new OpenAiChatClient(Api.OPENAI_CHAT, server.baseUrl(), Credentials.NONE, TIMEOUTS));
+    return endpoint(new OpenAiChatClient(Api.OPENAI_CHAT, server.baseUrl(), Credentials.NONE, TIMEOUTS, Network.SYSTEM));
   }
 
   @SuppressWarnings("unchecked")
@@ -52,7 +53,7 @@ class ServerProbeTest {
     ServerPersona ollama = ServerPersona.ollama();
     try (SimulatedServer server = SimulatedServer.start(SimulatorSettings.defaults().withModelId("qwen2.5:7b-instruct"), ollama)) {
       for (Endpoint endpoint : List.of(openAi(server),
-          endpoint(new OllamaClient(Api.OLLAMA_CHAT, server.rootUrl(), Credentials.NONE, TIMEOUTS)))) {
+          endpoint(new OllamaClient(Api.OLLAMA_CHAT, server.rootUrl(), Credentials.NONE, TIMEOUTS, Network.SYSTEM)))) {
         try (ProtocolClient client = endpoint.client()) {
           Map<String, Object> entry = new ServerProbe().describe(endpoint, List.of("qwen2.5:7b-instruct"), "9.9");
           assertThat(entry).containsEntry("server", "ollama").containsEntry("version", ollama.version())
@@ -96,7 +97,7 @@ class ServerProbeTest {
     ServerPersona vllm = ServerPersona.vllm();
     try (SimulatedServer server = SimulatedServer.start(SimulatorSettings.defaults().withRequiredApiKey(key), vllm)) {
       ProtocolClient keyed = new OpenAiChatClient(Api.OPENAI_CHAT, server.baseUrl(),
-          Credentials.bearer(java.util.Optional.of(new dev.llmh.config.Config.Secret(key))), TIMEOUTS);
+          Credentials.bearer(java.util.Optional.of(new dev.llmh.config.Config.Secret(key))), TIMEOUTS, Network.SYSTEM);
       try (keyed) {
         Map<String, Object> entry = new ServerProbe().describe(endpoint(keyed), List.of("llmh-sim"), "9.9");
         // /version and the listing both sit behind the key: answered, so it was sent
@@ -104,7 +105,7 @@ class ServerProbeTest {
         assertThat(model(entry)).containsEntry("file", vllm.model().modelPath());
         assertThat(entry.toString()).doesNotContain(key);
       }
-      ProtocolClient keyless = new OpenAiChatClient(Api.OPENAI_CHAT, server.baseUrl(), Credentials.NONE, TIMEOUTS);
+      ProtocolClient keyless = new OpenAiChatClient(Api.OPENAI_CHAT, server.baseUrl(), Credentials.NONE, TIMEOUTS, Network.SYSTEM);
       try (keyless) {
         Endpoint endpoint = new Endpoint(keyless, new dev.llmh.client.EndpointInfo(List.of("llmh-sim"), "vllm", null), EndpointKind.REMOTE);
         Map<String, Object> entry = new ServerProbe().describe(endpoint, List.of("llmh-sim"), "9.9");

@@ -4,30 +4,30 @@ import java.io.IOException;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * One request and its response on a {@link StreamingHttp} connection. The sending thread writes
- * the request and waits; the event loop reads the response into the sink and ends the exchange,
+ * One request and its response on a {@link StreamingHttp} connection. The sending thread hands the
+ * request over and waits; the event loop reads the response into the sink and ends the exchange,
  * exactly once; {@link #cancel} may come from any thread.
  */
 public final class Exchange {
-  final byte[] request;
+  final Request request;
   private final CountDownLatch ended = new CountDownLatch(1);
   volatile boolean cancelled;
-  volatile Connection connection;
+  /** Ends the exchange on its connection's loop; set once the connection is known. */
+  volatile Runnable abort;
   ResponseSink sink;
   long startNanos;
   private Ending ending;
 
-  /** @param request the request's bytes as sent: request line, headers and body */
-  public Exchange(byte[] request) {
+  public Exchange(Request request) {
     this.request = request;
   }
 
   /** Ends the exchange as soon as possible: the connection is closed and the exchange fails as cancelled. */
   public void cancel() {
     cancelled = true;
-    Connection c = connection;
-    if (c != null) {
-      c.loop.abort(c, this);
+    Runnable a = abort;
+    if (a != null) {
+      a.run();
     }
   }
 
@@ -45,7 +45,7 @@ public final class Exchange {
     ended.await();
   }
 
-  /** {@code t0}: before the connection was opened when it needed one, else before the request's first byte was written. */
+  /** {@code t0}: before the connection was opened when it needed one, else before the request was handed to the loop. */
   public long startNanos() {
     return startNanos;
   }

@@ -1,89 +1,161 @@
 package dev.llmh.client.wire;
 
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.handler.codec.http.DefaultFullHttpRequest;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.HttpClientCodec;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http2.Http2StreamChannel;
+import io.netty.handler.codec.http2.Http2StreamChannelBootstrap;
+import io.netty.handler.codec.http2.Http2StreamFrameToHttpObjectCodec;
+import io.netty.util.concurrent.FastThreadLocalThread;
+import io.netty.util.concurrent.Future;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetSocketAddress;
-import java.net.SocketTimeoutException;
-import java.net.StandardSocketOptions;
-import java.net.UnknownHostException;
-import java.nio.ByteBuffer;
-import java.nio.channels.SocketChannel;
+import java.io.InterruptedIOException;
 import java.time.Duration;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.lang.management.ManagementFactory;
+import java.net.SocketTimeoutException;
 import java.util.Deque;
+import java.util.List;
 import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 
 /**
- * Plain HTTP/1.1 to one host, for streamed responses: kept-alive connections in a pool, each request
- * written by the thread that sends it, every response read by one {@link EventLoop} that stamps
- * each socket read as it returns. A sender blocks until its response has ended, so concurrency is
- * still the number of senders. Nothing is retried or redirected: a retried request would be timed
- * as one.
+ * HTTP to one origin — plain or TLS, HTTP/1.1 or HTTP/2 as ALPN settles it, directly or through a
+ * proxy — for streamed responses: HTTP/1.1 connections kept alive in a pool, HTTP/2 streams on one
+ * shared connection, and every response read by one Netty event loop that stamps each socket read
+ * as it returns. A sender blocks until its response has ended, so concurrency is the number of
+ * senders. Nothing is retried or redirected: a retried request would be timed as one.
  */
 public final class StreamingHttp implements AutoCloseable {
-  private static final long WRITE_PAUSE_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
+  private final Origin origin;
+  private final EventLoopGroup group;
+  private final Connector connector;
+  private final Deque<Channel> idle = new ConcurrentLinkedDeque<>();
+  private volatile Channel http2;
+  private volatile Thread loopThread;
 
-  private final String host;
-  private final int port;
-  private final Duration connectTimeout;
-  private final Deque<Connection> idle = new ConcurrentLinkedDeque<>();
-  private final EventLoop loop;
-
-  /**
-   * @param connectTimeout for opening a connection, and for writing a request the server does not read
-   * @param idleTimeout the longest silence on a response in flight
-   */
-  public StreamingHttp(String host, int port, Duration connectTimeout, Duration idleTimeout) {
-    this.host = host;
-    this.port = port;
-    this.connectTimeout = connectTimeout;
-    try {
-      this.loop = new EventLoop("llmh-stream-reader " + host + ":" + port, idle, idleTimeout.toNanos());
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot open a selector for the streaming client", e);
-    }
+  public StreamingHttp(Origin origin) {
+    this.origin = origin;
+    this.group = new MultiThreadIoEventLoopGroup(1, runnable -> {
+      Thread thread = new FastThreadLocalThread(runnable, "llmh-stream-reader " + origin);
+      thread.setDaemon(true);
+      loopThread = thread;
+      return thread;
+    }, NioIoHandler.newFactory());
+    this.connector = new Connector(origin, group, idle::addFirst); // most recently used first: the warmest is taken next
   }
 
   /**
-   * Sends the exchange's request on a pooled connection (or a new one) and blocks until its
-   * response has ended, failed, or been cancelled; {@code sink} receives the response on the
-   * event loop meanwhile. Never throws: a failure is the exchange's. An interrupt cancels it.
+   * Sends the exchange's request on a pooled connection, a stream of the HTTP/2 connection, or a new
+   * connection, and blocks until its response has ended, failed, or been cancelled; {@code sink}
+   * receives the response on the event loop meanwhile. Never throws: a failure is the exchange's.
+   * An interrupt cancels it.
    */
   public void execute(Exchange exchange, ResponseSink sink) {
     exchange.sink = sink;
-    Connection c = pooled();
-    if (c == null) {
-      exchange.startNanos = System.nanoTime(); // t0 includes opening the connection, as it would in production
-      try {
-        c = open();
-      } catch (IOException e) {
-        exchange.end(System.nanoTime(), e, false);
-        return;
-      } catch (InterruptedException e) {
-        exchange.end(System.nanoTime(), new IOException("Canceled: interrupted"), false);
-        Thread.currentThread().interrupt();
-        return;
-      } // the loop never saw these: nothing to wait for
-    } else {
-      exchange.startNanos = Long.MIN_VALUE;
+    Channel channel;
+    try {
+      channel = channel(exchange);
+    } catch (IOException e) {
+      exchange.end(System.nanoTime(), e, false);
+      return;
+    } catch (InterruptedException e) {
+      exchange.end(System.nanoTime(), new IOException("Canceled: interrupted"), false);
+      Thread.currentThread().interrupt();
+      return;
+    } // the loop never saw these: nothing to wait for
+    exchange.abort = () -> onLoop(channel, () -> handler(channel).fail(exchange, new IOException("Canceled")));
+    if (exchange.startNanos == Long.MIN_VALUE) {
+      exchange.startNanos = System.nanoTime(); // as late as possible before the request's first byte
     }
-    c.exchange = exchange;
-    exchange.connection = c;
-    if (exchange.cancelled) {
-      c.loop.abort(c, exchange); // a cancel that came before the connection was known
-    } else {
-      if (exchange.startNanos == Long.MIN_VALUE) {
-        exchange.startNanos = System.nanoTime(); // as late as possible before the request's first byte
-      }
-      c.lastActivity = exchange.startNanos;
-      try {
-        write(c, exchange);
-      } catch (IOException e) {
-        c.loop.fail(c, exchange, e);
-      }
+    FullHttpRequest request = request(exchange.request);
+    if (!onLoop(channel, () -> handler(channel).begin(exchange, request))) {
+      exchange.end(System.nanoTime(), new IOException("the client was closed"), false);
+      return;
     }
     await(exchange);
+  }
+
+  /** The connection (or HTTP/2 stream) for {@code exchange}; sets its {@code t0} when it opened one. */
+  private Channel channel(Exchange exchange) throws IOException, InterruptedException {
+    exchange.startNanos = Long.MIN_VALUE;
+    Channel shared = http2;
+    if (shared != null && shared.isActive()) {
+      return stream(shared);
+    }
+    for (Channel c; (c = idle.pollFirst()) != null; ) {
+      if (c.isActive()) {
+        return c;
+      }
+    }
+    exchange.startNanos = System.nanoTime(); // t0 includes opening the connection, as it would in production
+    Connector.Opened opened = connector.open();
+    if (!opened.http2()) {
+      opened.channel().closeFuture().addListener(closed -> idle.remove(opened.channel()));
+      return opened.channel();
+    }
+    http2 = opened.channel();
+    return stream(opened.channel());
+  }
+
+  private Channel stream(Channel connection) throws IOException, InterruptedException {
+    ArrivalStamp stamp = Connector.stamp(connection);
+    long idleNanos = origin.idleTimeout().toNanos();
+    Future<Http2StreamChannel> opened = new Http2StreamChannelBootstrap(connection)
+        .handler(new ChannelInitializer<Http2StreamChannel>() {
+          @Override
+          protected void initChannel(Http2StreamChannel ch) {
+            ch.pipeline().addLast(new Http2StreamFrameToHttpObjectCodec(false), new ResponseHandler(stamp, idleNanos, null));
+          }
+        }).open();
+    if (!opened.await(origin.connectTimeout().toMillis(), TimeUnit.MILLISECONDS)) {
+      throw new SocketTimeoutException("connect timed out: no HTTP/2 stream could be opened");
+    }
+    if (!opened.isSuccess()) {
+      throw Failures.io(opened.cause());
+    }
+    return opened.getNow();
+  }
+
+  private static ResponseHandler handler(Channel channel) {
+    return channel.pipeline().get(ResponseHandler.class);
+  }
+
+  /** Runs {@code task} on the channel's loop; false when the loop is gone. */
+  private static boolean onLoop(Channel channel, Runnable task) {
+    try {
+      channel.eventLoop().execute(task);
+      return true;
+    } catch (RejectedExecutionException e) {
+      return false;
+    }
+  }
+
+  private static FullHttpRequest request(Request r) {
+    FullHttpRequest request = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.valueOf(r.method()), r.path(),
+        r.body() == null ? Unpooled.EMPTY_BUFFER : Unpooled.wrappedBuffer(r.body()));
+    HttpHeaders headers = request.headers();
+    headers.set(HttpHeaderNames.HOST, r.authority()).set(HttpHeaderNames.USER_AGENT, "llmh");
+    if (r.body() != null) {
+      headers.set(HttpHeaderNames.CONTENT_TYPE, "application/json").setInt(HttpHeaderNames.CONTENT_LENGTH, r.body().length);
+    }
+    if (r.authorization() != null) {
+      headers.set(HttpHeaderNames.AUTHORIZATION, r.authorization());
+    }
+    return request;
   }
 
   private static void await(Exchange exchange) {
@@ -102,63 +174,75 @@ public final class StreamingHttp implements AutoCloseable {
     }
   }
 
-  private Connection pooled() {
-    for (Connection c; (c = idle.pollFirst()) != null; ) {
-      if (c.channel.isOpen()) {
-        return c;
+  /**
+   * Reads {@code reads} as one HTTP/1.1 response through the handlers a connection reads with, on
+   * the calling thread and without a socket: how the chunk path is compiled before the first
+   * measured request, and how its cost is measured. The exchange's ending, or null when the reads
+   * did not end the response.
+   */
+  public static Exchange.Ending replay(List<byte[]> reads, ResponseSink sink) {
+    ArrivalStamp stamp = new ArrivalStamp();
+    EmbeddedChannel channel = new EmbeddedChannel(stamp, new HttpClientCodec(), new ResponseHandler(stamp, Long.MAX_VALUE, c -> { }));
+    Exchange exchange = new Exchange(new Request("POST", "/", "replay", null, new byte[0]));
+    exchange.sink = sink;
+    exchange.startNanos = System.nanoTime();
+    handler(channel).begin(exchange, request(exchange.request));
+    channel.releaseOutbound();
+    for (byte[] read : reads) {
+      if (channel.isActive()) {
+        channel.writeInbound(Unpooled.wrappedBuffer(read));
       }
     }
-    return null;
+    channel.runPendingTasks();
+    channel.finishAndReleaseAll();
+    return exchange.ending();
   }
 
-  private Connection open() throws IOException, InterruptedException {
-    InetSocketAddress address = new InetSocketAddress(host, port);
-    if (address.isUnresolved()) {
-      throw new UnknownHostException(host);
-    }
-    SocketChannel channel = SocketChannel.open();
-    try {
-      channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
-      channel.socket().connect(address, (int) Math.min(Integer.MAX_VALUE, connectTimeout.toMillis()));
-      channel.configureBlocking(false);
-      Connection c = new Connection(channel, loop);
-      loop.register(c);
-      return c;
-    } catch (IOException | InterruptedException | RuntimeException e) {
-      channel.close();
-      throw e;
-    }
-  }
+  /** A whole response: its status, content type and body. */
+  public record Whole(int code, String contentType, byte[] body) {}
 
-  /** Writes the whole request; a server that stops reading it for the connect timeout fails it. */
-  private void write(Connection c, Exchange exchange) throws IOException {
-    ByteBuffer out = ByteBuffer.wrap(exchange.request);
-    long deadline = System.nanoTime() + connectTimeout.toNanos();
-    while (out.hasRemaining()) {
-      if (c.channel.write(out) == 0) {
-        if (exchange.cancelled) {
-          throw new IOException("Canceled");
-        }
-        if (System.nanoTime() - deadline > 0) {
-          throw new SocketTimeoutException("write timed out: the server did not read the request");
-        }
-        LockSupport.parkNanos(WRITE_PAUSE_NANOS);
-      }
+  /**
+   * One request whose whole answer is wanted (a listing, a probe), within {@code limit} from start
+   * to end; a body over {@code maxBytes} is a failure, not cut short.
+   *
+   * @throws InterruptedIOException when the limit passed first
+   */
+  public Whole fetch(Request request, Duration limit, int maxBytes) throws IOException {
+    Exchange exchange = new Exchange(request);
+    Collected sink = new Collected(maxBytes);
+    AtomicBoolean late = new AtomicBoolean();
+    ScheduledFuture<?> timer = group.schedule(() -> {
+      late.set(true);
+      exchange.cancel();
+    }, limit.toNanos(), TimeUnit.NANOSECONDS);
+    execute(exchange, sink);
+    timer.cancel(false);
+    if (late.get()) {
+      throw new InterruptedIOException("timed out after " + limit.toMillis() + " ms");
     }
+    if (exchange.ending().failure() != null) {
+      throw exchange.ending().failure();
+    }
+    if (!sink.complete) {
+      throw new IOException("the response is larger than " + maxBytes + " bytes");
+    }
+    return new Whole(sink.head.code(), sink.head.contentType(), sink.body.toByteArray());
   }
 
   /** CPU time so far of the thread that reads every response. */
   public long readerCpuNanos() {
-    return loop.cpuNanos();
+    Thread thread = loopThread;
+    long nanos = thread == null ? 0 : ManagementFactory.getThreadMXBean().getThreadCpuTime(thread.getId());
+    return Math.max(0, nanos); // -1 where the JVM does not measure thread CPU
   }
 
-  /** How many connections wait in the pool. */
+  /** How many HTTP/1.1 connections wait in the pool. */
   public int idleConnections() {
     return idle.size();
   }
 
   @Override
   public void close() {
-    loop.close();
+    group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
   }
 }

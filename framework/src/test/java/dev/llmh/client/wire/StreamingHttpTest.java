@@ -106,13 +106,13 @@ class StreamingHttpTest {
   }
 
   private static Exchange post() {
-    return new Exchange("POST /x HTTP/1.1\r\nHost: h\r\nContent-Length: 2\r\n\r\n{}".getBytes(StandardCharsets.US_ASCII));
+    return new Exchange(new Request("POST", "/x", "h", null, "{}".getBytes(StandardCharsets.US_ASCII)));
   }
 
   @Test
   void requestsOneAfterAnotherReuseOneConnection() throws Exception {
     try (Server server = new Server(List.of("a", "b"), 0, Integer.MAX_VALUE);
-        StreamingHttp http = new StreamingHttp(server.host(), server.port(), TIMEOUT, TIMEOUT)) {
+        StreamingHttp http = new StreamingHttp(Origin.plain(server.host(), server.port(), TIMEOUT, TIMEOUT))) {
       for (int i = 0; i < 5; i++) {
         Exchange exchange = succeeds(http, "ab");
         assertThat(exchange.ending().atNanos()).isGreaterThanOrEqualTo(exchange.startNanos());
@@ -125,7 +125,7 @@ class StreamingHttpTest {
   @Test
   void sixteenAtOnceOpenSixteenConnectionsThatTheNextWaveReuses() throws Exception {
     try (Server server = new Server(List.of("a", "b", "c"), 5, Integer.MAX_VALUE);
-        StreamingHttp http = new StreamingHttp(server.host(), server.port(), TIMEOUT, TIMEOUT)) {
+        StreamingHttp http = new StreamingHttp(Origin.plain(server.host(), server.port(), TIMEOUT, TIMEOUT))) {
       ExecutorService senders = Executors.newFixedThreadPool(16);
       for (int wave = 0; wave < 2; wave++) {
         List<Future<String>> bodies = new ArrayList<>();
@@ -149,7 +149,7 @@ class StreamingHttpTest {
   @Test
   void aConnectionTheServerClosedIsNotReusedAndTheNextRequestOpensAnother() throws Exception {
     try (Server server = new Server(List.of("a"), 0, 1);
-        StreamingHttp http = new StreamingHttp(server.host(), server.port(), TIMEOUT, TIMEOUT)) {
+        StreamingHttp http = new StreamingHttp(Origin.plain(server.host(), server.port(), TIMEOUT, TIMEOUT))) {
       for (int i = 0; i < 3; i++) {
         succeeds(http, "a");
         waitUntil(() -> http.idleConnections() == 0); // the loop saw the close and dropped it
@@ -161,7 +161,7 @@ class StreamingHttpTest {
   @Test
   void aSilentResponseFailsWithTheIdleTimeoutMidStream() throws Exception {
     try (Server server = new Server(List.of("a", "b"), 1500, Integer.MAX_VALUE);
-        StreamingHttp http = new StreamingHttp(server.host(), server.port(), TIMEOUT, Duration.ofMillis(300))) {
+        StreamingHttp http = new StreamingHttp(Origin.plain(server.host(), server.port(), TIMEOUT, Duration.ofMillis(300)))) {
       Exchange exchange = post();
       http.execute(exchange, new CollectingSink());
       assertThat(exchange.ending().failure()).isInstanceOf(SocketTimeoutException.class);
@@ -175,7 +175,7 @@ class StreamingHttpTest {
   @Test
   void aCancelFromAnotherThreadEndsTheExchangeAtOnce() throws Exception {
     try (Server server = new Server(List.of("a", "b"), 2000, Integer.MAX_VALUE);
-        StreamingHttp http = new StreamingHttp(server.host(), server.port(), TIMEOUT, TIMEOUT)) {
+        StreamingHttp http = new StreamingHttp(Origin.plain(server.host(), server.port(), TIMEOUT, TIMEOUT))) {
       Exchange exchange = post();
       java.util.concurrent.atomic.AtomicLong cancelledNanos = new java.util.concurrent.atomic.AtomicLong();
       Thread canceller = new Thread(() -> {
@@ -198,7 +198,7 @@ class StreamingHttpTest {
     try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       port = free.getLocalPort();
     }
-    try (StreamingHttp http = new StreamingHttp("127.0.0.1", port, TIMEOUT, TIMEOUT)) {
+    try (StreamingHttp http = new StreamingHttp(Origin.plain("127.0.0.1", port, TIMEOUT, TIMEOUT))) {
       Exchange exchange = post();
       http.execute(exchange, new CollectingSink());
       assertThat(exchange.ending().failure()).isInstanceOf(java.net.ConnectException.class);

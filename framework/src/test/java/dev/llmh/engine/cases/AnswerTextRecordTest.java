@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.llmh.client.ChatRequest;
 import dev.llmh.client.Credentials;
 import dev.llmh.client.OllamaClient;
+import dev.llmh.client.Network;
 import dev.llmh.client.OpenAiChatClient;
 import dev.llmh.client.Timeouts;
 import dev.llmh.config.Api;
@@ -48,7 +49,7 @@ class AnswerTextRecordTest {
     String answer = SimTokenizer.outputText(SEED, REASONING, TOKENS);
     assertThat(answer.length()).isGreaterThan(100);
     try (SimulatedServer server = SimulatedServer.start(reasoning());
-        OpenAiChatClient client = new OpenAiChatClient(Api.OPENAI_CHAT, server.baseUrl(), Credentials.NONE, TIMEOUTS)) {
+        OpenAiChatClient client = new OpenAiChatClient(Api.OPENAI_CHAT, server.baseUrl(), Credentials.NONE, TIMEOUTS, Network.SYSTEM)) {
       RequestSample sample = client.send(ChatRequest.builder("any", "Say forty words", TOKENS).seed(SEED)
           .cachePrompt(Boolean.FALSE).build());
       assertThat(sample.error()).isNull();
@@ -98,7 +99,7 @@ class AnswerTextRecordTest {
   @Test
   void withoutReasoningTheTextAloneIsRecordedAndZeroKeepsNone() throws Exception {
     try (SimulatedServer server = SimulatedServer.start(SimulatorSettings.defaults().withDecodeTokensPerSecond(5000));
-        OpenAiChatClient client = new OpenAiChatClient(Api.OPENAI_CHAT, server.baseUrl(), Credentials.NONE, TIMEOUTS)) {
+        OpenAiChatClient client = new OpenAiChatClient(Api.OPENAI_CHAT, server.baseUrl(), Credentials.NONE, TIMEOUTS, Network.SYSTEM)) {
       RequestSample sample = client.send(ChatRequest.builder("any", "Say six words", 6).seed(7)
           .cachePrompt(Boolean.FALSE).build());
       assertThat(sample.error()).isNull();
@@ -119,7 +120,7 @@ class AnswerTextRecordTest {
   @Test
   void ollamaThinkingIsKeptApartFromTheAnswer() {
     try (SimulatedServer server = SimulatedServer.start(reasoning());
-        OllamaClient client = new OllamaClient(Api.OLLAMA_CHAT, server.rootUrl(), Credentials.NONE, TIMEOUTS)) {
+        OllamaClient client = new OllamaClient(Api.OLLAMA_CHAT, server.rootUrl(), Credentials.NONE, TIMEOUTS, Network.SYSTEM)) {
       RequestSample sample = client.send(ChatRequest.builder("any", "Say ten words", 10).seed(SEED).build());
       assertThat(sample.error()).isNull();
       assertThat(sample.text().reasoning()).isEqualTo(SimTokenizer.outputText(SEED, 0, REASONING));

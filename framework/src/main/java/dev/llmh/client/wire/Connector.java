@@ -1,0 +1,158 @@
+package dev.llmh.client.wire;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.AdaptiveRecvByteBufAllocator;
+import io.netty.buffer.PooledByteBufAllocator;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.ChannelPipeline;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.handler.codec.http.HttpClientCodec;
+import io.netty.handler.codec.http.HttpDecoderConfig;
+import io.netty.handler.codec.http2.Http2FrameCodecBuilder;
+import io.netty.handler.codec.http2.Http2MultiplexHandler;
+import io.netty.handler.proxy.HttpProxyHandler;
+import io.netty.handler.ssl.ApplicationProtocolNames;
+import io.netty.handler.ssl.ApplicationProtocolNegotiationHandler;
+import io.netty.handler.ssl.SslHandler;
+import io.netty.resolver.NoopAddressResolverGroup;
+import io.netty.util.AttributeKey;
+import io.netty.util.concurrent.Future;
+import io.netty.util.concurrent.Promise;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.SocketTimeoutException;
+import java.net.UnknownHostException;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * Opens a connection to an {@link Origin}: the name resolved on the sending thread (never on the
+ * loop, where a slow lookup would delay every stream's reads), TCP, the proxy's tunnel, then TLS
+ * and its ALPN choice of HTTP/2 or HTTP/1.1 — each awaited within the one connect timeout. The
+ * pipeline's first handler stamps every read: {@link ArrivalStamp}.
+ */
+final class Connector {
+  /** Heap buffers: the chunk parsers read their arrays in place. */
+  private static final PooledByteBufAllocator HEAP = new PooledByteBufAllocator(false);
+  private static final int MAX_HEAD = 64 * 1024;
+  private static final int MIN_READ = 16 * 1024;
+  private static final int MAX_READ = 256 * 1024;
+  /** Done once the connection's pipeline speaks its protocol: after TLS, when ALPN's choice configured it. */
+  private static final AttributeKey<Promise<Void>> READY = AttributeKey.valueOf("llmh.ready");
+
+  private final Origin origin;
+  private final Bootstrap bootstrap;
+  private final long connectNanos;
+
+  /** A connection ready for requests, and whether it speaks HTTP/2. */
+  record Opened(Channel channel, boolean http2) {}
+
+  Connector(Origin origin, EventLoopGroup group, Consumer<Channel> reuse) {
+    this.origin = origin;
+    this.connectNanos = origin.connectTimeout().toNanos();
+    long idleNanos = origin.idleTimeout().toNanos();
+    this.bootstrap = new Bootstrap().group(group).channel(NioSocketChannel.class)
+        .resolver(NoopAddressResolverGroup.INSTANCE)
+        .option(ChannelOption.TCP_NODELAY, true)
+        .option(ChannelOption.ALLOCATOR, HEAP)
+        // never fewer bytes per read than a burst of events: the adaptive default shrinks to 64 after
+        // small reads, and a write read in two pieces would stamp its events apart
+        .option(ChannelOption.RCVBUF_ALLOCATOR, new AdaptiveRecvByteBufAllocator(MIN_READ, MIN_READ, MAX_READ))
+        .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, origin.connectTimeout().toMillis()))
+        .handler(new ChannelInitializer<SocketChannel>() {
+          @Override
+          protected void initChannel(SocketChannel ch) {
+            ArrivalStamp stamp = new ArrivalStamp();
+            Promise<Void> ready = ch.eventLoop().newPromise();
+            ch.attr(READY).set(ready);
+            ChannelPipeline p = ch.pipeline().addLast(stamp);
+            if (origin.proxy() != null) {
+              HttpProxyHandler proxy = new HttpProxyHandler(origin.proxy());
+              proxy.setConnectTimeoutMillis(origin.connectTimeout().toMillis());
+              p.addLast(proxy);
+            }
+            if (origin.tls() == null) {
+              http1(p, stamp, idleNanos, reuse);
+              ready.setSuccess(null);
+              return;
+            }
+            SslHandler tls = origin.tls().newHandler(ch.alloc(), origin.host(), origin.port());
+            tls.setHandshakeTimeoutMillis(origin.connectTimeout().toMillis());
+            p.addLast(tls, new ApplicationProtocolNegotiationHandler(ApplicationProtocolNames.HTTP_1_1) {
+              @Override
+              protected void configurePipeline(ChannelHandlerContext ctx, String protocol) {
+                if (ApplicationProtocolNames.HTTP_2.equals(protocol)) {
+                  // each request opens a stream on the connection: Http2Streams
+                  ctx.pipeline().addLast(Http2FrameCodecBuilder.forClient().build(),
+                      new Http2MultiplexHandler(new ChannelInboundHandlerAdapter()));
+                } else {
+                  http1(ctx.pipeline(), stamp, idleNanos, reuse);
+                }
+                ready.setSuccess(null);
+              }
+            });
+          }
+        });
+  }
+
+  /** A new connection, ready for its first request; its failure is the exception a caller reports. */
+  Opened open() throws IOException, InterruptedException {
+    long deadline = System.nanoTime() + connectNanos;
+    InetSocketAddress target = origin.proxy() != null
+        ? InetSocketAddress.createUnresolved(origin.host(), origin.port()) // the proxy resolves it
+        : new InetSocketAddress(origin.host(), origin.port());
+    if (origin.proxy() == null && target.isUnresolved()) {
+      throw new UnknownHostException(origin.host());
+    }
+    Channel channel = null;
+    try {
+      ChannelFuture connected = bootstrap.connect(target);
+      channel = connected.channel();
+      await(connected, deadline, "connect timed out");
+      if (origin.proxy() != null) {
+        await(channel.pipeline().get(HttpProxyHandler.class).connectFuture(), deadline, "connect timed out: the proxy opened no tunnel");
+      }
+      boolean http2 = false;
+      if (origin.tls() != null) {
+        SslHandler tls = channel.pipeline().get(SslHandler.class);
+        await(tls.handshakeFuture(), deadline, "connect timed out: the TLS handshake did not finish");
+        http2 = ApplicationProtocolNames.HTTP_2.equals(tls.applicationProtocol());
+      }
+      // the handshake's waiter may wake before the loop has set the pipeline up for the protocol chosen
+      await(channel.attr(READY).get(), deadline, "connect timed out: the connection was not set up");
+      return new Opened(channel, http2);
+    } catch (IOException | InterruptedException | RuntimeException e) {
+      if (channel != null) {
+        channel.close();
+      }
+      throw e;
+    }
+  }
+
+  private static void http1(ChannelPipeline p, ArrivalStamp stamp, long idleNanos, Consumer<Channel> reuse) {
+    p.addLast(new HttpClientCodec(new HttpDecoderConfig().setMaxHeaderSize(MAX_HEAD).setMaxInitialLineLength(MAX_HEAD),
+        false, false));
+    p.addLast(new ResponseHandler(stamp, idleNanos, reuse));
+  }
+
+  /** The stamp of a connection's reads, for the streams of an HTTP/2 connection. */
+  static ArrivalStamp stamp(Channel channel) {
+    return channel.pipeline().get(ArrivalStamp.class);
+  }
+
+  private static void await(Future<?> step, long deadline, String timedOut) throws IOException, InterruptedException {
+    if (!step.await(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
+      throw new SocketTimeoutException(timedOut);
+    }
+    if (!step.isSuccess()) {
+      throw Failures.io(step.cause());
+    }
+  }
+}

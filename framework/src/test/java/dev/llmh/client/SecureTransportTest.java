@@ -1,0 +1,190 @@
+package dev.llmh.client;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.llmh.config.Api;
+import dev.llmh.measure.RequestSample;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * HTTPS, HTTP/2 and proxies go the one way plain HTTP goes: a server with a self-signed
+ * certificate, trusted by {@code llmh.tls.trust}, streams its pieces a pause apart; each chunk is
+ * stamped after the server began its write and before the next one; and every way such an endpoint
+ * can refuse or break ends as a sample's error saying why.
+ */
+class SecureTransportTest {
+  private static final Timeouts TIMEOUTS =
+      new Timeouts(Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(5));
+  private static final long PAUSE_MS = 40;
+  private static final List<String> PIECES = List.of(event("A"), event("B"), event("C") + "data: [DONE]\n\n");
+  private static final List<String> H2_FIRST = List.of("h2", "http/1.1");
+  private static final List<String> H1_ONLY = List.of("http/1.1");
+
+  @TempDir
+  static Path dir;
+  private static Path keyStore;
+  private static Path pem;
+
+  @BeforeAll
+  static void certificate() throws Exception {
+    keyStore = SecureServer.certificate(dir);
+    pem = dir.resolve("server.pem");
+  }
+
+  private static String event(String text) {
+    return "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"" + text + "\"}}]}\n\n";
+  }
+
+  private static OpenAiChatClient client(String url, Network network) {
+    return new OpenAiChatClient(Api.OPENAI_CHAT, url, Credentials.NONE, TIMEOUTS, network);
+  }
+
+  private static Network trusting(Path trust) {
+    return new Network(Optional.of(trust), Optional.empty());
+  }
+
+  private static RequestSample send(OpenAiChatClient client) {
+    return client.send(ChatRequest.builder(null, "hi", 16).seed(1).build());
+  }
+
+  @ParameterizedTest(name = "ALPN offers {0}")
+  @ValueSource(strings = {"h2", "http/1.1"})
+  void aSelfSignedServerIsTrustedByItsPemAndEachChunkIsStampedBetweenItsWriteAndTheNext(String protocol) throws Exception {
+    try (SecureServer server = new SecureServer(keyStore, protocol.equals("h2") ? H2_FIRST : H1_ONLY, PIECES, PAUSE_MS,
+            SecureServer.Cut.NONE);
+        OpenAiChatClient client = client(server.url(), trusting(pem))) {
+      for (int i = 0; i < 3; i++) {
+        RequestSample sample = send(client);
+        SecureServer.Served served = server.served.get(i);
+        assertThat(sample.error()).isNull();
+        assertThat(served.protocol()).isEqualTo(protocol);
+        List<Long> times = sample.timing().textChunkNanos();
+        List<Long> written = served.written();
+        assertThat(times).hasSize(3);
+        for (int c = 0; c < 3; c++) {
+          assertThat(times.get(c)).as("chunk %d after its write", c).isGreaterThanOrEqualTo(written.get(c));
+          if (c < 2) {
+            // stamped before the next write began: a chunk held back to the next read would be after it
+            assertThat(times.get(c)).as("chunk %d before the next write", c).isLessThan(written.get(c + 1));
+          }
+        }
+      }
+      assertThat(server.connections).as("one kept-alive connection for requests one after another").hasSize(1);
+    }
+  }
+
+  @Test
+  void concurrentRequestsToAnHttp2ServerAreStreamsOfOneConnection() throws Exception {
+    try (SecureServer server = new SecureServer(keyStore, H2_FIRST, PIECES, PAUSE_MS, SecureServer.Cut.NONE);
+        OpenAiChatClient client = client(server.url(), trusting(pem))) {
+      assertThat(send(client).error()).isNull(); // opens the connection
+      ExecutorService senders = Executors.newFixedThreadPool(8);
+      List<Future<RequestSample>> samples = new ArrayList<>();
+      for (int i = 0; i < 8; i++) {
+        samples.add(senders.submit(() -> send(client)));
+      }
+      for (Future<RequestSample> sample : samples) {
+        assertThat(sample.get().error()).isNull();
+        assertThat(sample.get().timing().textChunkNanos()).hasSize(3);
+      }
+      senders.shutdown();
+      assertThat(server.served).hasSize(9);
+      assertThat(server.connections).hasSize(1);
+    }
+  }
+
+  @Test
+  void aPkcs12TrustStoreWithoutAPasswordIsTrustedAndOneWithAPasswordIsAClearError() throws Exception {
+    try (SecureServer server = new SecureServer(keyStore, H2_FIRST, PIECES, 0, SecureServer.Cut.NONE);
+        OpenAiChatClient client = client(server.url(), trusting(SecureServer.trustStore(dir)))) {
+      assertThat(send(client).error()).isNull();
+    }
+    // the server's own key store: its password hides the certificate from a reader without it
+    assertThat(org.assertj.core.api.Assertions.catchThrowable(() -> client("https://localhost:1/v1", trusting(keyStore))))
+        .isInstanceOf(EndpointException.class).hasMessageContaining("llmh.tls.trust").hasMessageContaining("no trusted certificate");
+  }
+
+  @Test
+  void aCertificateTheSystemDoesNotTrustIsARefusalThatSaysHowToTrustIt() throws Exception {
+    try (SecureServer server = new SecureServer(keyStore, H2_FIRST, PIECES, 0, SecureServer.Cut.NONE);
+        OpenAiChatClient client = client(server.url(), Network.SYSTEM)) {
+      RequestSample sample = send(client);
+      assertThat(sample.error()).startsWith("request failed: SSL").contains("certification path");
+      assertThat(server.served).isEmpty();
+      assertThat(org.assertj.core.api.Assertions.catchThrowable(client::probe))
+          .hasMessageContaining("llmh.tls.trust");
+    }
+  }
+
+  @Test
+  void aCertificateForAnotherNameIsRefusedThoughItIsTrusted() throws Exception {
+    try (SecureServer server = new SecureServer(keyStore, H2_FIRST, PIECES, 0, SecureServer.Cut.NONE);
+        OpenAiChatClient client = client("https://127.0.0.1:" + server.port() + "/v1", trusting(pem))) {
+      RequestSample sample = send(client);
+      assertThat(sample.error()).startsWith("request failed: SSL").containsIgnoringCase("subject alternative name");
+      assertThat(server.served).isEmpty();
+    }
+  }
+
+  @Test
+  void aServerThatNeverAnswersTheHandshakeIsAConnectTimeout() throws Exception {
+    try (java.net.ServerSocket silent = new java.net.ServerSocket(0, 4, java.net.InetAddress.getLoopbackAddress());
+        OpenAiChatClient client = new OpenAiChatClient(Api.OPENAI_CHAT, "https://localhost:" + silent.getLocalPort() + "/v1",
+            Credentials.NONE, new Timeouts(Duration.ofMillis(500), TIMEOUTS.read(), TIMEOUTS.firstToken(), TIMEOUTS.request()),
+            trusting(pem))) {
+      long start = System.nanoTime();
+      RequestSample sample = send(client); // the kernel accepts the connection; nobody reads the ClientHello
+      assertThat(sample.error()).startsWith("connect timeout").contains("TLS handshake");
+      assertThat((System.nanoTime() - start) / 1e6).isGreaterThanOrEqualTo(500.0).isLessThan(4_500.0);
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"RESET_STREAM", "CLOSE_CONNECTION"})
+  void anHttp2StreamBrokenMidStreamIsAFailureAfterItsFirstChunk(SecureServer.Cut cut) throws Exception {
+    try (SecureServer server = new SecureServer(keyStore, H2_FIRST, PIECES, PAUSE_MS, cut);
+        OpenAiChatClient client = client(server.url(), trusting(pem))) {
+      RequestSample sample = send(client);
+      assertThat(sample.error()).as(sample.error()).containsAnyOf("mid-stream", "stream broken");
+      assertThat(sample.timing().textChunkNanos()).hasSize(1);
+      // the connection is not poisoned: the next request gets its answer up to the same cut
+      RequestSample next = send(client);
+      assertThat(next.timing().textChunkNanos()).hasSize(1);
+    }
+  }
+
+  @Test
+  void httpsGoesThroughAProxyTunnel() throws Exception {
+    try (SecureServer server = new SecureServer(keyStore, H2_FIRST, PIECES, 0, SecureServer.Cut.NONE);
+        ConnectProxy proxy = new ConnectProxy(false);
+        OpenAiChatClient client = client(server.url(), new Network(Optional.of(pem), Optional.of(URI.create(proxy.url()))))) {
+      assertThat(send(client).error()).isNull();
+      assertThat(send(client).error()).isNull();
+      assertThat(proxy.tunnels).containsExactly("localhost:" + server.port());
+    }
+  }
+
+  @Test
+  void aProxyThatRefusesTheTunnelIsAFailureNamingTheProxy() throws Exception {
+    try (SecureServer server = new SecureServer(keyStore, H2_FIRST, PIECES, 0, SecureServer.Cut.NONE);
+        ConnectProxy proxy = new ConnectProxy(true);
+        OpenAiChatClient client = client(server.url(), new Network(Optional.of(pem), Optional.of(URI.create(proxy.url()))))) {
+      RequestSample sample = send(client);
+      assertThat(sample.error()).contains("proxy").contains("403");
+      assertThat(server.served).isEmpty();
+    }
+  }
+}
