@@ -3,6 +3,7 @@ package dev.llmh.benchmarks;
 import dev.llmh.benchmarks.accuracy.CaseCpuListener;
 import dev.llmh.benchmarks.accuracy.Measured;
 import dev.llmh.benchmarks.accuracy.Pinning;
+import dev.llmh.benchmarks.accuracy.SelfSigned;
 import dev.llmh.benchmarks.accuracy.ProcessCpu;
 import dev.llmh.benchmarks.accuracy.Setting;
 import java.io.BufferedReader;
@@ -38,7 +39,7 @@ import java.util.stream.Stream;
  * with each other and with its own arrival times, the client's with its own send times.
  *
  * <p>Arguments (all optional): {@code settings=c1,c16,stress runs=1 mode=launcher|maven|floor|floor-eventloop|floor-jdk
- * server=eventloop|simulator pin=true
+ * server=eventloop|simulator|netty|netty-h1|netty-h2 pin=true
  * work=benchmarks/target/accuracy clientJvm=}; {@code clientJvm} adds JVM options (space-separated) to
  * the harness JVM of the launcher and floor modes, e.g. {@code clientJvm=-XX:+PrintCompilation} to see
  * what the JIT compiles while streams are timed (its output goes to the run's {@code client.out}); for
@@ -91,7 +92,7 @@ public final class AccuracyBenchmark {
   }
 
   private static Row runOnce(Setting setting, int run, Path work, Pinning pinning, HarnessCommand harness,
-      String serverKind) throws IOException, InterruptedException {
+      String serverKind) throws Exception {
     Path dir = work.resolve(setting.name() + "-" + run);
     deleteRecursively(dir);
     Files.createDirectories(dir);
@@ -105,6 +106,11 @@ public final class AccuracyBenchmark {
         GroundTruthServer.class.getName(),
         "ttftMs=" + setting.ttftMs(), "itlMs=" + setting.itlMs(), "tokens=" + setting.tokens(),
         "slots=" + setting.concurrency(), "log=" + servedLog, "server=" + serverKind));
+    // HTTPS: the server's self-signed certificate, which the harness trusts as a user would (LLMH_TLS_TRUST)
+    SelfSigned certificate = serverKind.startsWith("netty-") ? SelfSigned.in(work.resolve("tls")) : null;
+    if (certificate != null) {
+      serverCommand.add("keyStore=" + certificate.keyStore());
+    }
     Process server = new ProcessBuilder(serverCommand).redirectError(dir.resolve("server.err").toFile()).start();
     BufferedReader serverOut = new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8));
     int exitCode;
@@ -119,7 +125,11 @@ public final class AccuracyBenchmark {
       Path caseCpuFile = dir.resolve("case-cpu-ticks");
       clientCommand.addAll(ProcessCpu.wrap(harness.command(setting, baseUrl, resultsDir, caseCpuFile)));
       Path clientOut = dir.resolve("client.out");
-      Process client = new ProcessBuilder(clientCommand).directory(harness.directory().toFile())
+      ProcessBuilder clientProcess = new ProcessBuilder(clientCommand);
+      if (certificate != null) {
+        clientProcess.environment().put("LLMH_TLS_TRUST", certificate.pem().toString());
+      }
+      Process client = clientProcess.directory(harness.directory().toFile())
           .redirectOutput(clientOut.toFile()).redirectError(dir.resolve("client.err").toFile()).start();
       if (!client.waitFor(CLIENT_TIMEOUT_MINUTES, TimeUnit.MINUTES)) {
         client.descendants().forEach(ProcessHandle::destroyForcibly);

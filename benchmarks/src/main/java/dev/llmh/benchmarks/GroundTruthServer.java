@@ -1,7 +1,11 @@
 package dev.llmh.benchmarks;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.netty.handler.ssl.ApplicationProtocolNames;
+import io.netty.handler.ssl.SslContext;
 import dev.llmh.benchmarks.accuracy.EventLoopServer;
+import dev.llmh.benchmarks.accuracy.NettyGroundTruth;
+import dev.llmh.benchmarks.accuracy.SelfSigned;
 import dev.llmh.benchmarks.accuracy.ServerWarmup;
 import dev.llmh.sim.ServedRequest;
 import dev.llmh.sim.SimulatedServer;
@@ -38,7 +42,8 @@ import java.util.regex.Pattern;
  * ServerWarmup}), so that the real server's request numbers start at 1 with compiled code.
  *
  * <p>Arguments: {@code ttftMs=100 itlMs=20 tokens=64 slots=16 log=served.ndjson roleChunk=true
- * warmupRequests=200}.
+ * warmupRequests=200 server=eventloop|simulator|netty|netty-h1|netty-h2 keyStore=} (the last two
+ * serve HTTPS with {@code keyStore}'s certificate, from {@link SelfSigned}).
  */
 public final class GroundTruthServer {
   private static final Pattern PROMPT_TOKENS = Pattern.compile("(\"prompt_tokens\":)\\d+");
@@ -76,8 +81,10 @@ public final class GroundTruthServer {
         .withDefaultMaxTokens(tokens)
         .withRoleChunkFirst(options.getBoolean("roleChunk", true))
         .withHook(TAGGED);
-    boolean eventLoop = options.get("server", "eventloop").equals("eventloop");
-    try (Served server = eventLoop ? eventLoop(ttftMs, itlMs, tokens) : simulator(settings, slots)) {
+    String kind = options.get("server", "eventloop");
+    try (Served server = kind.equals("eventloop") ? eventLoop(ttftMs, itlMs, tokens)
+        : kind.startsWith("netty") ? netty(kind, options.get("keyStore", ""), ttftMs, itlMs, tokens)
+        : simulator(settings, slots)) {
       System.out.println(server.baseUrl());
       System.out.flush();
       new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine();
@@ -117,6 +124,28 @@ public final class GroundTruthServer {
     int rounds = ServerWarmup.untilCompilerQuiet(round, 30);
     System.err.println("event-loop server warm-up: " + rounds + " rounds of 500 short requests");
     EventLoopServer server = EventLoopServer.start(ttftMs * 1_000_000L, Math.round(itlMs * 1e6), tokens);
+    return new Served(server.baseUrl(), server::servedRequests, server);
+  }
+
+  /**
+   * {@link NettyGroundTruth}: {@code netty} plain HTTP/1.1, {@code netty-h1} HTTPS offering only
+   * HTTP/1.1, {@code netty-h2} HTTPS offering HTTP/2 first; its path compiled first over plain HTTP.
+   */
+  private static Served netty(String kind, String keyStore, long ttftMs, double itlMs, int tokens) throws Exception {
+    ServerWarmup.Round round = () -> {
+      try (NettyGroundTruth fast = NettyGroundTruth.start(0, 0, 8, null)) {
+        ServerWarmup.drive(fast.baseUrl(), 500, 8, 4);
+      }
+    };
+    int rounds = ServerWarmup.untilCompilerQuiet(round, 30);
+    System.err.println("netty server warm-up: " + rounds + " rounds of 500 short requests");
+    SslContext tls = switch (kind) {
+      case "netty" -> null;
+      case "netty-h1" -> SelfSigned.server(Path.of(keyStore), List.of(ApplicationProtocolNames.HTTP_1_1));
+      case "netty-h2" -> SelfSigned.server(Path.of(keyStore), List.of(ApplicationProtocolNames.HTTP_2, ApplicationProtocolNames.HTTP_1_1));
+      default -> throw new IllegalArgumentException("server must be eventloop, simulator, netty, netty-h1 or netty-h2, was " + kind);
+    };
+    NettyGroundTruth server = NettyGroundTruth.start(ttftMs * 1_000_000L, Math.round(itlMs * 1e6), tokens, tls);
     return new Served(server.baseUrl(), server::servedRequests, server);
   }
 

@@ -29,11 +29,9 @@ import io.netty.handler.ssl.ApplicationProtocolNames;
 import io.netty.handler.ssl.ApplicationProtocolNegotiationHandler;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
-import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyStore;
 import java.util.ArrayList;
@@ -144,10 +142,7 @@ final class SecureServer implements AutoCloseable {
   }
 
   private static SslContext serverTls(Path store, List<String> protocols) throws Exception {
-    KeyStore keys = KeyStore.getInstance("PKCS12");
-    try (InputStream in = Files.newInputStream(store)) {
-      keys.load(in, PASSWORD.toCharArray());
-    }
+    KeyStore keys = KeyStore.getInstance(store.toFile(), PASSWORD.toCharArray());
     KeyManagerFactory factory = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
     factory.init(keys, PASSWORD.toCharArray());
     return SslContextBuilder.forServer(factory)

@@ -12,11 +12,7 @@ import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.PriorityQueue;
-import java.util.Queue;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.locks.LockSupport;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -28,11 +24,9 @@ import java.util.regex.Pattern;
  *
  * <p>The <em>reader</em> blocks in a selector, so it wakes as a request's first bytes arrive and
  * takes that as the request's arrival; once the request is whole it answers (headers and the role
- * chunk at once), numbers it and hands it to the <em>sender</em>. The sender keeps every stream's
- * next deadline in one queue — first answer chunk at arrival + TTFT, then one chunk per ITL — parks
- * until 250 µs before the earliest, then yields the core until it is due (the reader may need it),
- * reads the clock and writes. Each content chunk's
- * time in the log is that reading, taken just before its write.
+ * chunk at once), numbers it and hands it to the {@link Sender}, which fires each stream's next
+ * deadline — first answer chunk at arrival + TTFT, then one chunk per ITL — on time: it reads the
+ * clock and writes. Each content chunk's time in the log is that reading, taken just before its write.
  *
  * <p>Every response's {@code usage.prompt_tokens} is the request's number, so each sample the
  * harness records names the served request it was. {@code GET …/models} lists one model, any
@@ -50,7 +44,7 @@ public final class EventLoopServer implements AutoCloseable {
       int port) {}
 
   /** A response being streamed; only the sender touches it once handed over. */
-  private static final class Stream {
+  private final class Stream implements Sender.Due {
     final Response response;
     final long[] sentAt;
     int next;
@@ -60,8 +54,14 @@ public final class EventLoopServer implements AutoCloseable {
       this.sentAt = new long[response.chunks().length];
     }
 
-    long due(long gapNanos) {
+    @Override
+    public long due() {
       return response.first() + next * gapNanos;
+    }
+
+    @Override
+    public boolean fire() {
+      return sendNext(this);
     }
   }
 
@@ -70,10 +70,9 @@ public final class EventLoopServer implements AutoCloseable {
   private final int tokens;
   private final ServerSocketChannel listener;
   private final Selector selector;
-  private final Queue<Stream> handedOver = new ConcurrentLinkedQueue<>();
   private final List<ServedRequest> served = new CopyOnWriteArrayList<>();
   private final Thread reader;
-  private final Thread sender;
+  private final Sender sender = new Sender("ground-truth-sender");
   private volatile boolean closed;
   private long requests;
 
@@ -85,7 +84,6 @@ public final class EventLoopServer implements AutoCloseable {
     this.listener = ServerSocketChannel.open().bind(new InetSocketAddress("127.0.0.1", 0), 64);
     listener.configureBlocking(false).register(selector, SelectionKey.OP_ACCEPT);
     this.reader = new Thread(this::readLoop, "ground-truth-reader");
-    this.sender = new Thread(this::sendLoop, "ground-truth-sender");
   }
 
   /** Starts a server: first answer chunk {@code ttftNanos} after arrival, then one per {@code gapNanos}. */
@@ -109,10 +107,9 @@ public final class EventLoopServer implements AutoCloseable {
   public void close() throws IOException {
     closed = true;
     selector.wakeup();
-    LockSupport.unpark(sender);
+    sender.close();
     try {
       reader.join(2000);
-      sender.join(2000);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
@@ -193,37 +190,7 @@ public final class EventLoopServer implements AutoCloseable {
             + "\"finish_reason\":null}]}")));
     long arrival = request.arrival();
     int port = ((InetSocketAddress) channel.getRemoteAddress()).getPort();
-    handedOver.add(new Stream(new Response(channel, number, arrival, arrival + ttftNanos, chunks, ending, port)));
-    LockSupport.unpark(sender);
-  }
-
-  private void sendLoop() {
-    PriorityQueue<Stream> due = new PriorityQueue<>((a, b) -> Long.compare(a.due(gapNanos), b.due(gapNanos)));
-    while (!closed) {
-      for (Stream fresh; (fresh = handedOver.poll()) != null; ) {
-        due.add(fresh);
-      }
-      Stream stream = due.peek();
-      if (stream == null) {
-        LockSupport.park();
-        continue;
-      }
-      long left = stream.due(gapNanos) - System.nanoTime();
-      if (left > SPIN_NANOS) {
-        LockSupport.parkNanos(left - SPIN_NANOS); // woken early when the reader hands over a stream
-        continue;
-      }
-      if (left > 0) {
-        // Yield, not a bare spin: the reader shares this core, and an arrival it reads while this
-        // thread spins is stamped late (seen as 1.5-3.7 ms when 16 requests came at once).
-        Thread.yield();
-        continue;
-      }
-      due.poll();
-      if (sendNext(stream)) {
-        due.add(stream);
-      }
-    }
+    sender.add(new Stream(new Response(channel, number, arrival, arrival + ttftNanos, chunks, ending, port)));
   }
 
   /** Writes the stream's next chunk (and its ending after the last); true if more chunks follow. */

@@ -67,14 +67,16 @@ public record Measured(
         continue;
       }
       JsonNode r = mapper.readTree(line);
-      JsonNode chunks = r.get("contentChunkNanos");
+      JsonNode times = r.path("times"); // ServedRequest as Jackson writes it: its nested records by name
+      JsonNode chunks = times.get("contentChunkNanos");
       long[] nanos = new long[chunks.size()];
       for (int k = 0; k < nanos.length; k++) {
         nanos[k] = chunks.get(k).asLong();
       }
       streamedTokens += nanos.length;
       served.put(r.get("requestNumber").asLong(),
-          new Served(r.get("arrivalNanos").asLong(), r.get("slotAcquiredNanos").asLong(), r.get("reasoningChunks").asInt(),
+          new Served(times.get("arrivalNanos").asLong(), times.get("slotAcquiredNanos").asLong(),
+              r.path("outcome").get("reasoningChunks").asInt(),
               nanos));
     }
 

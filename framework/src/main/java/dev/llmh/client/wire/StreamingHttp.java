@@ -190,7 +190,7 @@ public final class StreamingHttp implements AutoCloseable {
     channel.releaseOutbound();
     for (byte[] read : reads) {
       if (channel.isActive()) {
-        channel.writeInbound(Unpooled.wrappedBuffer(read));
+        channel.pipeline().fireChannelRead(Unpooled.wrappedBuffer(read)); // as a socket's read is fired, without the embedded channel's own queueing
       }
     }
     channel.runPendingTasks();
