@@ -23,6 +23,7 @@ import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.handler.codec.http2.Http2FrameCodecBuilder;
 import io.netty.handler.codec.http2.Http2MultiplexHandler;
+import io.netty.handler.codec.http2.Http2Settings;
 import io.netty.handler.codec.http2.Http2StreamFrameToHttpObjectCodec;
 import io.netty.handler.ssl.ApplicationProtocolConfig;
 import io.netty.handler.ssl.ApplicationProtocolNames;
@@ -67,6 +68,12 @@ final class SecureServer implements AutoCloseable {
    * @param protocols what the server offers by ALPN, in its order of preference
    */
   SecureServer(Path certificate, List<String> protocols, List<String> pieces, long pauseMillis, Cut cut) throws Exception {
+    this(certificate, protocols, pieces, pauseMillis, cut, Integer.MAX_VALUE);
+  }
+
+  /** @param maxStreams the HTTP/2 streams a connection may carry at once ({@code SETTINGS_MAX_CONCURRENT_STREAMS}) */
+  SecureServer(Path certificate, List<String> protocols, List<String> pieces, long pauseMillis, Cut cut, long maxStreams)
+      throws Exception {
     SslContext tls = serverTls(certificate, protocols);
     server = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
         .childHandler(new ChannelInitializer<SocketChannel>() {
@@ -78,7 +85,9 @@ final class SecureServer implements AutoCloseable {
               protected void configurePipeline(ChannelHandlerContext ctx, String protocol) {
                 Answer answer = new Answer(protocol, ch, pieces, pauseMillis, cut);
                 if (ApplicationProtocolNames.HTTP_2.equals(protocol)) {
-                  ctx.pipeline().addLast(Http2FrameCodecBuilder.forServer().build(), new Http2MultiplexHandler(
+                  ctx.pipeline().addLast(Http2FrameCodecBuilder.forServer()
+                      .initialSettings(Http2Settings.defaultSettings().maxConcurrentStreams(maxStreams)).build(),
+                      new Http2MultiplexHandler(
                       new ChannelInitializer<Channel>() {
                         @Override
                         protected void initChannel(Channel stream) {

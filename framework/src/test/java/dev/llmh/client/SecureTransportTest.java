@@ -107,6 +107,26 @@ class SecureTransportTest {
   }
 
   @Test
+  void streamsBeyondWhatOneHttp2ConnectionTakesOpenAnother() throws Exception {
+    try (SecureServer server = new SecureServer(keyStore, H2_FIRST, PIECES, PAUSE_MS, SecureServer.Cut.NONE, 2);
+        OpenAiChatClient client = client(server.url(), trusting(pem))) {
+      assertThat(send(client).error()).isNull(); // the connection is open and its server's limit known
+      ExecutorService senders = Executors.newFixedThreadPool(6);
+      List<Future<RequestSample>> samples = new ArrayList<>();
+      for (int i = 0; i < 6; i++) {
+        samples.add(senders.submit(() -> send(client)));
+      }
+      for (Future<RequestSample> sample : samples) {
+        assertThat(sample.get().error()).isNull();
+      }
+      senders.shutdown();
+      assertThat(server.served).hasSize(7);
+      // no stream refused: beyond its two, each sender went to another connection (several may open at once)
+      assertThat(server.connections.size()).as("six at once, two streams a connection").isGreaterThanOrEqualTo(3);
+    }
+  }
+
+  @Test
   void aPkcs12TrustStoreWithoutAPasswordIsTrustedAndOneWithAPasswordIsAClearError() throws Exception {
     try (SecureServer server = new SecureServer(keyStore, H2_FIRST, PIECES, 0, SecureServer.Cut.NONE);
         OpenAiChatClient client = client(server.url(), trusting(SecureServer.trustStore(dir)))) {

@@ -127,7 +127,7 @@ class ResultsRecordTest {
   }
 
   @Test
-  void concurrencyAboveOkHttpsPerHostDefaultIsNotHeldBack(@TempDir Path results) throws Exception {
+  void concurrencyAboveAPerHostConnectionLimitIsNotHeldBack(@TempDir Path results) throws Exception {
     // Eight slots, 100 ms to the first token: a request the client held back until another ended would
     // reach the server a whole request (>= 100 ms) after the client started timing it.
     try (SimulatedServer server = SimulatedServer.start(GroundTruth.simulator(8, 100, 50))) {

@@ -15,14 +15,17 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.codec.http.HttpClientCodec;
 import io.netty.handler.codec.http.HttpDecoderConfig;
+import io.netty.handler.codec.http2.Http2FrameCodec;
 import io.netty.handler.codec.http2.Http2FrameCodecBuilder;
 import io.netty.handler.codec.http2.Http2MultiplexHandler;
+import io.netty.handler.codec.http2.Http2SettingsFrame;
 import io.netty.handler.proxy.HttpProxyHandler;
 import io.netty.handler.ssl.ApplicationProtocolNames;
 import io.netty.handler.ssl.ApplicationProtocolNegotiationHandler;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.resolver.NoopAddressResolverGroup;
 import io.netty.util.AttributeKey;
+import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.Promise;
 import java.io.IOException;
@@ -30,6 +33,7 @@ import java.net.InetSocketAddress;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 /**
@@ -46,6 +50,8 @@ final class Connector {
   private static final int MAX_READ = 256 * 1024;
   /** Done once the connection's pipeline speaks its protocol: after TLS, when ALPN's choice configured it. */
   private static final AttributeKey<Promise<Void>> READY = AttributeKey.valueOf("llmh.ready");
+  /** An HTTP/2 connection's streams open or being opened. */
+  private static final AttributeKey<AtomicInteger> STREAMS = AttributeKey.valueOf("llmh.streams");
 
   private final Origin origin;
   private final Bootstrap bootstrap;
@@ -69,35 +75,57 @@ final class Connector {
         .handler(new ChannelInitializer<SocketChannel>() {
           @Override
           protected void initChannel(SocketChannel ch) {
-            ArrivalStamp stamp = new ArrivalStamp();
-            Promise<Void> ready = ch.eventLoop().newPromise();
-            ch.attr(READY).set(ready);
-            ChannelPipeline p = ch.pipeline().addLast(stamp);
-            if (origin.proxy() != null) {
-              HttpProxyHandler proxy = new HttpProxyHandler(origin.proxy());
-              proxy.setConnectTimeoutMillis(origin.connectTimeout().toMillis());
-              p.addLast(proxy);
+            pipeline(ch, idleNanos, reuse);
+          }
+        });
+  }
+
+  /** The stamp first, the proxy's tunnel, TLS, then HTTP/1.1 or HTTP/2 as ALPN chooses. */
+  private void pipeline(SocketChannel ch, long idleNanos, Consumer<Channel> reuse) {
+    ArrivalStamp stamp = new ArrivalStamp();
+    Promise<Void> ready = ch.eventLoop().newPromise();
+    ch.attr(READY).set(ready);
+    ch.attr(STREAMS).set(new AtomicInteger());
+    ChannelPipeline p = ch.pipeline().addLast(stamp);
+    if (origin.proxy() != null) {
+      HttpProxyHandler proxy = new HttpProxyHandler(origin.proxy());
+      proxy.setConnectTimeoutMillis(origin.connectTimeout().toMillis());
+      p.addLast(proxy);
+    }
+    if (origin.tls() == null) {
+      http1(p, stamp, idleNanos, reuse);
+      ready.setSuccess(null);
+      return;
+    }
+    SslHandler tls = origin.tls().newHandler(ch.alloc(), origin.host(), origin.port());
+    tls.setHandshakeTimeoutMillis(origin.connectTimeout().toMillis());
+    p.addLast(tls, new ApplicationProtocolNegotiationHandler(ApplicationProtocolNames.HTTP_1_1) {
+      @Override
+      protected void configurePipeline(ChannelHandlerContext ctx, String protocol) {
+        if (ApplicationProtocolNames.HTTP_2.equals(protocol)) {
+          http2(ctx.pipeline(), ready);
+        } else {
+          http1(ctx.pipeline(), stamp, idleNanos, reuse);
+          ready.setSuccess(null);
+        }
+      }
+    });
+  }
+
+  /**
+   * HTTP/2: each request opens a stream of the connection ({@link StreamingHttp}). Ready once the
+   * server's first SETTINGS came, so that the streams a connection may carry are known before any
+   * is opened.
+   */
+  private static void http2(ChannelPipeline p, Promise<Void> ready) {
+    p.addLast(Http2FrameCodecBuilder.forClient().build(), new Http2MultiplexHandler(new ChannelInboundHandlerAdapter()),
+        new ChannelInboundHandlerAdapter() {
+          @Override
+          public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            if (msg instanceof Http2SettingsFrame) {
+              ready.trySuccess(null);
             }
-            if (origin.tls() == null) {
-              http1(p, stamp, idleNanos, reuse);
-              ready.setSuccess(null);
-              return;
-            }
-            SslHandler tls = origin.tls().newHandler(ch.alloc(), origin.host(), origin.port());
-            tls.setHandshakeTimeoutMillis(origin.connectTimeout().toMillis());
-            p.addLast(tls, new ApplicationProtocolNegotiationHandler(ApplicationProtocolNames.HTTP_1_1) {
-              @Override
-              protected void configurePipeline(ChannelHandlerContext ctx, String protocol) {
-                if (ApplicationProtocolNames.HTTP_2.equals(protocol)) {
-                  // each request opens a stream on the connection: Http2Streams
-                  ctx.pipeline().addLast(Http2FrameCodecBuilder.forClient().build(),
-                      new Http2MultiplexHandler(new ChannelInboundHandlerAdapter()));
-                } else {
-                  http1(ctx.pipeline(), stamp, idleNanos, reuse);
-                }
-                ready.setSuccess(null);
-              }
-            });
+            ReferenceCountUtil.release(msg); // the connection's own frames: nothing else reads them
           }
         });
   }
@@ -126,7 +154,7 @@ final class Connector {
         http2 = ApplicationProtocolNames.HTTP_2.equals(tls.applicationProtocol());
       }
       // the handshake's waiter may wake before the loop has set the pipeline up for the protocol chosen
-      await(channel.attr(READY).get(), deadline, "connect timed out: the connection was not set up");
+      await(channel.attr(READY).get(), deadline, "connect timed out: the connection was not set up (HTTP/2: no SETTINGS from the server)");
       return new Opened(channel, http2);
     } catch (IOException | InterruptedException | RuntimeException e) {
       if (channel != null) {
@@ -140,6 +168,30 @@ final class Connector {
     p.addLast(new HttpClientCodec(new HttpDecoderConfig().setMaxHeaderSize(MAX_HEAD).setMaxInitialLineLength(MAX_HEAD),
         false, false));
     p.addLast(new ResponseHandler(stamp, idleNanos, reuse));
+  }
+
+  /**
+   * Takes a place for one more stream on an HTTP/2 connection, if it has one: below the server's
+   * {@code SETTINGS_MAX_CONCURRENT_STREAMS} counting the streams other senders are opening, and
+   * not going away. {@link #releaseStream} gives it back when the stream closes.
+   */
+  static boolean reserveStream(Channel connection) {
+    Http2FrameCodec codec = connection.pipeline().get(Http2FrameCodec.class);
+    if (codec == null || codec.connection().goAwayReceived()) {
+      return false;
+    }
+    int max = codec.connection().local().maxActiveStreams();
+    AtomicInteger streams = connection.attr(STREAMS).get();
+    for (int n = streams.get(); n < max; n = streams.get()) {
+      if (streams.compareAndSet(n, n + 1)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  static void releaseStream(Channel connection) {
+    connection.attr(STREAMS).get().decrementAndGet();
   }
 
   /** The stamp of a connection's reads, for the streams of an HTTP/2 connection. */

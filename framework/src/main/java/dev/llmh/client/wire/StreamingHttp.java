@@ -44,7 +44,8 @@ public final class StreamingHttp implements AutoCloseable {
   private final EventLoopGroup group;
   private final Connector connector;
   private final Deque<Channel> idle = new ConcurrentLinkedDeque<>();
-  private volatile Channel http2;
+  /** HTTP/2 connections, each carrying as many streams as its server allows at once. */
+  private final Deque<Channel> http2 = new ConcurrentLinkedDeque<>();
   private volatile Thread loopThread;
 
   public StreamingHttp(Origin origin) {
@@ -92,9 +93,12 @@ public final class StreamingHttp implements AutoCloseable {
   /** The connection (or HTTP/2 stream) for {@code exchange}; sets its {@code t0} when it opened one. */
   private Channel channel(Exchange exchange) throws IOException, InterruptedException {
     exchange.startNanos = Long.MIN_VALUE;
-    Channel shared = http2;
-    if (shared != null && shared.isActive()) {
-      return stream(shared);
+    for (Channel shared : http2) {
+      if (!shared.isActive()) {
+        http2.remove(shared);
+      } else if (Connector.reserveStream(shared)) {
+        return stream(shared);
+      }
     }
     for (Channel c; (c = idle.pollFirst()) != null; ) {
       if (c.isActive()) {
@@ -107,10 +111,12 @@ public final class StreamingHttp implements AutoCloseable {
       opened.channel().closeFuture().addListener(closed -> idle.remove(opened.channel()));
       return opened.channel();
     }
-    http2 = opened.channel();
+    Connector.reserveStream(opened.channel()); // a new connection has room: its server's limit is not known yet
+    http2.addFirst(opened.channel());
     return stream(opened.channel());
   }
 
+  /** A new stream of {@code connection}, whose place was reserved; the place is given back when it closes. */
   private Channel stream(Channel connection) throws IOException, InterruptedException {
     ArrivalStamp stamp = Connector.stamp(connection);
     long idleNanos = origin.idleTimeout().toNanos();
@@ -121,12 +127,23 @@ public final class StreamingHttp implements AutoCloseable {
             ch.pipeline().addLast(new Http2StreamFrameToHttpObjectCodec(false), new ResponseHandler(stamp, idleNanos, null));
           }
         }).open();
-    if (!opened.await(origin.connectTimeout().toMillis(), TimeUnit.MILLISECONDS)) {
-      throw new SocketTimeoutException("connect timed out: no HTTP/2 stream could be opened");
+    try {
+      if (!opened.await(origin.connectTimeout().toMillis(), TimeUnit.MILLISECONDS)) {
+        throw new SocketTimeoutException("connect timed out: no HTTP/2 stream could be opened");
+      }
+      if (!opened.isSuccess()) {
+        throw Failures.io(opened.cause());
+      }
+    } catch (IOException | InterruptedException e) {
+      opened.addListener(done -> { // once the open settles: a stream opened too late is closed unused
+        if (done.isSuccess()) {
+          opened.getNow().close();
+        }
+        Connector.releaseStream(connection);
+      });
+      throw e;
     }
-    if (!opened.isSuccess()) {
-      throw Failures.io(opened.cause());
-    }
+    opened.getNow().closeFuture().addListener(closed -> Connector.releaseStream(connection));
     return opened.getNow();
   }
 
