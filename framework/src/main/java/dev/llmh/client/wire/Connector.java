@@ -12,6 +12,11 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelPipeline;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.IoHandlerFactory;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.epoll.EpollSocketChannel;
+import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.codec.http.HttpClientCodec;
 import io.netty.handler.codec.http.HttpDecoderConfig;
@@ -43,6 +48,21 @@ import java.util.function.Consumer;
  * pipeline's first handler stamps every read: {@link ArrivalStamp}.
  */
 final class Connector {
+  /** Linux's epoll where its native library loads, else the JDK's selector: the same pipeline on either. */
+  enum Io {
+    EPOLL, NIO;
+
+    IoHandlerFactory handler() {
+      return this == EPOLL ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
+    }
+
+    Class<? extends Channel> channel() {
+      return this == EPOLL ? EpollSocketChannel.class : NioSocketChannel.class;
+    }
+  }
+
+  static final Io IO = Epoll.isAvailable() ? Io.EPOLL : Io.NIO;
+
   /** Heap buffers: the chunk parsers read their arrays in place. */
   private static final PooledByteBufAllocator HEAP = new PooledByteBufAllocator(false);
   private static final int MAX_HEAD = 64 * 1024;
@@ -64,7 +84,7 @@ final class Connector {
     this.origin = origin;
     this.connectNanos = origin.connectTimeout().toNanos();
     long idleNanos = origin.idleTimeout().toNanos();
-    this.bootstrap = new Bootstrap().group(group).channel(NioSocketChannel.class)
+    this.bootstrap = new Bootstrap().group(group).channel(IO.channel())
         .resolver(NoopAddressResolverGroup.INSTANCE)
         .option(ChannelOption.TCP_NODELAY, true)
         .option(ChannelOption.ALLOCATOR, HEAP)

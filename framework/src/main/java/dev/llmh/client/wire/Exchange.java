@@ -36,6 +36,17 @@ public final class Exchange {
     this.ending = new Ending(at, failure, headRead);
   }
 
+  /**
+   * Sets {@code t0} now, unless it was set before a connection was opened for the request: on the
+   * event loop right before the request is written, so that the hand-over to the loop — the
+   * harness's own delay, which a user's client would not have — is not counted as the server's.
+   */
+  void start() {
+    if (startNanos == Long.MIN_VALUE) {
+      startNanos = System.nanoTime();
+    }
+  }
+
   /** Wakes the sender, which from then on owns the sink and the outcome. */
   void release() {
     ended.countDown();
@@ -45,7 +56,7 @@ public final class Exchange {
     ended.await();
   }
 
-  /** {@code t0}: before the connection was opened when it needed one, else before the request was handed to the loop. */
+  /** {@code t0}: before the connection was opened when it needed one, else right before the request was written. */
   public long startNanos() {
     return startNanos;
   }

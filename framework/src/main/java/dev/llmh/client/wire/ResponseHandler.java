@@ -53,6 +53,7 @@ final class ResponseHandler extends ChannelInboundHandlerAdapter {
 
   /** Starts {@code e} on this connection: its request is written, and its silence watched from its start. */
   void begin(Exchange e, Object request) {
+    e.start();
     exchange = e;
     headRead = false;
     interim = false;

@@ -6,7 +6,6 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.embedded.EmbeddedChannel;
-import io.netty.channel.nio.NioIoHandler;
 import io.netty.handler.codec.http.DefaultFullHttpRequest;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpClientCodec;
@@ -55,7 +54,7 @@ public final class StreamingHttp implements AutoCloseable {
       thread.setDaemon(true);
       loopThread = thread;
       return thread;
-    }, NioIoHandler.newFactory());
+    }, Connector.IO.handler());
     this.connector = new Connector(origin, group, idle::addFirst); // most recently used first: the warmest is taken next
   }
 
@@ -71,19 +70,19 @@ public final class StreamingHttp implements AutoCloseable {
     try {
       channel = channel(exchange);
     } catch (IOException e) {
+      exchange.start();
       exchange.end(System.nanoTime(), e, false);
       return;
     } catch (InterruptedException e) {
+      exchange.start();
       exchange.end(System.nanoTime(), new IOException("Canceled: interrupted"), false);
       Thread.currentThread().interrupt();
       return;
     } // the loop never saw these: nothing to wait for
     exchange.abort = () -> onLoop(channel, () -> handler(channel).fail(exchange, new IOException("Canceled")));
-    if (exchange.startNanos == Long.MIN_VALUE) {
-      exchange.startNanos = System.nanoTime(); // as late as possible before the request's first byte
-    }
     FullHttpRequest request = request(exchange.request);
     if (!onLoop(channel, () -> handler(channel).begin(exchange, request))) {
+      exchange.start();
       exchange.end(System.nanoTime(), new IOException("the client was closed"), false);
       return;
     }
