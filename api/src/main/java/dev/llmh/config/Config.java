@@ -143,31 +143,8 @@ public record Config(
         apiKey,
         values.get(ConfigKey.API).map(v -> Api.byKey(ConfigValues.oneOf(ConfigKey.API, v,
             Api.keys().split(", "))).orElseThrow()),
-        values.get(ConfigKey.TLS_TRUST).map(Config::trustFile),
-        values.get(ConfigKey.PROXY).map(Config::proxy));
-  }
-
-  private static Path trustFile(String value) {
-    Path file = Path.of(value);
-    if (!java.nio.file.Files.isReadable(file) || java.nio.file.Files.isDirectory(file)) {
-      throw new ConfigException(ConfigKey.TLS_TRUST.key() + " = '" + value + "' is not a readable file: give the server's"
-          + " certificate as a PEM file, or a PKCS#12 trust store holding it");
-    }
-    return file;
-  }
-
-  private static java.net.URI proxy(String value) {
-    try {
-      java.net.URI uri = new java.net.URI(value.contains("://") ? value : "http://" + value);
-      if ("http".equals(uri.getScheme()) && uri.getHost() != null && uri.getPort() > 0
-          && (uri.getPath() == null || uri.getPath().isEmpty() || uri.getPath().equals("/"))) {
-        return uri;
-      }
-    } catch (java.net.URISyntaxException e) {
-      // told below
-    }
-    throw new ConfigException(ConfigKey.PROXY.key() + " = '" + value + "' is not an HTTP proxy's address: write"
-        + " http://host:port (e.g. http://proxy.example.com:3128)");
+        values.get(ConfigKey.TLS_TRUST).map(NetworkValues::trustFile),
+        values.get(ConfigKey.PROXY).map(NetworkValues::proxy));
   }
 
   private static Timeouts timeouts(ConfigValues values) {

@@ -91,6 +91,22 @@ public final class AccuracyBenchmark {
     printTable(rows);
   }
 
+  /** The ground truth's command line: pinned to core 0, the setting's schedule, HTTPS with {@code certificate} if any. */
+  private static List<String> serverCommand(Setting setting, Pinning pinning, Path servedLog, String serverKind,
+      SelfSigned certificate) {
+    List<String> command = new ArrayList<>(pinning.onCore(0));
+    // The quick JIT tier only, as for the harness: the optimising compiler's threads share the server's
+    // core and, once its sender yields before a send, took the core for milliseconds (server late p99 3-4 ms).
+    command.addAll(List.of(java(), "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"),
+        GroundTruthServer.class.getName(),
+        "ttftMs=" + setting.ttftMs(), "itlMs=" + setting.itlMs(), "tokens=" + setting.tokens(),
+        "slots=" + setting.concurrency(), "log=" + servedLog, "server=" + serverKind));
+    if (certificate != null) {
+      command.add("keyStore=" + certificate.keyStore());
+    }
+    return command;
+  }
+
   private static Row runOnce(Setting setting, int run, Path work, Pinning pinning, HarnessCommand harness,
       String serverKind) throws Exception {
     Path dir = work.resolve(setting.name() + "-" + run);
@@ -99,19 +115,9 @@ public final class AccuracyBenchmark {
     Path servedLog = dir.resolve("served.ndjson");
     Path resultsDir = dir.resolve("results");
 
-    List<String> serverCommand = new ArrayList<>(pinning.onCore(0));
-    // The quick JIT tier only, as for the harness: the optimising compiler's threads share the server's
-    // core and, once its sender yields before a send, took the core for milliseconds (server late p99 3-4 ms).
-    serverCommand.addAll(List.of(java(), "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"),
-        GroundTruthServer.class.getName(),
-        "ttftMs=" + setting.ttftMs(), "itlMs=" + setting.itlMs(), "tokens=" + setting.tokens(),
-        "slots=" + setting.concurrency(), "log=" + servedLog, "server=" + serverKind));
     // HTTPS: the server's self-signed certificate, which the harness trusts as a user would (LLMH_TLS_TRUST)
     SelfSigned certificate = serverKind.startsWith("netty-") ? SelfSigned.in(work.resolve("tls")) : null;
-    if (certificate != null) {
-      serverCommand.add("keyStore=" + certificate.keyStore());
-    }
-    Process server = new ProcessBuilder(serverCommand).redirectError(dir.resolve("server.err").toFile()).start();
+    Process server = new ProcessBuilder(serverCommand(setting, pinning, servedLog, serverKind, certificate)).redirectError(dir.resolve("server.err").toFile()).start();
     BufferedReader serverOut = new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8));
     int exitCode;
     Optional<Double> cpuSeconds;

@@ -60,6 +60,24 @@ class SecureTransportTest {
     return client.send(ChatRequest.builder(null, "hi", 16).seed(1).build());
   }
 
+  /** {@code n} requests sent at once, from as many threads. */
+  private static List<RequestSample> atOnce(OpenAiChatClient client, int n) throws Exception {
+    ExecutorService senders = Executors.newFixedThreadPool(n);
+    try {
+      List<Future<RequestSample>> sent = new ArrayList<>();
+      for (int i = 0; i < n; i++) {
+        sent.add(senders.submit(() -> send(client)));
+      }
+      List<RequestSample> samples = new ArrayList<>();
+      for (Future<RequestSample> sample : sent) {
+        samples.add(sample.get());
+      }
+      return samples;
+    } finally {
+      senders.shutdown();
+    }
+  }
+
   @ParameterizedTest(name = "ALPN offers {0}")
   @ValueSource(strings = {"h2", "http/1.1"})
   void aSelfSignedServerIsTrustedByItsPemAndEachChunkIsStampedBetweenItsWriteAndTheNext(String protocol) throws Exception {
@@ -91,16 +109,10 @@ class SecureTransportTest {
     try (SecureServer server = new SecureServer(keyStore, H2_FIRST, PIECES, PAUSE_MS, SecureServer.Cut.NONE);
         OpenAiChatClient client = client(server.url(), trusting(pem))) {
       assertThat(send(client).error()).isNull(); // opens the connection
-      ExecutorService senders = Executors.newFixedThreadPool(8);
-      List<Future<RequestSample>> samples = new ArrayList<>();
-      for (int i = 0; i < 8; i++) {
-        samples.add(senders.submit(() -> send(client)));
+      for (RequestSample sample : atOnce(client, 8)) {
+        assertThat(sample.error()).isNull();
+        assertThat(sample.timing().textChunkNanos()).hasSize(3);
       }
-      for (Future<RequestSample> sample : samples) {
-        assertThat(sample.get().error()).isNull();
-        assertThat(sample.get().timing().textChunkNanos()).hasSize(3);
-      }
-      senders.shutdown();
       assertThat(server.served).hasSize(9);
       assertThat(server.connections).hasSize(1);
     }
@@ -111,15 +123,7 @@ class SecureTransportTest {
     try (SecureServer server = new SecureServer(keyStore, H2_FIRST, PIECES, PAUSE_MS, SecureServer.Cut.NONE, 2);
         OpenAiChatClient client = client(server.url(), trusting(pem))) {
       assertThat(send(client).error()).isNull(); // the connection is open and its server's limit known
-      ExecutorService senders = Executors.newFixedThreadPool(6);
-      List<Future<RequestSample>> samples = new ArrayList<>();
-      for (int i = 0; i < 6; i++) {
-        samples.add(senders.submit(() -> send(client)));
-      }
-      for (Future<RequestSample> sample : samples) {
-        assertThat(sample.get().error()).isNull();
-      }
-      senders.shutdown();
+      assertThat(atOnce(client, 6)).allSatisfy(sample -> assertThat(sample.error()).isNull());
       assertThat(server.served).hasSize(7);
       // no stream refused: beyond its two, each sender went to another connection (several may open at once)
       assertThat(server.connections.size()).as("six at once, two streams a connection").isGreaterThanOrEqualTo(3);
