@@ -202,6 +202,18 @@ class SecureTransportTest {
   }
 
   @Test
+  void plainHttpGoesThroughTheProxyTunnelToo() throws Exception {
+    try (dev.llmh.sim.SimulatedServer server = dev.llmh.sim.SimulatedServer.start(dev.llmh.sim.SimulatorSettings.defaults());
+        ConnectProxy proxy = new ConnectProxy(false);
+        OpenAiChatClient client = client(server.baseUrl(), new Network(Optional.empty(), Optional.of(URI.create(proxy.url()))))) {
+      RequestSample sample = send(client);
+      assertThat(sample.error()).isNull();
+      assertThat(sample.timing().textChunkNanos()).isNotEmpty();
+      assertThat(proxy.tunnels).containsExactly(URI.create(server.baseUrl()).getAuthority());
+    }
+  }
+
+  @Test
   void aProxyThatRefusesTheTunnelIsAFailureNamingTheProxy() throws Exception {
     try (SecureServer server = new SecureServer(keyStore, H2_FIRST, PIECES, 0, SecureServer.Cut.NONE);
         ConnectProxy proxy = new ConnectProxy(true);
