@@ -84,7 +84,16 @@ public enum Metric {
   CLIENT_OVERHEAD("client_overhead", "client_overhead_ms", "client overhead (ms)", Dimension.TIME, Shape.PER_REQUEST, false),
   /** Prompt tokens the server took from its cache rather than prefilled, per request (llama.cpp {@code timings.cache_n}). */
   CACHED_PROMPT_TOKENS("cached_prompt_tokens", "cached_prompt_tokens", "cached prompt tokens", Dimension.COUNT, Shape.PER_REQUEST,
-      false);
+      false),
+  /**
+   * Time to open the request's TCP connection (through a proxy: its tunnel too), per request
+   * ({@code network}); 0 for a request on a connection kept alive.
+   */
+  CONNECT("connect", "connect_ms", "connect (ms)", Dimension.TIME, Shape.PER_REQUEST, false),
+  /** Time of the request's TLS handshake, per request ({@code network}); 0 on a connection kept alive, not measured over plain HTTP. */
+  TLS("tls", "tls_ms", "tls (ms)", Dimension.TIME, Shape.PER_REQUEST, false),
+  /** From the request written to its response's head, per request ({@code network}): the server's and the network's. */
+  WAITING("waiting", "waiting_ms", "waiting (ms)", Dimension.TIME, Shape.PER_REQUEST, false);
 
   /** How a metric's values come about, which decides how it is summarised and judged. */
   public enum Shape {
@@ -168,7 +177,10 @@ public enum Metric {
    * leave it out.
    */
   public boolean byFeature() {
-    return this == SERVER_TTFT || this == CLIENT_OVERHEAD || this == CACHED_PROMPT_TOKENS;
+    return switch (this) {
+      case SERVER_TTFT, CLIENT_OVERHEAD, CACHED_PROMPT_TOKENS, CONNECT, TLS, WAITING -> true;
+      default -> false;
+    };
   }
 
   /**
@@ -225,8 +237,9 @@ public enum Metric {
     return this == TPOT || this == ITL_TOKEN || this == OUTPUT_TOKENS || this == DECODE_RATE || this == THROUGHPUT;
   }
 
+  /** The metric a constraint names by its key ({@code connect}) or by its name in the results file ({@code connect_ms}). */
   public static Optional<Metric> byKey(String key) {
-    return Arrays.stream(values()).filter(m -> m.key.equals(key)).findFirst();
+    return Arrays.stream(values()).filter(m -> m.key.equals(key) || m.jsonName.equals(key)).findFirst();
   }
 
   public static String allKeys() {

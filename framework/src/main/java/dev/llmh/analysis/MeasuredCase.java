@@ -31,6 +31,12 @@ public record MeasuredCase(
     return measured.stream().map(RequestSample::succeeded).toList();
   }
 
+  /** The positions of the counted requests — succeeded, no model load — which every statistic is over. */
+  public List<Integer> counted() {
+    return java.util.stream.IntStream.range(0, measured.size())
+        .filter(i -> measured.get(i).succeeded() && !metrics.get(i).caveats().modelLoad()).boxed().toList();
+  }
+
   /** A statistic of a distribution, or null when it has no values. */
   public Double statistic(Metric metric, dev.llmh.constraint.Stat stat) {
     MetricSample sample = distributions.get(metric);

@@ -23,7 +23,7 @@ import java.util.regex.Pattern;
  */
 public final class EnvironmentDifferences {
   /** Keys whose values are readings of one process or one moment wherever they appear. */
-  public static final Set<String> PER_RUN_LEAVES = Set.of("pid", "pids", "port", "startedAt", "finishedAt", "timestamp");
+  public static final Set<String> PER_RUN_LEAVES = Set.of("pid", "pids", "port", "startedAt", "finishedAt", "timestamp", "rtt_ms");
   private static final Pattern LOOPBACK_PORT = Pattern.compile("(//(?:127\\.0\\.0\\.1|localhost|\\[::1\\])):\\d+");
 
   private EnvironmentDifferences() {}

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.llmh.client.wire.Origin;
 import dev.llmh.client.wire.Request;
+import dev.llmh.client.wire.RoundTrip;
 import dev.llmh.client.wire.StreamingHttp;
 import dev.llmh.client.wire.Tls;
 import java.io.IOException;
@@ -38,6 +39,7 @@ final class EndpointHttp {
   final EndpointStreams streams;
   private final Credentials credentials;
   private final Duration callTimeout;
+  private RoundTrip roundTrip;
 
   /** How one protocol frames its stream and what each frame means. */
   interface Stream {
@@ -70,6 +72,14 @@ final class EndpointHttp {
     }
     this.http = new StreamingHttp(origin);
     this.streams = new EndpointStreams(base, http, credentials, timeouts);
+  }
+
+  /** The round trip to the endpoint, measured the first time it is asked. */
+  synchronized RoundTrip roundTrip() {
+    if (roundTrip == null) {
+      roundTrip = http.roundTrip();
+    }
+    return roundTrip;
   }
 
   /** The proxy to tunnel through: {@code llmh.proxy}, else the JVM's for this URL ({@code https.proxyHost}...), else none. */

@@ -35,7 +35,7 @@ final class EndpointStreams {
     StreamRecorder recorder = new StreamRecorder(System.nanoTime(), watch, chat.sampling().maxTokens());
     StreamSink sink = new StreamSink(recorder, stream);
     http.execute(exchange, sink);
-    recorder.networkStarted(exchange.startNanos());
+    recorder.networkStarted(exchange.startNanos(), exchange.phases());
     sink.settle();
     Exchange.Ending ending = exchange.ending();
     if (ending.failure() != null) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.llmh.client.wire.RoundTrip;
 import dev.llmh.config.Api;
 import java.io.IOException;
 
@@ -43,6 +44,11 @@ abstract class HttpProtocolClient implements ProtocolClient {
   @Override
   public ServerAnswer ask(String path, boolean fromRoot, byte[] post, java.time.Duration timeout) {
     return http.ask(path, fromRoot, post, timeout);
+  }
+
+  @Override
+  public RoundTrip roundTrip() {
+    return http.roundTrip();
   }
 
   @Override

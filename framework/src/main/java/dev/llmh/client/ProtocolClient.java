@@ -1,5 +1,6 @@
 package dev.llmh.client;
 
+import dev.llmh.client.wire.RoundTrip;
 import dev.llmh.config.Api;
 import dev.llmh.measure.RequestSample;
 
@@ -49,6 +50,14 @@ public interface ProtocolClient extends AutoCloseable {
    */
   default ServerAnswer ask(String path, boolean fromRoot, byte[] post, java.time.Duration timeout) {
     return ServerAnswer.unavailable("this client cannot ask the server");
+  }
+
+  /**
+   * The network's round trip to the endpoint, measured once, when first asked ({@code Endpoints}
+   * asks as it opens the endpoint, before its first case). Never throws: what failed is its reason.
+   */
+  default RoundTrip roundTrip() {
+    return new RoundTrip(null, baseUrl(), "this client opens no connection of its own");
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.llmh.client;
 
+import dev.llmh.client.wire.HttpPhases;
 import dev.llmh.measure.RequestSample;
 import java.util.ArrayList;
 import java.util.List;
@@ -57,9 +58,12 @@ final class StreamRecorder {
     this.maxTokens = maxTokens;
   }
 
-  /** The request's {@code t0} is when it started using the network (see {@link NetworkStart}). */
-  void networkStarted(long nanos) {
+  private HttpPhases http;
+
+  /** The request's {@code t0} is when it started using the network, and its time went there as {@code phases} say. */
+  void networkStarted(long nanos, HttpPhases phases) {
     startNanos = nanos;
+    http = phases;
   }
 
   /** True once the stream ended or failed: nothing more is read. */
@@ -162,7 +166,7 @@ final class StreamRecorder {
     }
     Integer hidden = reasoningTokens != null && reasoningChunks == 0 && reasoningTokens > 0 ? reasoningTokens : null;
     return new RequestSample(
-        new RequestSample.Timing(startNanos, textChunks, end, firstAnswer, reasoningChunks, null),
+        new RequestSample.Timing(startNanos, textChunks, end, firstAnswer, reasoningChunks, null, http),
         new RequestSample.Tokens(promptTokens, outputTokens, chunkTokens(cumulativeTokens), maxTokens, textBytes, hidden),
         new RequestSample.Text(answerText.toString(), reasoningText.length() == 0 ? null : reasoningText.toString(),
             replacementCharacters, toolCalls == null ? List.of() : toolCalls.calls()),

@@ -118,6 +118,7 @@ public final class Endpoints implements AutoCloseable {
     Network network = kind == EndpointKind.REMOTE ? new Network(target.tlsTrust(), target.proxy()) : Network.SYSTEM;
     ProtocolClient client = protocolClient(api, base, credentials, timeouts, network);
     EndpointInfo info = client.probe();
+    client.roundTrip(); // before the first case, as the record's rtt_ms says; a few TCP connects
     physics.probe(kind, client.baseUrl());
     client.warmUp();
     if (config.requests().clientWarmup() > 0) {

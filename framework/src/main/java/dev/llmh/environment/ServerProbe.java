@@ -3,6 +3,7 @@ package dev.llmh.environment;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.llmh.client.ProtocolClient;
 import dev.llmh.client.ServerAnswer;
+import dev.llmh.client.wire.RoundTrip;
 import dev.llmh.endpoint.Endpoint;
 import dev.llmh.endpoint.EndpointKind;
 import java.nio.charset.StandardCharsets;
@@ -77,6 +78,7 @@ public final class ServerProbe {
    */
   public Map<String, Object> describe(Endpoint endpoint, List<String> models, String llmhVersion) {
     ServerFacts facts = new ServerFacts(endpoint.url(), endpoint.client().api().key(), endpoint.kind().key());
+    roundTrip(endpoint.client().roundTrip(), facts);
     try {
       Kind kind = kind(endpoint);
       if (kind == Kind.UNKNOWN) {
@@ -107,6 +109,18 @@ public final class ServerProbe {
       facts.note("server description: asking the server failed: " + e);
     }
     return facts.toMap();
+  }
+
+  /** {@code rtt_ms}, measured as the endpoint opened; through a proxy, to the proxy ({@code rtt_via}). */
+  private static void roundTrip(RoundTrip rtt, ServerFacts facts) {
+    if (rtt.ms() == null) {
+      facts.unknown("rtt_ms", rtt.notMeasured());
+      return;
+    }
+    facts.put("rtt_ms", Math.round(rtt.ms() * 1000) / 1000.0);
+    if (rtt.to().startsWith("proxy ")) {
+      facts.put("rtt_via", rtt.to());
+    }
   }
 
   private static String first(Endpoint endpoint) {

@@ -1,5 +1,6 @@
 package dev.llmh.measure;
 
+import dev.llmh.client.wire.HttpPhases;
 import java.util.List;
 import java.util.Map;
 
@@ -27,10 +28,12 @@ public record RequestSample(Timing timing, Tokens tokens, Text text, Server serv
    * @param reasoningChunks how many of the text chunks carried only reasoning text
    * @param scheduledNanos when an open-loop schedule meant the request to be sent ({@link System#nanoTime()}),
    *     or null for a closed loop, which sends as soon as a worker is free
+   * @param http where the request's time went on the way (connecting, sending, waiting for the head,
+   *     receiving), or null when the client did not see it (no connection was had, or another client sent it)
    */
   public record Timing(
       long startNanos, List<Long> textChunkNanos, long endNanos, Long firstAnswerNanos, int reasoningChunks,
-      Long scheduledNanos) {
+      Long scheduledNanos, HttpPhases http) {
     public Timing {
       textChunkNanos = List.copyOf(textChunkNanos);
     }
@@ -123,7 +126,7 @@ public record RequestSample(Timing timing, Tokens tokens, Text text, Server serv
   public Builder toBuilder() {
     return new Builder(timing.startNanos(), timing.textChunkNanos(), timing.endNanos())
         .firstAnswerNanos(timing.firstAnswerNanos()).reasoningChunks(timing.reasoningChunks())
-        .scheduledNanos(timing.scheduledNanos()).promptTokens(tokens.promptTokens())
+        .scheduledNanos(timing.scheduledNanos()).http(timing.http()).promptTokens(tokens.promptTokens())
         .usageOutputTokens(tokens.usageOutputTokens()).chunkTokens(tokens.chunkTokens()).maxTokens(tokens.maxTokens())
         .textBytes(tokens.textBytes()).hiddenReasoningTokens(tokens.hiddenReasoningTokens()).answer(text.answer())
         .reasoning(text.reasoning()).replacementCharacters(text.replacementCharacters()).toolCalls(text.toolCalls())
@@ -158,6 +161,7 @@ public record RequestSample(Timing timing, Tokens tokens, Text text, Server serv
     private String answer;
     private String reasoning;
     private Long scheduledNanos;
+    private HttpPhases http;
     private List<CheckOutcome> checks;
     private List<ToolCall> toolCalls;
 
@@ -184,6 +188,7 @@ public record RequestSample(Timing timing, Tokens tokens, Text text, Server serv
     public Builder answer(String v) { answer = v; return this; }
     public Builder reasoning(String v) { reasoning = v; return this; }
     public Builder scheduledNanos(Long v) { scheduledNanos = v; return this; }
+    public Builder http(HttpPhases v) { http = v; return this; }
     public Builder checks(List<CheckOutcome> v) { checks = v; return this; }
     public Builder toolCalls(List<ToolCall> v) { toolCalls = v; return this; }
 
@@ -191,7 +196,7 @@ public record RequestSample(Timing timing, Tokens tokens, Text text, Server serv
       Long firstAnswer = firstAnswerSet ? firstAnswerNanos
           : reasoningChunks == 0 && !textChunkNanos.isEmpty() ? textChunkNanos.get(0) : null;
       return new RequestSample(
-          new Timing(startNanos, textChunkNanos, endNanos, firstAnswer, reasoningChunks, scheduledNanos),
+          new Timing(startNanos, textChunkNanos, endNanos, firstAnswer, reasoningChunks, scheduledNanos, http),
           new Tokens(promptTokens, usageOutputTokens, chunkTokens, maxTokens, textBytes, hiddenReasoningTokens),
           new Text(answer, reasoning, replacementCharacters, toolCalls),
           new Server(finishReason, servedModel, serverTimings, retryAfter), error, checks);

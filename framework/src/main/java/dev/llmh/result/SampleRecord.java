@@ -3,6 +3,7 @@ package dev.llmh.result;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import dev.llmh.client.wire.HttpPhases;
 import dev.llmh.judge.SampleJudge;
 import dev.llmh.measure.CheckOutcome;
 import dev.llmh.measure.ToolCall;
@@ -16,7 +17,9 @@ import java.util.Map;
  * the server's count when it gave one, {@code chunk_count} what arrived: they differ when chunks
  * carried several tokens (flag {@code usage_chunk_mismatch}). {@code server_timings} are what the
  * server measured itself, in ms (llama.cpp {@code timings}; Ollama's durations as {@code load_ms},
- * {@code prompt_eval_ms}, {@code eval_ms}, {@code total_ms}). {@code retry_after} is the
+ * {@code prompt_eval_ms}, {@code eval_ms}, {@code total_ms}). {@code http} is where the request's time went on the way, in ms
+ * ({@code blocked, dns, connect, tls, sending, waiting, receiving}, {@code connection_reused},
+ * {@code http_version}), absent when the client did not see it. {@code retry_after} is the
  * {@code Retry-After} header of a refused request (429, 503), as the server sent it. {@code turn}
  * is a conversation's turn (from 1) the request was, absent for a single request. {@code text} is
  * the answer text and {@code reasoning_text} the reasoning text (absent when none arrived), each
@@ -51,7 +54,8 @@ public record SampleRecord(
       @JsonProperty("ttft_ms") Double ttftMs,
       @JsonProperty("tpot_ms") Double tpotMs,
       @JsonProperty("e2e_ms") Double e2eMs,
-      @JsonProperty("end_ms") Double endMs) {}
+      @JsonProperty("end_ms") Double endMs,
+      @JsonInclude(JsonInclude.Include.NON_NULL) HttpPhases http) {}
 
   /** What the answer said and what was made of it, written at the top level of the sample. */
   public record Answer(
@@ -96,7 +100,7 @@ public record SampleRecord(
 
   /** A sample built field by field; what is not set is absent (null), flags and chunks empty. */
   public static final class Builder {
-    private Times times = new Times(null, null, null, null, null);
+    private Times times = new Times(null, null, null, null, null, null);
     private List<Double> chunkMs = List.of();
     private Integer promptTokens;
     private Integer outputTokens;
@@ -120,7 +124,13 @@ public record SampleRecord(
 
     /** The request's times from its own send, in ms: first token, per output token, end to end. */
     public Builder times(Double startMs, Double ttftMs, Double tpotMs, Double e2eMs, Double endMs) {
-      this.times = new Times(startMs, ttftMs, tpotMs, e2eMs, endMs);
+      this.times = new Times(startMs, ttftMs, tpotMs, e2eMs, endMs, times.http());
+      return this;
+    }
+
+    /** Where the request's time went on the way. */
+    public Builder http(HttpPhases v) {
+      this.times = new Times(times.startMs(), times.ttftMs(), times.tpotMs(), times.e2eMs(), times.endMs(), v);
       return this;
     }
 

@@ -3,11 +3,9 @@ package dev.llmh.servertime;
 import dev.llmh.analysis.Figure;
 import dev.llmh.analysis.Figure.Value;
 import dev.llmh.constraint.Metric;
-import dev.llmh.constraint.Quantity;
-import dev.llmh.constraint.Unit;
 import dev.llmh.feature.FigureSource;
+import dev.llmh.feature.Percentiles;
 import dev.llmh.result.CaseResult;
-import dev.llmh.result.MetricSummary;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -31,19 +29,11 @@ public final class ServerTimingFigures extends FigureSource.OfSection<ServerTimi
     List<String> parts = new ArrayList<>();
     List<Value> values = new ArrayList<>();
     for (Metric metric : ServerTimings.METRICS) {
-      MetricSummary summary = timing.summary(metric);
-      String key = "server_timing." + metric.jsonName();
-      Unit unit = metric.displayUnit();
-      if (summary == null) {
-        values.add(Value.missing(key + ".p50", metric, metric.key() + ", p50", unit, timing.notMeasured().get(metric.jsonName())));
-        continue;
+      String words = Percentiles.add("server_timing.", metric, timing.summary(metric),
+          timing.notMeasured().get(metric.jsonName()), values);
+      if (words != null) {
+        parts.add(WORDS.get(metric) + " " + words);
       }
-      List<Double> p50 = summary.ci() == null ? null : summary.ci().p50();
-      List<Double> p95 = summary.ci() == null ? null : summary.ci().p95();
-      values.add(Value.measured(key + ".p50", metric, metric.key() + ", p50", summary.p50(), unit, p50));
-      values.add(Value.measured(key + ".p95", metric, metric.key() + ", p95", summary.p95(), unit, p95));
-      parts.add(WORDS.get(metric) + " p50 " + Quantity.format(summary.p50(), unit) + interval(p50, unit) + ", p95 "
-          + Quantity.format(summary.p95(), unit));
     }
     if (timing.timed() == 0) {
       // one reason for all: nothing was timed
@@ -52,12 +42,5 @@ public final class ServerTimingFigures extends FigureSource.OfSection<ServerTimi
       parts.add(timing.timed() + " of " + timing.counted() + " requests timed (" + timing.source() + ")");
     }
     return List.of(new Figure("server's", String.join("; ", parts), values));
-  }
-
-  private static String interval(List<Double> ci, Unit unit) {
-    if (ci == null || ci.get(0) == null || ci.get(1) == null) {
-      return "";
-    }
-    return " [" + Quantity.formatBare(ci.get(0), unit) + ", " + Quantity.formatBare(ci.get(1), unit) + "]";
   }
 }

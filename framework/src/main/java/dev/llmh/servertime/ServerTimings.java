@@ -1,14 +1,10 @@
 package dev.llmh.servertime;
 
 import dev.llmh.analysis.MeasuredCase;
-import dev.llmh.constraint.ConstraintExpression;
 import dev.llmh.constraint.Metric;
 import dev.llmh.measure.RequestMetrics;
-import dev.llmh.measure.RequestSample;
 import dev.llmh.stats.MetricSample;
-import dev.llmh.verdict.ConstraintResult;
-import dev.llmh.verdict.Findings;
-import dev.llmh.verdict.Judge;
+import dev.llmh.verdict.PerRequestFigures;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -31,7 +27,7 @@ import java.util.TreeSet;
  */
 public record ServerTimings(
     int counted, int timed, String source, Map<Metric, MetricSample> samples, Map<Metric, String> notMeasured,
-    double confidence) implements Findings {
+    double confidence) implements PerRequestFigures {
 
   /** The metrics of this feature, in the order the record and the outputs show them. */
   public static final List<Metric> METRICS = List.of(Metric.SERVER_TTFT, Metric.CLIENT_OVERHEAD, Metric.CACHED_PROMPT_TOKENS);
@@ -50,15 +46,10 @@ public record ServerTimings(
     Map<Metric, List<Double>> values = new EnumMap<>(Metric.class);
     METRICS.forEach(m -> values.put(m, new ArrayList<>()));
     Set<String> sources = new TreeSet<>();
-    int counted = 0;
-    for (int i = 0; i < measured.measured().size(); i++) {
-      RequestSample sample = measured.measured().get(i);
+    int counted = measured.counted().size();
+    for (int i : measured.counted()) {
       RequestMetrics metrics = measured.metrics().get(i);
-      if (!sample.succeeded() || metrics.caveats().modelLoad()) {
-        continue;
-      }
-      counted++;
-      Map<String, Double> timings = sample.server().serverTimings();
+      Map<String, Double> timings = measured.measured().get(i).server().serverTimings();
       ServerClock clock = ServerClock.of(timings);
       if (clock != null) {
         sources.add(clock.definition());
@@ -87,17 +78,8 @@ public record ServerTimings(
   }
 
   @Override
-  public boolean judges(Metric metric) {
-    return METRICS.contains(metric);
-  }
-
-  @Override
-  public ConstraintResult judge(ConstraintExpression constraint, double alpha) {
-    MetricSample sample = samples.get(constraint.metric());
-    if (sample == null) {
-      return Judge.judgeFigure(constraint, null, notMeasured.get(constraint.metric()), "");
-    }
-    return Judge.judge(constraint, Map.of(constraint.metric(), sample), confidence, alpha);
+  public List<Metric> metrics() {
+    return METRICS;
   }
 
   /** A case some of whose requests came untimed: its figures are over the others only. */

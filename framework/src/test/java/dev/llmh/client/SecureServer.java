@@ -46,25 +46,33 @@ import javax.net.ssl.KeyManagerFactory;
 /**
  * An HTTPS server for the client's tests, on Netty: a self-signed certificate that {@code keytool}
  * makes for {@code localhost} (not for 127.0.0.1), HTTP/2 or HTTP/1.1 as ALPN settles, and every
- * request answered with an event stream written piece by piece, {@code pauseMillis} apart, each
- * write's time noted before it: the ground truth a chunk's stamp is checked against. With
+ * request answered, {@code pauseMillis} after it was read, with an event stream's head, then its
+ * pieces one by one, {@code pauseMillis} apart, each write's time noted before it: the ground truth
+ * a chunk's stamp, and a request's phases, are checked against. With
  * {@link Cut}, it breaks the stream after its first piece the way a server or a gateway does.
  */
 final class SecureServer implements AutoCloseable {
-  /** How the stream ends: whole, its HTTP/2 stream reset, or the connection closed (HTTP/2: a GOAWAY first). */
-  enum Cut { NONE, RESET_STREAM, CLOSE_CONNECTION }
+  /**
+   * How the stream ends: whole; after its first piece, its HTTP/2 stream reset or the connection
+   * closed (HTTP/2: a GOAWAY first); or the connection closed after the last piece, with no end of the body.
+   */
+  enum Cut { NONE, RESET_STREAM, CLOSE_CONNECTION, CLOSE_AFTER_LAST }
 
-  /** One answered request: its protocol, and when each piece's write began. */
-  record Served(String protocol, Channel connection, List<Long> written) {}
+  /**
+   * One answered request: its protocol, when the whole request had been read, when the response's
+   * head was written (a pause later), and when each piece's write began (the first a pause after the head).
+   */
+  record Served(String protocol, Channel connection, long received, long[] head, List<Long> written) {}
 
   private static final String PASSWORD = "changeit";
   private final EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
   private final Channel server;
   final List<Served> served = new CopyOnWriteArrayList<>();
   final Set<Channel> connections = ConcurrentHashMap.newKeySet();
+  private final boolean plain;
 
   /**
-   * @param certificate the server's key store, from {@link #certificate}
+   * @param certificate the server's key store, from {@link #certificate}; null for plain HTTP
    * @param protocols what the server offers by ALPN, in its order of preference
    */
   SecureServer(Path certificate, List<String> protocols, List<String> pieces, long pauseMillis, Cut cut) throws Exception {
@@ -74,12 +82,17 @@ final class SecureServer implements AutoCloseable {
   /** @param maxStreams the HTTP/2 streams a connection may carry at once ({@code SETTINGS_MAX_CONCURRENT_STREAMS}) */
   SecureServer(Path certificate, List<String> protocols, List<String> pieces, long pauseMillis, Cut cut, long maxStreams)
       throws Exception {
-    SslContext tls = serverTls(certificate, protocols);
+    plain = certificate == null;
+    SslContext tls = certificate == null ? null : serverTls(certificate, protocols);
     server = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
         .childHandler(new ChannelInitializer<SocketChannel>() {
           @Override
           protected void initChannel(SocketChannel ch) {
             connections.add(ch);
+            if (tls == null) {
+              ch.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(1 << 20), new Answer("http/1.1", ch, pieces, pauseMillis, cut));
+              return;
+            }
             ch.pipeline().addLast(tls.newHandler(ch.alloc()), new ApplicationProtocolNegotiationHandler(ApplicationProtocolNames.HTTP_1_1) {
               @Override
               protected void configurePipeline(ChannelHandlerContext ctx, String protocol) {
@@ -108,9 +121,14 @@ final class SecureServer implements AutoCloseable {
     return ((InetSocketAddress) server.localAddress()).getPort();
   }
 
+  /** Plain HTTP/1.1, no certificate: the same answers. */
+  static SecureServer plain(List<String> pieces, long pauseMillis) throws Exception {
+    return new SecureServer(null, List.of(), pieces, pauseMillis, Cut.NONE);
+  }
+
   /** The base URL a client reaches it by: {@code localhost}, the name its certificate carries. */
   String url() {
-    return "https://localhost:" + port() + "/v1";
+    return (plain ? "http" : "https") + "://localhost:" + port() + "/v1";
   }
 
   /**
@@ -179,21 +197,30 @@ final class SecureServer implements AutoCloseable {
 
     @Override
     protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
+      long received = System.nanoTime();
       List<Long> written = new CopyOnWriteArrayList<>();
-      served.add(new Served(protocol, connection, written));
+      long[] headWritten = new long[1];
+      served.add(new Served(protocol, connection, received, headWritten, written));
       DefaultHttpResponse head = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
       head.headers().set(HttpHeaderNames.CONTENT_TYPE, "text/event-stream")
           .set(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED);
-      ctx.writeAndFlush(head);
-      write(ctx, written, 0);
+      ctx.executor().schedule(() -> {
+        headWritten[0] = System.nanoTime();
+        ctx.writeAndFlush(head);
+        ctx.executor().schedule(() -> write(ctx, written, 0), pauseMillis, TimeUnit.MILLISECONDS);
+      }, pauseMillis, TimeUnit.MILLISECONDS);
     }
 
     private void write(ChannelHandlerContext ctx, List<Long> written, int i) {
       if (i == pieces.size()) {
-        ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT);
+        if (cut == Cut.CLOSE_AFTER_LAST) {
+          connection.close();
+        } else {
+          ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT);
+        }
         return;
       }
-      if (i == 1 && cut != Cut.NONE) {
+      if (i == 1 && (cut == Cut.RESET_STREAM || cut == Cut.CLOSE_CONNECTION)) {
         (cut == Cut.RESET_STREAM ? ctx.channel() : connection).close();
         return;
       }

@@ -190,12 +190,33 @@ class SecureTransportTest {
     }
   }
 
+  /** Every piece came but neither the stream's terminator nor the body's end: a failure that keeps what came. */
+  @ParameterizedTest(name = "ALPN offers {0}")
+  @ValueSource(strings = {"h2", "http/1.1"})
+  void aConnectionClosedAfterTheLastChunkWithoutATerminatorIsAFailureKeepingEveryChunk(String protocol) throws Exception {
+    List<String> noTerminator = List.of(event("A"), event("B"), event("C"));
+    try (SecureServer server = new SecureServer(keyStore, protocol.equals("h2") ? H2_FIRST : H1_ONLY, noTerminator, PAUSE_MS,
+            SecureServer.Cut.CLOSE_AFTER_LAST);
+        OpenAiChatClient client = client(server.url(), trusting(pem))) {
+      RequestSample sample = send(client);
+      assertThat(sample.error()).as("a reason").isNotNull().containsAnyOf("mid-stream", "mid-body", "stream broken", "[DONE]");
+      assertThat(sample.timing().textChunkNanos()).hasSize(3);
+      assertThat(sample.text().answer()).isEqualTo("ABC");
+    }
+  }
+
   @Test
   void httpsGoesThroughAProxyTunnel() throws Exception {
     try (SecureServer server = new SecureServer(keyStore, H2_FIRST, PIECES, 0, SecureServer.Cut.NONE);
         ConnectProxy proxy = new ConnectProxy(false);
         OpenAiChatClient client = client(server.url(), new Network(Optional.of(pem), Optional.of(URI.create(proxy.url()))))) {
-      assertThat(send(client).error()).isNull();
+      // the proxy resolves the name; the tunnel is part of connecting, the handshake comes after it
+      assertThat(send(client)).satisfies(first -> {
+        assertThat(first.error()).isNull();
+        assertThat(first.timing().http().dns()).isZero();
+        assertThat(first.timing().http().connect()).isPositive();
+        assertThat(first.timing().http().tls()).isPositive();
+      });
       assertThat(send(client).error()).isNull();
       assertThat(proxy.tunnels).containsExactly("localhost:" + server.port());
     }

@@ -33,7 +33,7 @@ public class SummariseDocument {
   @Prompt
   String define = "Define latency.";
 
-  // 800 words take about 0.9-1.3 s to read on 2 cores (TTFT p50 883 ms in the README's run), more with
+  // 800 words take about 0.6-1.3 s to read on 2 cores (TTFT p50 575 ms in the README's run), more with
   // busy processes beside them: 8 s leaves room for a slower machine, so ten requests decide a PASS
   // rather than straddle the budget (INCONCLUSIVE, which the build reports as skipped)
   @Prompt

@@ -70,6 +70,8 @@ final class Connector {
   private static final int MAX_READ = 256 * 1024;
   /** Done once the connection's pipeline speaks its protocol: after TLS, when ALPN's choice configured it. */
   private static final AttributeKey<Promise<Void>> READY = AttributeKey.valueOf("llmh.ready");
+  /** The steps of opening the connection, set by its opener before the connection exists. */
+  private static final AttributeKey<Opening> OPENING = AttributeKey.valueOf("llmh.opening");
   /** An HTTP/2 connection's streams open or being opened. */
   private static final AttributeKey<AtomicInteger> STREAMS = AttributeKey.valueOf("llmh.streams");
 
@@ -77,8 +79,8 @@ final class Connector {
   private final Bootstrap bootstrap;
   private final long connectNanos;
 
-  /** A connection ready for requests, and whether it speaks HTTP/2. */
-  record Opened(Channel channel, boolean http2) {}
+  /** A connection ready for requests, whether it speaks HTTP/2, and when each step of opening it ended. */
+  record Opened(Channel channel, boolean http2, Opening opening) {}
 
   Connector(Origin origin, EventLoopGroup group, Consumer<Channel> reuse) {
     this.origin = origin;
@@ -103,14 +105,19 @@ final class Connector {
   /** The stamp first, the proxy's tunnel, TLS, then HTTP/1.1 or HTTP/2 as ALPN chooses. */
   private void pipeline(SocketChannel ch, long idleNanos, Consumer<Channel> reuse) {
     ArrivalStamp stamp = new ArrivalStamp();
+    Opening opening = ch.attr(OPENING).get();
     Promise<Void> ready = ch.eventLoop().newPromise();
+    ready.addListener(done -> opening.readyNanos = System.nanoTime());
     ch.attr(READY).set(ready);
     ch.attr(STREAMS).set(new AtomicInteger());
     ChannelPipeline p = ch.pipeline().addLast(stamp);
     if (origin.proxy() != null) {
       HttpProxyHandler proxy = new HttpProxyHandler(origin.proxy());
       proxy.setConnectTimeoutMillis(origin.connectTimeout().toMillis());
+      proxy.connectFuture().addListener(done -> opening.connectedNanos = System.nanoTime());
       p.addLast(proxy);
+    } else {
+      p.addLast(new ConnectedStamp(opening));
     }
     if (origin.tls() == null) {
       http1(p, stamp, idleNanos, reuse);
@@ -150,18 +157,24 @@ final class Connector {
         });
   }
 
-  /** A new connection, ready for its first request; its failure is the exception a caller reports. */
-  Opened open() throws IOException, InterruptedException {
-    long deadline = System.nanoTime() + connectNanos;
+  /**
+   * A new connection, ready for its first request; its failure is the exception a caller reports.
+   *
+   * @param startNanos the {@code t0} of the request it is opened for
+   */
+  Opened open(long startNanos) throws IOException, InterruptedException {
+    long deadline = startNanos + connectNanos;
+    Opening opening = new Opening(startNanos, origin.tls() != null);
     InetSocketAddress target = origin.proxy() != null
         ? InetSocketAddress.createUnresolved(origin.host(), origin.port()) // the proxy resolves it
         : new InetSocketAddress(origin.host(), origin.port());
+    opening.resolvedNanos = origin.proxy() != null ? startNanos : System.nanoTime(); // through a proxy nothing was resolved
     if (origin.proxy() == null && target.isUnresolved()) {
       throw new UnknownHostException(origin.host());
     }
     Channel channel = null;
     try {
-      ChannelFuture connected = bootstrap.connect(target);
+      ChannelFuture connected = bootstrap.clone().attr(OPENING, opening).connect(target);
       channel = connected.channel();
       await(connected, deadline, "connect timed out");
       if (origin.proxy() != null) {
@@ -175,7 +188,7 @@ final class Connector {
       }
       // the handshake's waiter may wake before the loop has set the pipeline up for the protocol chosen
       await(channel.attr(READY).get(), deadline, "connect timed out: the connection was not set up (HTTP/2: no SETTINGS from the server)");
-      return new Opened(channel, http2);
+      return new Opened(channel, http2, opening);
     } catch (IOException | InterruptedException | RuntimeException e) {
       if (channel != null) {
         channel.close();
@@ -217,6 +230,22 @@ final class Connector {
   /** The stamp of a connection's reads, for the streams of an HTTP/2 connection. */
   static ArrivalStamp stamp(Channel channel) {
     return channel.pipeline().get(ArrivalStamp.class);
+  }
+
+  /** Stamps the TCP connection's opening, first in its pipeline, then leaves it. */
+  private static final class ConnectedStamp extends ChannelInboundHandlerAdapter {
+    private final Opening opening;
+
+    ConnectedStamp(Opening opening) {
+      this.opening = opening;
+    }
+
+    @Override
+    public void channelActive(ChannelHandlerContext ctx) {
+      opening.connectedNanos = System.nanoTime();
+      ctx.fireChannelActive();
+      ctx.pipeline().remove(this);
+    }
   }
 
   private static void await(Future<?> step, long deadline, String timedOut) throws IOException, InterruptedException {

@@ -15,7 +15,17 @@ public final class Exchange {
   /** Ends the exchange on its connection's loop; set once the connection is known. */
   volatile Runnable abort;
   ResponseSink sink;
+  /** When the sender handed the request over. */
+  long calledNanos;
   long startNanos;
+  /** The steps of the connection this request opened, or null when it went on one already open. */
+  Opening opening;
+  /** True once a connection (or HTTP/2 stream) was had for the request. */
+  boolean connected;
+  boolean http2;
+  /** Stamped on the loop: the request's last byte written, the response's head read; 0 until then. */
+  long writtenNanos;
+  long headNanos;
   private Ending ending;
 
   public Exchange(Request request) {
@@ -64,6 +74,29 @@ public final class Exchange {
   /** How it ended; read once {@link StreamingHttp#execute} has returned. */
   public Ending ending() {
     return ending;
+  }
+
+  /**
+   * Where the request's time went, once it has ended ({@link StreamingHttp#execute} returned); null
+   * when it never had a connection (its failure says why).
+   */
+  public HttpPhases phases() {
+    if (!connected || startNanos == Long.MIN_VALUE) {
+      return null;
+    }
+    long usable = opening == null ? startNanos : opening.usableNanos();
+    double dns = opening == null ? 0 : ms(opening.resolvedNanos - opening.startNanos);
+    double connect = opening == null ? 0 : ms(opening.connectedNanos - opening.resolvedNanos);
+    double tls = opening == null || !opening.tls ? 0 : ms(opening.readyNanos - opening.connectedNanos);
+    Double sending = writtenNanos == 0 ? null : ms(writtenNanos - usable);
+    Double waiting = headNanos == 0 || writtenNanos == 0 ? null : ms(headNanos - writtenNanos);
+    Double receiving = headNanos == 0 ? null : ms(ending.atNanos() - headNanos);
+    return new HttpPhases(Math.max(0, ms(startNanos - calledNanos)), dns, connect, tls, sending, waiting, receiving,
+        opening == null, http2 ? "2" : "1.1");
+  }
+
+  private static double ms(long nanos) {
+    return nanos / 1e6;
   }
 
   /**

@@ -64,11 +64,16 @@ final class ResponseHandler extends ChannelInboundHandlerAdapter {
       fail(e, new IOException("Canceled")); // a cancel that came before the connection was known
       return;
     }
+    long before = System.nanoTime();
     ctx.writeAndFlush(request).addListener(written -> {
       if (!written.isSuccess()) {
         fail(e, Failures.io(written.cause()));
       }
     });
+    // On the loop the write runs down the pipeline to the socket before returning, and the socket's
+    // flush is stamped as it begins; the write's promise is no stamp of it: under TLS it may complete
+    // only with the server's next record, tens of ms later.
+    e.writtenNanos = stamp.flushed() >= before ? stamp.flushed() : System.nanoTime();
     watchIdle(e, idleNanos);
   }
 
@@ -108,6 +113,7 @@ final class ResponseHandler extends ChannelInboundHandlerAdapter {
       return;
     }
     headRead = true;
+    e.headNanos = stamp.at();
     keepAlive = HttpUtil.isKeepAlive(r);
     closeDelimited = reuse != null && code != 204 && code != 304
         && !HttpUtil.isTransferEncodingChunked(r) && !HttpUtil.isContentLengthSet(r);

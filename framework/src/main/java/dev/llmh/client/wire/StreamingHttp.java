@@ -65,6 +65,7 @@ public final class StreamingHttp implements AutoCloseable {
    * An interrupt cancels it.
    */
   public void execute(Exchange exchange, ResponseSink sink) {
+    exchange.calledNanos = System.nanoTime();
     exchange.sink = sink;
     Channel channel;
     try {
@@ -79,6 +80,7 @@ public final class StreamingHttp implements AutoCloseable {
       Thread.currentThread().interrupt();
       return;
     } // the loop never saw these: nothing to wait for
+    exchange.connected = true;
     exchange.abort = () -> onLoop(channel, () -> handler(channel).fail(exchange, new IOException("Canceled")));
     FullHttpRequest request = request(exchange.request);
     if (!onLoop(channel, () -> handler(channel).begin(exchange, request))) {
@@ -96,6 +98,7 @@ public final class StreamingHttp implements AutoCloseable {
       if (!shared.isActive()) {
         http2.remove(shared);
       } else if (Connector.reserveStream(shared)) {
+        exchange.http2 = true;
         return stream(shared);
       }
     }
@@ -105,7 +108,9 @@ public final class StreamingHttp implements AutoCloseable {
       }
     }
     exchange.startNanos = System.nanoTime(); // t0 includes opening the connection, as it would in production
-    Connector.Opened opened = connector.open();
+    Connector.Opened opened = connector.open(exchange.startNanos);
+    exchange.opening = opened.opening();
+    exchange.http2 = opened.http2();
     if (!opened.http2()) {
       opened.channel().closeFuture().addListener(closed -> idle.remove(opened.channel()));
       return opened.channel();
@@ -243,6 +248,11 @@ public final class StreamingHttp implements AutoCloseable {
       throw new IOException("the response is larger than " + maxBytes + " bytes");
     }
     return new Whole(sink.head.code(), sink.head.contentType(), sink.body.toByteArray());
+  }
+
+  /** The network's round trip to the origin, or to its proxy: a few TCP connects, nothing sent. */
+  public RoundTrip roundTrip() {
+    return RoundTrip.measure(origin);
   }
 
   /** CPU time so far of the thread that reads every response. */

@@ -130,6 +130,7 @@ public final class CaseRecords {
         .times((sample.timing().startNanos() - firstStart) / 1e6, MetricSummary.finite(m.latency().ttftMs()),
             MetricSummary.finite(m.latency().tpotMs()), MetricSummary.finite(m.latency().e2eMs()),
             (sample.timing().endNanos() - sample.timing().startNanos()) / 1e6)
+        .http(sample.timing().http())
         .chunkMs(chunks)
         .tokens(sample.tokens().promptTokens(), m.counts().outputTokens())
         .finishReason(sample.server().finishReason())

@@ -26,7 +26,8 @@ final class HtmlTables {
       return "<p class=\"missing\">not measured: the run recorded no case</p>";
     }
     StringBuilder out = new StringBuilder("<table class=\"verdicts\"><thead><tr><th>case</th><th>model</th><th>verdict</th>"
-        + "<th>requests ok / failed</th><th>TTFT p50 (ms)</th><th>TTFT p95 (ms)</th><th>TPOT p50 (ms)</th>"
+        + "<th>requests ok / failed</th><th>TTFT p50 (ms)</th><th>TTFT p50: reaching / waiting on the server (ms)</th>"
+        + "<th>TTFT p95 (ms)</th><th>TPOT p50 (ms)</th>"
         + "<th>output tok/s</th><th>budgets (observed, interval judged on)</th></tr></thead><tbody>");
     for (CaseResult r : record.results()) {
       CaseView view = CaseView.of(r);
@@ -37,12 +38,26 @@ final class HtmlTables {
           .append("</td><td>")
           .append(ok == null ? "–" : ok.intValue() + " / " + view.number("requests.failed").intValue()).append("</td><td>")
           .append(withInterval(view.value("ttft_ms.p50"))).append("</td><td>")
+          .append(split(view)).append("</td><td>")
           .append(withInterval(view.value("ttft_ms.p95"))).append("</td><td>")
           .append(withInterval(view.value("tpot_ms.p50"))).append("</td><td>")
           .append(Html.escape(Labels.number(view.number("throughput.output_tokens_per_s"))))
           .append("</td><td>").append(budgets(r)).append("</td></tr>");
     }
     return out.append("</tbody></table>").toString();
+  }
+
+  /**
+   * Where the TTFT went: the p50s of the time spent reaching the server (name, connect, TLS, sending)
+   * and waiting on it, from the case's {@code network} line; a slow TTFT spent on the network shows here.
+   */
+  private static String split(CaseView view) {
+    Double reaching = view.number("network.ttft_network_ms");
+    Double waiting = view.number("network.ttft_server_ms");
+    if (reaching == null || waiting == null) {
+      return "<span class=\"missing\">not measured</span>";
+    }
+    return Labels.number(reaching) + " / " + Labels.number(waiting);
   }
 
   /** {@code 812 [640–900]}: the point and its interval, an end the sample cannot bound shown as such, no interval when neither end is bounded. */
