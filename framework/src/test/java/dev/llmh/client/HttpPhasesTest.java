@@ -46,7 +46,7 @@ class HttpPhasesTest {
   }
 
   private static SecureServer server(String protocol) throws Exception {
-    return protocol.equals("plain") ? SecureServer.plain(PIECES, PAUSE_MS)
+    return protocol.equals("plain") ? SecureServer.plain(PIECES, PAUSE_MS, SecureServer.Cut.NONE)
         : new SecureServer(keyStore, List.of(protocol), PIECES, PAUSE_MS, SecureServer.Cut.NONE);
   }
 
@@ -84,6 +84,27 @@ class HttpPhasesTest {
         assertThat(http.blocked()).isGreaterThanOrEqualTo(0);
         assertThat(http.networkMs()).isLessThan((sample.timing().textChunkNanos().get(0) - t0) / 1e6);
       }
+    }
+  }
+
+  /**
+   * A kept-alive connection its server closes as the next request arrives (an idle timeout that ran
+   * out just then): nothing of a response came, so the request goes once more on a new connection,
+   * and the time lost is its {@code blocked}, not its latency.
+   */
+  @Test
+  void aKeptAliveConnectionClosedUnansweredIsTriedOnceMoreOnANewOne() throws Exception {
+    try (SecureServer server = SecureServer.plain(PIECES, 0, SecureServer.Cut.CLOSE_REUSED);
+        OpenAiChatClient client = new OpenAiChatClient(Api.OPENAI_CHAT, server.url(), Credentials.NONE, TIMEOUTS, Network.SYSTEM)) {
+      for (int i = 0; i < 3; i++) {
+        RequestSample sample = client.send(ChatRequest.builder(null, "hi", 16).seed(1).build());
+        assertThat(sample.error()).as("request %d", i).isNull();
+        assertThat(sample.text().answer()).isEqualTo("AB");
+        assertThat(sample.timing().http().connectionReused()).as("each on a connection of its own").isFalse();
+        assertThat(sample.timing().startNanos()).as("t0 the new connection's").isLessThan(server.served.get(i).received());
+      }
+      assertThat(server.served).hasSize(3);
+      assertThat(server.connections).as("the first, and one for each request its kept-alive one failed").hasSize(3);
     }
   }
 

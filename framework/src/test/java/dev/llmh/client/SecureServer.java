@@ -54,9 +54,10 @@ import javax.net.ssl.KeyManagerFactory;
 final class SecureServer implements AutoCloseable {
   /**
    * How the stream ends: whole; after its first piece, its HTTP/2 stream reset or the connection
-   * closed (HTTP/2: a GOAWAY first); or the connection closed after the last piece, with no end of the body.
+   * closed (HTTP/2: a GOAWAY first); or the connection closed after the last piece, with no end of the
+   * body; or (HTTP/1.1) whole, but a kept-alive connection's next request closes it unanswered.
    */
-  enum Cut { NONE, RESET_STREAM, CLOSE_CONNECTION, CLOSE_AFTER_LAST }
+  enum Cut { NONE, RESET_STREAM, CLOSE_CONNECTION, CLOSE_AFTER_LAST, CLOSE_REUSED }
 
   /**
    * One answered request: its protocol, when the whole request had been read, when the response's
@@ -122,8 +123,8 @@ final class SecureServer implements AutoCloseable {
   }
 
   /** Plain HTTP/1.1, no certificate: the same answers. */
-  static SecureServer plain(List<String> pieces, long pauseMillis) throws Exception {
-    return new SecureServer(null, List.of(), pieces, pauseMillis, Cut.NONE);
+  static SecureServer plain(List<String> pieces, long pauseMillis, Cut cut) throws Exception {
+    return new SecureServer(null, List.of(), pieces, pauseMillis, cut);
   }
 
   /** The base URL a client reaches it by: {@code localhost}, the name its certificate carries. */
@@ -186,6 +187,8 @@ final class SecureServer implements AutoCloseable {
     private final List<String> pieces;
     private final long pauseMillis;
     private final Cut cut;
+    /** Requests this connection (HTTP/1.1) or stream answered. */
+    private int answered;
 
     Answer(String protocol, Channel connection, List<String> pieces, long pauseMillis, Cut cut) {
       this.protocol = protocol;
@@ -197,6 +200,10 @@ final class SecureServer implements AutoCloseable {
 
     @Override
     protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
+      if (cut == Cut.CLOSE_REUSED && answered++ > 0) {
+        connection.close();
+        return;
+      }
       long received = System.nanoTime();
       List<Long> written = new CopyOnWriteArrayList<>();
       long[] headWritten = new long[1];

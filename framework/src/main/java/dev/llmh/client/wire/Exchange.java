@@ -10,7 +10,7 @@ import java.util.concurrent.CountDownLatch;
  */
 public final class Exchange {
   final Request request;
-  private final CountDownLatch ended = new CountDownLatch(1);
+  private CountDownLatch ended = new CountDownLatch(1);
   volatile boolean cancelled;
   /** Ends the exchange on its connection's loop; set once the connection is known. */
   volatile Runnable abort;
@@ -26,6 +26,12 @@ public final class Exchange {
   /** Stamped on the loop: the request's last byte written, the response's head read; 0 until then. */
   long writtenNanos;
   long headNanos;
+  /**
+   * Set by the loop: the exchange ended on a kept-alive HTTP/1.1 connection that was closed before
+   * anything of a response came — closed while idle in the pool, or as the request went out — so
+   * the request is sent once more on a new connection, as any HTTP client does with a stale one.
+   */
+  boolean stale;
   private Ending ending;
 
   public Exchange(Request request) {
@@ -55,6 +61,19 @@ public final class Exchange {
     if (startNanos == Long.MIN_VALUE) {
       startNanos = System.nanoTime();
     }
+  }
+
+  /** Ready to be sent again after it ended {@link #stale}: nothing of a response came, so the sink saw nothing. */
+  void restart() {
+    ended = new CountDownLatch(1);
+    ending = null;
+    stale = false;
+    abort = null;
+    opening = null;
+    connected = false;
+    http2 = false;
+    writtenNanos = 0;
+    headNanos = 0;
   }
 
   /** Wakes the sender, which from then on owns the sink and the outcome. */

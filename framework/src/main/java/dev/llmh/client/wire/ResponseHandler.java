@@ -34,6 +34,8 @@ final class ResponseHandler extends ChannelInboundHandlerAdapter {
   private ChannelHandlerContext ctx;
   private Exchange exchange;
   private boolean headRead;
+  /** Anything read since the exchange began: a response had started. */
+  private boolean readSince;
   private boolean interim;
   private boolean closeDelimited;
   private boolean keepAlive;
@@ -56,6 +58,7 @@ final class ResponseHandler extends ChannelInboundHandlerAdapter {
     e.start();
     exchange = e;
     headRead = false;
+    readSince = false;
     interim = false;
     closeDelimited = false;
     keepAlive = true;
@@ -65,9 +68,13 @@ final class ResponseHandler extends ChannelInboundHandlerAdapter {
       return;
     }
     long before = System.nanoTime();
+    if (pooled(e) && !ctx.channel().isActive()) { // closed while idle in the pool, after it was taken
+      end(e, new IOException("the kept-alive connection was closed"), System.nanoTime(), false, true);
+      return;
+    }
     ctx.writeAndFlush(request).addListener(written -> {
       if (!written.isSuccess()) {
-        fail(e, Failures.io(written.cause()));
+        end(e, Failures.io(written.cause()), System.nanoTime(), false, pooled(e) && !readSince);
       }
     });
     // On the loop the write runs down the pipeline to the socket before returning, and the socket's
@@ -77,9 +84,14 @@ final class ResponseHandler extends ChannelInboundHandlerAdapter {
     watchIdle(e, idleNanos);
   }
 
+  /** True when {@code e} went on an HTTP/1.1 connection kept alive from an earlier request. */
+  private boolean pooled(Exchange e) {
+    return reuse != null && e.opening == null;
+  }
+
   /** Ends {@code e} with {@code failure} now, if it is still in flight here. */
   void fail(Exchange e, IOException failure) {
-    end(e, failure, System.nanoTime(), false);
+    end(e, failure, System.nanoTime(), false, false);
   }
 
   @Override
@@ -91,8 +103,9 @@ final class ResponseHandler extends ChannelInboundHandlerAdapter {
         return;
       }
       lastActivity = stamp.at();
+      readSince = true;
       if (msg instanceof HttpObject o && o.decoderResult().isFailure()) {
-        end(e, decodeFailure(o.decoderResult().cause()), stamp.at(), false);
+        end(e, decodeFailure(o.decoderResult().cause()), stamp.at(), false, false);
       } else {
         if (msg instanceof HttpResponse r) {
           head(e, r);
@@ -121,7 +134,7 @@ final class ResponseHandler extends ChannelInboundHandlerAdapter {
     ResponseHead head = new ResponseHead(code, r.headers().get(HttpHeaderNames.CONTENT_TYPE),
         r.headers().get(HttpHeaderNames.RETRY_AFTER), "identity".equalsIgnoreCase(encoding) ? null : encoding);
     if (!e.sink.head(head, stamp.at())) {
-      end(e, null, stamp.at(), false);
+      end(e, null, stamp.at(), false, false);
     }
   }
 
@@ -135,12 +148,12 @@ final class ResponseHandler extends ChannelInboundHandlerAdapter {
     if (bytes.isReadable() && (!body(e, bytes, at) || closeDelimited && e.sink.ended())) {
       // stopped by the sink, or a close-delimited body whose stream said it is over: the close
       // that would end it may come a while later and is no part of the answer
-      end(e, null, at, false);
+      end(e, null, at, false, false);
       return;
     }
     if (c instanceof LastHttpContent) {
       e.sink.end(at);
-      end(e, null, at, keepAlive && !closeDelimited);
+      end(e, null, at, keepAlive && !closeDelimited, false);
     }
   }
 
@@ -161,8 +174,9 @@ final class ResponseHandler extends ChannelInboundHandlerAdapter {
   public void channelInactive(ChannelHandlerContext ctx) {
     Exchange e = exchange;
     if (e != null) {
-      fail(e, new EOFException(headRead ? "unexpected end of stream: the connection closed mid-body"
-          : "unexpected end of stream: the connection closed before the response headers ended"));
+      end(e, new EOFException(headRead ? "unexpected end of stream: the connection closed mid-body"
+          : "unexpected end of stream: the connection closed before the response headers ended"), System.nanoTime(), false,
+          pooled(e) && !readSince);
     }
     ctx.fireChannelInactive();
   }
@@ -193,7 +207,7 @@ final class ResponseHandler extends ChannelInboundHandlerAdapter {
       long now = System.nanoTime();
       long quiet = now - lastActivity;
       if (quiet >= idleNanos) {
-        end(e, new SocketTimeoutException("Read timed out"), now, false);
+        end(e, new SocketTimeoutException("Read timed out"), now, false, false);
       } else {
         watchIdle(e, idleNanos - quiet);
       }
@@ -201,15 +215,17 @@ final class ResponseHandler extends ChannelInboundHandlerAdapter {
   }
 
   /**
-   * Ends {@code e} once: the connection goes back to the pool or is closed, and the sender is woken
+   * Ends {@code e} once ({@code stale}: to be sent again, see {@link Exchange#stale}): the connection
+   * goes back to the pool or is closed, and the sender is woken
    * by a task, which the loop runs once every socket ready now was read and stamped: a woken sender
    * takes a core for its bookkeeping, and a read stamped meanwhile would be stamped late.
    */
-  private void end(Exchange e, IOException failure, long at, boolean reusable) {
+  private void end(Exchange e, IOException failure, long at, boolean reusable, boolean stale) {
     if (exchange != e) {
       return;
     }
     exchange = null;
+    e.stale = stale && !e.cancelled;
     e.end(at, failure, headRead);
     if (reusable && reuse != null) {
       reuse.accept(ctx.channel());

@@ -36,7 +36,9 @@ import java.util.concurrent.TimeUnit;
  * proxy — for streamed responses: HTTP/1.1 connections kept alive in a pool, HTTP/2 streams on one
  * shared connection, and every response read by one Netty event loop that stamps each socket read
  * as it returns. A sender blocks until its response has ended, so concurrency is the number of
- * senders. Nothing is retried or redirected: a retried request would be timed as one.
+ * senders. Nothing is retried or redirected — a retried request would be timed as one — but a request
+ * that found its kept-alive HTTP/1.1 connection closed before any response came, which never reached
+ * a server that answered: it goes once more on a new connection, with that one's {@code t0}.
  */
 public final class StreamingHttp implements AutoCloseable {
   private final Origin origin;
@@ -62,14 +64,23 @@ public final class StreamingHttp implements AutoCloseable {
    * Sends the exchange's request on a pooled connection, a stream of the HTTP/2 connection, or a new
    * connection, and blocks until its response has ended, failed, or been cancelled; {@code sink}
    * receives the response on the event loop meanwhile. Never throws: a failure is the exchange's.
-   * An interrupt cancels it.
+   * An interrupt cancels it. A kept-alive connection found closed before any response came (stale)
+   * costs the request one more try on a new connection; the time lost is in its {@code blocked}.
    */
   public void execute(Exchange exchange, ResponseSink sink) {
     exchange.calledNanos = System.nanoTime();
     exchange.sink = sink;
+    attempt(exchange, true);
+    if (exchange.stale) { // it never reached a server that answered: once more, on a new connection
+      exchange.restart();
+      attempt(exchange, false);
+    }
+  }
+
+  private void attempt(Exchange exchange, boolean pooled) {
     Channel channel;
     try {
-      channel = channel(exchange);
+      channel = channel(exchange, pooled);
     } catch (IOException e) {
       exchange.start();
       exchange.end(System.nanoTime(), e, false);
@@ -91,10 +102,13 @@ public final class StreamingHttp implements AutoCloseable {
     await(exchange);
   }
 
-  /** The connection (or HTTP/2 stream) for {@code exchange}; sets its {@code t0} when it opened one. */
-  private Channel channel(Exchange exchange) throws IOException, InterruptedException {
+  /**
+   * The connection (or HTTP/2 stream) for {@code exchange}, a kept-alive one only when {@code pooled};
+   * sets its {@code t0} when it opened one.
+   */
+  private Channel channel(Exchange exchange, boolean pooled) throws IOException, InterruptedException {
     exchange.startNanos = Long.MIN_VALUE;
-    for (Channel shared : http2) {
+    for (Channel shared : pooled ? http2 : List.<Channel>of()) {
       if (!shared.isActive()) {
         http2.remove(shared);
       } else if (Connector.reserveStream(shared)) {
@@ -102,7 +116,7 @@ public final class StreamingHttp implements AutoCloseable {
         return stream(shared);
       }
     }
-    for (Channel c; (c = idle.pollFirst()) != null; ) {
+    for (Channel c; pooled && (c = idle.pollFirst()) != null; ) {
       if (c.isActive()) {
         return c;
       }
