@@ -26,7 +26,8 @@ import java.util.function.IntFunction;
  * <p>Endpoints: {@code simulator} (default) sends real requests (one output token, no delay)
  * through the harness's {@code OpenAiChatClient} to the simulator in this JVM on 127.0.0.1, so the
  * client's own work before t0 and the server's threads count against the dispatcher, as in a real
- * run; {@code inprocess} stamps t0 and returns: the dispatcher alone.
+ * run; {@code inprocess} stamps t0 and returns: the dispatcher alone; an {@code http://} base URL
+ * sends the same requests to a server in another process (a {@link GroundTruthServer} on the other core).
  *
  * <p>Arguments (all optional): {@code rates=25,50,100,200,400,800,1600 seconds=10 endpoint=simulator
  * arrivals=POISSON seed=42 warmup=10000}.
@@ -129,22 +130,31 @@ public final class DispatchBenchmark {
         case "simulator" -> {
           SimulatedServer server = SimulatedServer.start(SimulatorSettings.defaults().withSlots(SimulatorSettings.UNLIMITED)
               .withInstantPrefill().withFirstTokenDelay(Duration.ZERO).withDecodeTokensPerSecond(10_000));
-          OpenAiChatClient client =
-              new OpenAiChatClient(server.baseUrl(), Optional.empty(), Duration.ofSeconds(10), Duration.ofSeconds(60));
-          yield new Endpoint() {
-            @Override
-            public IntFunction<RequestSample> send() {
-              return i -> client.send(ChatRequest.builder("m", "Say one word.", 1).seed(1).build());
-            }
-
-            @Override
-            public void close() {
-              client.close();
-              server.close();
-            }
-          };
+          yield through(server.baseUrl(), server::close);
         }
-        default -> throw new IllegalArgumentException("endpoint=" + kind + ": simulator or inprocess");
+        default -> {
+          if (!kind.startsWith("http://")) {
+            throw new IllegalArgumentException("endpoint=" + kind + ": simulator, inprocess or a server's http:// base URL");
+          }
+          yield through(kind, () -> { });
+        }
+      };
+    }
+
+    /** Requests of one output token through the harness's client to {@code url}; {@code stop} after the client closes. */
+    private static Endpoint through(String url, Runnable stop) {
+      OpenAiChatClient client = new OpenAiChatClient(url, Optional.empty(), Duration.ofSeconds(10), Duration.ofSeconds(60));
+      return new Endpoint() {
+        @Override
+        public IntFunction<RequestSample> send() {
+          return i -> client.send(ChatRequest.builder("m", "Say one word.", 1).seed(1).build());
+        }
+
+        @Override
+        public void close() {
+          client.close();
+          stop.run();
+        }
       };
     }
   }
