@@ -65,15 +65,10 @@ public final class Exchange {
 
   /** Ready to be sent again after it ended {@link #stale}: nothing of a response came, so the sink saw nothing. */
   void restart() {
-    ended = new CountDownLatch(1);
-    ending = null;
-    stale = false;
-    abort = null;
+    ended = new CountDownLatch(1); // the ending and the abort are set anew by the next attempt
+    stale = connected = http2 = false;
     opening = null;
-    connected = false;
-    http2 = false;
-    writtenNanos = 0;
-    headNanos = 0;
+    writtenNanos = headNanos = 0;
   }
 
   /** Wakes the sender, which from then on owns the sink and the outcome. */
