@@ -32,6 +32,20 @@ class HtmlReportTest {
     assertThat(dev.llmh.result.ModelConcurrency.label(withServed(c, "llmh-" + named))).as("the embedded server's own id for it").isEqualTo(named);
   }
 
+  /** Where a slow TTFT went, at a glance: the network section's split in the verdict table, not only in the folds. */
+  @Test
+  void theVerdictTableShowsTheTtftSpentReachingTheServerAndWaitingOnIt() {
+    RunRecord run = RichRun.record();
+    List<dev.llmh.result.CaseResult> cases = new java.util.ArrayList<>(run.results());
+    cases.set(0, cases.get(0).toBuilder().section(dev.llmh.network.NetworkRecord.SECTION, new dev.llmh.network.NetworkRecord(
+        20.4, "gpu-box:8000", 10, 10, 10, List.of("1.1"), null, null, null, 61.2, 30.6, Map.of())).build());
+    RunRecord networked = new RunRecord(run.schemaVersion(), run.run(), run.environment(), run.statistics(), cases, run.fits(),
+        run.saturation());
+    String verdicts = sections(networked).get("verdicts").html();
+    assertThat(verdicts).contains("TTFT p50: reaching / waiting on the server (ms)");
+    assertThat(verdicts.substring(verdicts.indexOf("<tbody>"))).contains("<td>61.2 / 30.6</td><td>").contains("not measured");
+  }
+
   @Test
   void aCaseWithoutSamplesOnAFitIsLeftOutOfItsChartNotAFailedPage() {
     RunRecord run = RichRun.record();
