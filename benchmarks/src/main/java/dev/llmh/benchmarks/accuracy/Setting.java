@@ -12,17 +12,21 @@ public record Setting(
 
   /**
    * The settings of issue 10: c=1 and c=16 at 100 ms / 20 ms / 64 tokens, and the 8k tokens/s stress;
-   * and issue 27's scale: 1,000 streams at 20 chunks/s each (not among the defaults).
+   * and issue 27's scale, 1,000 streams at 20 chunks/s each, and the first three at 150 requests, for
+   * the peers' CPU measure (none of these among the defaults).
    */
   public static final List<Setting> ALL = List.of(
       new Setting("c1", AccuracyC1.class, 100, 20, 64, 1, 50),
       new Setting("c16", AccuracyC16.class, 100, 20, 64, 16, 50),
       new Setting("stress", AccuracyStress.class, 10, 2, 256, 16, 50),
-      new Setting("c1000", AccuracyC1000.class, 100, 50, 40, 1000, 2000));
+      new Setting("c1000", AccuracyC1000.class, 100, 50, 40, 1000, 2000),
+      new Setting("c1-150", AccuracyLonger.C1.class, 100, 20, 64, 1, 150),
+      new Setting("c16-150", AccuracyLonger.C16.class, 100, 20, 64, 16, 150),
+      new Setting("stress-150", AccuracyLonger.Stress.class, 10, 2, 256, 16, 150));
 
   public static Setting named(String name) {
     return ALL.stream().filter(s -> s.name.equals(name)).findFirst()
-        .orElseThrow(() -> new IllegalArgumentException("no setting '" + name + "'; known: c1, c16, stress, c1000"));
+        .orElseThrow(() -> new IllegalArgumentException("no setting '" + name + "'; known: c1, c16, stress, c1000, c1-150, c16-150, stress-150"));
   }
 
   public String scenarioName() {
