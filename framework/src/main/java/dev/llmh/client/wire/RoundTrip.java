@@ -2,6 +2,7 @@ package dev.llmh.client.wire;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.net.Proxy;
 import java.net.Socket;
 import java.util.Arrays;
 
@@ -28,7 +29,7 @@ public record RoundTrip(Double ms, String to, String notMeasured) {
     int timeout = (int) Math.min(Integer.MAX_VALUE, origin.connectTimeout().toMillis());
     long[] nanos = new long[CONNECTS];
     for (int i = 0; i < CONNECTS; i++) {
-      try (Socket socket = new Socket()) {
+      try (Socket socket = new Socket(Proxy.NO_PROXY)) { // the JVM's SOCKS settings would time a proxy's connect
         socket.setTcpNoDelay(true);
         long start = System.nanoTime();
         socket.connect(target, timeout);
