@@ -196,6 +196,12 @@ class ProtocolGroundTruthTest {
       GroundTruth.assertSummarises(result, CaseResult.TTFT, warm);
       assertThat(result.metrics().get(CaseResult.TTFT).max()).isEqualTo(warm.stream().max(Double::compare).orElseThrow());
       assertThat(result.section(Section.WARNINGS)).anySatisfy(w -> assertThat(w).contains("included a model load"));
+      // A close-delimited answer ends at its done line and its connection is never taken again: no
+      // request waits for the close a lingering server sends seconds later.
+      assertThat(result.samples()).allSatisfy(s -> {
+        assertThat(s.times().http().blocked()).isLessThan(StreamFraming.LINGER.toMillis() / 4.0);
+        assertThat(s.times().http().connectionReused()).isEqualTo(!framing.closeDelimited());
+      });
     }
   }
 

@@ -15,9 +15,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * The simulator's face for {@link StreamFraming#CLOSE}. The JDK server keeps HTTP/1.1 connections
  * alive and chunks every streamed body; asked in HTTP/1.0 without keep-alive, it writes the body
  * up to the connection's close instead. So this front accepts the client's connections, passes each
- * request on as HTTP/1.0 with {@code Connection: close}, and relays the answer as it comes, each
- * read in one write: an event still reaches the client when the server flushed it. With a linger,
- * the client's connection is closed only that long after the server's answer ended.
+ * request on as HTTP/1.0 with {@code Connection: close}, and relays the answer as it comes (its head
+ * saying {@code Connection: close} too), each read in one write: an event still reaches the client
+ * when the server flushed it. With a linger, the client's connection is closed only that long after
+ * the server's answer ended.
  */
 final class CloseDelimitedFront implements AutoCloseable {
   private static final int MAX_HEAD = 64 * 1024;
@@ -59,7 +60,10 @@ final class CloseDelimitedFront implements AutoCloseable {
       toServer.write(http10(head(in)).getBytes(StandardCharsets.ISO_8859_1));
       toServer.flush();
       daemon("llmh-sim-close-body", () -> relay(in, toServer)); // the request's body
-      relay(server.getInputStream(), client.getOutputStream());
+      InputStream fromServer = server.getInputStream();
+      OutputStream toClient = client.getOutputStream();
+      toClient.write(closing(head(fromServer)).getBytes(StandardCharsets.ISO_8859_1));
+      relay(fromServer, toClient);
       if (!linger.isZero()) {
         Thread.sleep(linger.toMillis());
       }
@@ -72,7 +76,7 @@ final class CloseDelimitedFront implements AutoCloseable {
     }
   }
 
-  /** The request's line and headers, up to and with the blank line. */
+  /** The request's or the response's line and headers, up to and with the blank line. */
   private static String head(InputStream in) throws IOException {
     ByteArrayOutputStream head = new ByteArrayOutputStream();
     int matched = 0;
@@ -93,6 +97,15 @@ final class CloseDelimitedFront implements AutoCloseable {
     String line = head.substring(0, lineEnd).replaceFirst("HTTP/1\\.1$", "HTTP/1.0");
     String headers = head.substring(lineEnd + 2, head.length() - 2).replaceAll("(?im)^connection:[^\r\n]*\r\n", "");
     return line + "\r\n" + headers + "Connection: close\r\n\r\n";
+  }
+
+  /**
+   * The response's head saying {@code Connection: close}, as this front serves one request per
+   * connection: the JDK server leaves it out of a fixed-length answer, and a client that kept such a
+   * connection for its next request would wait for the close, a {@link StreamFraming#LINGER} later.
+   */
+  static String closing(String head) {
+    return head.substring(0, head.length() - 2).replaceAll("(?im)^connection:[^\r\n]*\r\n", "") + "Connection: close\r\n\r\n";
   }
 
   private static void relay(InputStream from, OutputStream to) {

@@ -58,6 +58,23 @@ class StreamFramingWireTest {
     }
   }
 
+  /**
+   * A close-delimited server serves one request per connection, and says so on every answer, a
+   * fixed-length one too: a client that kept the connection for its next request would otherwise
+   * wait for a close that a lingering server sends seconds later.
+   */
+  @ParameterizedTest
+  @EnumSource(value = StreamFraming.class, names = {"CLOSE", "CLOSE_LINGERING"})
+  void aFixedLengthAnswerSaysTheConnectionCloses(StreamFraming framing) throws Exception {
+    try (SimulatedServer server = SimulatedServer.start(SimulatorSettings.defaults().withFraming(framing))) {
+      Response response = post(server.port(), "/api/show", "{\"model\":\"m\"}");
+      String head = response.head.toLowerCase(Locale.ROOT);
+      assertThat(head).startsWith("http/1.1 200").contains("content-length: " + response.body.length + "\r\n");
+      assertThat(head.split("connection: close", -1)).as("one Connection: close in %s", head).hasSize(2);
+      assertThat(head).doesNotContain("keep-alive");
+    }
+  }
+
   private static void assertFraming(StreamFraming framing, Response response) {
     String head = response.head.toLowerCase(Locale.ROOT);
     assertThat(head).startsWith("http/1.1 200");
