@@ -89,10 +89,13 @@ class AdaptiveMeasurementTest {
     }
   }
 
-  /** TTFT 150 ms on two slots, decode fast enough not to matter. */
+  /**
+   * TTFT 50 ms on two slots, a tenth of the passing budgets and over three times the failing one;
+   * decode fast enough not to matter.
+   */
   private static SimulatedServer server() {
     return SimulatedServer.start(SimulatorSettings.defaults().withSlots(2).withInstantPrefill()
-        .withFirstTokenDelay(Duration.ofMillis(150)).withDecodeTokensPerSecond(1000));
+        .withFirstTokenDelay(Duration.ofMillis(50)).withDecodeTokensPerSecond(1000));
   }
 
   private static CaseResult result(EngineRun run, String scenario) {
