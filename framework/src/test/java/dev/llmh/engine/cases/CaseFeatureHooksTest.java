@@ -122,7 +122,9 @@ class CaseFeatureHooksTest {
   }
 
   private static CaseOutcome run(Watching feature) throws InterruptedException {
-    Config config = Config.read(key -> Optional.ofNullable(Map.of("llmh.endpoint", "simulated").get(key)), Map.of());
+    // no client warm-up: these runs check which hooks are called, not timing
+    Map<String, String> keys = Map.of("llmh.endpoint", "simulated", "llmh.clientWarmup", "0");
+    Config config = Config.read(key -> Optional.ofNullable(keys.get(key)), Map.of());
     DeclaredSettings settings = DeclaredSettings.builder().model("m").warmupRequests(WARMUP).measuredRequests(MEASURED).maxRequests(MEASURED)
         .maxTokens(8).constraints(List.of("ttft.p50 <= 60s")).build();
     ScenarioRunner runner = new ScenarioRunner() {
