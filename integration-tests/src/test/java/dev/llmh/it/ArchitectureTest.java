@@ -59,8 +59,18 @@ class ArchitectureTest {
     return layers.whereLayer("engine").mayNotBeAccessedByAnyLayer();
   }
 
+  /** Imported once for every rule here: an import reads every class file of the harness. */
+  private static JavaClasses harness;
+
   /** The harness's own classes: every module's main code, the servers under test and the tests left out. */
-  private static JavaClasses harness() {
+  private static synchronized JavaClasses harness() {
+    if (harness == null) {
+      harness = imported();
+    }
+    return harness;
+  }
+
+  private static JavaClasses imported() {
     return new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).importPackages("dev.llmh")
         .that(DescribedPredicate.not(JavaClass.Predicates.resideInAnyPackage("dev.llmh.it..", "dev.llmh.benchmarks..")));
   }
