@@ -35,7 +35,8 @@ class ResponseFormatGroundTruthTest {
   void everyRequestCarriesTheFormatAsItsProtocolSpellsIt(String api, @TempDir Path results) {
     boolean ollama = api.startsWith("ollama");
     ReceivedBodies received = new ReceivedBodies();
-    try (SimulatedServer server = SimulatedServer.start(FailureTaxonomyTest.fast().withHook(received))) {
+    // what each request carries is checked, not its timing: 96-token answers at 5,000 tok/s
+    try (SimulatedServer server = SimulatedServer.start(FailureTaxonomyTest.fast().withDecodeTokensPerSecond(5000).withHook(received))) {
       EngineRun run = EngineRun.of(Map.of("llmh.endpoint", ollama ? server.rootUrl() : server.baseUrl(), "llmh.api", api),
           results, ResponseFormatScenarios.AnyObject.class, ResponseFormatScenarios.Schema.class,
           ResponseFormatScenarios.Free.class);
