@@ -26,7 +26,8 @@ public final class StoppedRunMain {
     }
     try (SimulatedServer server = SimulatedServer.start(settings)) {
       EngineTestKit.engine(LlmhTestEngine.ENGINE_ID)
-          .configurationParameters(Map.of("llmh.endpoint", server.baseUrl(), "llmh.resultsDir", args[0]))
+          // one round of the client's warm-up, as EngineRun's: the test stops the run, it does not time it
+          .configurationParameters(Map.of("llmh.endpoint", server.baseUrl(), "llmh.resultsDir", args[0], "llmh.clientWarmup", "500"))
           .selectors(selectClass(LongScenario.class))
           .execute();
     }
