@@ -37,7 +37,7 @@ public enum ConfigKey {
   MAX_REQUESTS("llmh.maxRequests", "ceiling of an adaptive measurement whose @Measurement sets no maxRequests"),
   CONFIDENCE("llmh.confidence", "confidence level of intervals and verdicts, e.g. 0.95"),
   INCONCLUSIVE("llmh.inconclusive", "how an INCONCLUSIVE case is reported: skip (aborted), fail or pass"),
-  CLIENT_WARMUP("llmh.clientWarmup", "most requests sent to a simulator inside the harness before an endpoint's first case, so that the JIT has compiled the request path (it stops sooner once the compiler is quiet), and the per-request bookkeeping on made-up samples; 0 turns both off"),
+  CLIENT_WARMUP("llmh.clientWarmup", "most requests sent to a simulator inside the harness before an endpoint's first case, so that the JIT has compiled the request path (it stops sooner once the compiler is quiet), and the per-request bookkeeping on made-up samples; for an https endpoint as many again over TLS to a loopback server of the harness's own; 0 turns both off"),
   PROGRESS("llmh.progress", "true or false: say what long phases do and show a progress line while a case runs"),
   PROGRESS_INTERVAL("llmh.progress.interval", "where the console is not a terminal (CI logs, Surefire): at most one progress line this often"),
   SERVER_PID("llmh.server.pid", "a local server LLMH did not start: its process id, whose memory and CPU (children included) are sampled as the server's"),

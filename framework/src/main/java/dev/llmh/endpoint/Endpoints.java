@@ -122,9 +122,11 @@ public final class Endpoints implements AutoCloseable {
     physics.probe(kind, client.baseUrl());
     client.warmUp();
     if (config.requests().clientWarmup() > 0) {
-      RequestPathWarmUp.Done warm = RequestPathWarmUp.run(api, timeouts, config.requests().clientWarmup());
-      phases.accept(String.format(java.util.Locale.ROOT,
-          "client warmed up: %d requests to a simulator inside LLMH in %.1f s (llmh.clientWarmup)", warm.sent(), warm.millis() / 1000.0));
+      RequestPathWarmUp.Done warm = RequestPathWarmUp.run(api, timeouts, config.requests().clientWarmup(),
+          client.baseUrl().startsWith("https:"));
+      phases.accept(String.format(java.util.Locale.ROOT, "client warmed up: %d requests to a simulator inside LLMH%s in %.1f s"
+          + " (llmh.clientWarmup)", warm.sent(), warm.tlsSent() == 0 ? "" : ", " + warm.tlsSent() + " of them over TLS",
+          warm.millis() / 1000.0));
     }
     return new Endpoint(client, info, kind);
   }

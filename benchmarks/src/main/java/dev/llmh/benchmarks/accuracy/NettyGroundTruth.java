@@ -1,10 +1,10 @@
 package dev.llmh.benchmarks.accuracy;
 
+import dev.llmh.client.LoopbackTls;
 import dev.llmh.sim.ServedRequest;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
@@ -28,11 +28,6 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
-import io.netty.handler.codec.http2.Http2FrameCodecBuilder;
-import io.netty.handler.codec.http2.Http2MultiplexHandler;
-import io.netty.handler.codec.http2.Http2StreamFrameToHttpObjectCodec;
-import io.netty.handler.ssl.ApplicationProtocolNames;
-import io.netty.handler.ssl.ApplicationProtocolNegotiationHandler;
 import io.netty.handler.ssl.SslContext;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -124,23 +119,7 @@ public final class NettyGroundTruth implements AutoCloseable {
               http1(ch.pipeline(), stamp);
               return;
             }
-            ch.pipeline().addLast(tls.newHandler(ch.alloc()), new ApplicationProtocolNegotiationHandler(ApplicationProtocolNames.HTTP_1_1) {
-              @Override
-              protected void configurePipeline(ChannelHandlerContext ctx, String protocol) {
-                if (ApplicationProtocolNames.HTTP_2.equals(protocol)) {
-                  ctx.pipeline().addLast(Http2FrameCodecBuilder.forServer().build(), new Http2MultiplexHandler(
-                      new ChannelInitializer<Channel>() {
-                        @Override
-                        protected void initChannel(Channel stream) {
-                          stream.pipeline().addLast(new Http2StreamFrameToHttpObjectCodec(true),
-                              new HttpObjectAggregator(1 << 20), new Answer(stamp, ch));
-                        }
-                      }));
-                } else {
-                  http1(ctx.pipeline(), stamp);
-                }
-              }
-            });
+            LoopbackTls.negotiating(ch.pipeline(), tls, () -> new Answer(stamp, ch));
           }
         }).bind(InetAddress.getLoopbackAddress(), 0).sync().channel();
   }
