@@ -14,7 +14,8 @@ import java.util.Optional;
  *     null when nothing was read or the JVM cannot tell
  * @param maxStallMs the longest a harness thread that asked to run was kept from running, in ms
  *     (a collector pause, a safepoint, a busy core); every stream's reads were late by up to this
- * @param stallResolutionMs stalls shorter than about this are not told apart from scheduling noise
+ * @param stallResolutionMs the stall meter's tick: a stall is seen short by up to this; 1–10 ms, half the
+ *     shortest stall the warning names for the case's warm-up ITL (else TTFT)
  * @param gcPauses collector pauses in the measured window
  * @param gcPauseMsMax the longest of them, in ms (the collector reports whole milliseconds)
  * @param gcPauseMsTotal their sum, in ms
@@ -38,7 +39,7 @@ public record HarnessCheck(
    */
   public Optional<String> warning(Double itlP99Ms, Double ttftP50Ms) {
     Double figure = itlP99Ms != null ? itlP99Ms : ttftP50Ms;
-    if (figure == null || maxStallMs < NOISE_MS || maxStallMs < SHARE_OF_FIGURE * figure) {
+    if (figure == null || maxStallMs < warnedStallMs(figure)) {
       return Optional.empty();
     }
     String cause = gcPauses == 0
@@ -49,6 +50,11 @@ public record HarnessCheck(
     return Optional.of("the harness itself stalled for up to " + ms(maxStallMs) + " inside the measured window ("
         + cause + "), against " + (itlP99Ms != null ? "an ITL p99 of " : "a TTFT p50 of ") + ms(figure)
         + ": the tail (p99, max) may be the harness's, not the server's");
+  }
+
+  /** The shortest stall {@link #warning} names next to {@code figureMs}; with none known, {@link #NOISE_MS}. */
+  static double warnedStallMs(Double figureMs) {
+    return figureMs == null ? NOISE_MS : Math.max(NOISE_MS, SHARE_OF_FIGURE * figureMs);
   }
 
   private static String ms(double value) {

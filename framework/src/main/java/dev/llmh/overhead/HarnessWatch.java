@@ -1,10 +1,12 @@
 package dev.llmh.overhead;
 
 import com.sun.management.GarbageCollectionNotificationInfo;
+import dev.llmh.measure.RequestSample;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
@@ -22,12 +24,15 @@ import javax.management.openmbean.CompositeData;
  * apart from one the server did: the CPU time the measuring threads spend, the collector's pauses,
  * and the longest time a harness thread that asked to run was kept from running (a stall: a pause,
  * a safepoint, or a core given to someone else). The stall meter is jHiccup's idea: a thread that
- * sleeps {@link #TICK_NANOS} over and over and notes how late it wakes; a stall it sees delayed
- * every stream's reads alike.
+ * sleeps a tick over and over and notes how late it wakes; a stall it sees delayed every stream's
+ * reads alike. A stall is seen short by up to one tick, so the tick is half the shortest stall the
+ * case's warning would name ({@link HarnessCheck#warnedStallMs}), within 1–10 ms: each wake costs CPU
+ * (about 30 µs on a small VM, 3% of a core at a 1 ms tick, most of the harness's CPU at c=1 in
+ * docs/benchmarks.md), and a case whose chunks come 20 ms apart needs no millisecond resolution.
  */
 public final class HarnessWatch implements AutoCloseable {
-  /** The meter's sleep: stalls shorter than about this are not told apart from scheduling noise. */
-  static final long TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+  static final long FINEST_TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+  static final long COARSEST_TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
 
   private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
   private static final java.lang.management.OperatingSystemMXBean SYSTEM = ManagementFactory.getOperatingSystemMXBean();
@@ -43,11 +48,14 @@ public final class HarnessWatch implements AutoCloseable {
   private final List<NotificationEmitter> emitters = new ArrayList<>();
   private final NotificationListener gcListener = this::collected;
   private final Thread meter;
+  /** The meter's sleep: stalls shorter than about this are not told apart from scheduling noise. */
+  private final long tickNanos;
   private volatile boolean running = true;
   /** Stalls count only while requests are in flight, not while a look is being analysed. */
   private volatile boolean streaming;
 
-  private HarnessWatch() {
+  private HarnessWatch(long tickNanos) {
+    this.tickNanos = tickNanos;
     for (GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
       if (collector instanceof NotificationEmitter emitter) {
         emitter.addNotificationListener(gcListener, null, null);
@@ -60,9 +68,45 @@ public final class HarnessWatch implements AutoCloseable {
     meter.start();
   }
 
-  /** Starts watching: the GC listener and the stall meter run until {@link #close()}. */
-  public static HarnessWatch start() {
-    return new HarnessWatch();
+  /**
+   * Starts watching: the GC listener and the stall meter run until {@link #close()}.
+   *
+   * @param figureMs the ITL (else the TTFT) the case's warm-up saw, which sets the meter's tick; null
+   *     when not known: the finest tick
+   */
+  public static HarnessWatch start(Double figureMs) {
+    return new HarnessWatch(tick(figureMs));
+  }
+
+  static long tick(Double figureMs) {
+    long half = (long) (HarnessCheck.warnedStallMs(figureMs) / 2 * 1e6);
+    return Math.max(FINEST_TICK_NANOS, Math.min(COARSEST_TICK_NANOS, half));
+  }
+
+  /**
+   * What the meter's tick is set from: the median gap between text chunks of the warm-up's
+   * successful requests, else their median TTFT, else null. The median, not the p99 the warning
+   * compares with, so that the tick errs on the fine side.
+   */
+  public static Double figureMs(List<RequestSample> warmup) {
+    List<Long> gaps = new ArrayList<>();
+    List<Long> ttfts = new ArrayList<>();
+    for (RequestSample sample : warmup) {
+      List<Long> chunks = sample.timing().textChunkNanos();
+      if (!sample.succeeded() || chunks.isEmpty()) {
+        continue;
+      }
+      ttfts.add(chunks.get(0) - sample.timing().startNanos());
+      for (int i = 1; i < chunks.size(); i++) {
+        gaps.add(chunks.get(i) - chunks.get(i - 1));
+      }
+    }
+    List<Long> figure = gaps.isEmpty() ? ttfts : gaps;
+    if (figure.isEmpty()) {
+      return null;
+    }
+    Collections.sort(figure);
+    return figure.get(figure.size() / 2) / 1e6;
   }
 
   /** The calling thread's CPU time, in ns, or -1 where the JVM cannot tell. */
@@ -99,7 +143,7 @@ public final class HarnessWatch implements AutoCloseable {
     long cpu = workerCpuNanos.get();
     Double perChunk = chunks == 0 || !THREADS.isCurrentThreadCpuTimeSupported() ? null : cpu / 1e3 / chunks;
     Double processPerChunk = chunks == 0 || processCpuNanos < 0 ? null : processCpuNanos / 1e3 / chunks;
-    return new HarnessCheck(perChunk, processPerChunk, longestStallNanos.get() / 1e6, TICK_NANOS / 1e6, gcPauses.intValue(),
+    return new HarnessCheck(perChunk, processPerChunk, longestStallNanos.get() / 1e6, tickNanos / 1e6, gcPauses.intValue(),
         (double) longestGcPauseMs.get(), (double) gcPauseMsTotal.get());
   }
 
@@ -119,8 +163,8 @@ public final class HarnessWatch implements AutoCloseable {
   private void meterStalls() {
     while (running) {
       long before = System.nanoTime();
-      LockSupport.parkNanos(TICK_NANOS);
-      long late = System.nanoTime() - before - TICK_NANOS;
+      LockSupport.parkNanos(tickNanos);
+      long late = System.nanoTime() - before - tickNanos;
       if (streaming && late > 0) {
         longestStallNanos.accumulate(late);
       }

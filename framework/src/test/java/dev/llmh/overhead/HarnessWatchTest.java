@@ -2,6 +2,7 @@ package dev.llmh.overhead;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.llmh.measure.RequestSample;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -15,7 +16,7 @@ class HarnessWatchTest {
     for (int i = 0; i < 1_000_000; i++) {
       live.add(new int[8]); // enough live objects that marking them takes milliseconds
     }
-    try (HarnessWatch watch = HarnessWatch.start()) {
+    try (HarnessWatch watch = HarnessWatch.start(null)) {
       watch.streamsStarted();
       Thread.sleep(20); // the meter is ticking
       System.gc();
@@ -41,8 +42,34 @@ class HarnessWatchTest {
   }
 
   @Test
+  void theMetersTickIsHalfTheShortestStallTheWarningWouldName() {
+    long ms = 1_000_000;
+    assertThat(HarnessWatch.tick(null)).isEqualTo(ms); // nothing known: the finest
+    assertThat(HarnessWatch.tick(4.0)).isEqualTo(ms); // the warning names stalls from its 2 ms floor
+    assertThat(HarnessWatch.tick(20.0)).isEqualTo(ms * 5 / 2); // a quarter of 20 ms is 5 ms
+    assertThat(HarnessWatch.tick(1000.0)).isEqualTo(10 * ms); // not coarser than 10 ms
+    try (HarnessWatch watch = HarnessWatch.start(20.0)) {
+      assertThat(watch.check(0).stallResolutionMs()).isEqualTo(2.5); // the results file says what it could see
+    }
+  }
+
+  @Test
+  void theTickIsSetFromTheWarmUpsMedianGapElseItsMedianTtft() {
+    long ms = 1_000_000;
+    RequestSample steady = RequestSample.builder(0, List.of(100 * ms, 120 * ms, 140 * ms, 160 * ms), 160 * ms).build();
+    RequestSample slow = RequestSample.builder(0, List.of(300 * ms, 400 * ms), 400 * ms).build();
+    RequestSample failed = RequestSample.builder(0, List.of(1 * ms, 2 * ms), 2 * ms).error("HTTP 500").build();
+    assertThat(HarnessWatch.figureMs(List.of(steady, slow, failed))).isEqualTo(20.0); // gaps 20, 20, 20, 100
+    RequestSample oneChunk = RequestSample.builder(0, List.of(300 * ms), 300 * ms).build();
+    RequestSample quick = RequestSample.builder(0, List.of(100 * ms), 100 * ms).build();
+    assertThat(HarnessWatch.figureMs(List.of(oneChunk, quick, oneChunk))).isEqualTo(300.0); // no gap: the TTFT
+    assertThat(HarnessWatch.figureMs(List.of(failed))).isNull();
+    assertThat(HarnessWatch.figureMs(List.of())).isNull();
+  }
+
+  @Test
   void cpuIsSpreadOverTheChunksRead() {
-    try (HarnessWatch watch = HarnessWatch.start()) {
+    try (HarnessWatch watch = HarnessWatch.start(null)) {
       watch.workerCpu(3_000_000);
       watch.workerCpu(1_000_000);
       watch.workerCpu(-1); // a JVM that cannot tell adds nothing
@@ -52,7 +79,7 @@ class HarnessWatchTest {
 
   @Test
   void theWholeJvmsCpuCountsOnlyWhileRequestsAreInFlight() {
-    try (HarnessWatch watch = HarnessWatch.start()) {
+    try (HarnessWatch watch = HarnessWatch.start(null)) {
       watch.streamsStarted();
       spin(50);
       watch.streamsEnded();

@@ -129,7 +129,7 @@ public final class CaseExecutor {
     long measuringDeadline = CaseDeadline.after(deadline, () -> sink.beforeMeasuring(plan, warmup));
     p.parts().measuring(warmup);
     long measurementStart = System.nanoTime();
-    try (HarnessWatch watch = HarnessWatch.start()) {
+    try (HarnessWatch watch = HarnessWatch.start(HarnessWatch.figureMs(warmup))) {
       Measured measured = new Measured(new CaseBasis(plan, p.endpoint(), warmupFailed, p.promptHash(), baselines, p.parts()),
           watch, p.units(), new ArrayList<>());
       IntFunction<List<RequestSample>> unit = measuredUnit(p, p.units().until(measuringDeadline), watch, measurementStart);
