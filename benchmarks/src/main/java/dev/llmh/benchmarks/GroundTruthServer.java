@@ -15,6 +15,7 @@ import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.net.http.HttpClient;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -129,9 +130,16 @@ public final class GroundTruthServer {
 
   /**
    * {@link NettyGroundTruth}: {@code netty} plain HTTP/1.1, {@code netty-h1} HTTPS offering only
-   * HTTP/1.1, {@code netty-h2} HTTPS offering HTTP/2 first; its path compiled first over plain HTTP.
+   * HTTP/1.1, {@code netty-h2} HTTPS offering HTTP/2 first; its path compiled first over plain HTTP,
+   * then, when it serves TLS, over TLS and the protocol it offers first, as the harness's is.
    */
   private static Served netty(String kind, String keyStore, long ttftMs, double itlMs, int tokens) throws Exception {
+    SslContext tls = switch (kind) {
+      case "netty" -> null;
+      case "netty-h1" -> SelfSigned.server(Path.of(keyStore), List.of(ApplicationProtocolNames.HTTP_1_1));
+      case "netty-h2" -> SelfSigned.server(Path.of(keyStore), List.of(ApplicationProtocolNames.HTTP_2, ApplicationProtocolNames.HTTP_1_1));
+      default -> throw new IllegalArgumentException("server must be eventloop, simulator, netty, netty-h1 or netty-h2, was " + kind);
+    };
     ServerWarmup.Round round = () -> {
       try (NettyGroundTruth fast = NettyGroundTruth.start(0, 0, 8, null)) {
         ServerWarmup.drive(fast.baseUrl(), 500, 8, 4);
@@ -139,12 +147,15 @@ public final class GroundTruthServer {
     };
     int rounds = ServerWarmup.untilCompilerQuiet(round, 30);
     System.err.println("netty server warm-up: " + rounds + " rounds of 500 short requests");
-    SslContext tls = switch (kind) {
-      case "netty" -> null;
-      case "netty-h1" -> SelfSigned.server(Path.of(keyStore), List.of(ApplicationProtocolNames.HTTP_1_1));
-      case "netty-h2" -> SelfSigned.server(Path.of(keyStore), List.of(ApplicationProtocolNames.HTTP_2, ApplicationProtocolNames.HTTP_1_1));
-      default -> throw new IllegalArgumentException("server must be eventloop, simulator, netty, netty-h1 or netty-h2, was " + kind);
-    };
+    if (tls != null) {
+      HttpClient client = HttpClient.newBuilder().sslContext(SelfSigned.trusting(Path.of(keyStore))).build();
+      ServerWarmup.Round overTls = () -> {
+        try (NettyGroundTruth fast = NettyGroundTruth.start(0, 0, 8, tls)) {
+          ServerWarmup.drive(client, fast.baseUrl(), 500, 8, 4);
+        }
+      };
+      System.err.println("netty server warm-up over TLS: " + ServerWarmup.untilCompilerQuiet(overTls, 30) + " rounds");
+    }
     NettyGroundTruth server = NettyGroundTruth.start(ttftMs * 1_000_000L, Math.round(itlMs * 1e6), tokens, tls);
     return new Served(server.baseUrl(), server::servedRequests, server);
   }

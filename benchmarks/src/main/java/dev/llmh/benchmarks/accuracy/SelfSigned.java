@@ -9,6 +9,8 @@ import java.security.KeyStore;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.KeyManagerFactory;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
 
 /**
  * The ground truth's certificate for {@code localhost}, made once by the JDK's {@code keytool}: a
@@ -45,6 +47,18 @@ public record SelfSigned(Path keyStore, Path pem) {
     return SslContextBuilder.forServer(factory).applicationProtocolConfig(new ApplicationProtocolConfig(
         ApplicationProtocolConfig.Protocol.ALPN, ApplicationProtocolConfig.SelectorFailureBehavior.NO_ADVERTISE,
         ApplicationProtocolConfig.SelectedListenerFailureBehavior.ACCEPT, protocols)).build();
+  }
+
+  /** A JDK client's TLS that trusts this certificate alone: how the ground truth warms its own TLS path. */
+  public static SSLContext trusting(Path keyStore) throws Exception {
+    KeyStore trusted = KeyStore.getInstance("PKCS12");
+    trusted.load(null, null);
+    trusted.setCertificateEntry("gt", KeyStore.getInstance(keyStore.toFile(), PASSWORD.toCharArray()).getCertificate("gt"));
+    TrustManagerFactory factory = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+    factory.init(trusted);
+    SSLContext context = SSLContext.getInstance("TLS");
+    context.init(null, factory.getTrustManagers(), null);
+    return context;
   }
 
   private static void run(List<String> args) throws Exception {

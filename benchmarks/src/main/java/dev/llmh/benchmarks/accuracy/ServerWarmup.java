@@ -41,7 +41,11 @@ public final class ServerWarmup {
 
   /** Sends {@code requests} streamed chat requests to {@code baseUrl}, {@code streams} at a time, reading every byte. */
   public static void drive(String baseUrl, int requests, int tokens, int streams) throws Exception {
-    HttpClient client = HttpClient.newHttpClient();
+    drive(HttpClient.newHttpClient(), baseUrl, requests, tokens, streams);
+  }
+
+  /** The same with {@code client}: one that speaks TLS, say, and HTTP/2 where the server offers it. */
+  public static void drive(HttpClient client, String baseUrl, int requests, int tokens, int streams) throws Exception {
     ExecutorService pool = Executors.newFixedThreadPool(streams);
     try {
       HttpRequest request = HttpRequest.newBuilder(URI.create(baseUrl + "/chat/completions"))
