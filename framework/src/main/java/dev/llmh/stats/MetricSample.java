@@ -148,29 +148,28 @@ public final class MetricSample {
     for (Stat stat : BOOTSTRAPPED) {
       estimates.put(stat, new double[BOOTSTRAP_RESAMPLES]);
     }
-    Percentile percentile = new Percentile().withEstimationType(EstimationType.R_7);
+    WeightedQuantiles pooledValues = new WeightedQuantiles(groups);
+    double[] quantiles = {quantile(Stat.P50), quantile(Stat.P90), quantile(Stat.P95), quantile(Stat.P99)}; // BOOTSTRAPPED's order
+    double[] resampled = new double[quantiles.length];
+    int[] counts = new int[k];
     for (int b = 0; b < BOOTSTRAP_RESAMPLES; b++) {
+      Arrays.fill(counts, 0);
       int size = 0;
-      int[] picks = new int[k];
-      for (int i = 0; i < k; i++) {
-        picks[i] = random.nextInt(k);
-        size += groups.get(picks[i]).length;
-      }
-      double[] resample = new double[size];
-      int at = 0;
       double sum = 0;
-      for (int pick : picks) {
+      for (int i = 0; i < k; i++) {
+        int pick = random.nextInt(k);
         double[] g = groups.get(pick);
-        System.arraycopy(g, 0, resample, at, g.length);
-        at += g.length;
+        counts[pick]++;
+        size += g.length;
         for (double v : g) {
           sum += v;
         }
       }
-      percentile.setData(resample);
-      for (Stat stat : BOOTSTRAPPED) {
-        estimates.get(stat)[b] = stat == Stat.MEAN ? sum / size : percentile.evaluate(quantile(stat) * 100);
+      pooledValues.evaluate(counts, size, quantiles, resampled);
+      for (int q = 0; q < quantiles.length; q++) {
+        estimates.get(BOOTSTRAPPED[q])[b] = resampled[q];
       }
+      estimates.get(Stat.MEAN)[b] = sum / size;
     }
     estimates.values().forEach(Arrays::sort);
     bootstrap = estimates;
