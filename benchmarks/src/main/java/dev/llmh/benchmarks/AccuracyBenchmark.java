@@ -6,6 +6,7 @@ import dev.llmh.benchmarks.accuracy.Pinning;
 import dev.llmh.benchmarks.accuracy.SelfSigned;
 import dev.llmh.benchmarks.accuracy.ProcessCpu;
 import dev.llmh.benchmarks.accuracy.Setting;
+import dev.llmh.benchmarks.accuracy.ThreadCpu;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -20,6 +21,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
@@ -54,7 +56,7 @@ public final class AccuracyBenchmark {
   /** One run: the errors, the harness's whole CPU and its CPU while running the case. */
   private record Row(
       Setting setting, int run, Measured measured, Optional<Double> cpuSeconds, Optional<Double> caseCpuSeconds,
-      int exitCode) {}
+      Map<String, Long> threadTicks, int exitCode) {}
 
   public static void main(String[] args) throws Exception {
     Options options = Options.parse(args);
@@ -122,6 +124,7 @@ public final class AccuracyBenchmark {
     int exitCode;
     Optional<Double> cpuSeconds;
     Optional<Double> caseCpuSeconds;
+    Map<String, Long> threadTicks;
     try (Writer serverIn = new OutputStreamWriter(server.getOutputStream(), StandardCharsets.UTF_8)) {
       String baseUrl = serverOut.readLine();
       if (baseUrl == null || !baseUrl.startsWith("http")) {
@@ -148,6 +151,7 @@ public final class AccuracyBenchmark {
       caseCpuSeconds = Files.exists(caseCpuFile)
           ? Optional.of(Long.parseLong(Files.readString(caseCpuFile).trim()) / (double) ProcessCpu.ticksPerSecond())
           : Optional.empty();
+      threadTicks = ThreadCpu.read(Path.of(caseCpuFile + ".threads"));
       serverIn.write("log\n"); // the server writes its log, then exits
     }
     String logged = serverOut.readLine();
@@ -159,7 +163,8 @@ public final class AccuracyBenchmark {
     if (!Files.exists(resultsFile)) {
       throw new IllegalStateException("no results file (harness exit " + exitCode + "); see " + dir);
     }
-    return new Row(setting, run, Measured.score(servedLog, resultsFile, setting), cpuSeconds, caseCpuSeconds, exitCode);
+    return new Row(setting, run, Measured.score(servedLog, resultsFile, setting), cpuSeconds, caseCpuSeconds, threadTicks,
+        exitCode);
   }
 
   private static void printTable(List<Row> rows) {
@@ -202,6 +207,8 @@ public final class AccuracyBenchmark {
         + "process tree from exec to exit (JVM start-up, class loading, discovery included).");
     rows.stream().map(r -> r.measured().javaVersion()).distinct()
         .forEach(v -> System.out.println("harness JVM (from the results file): " + v));
+    ThreadCpu.printPairs(rows.stream().map(r -> new ThreadCpu.Run(r.setting().name(), r.run(), r.measured().streamedTokens(),
+        r.threadTicks())).toList(), ProcessCpu.ticksPerSecond());
   }
 
   private static String recorded(Double usPerChunk) {
