@@ -47,6 +47,7 @@ class HarnessWatchTest {
     assertThat(HarnessWatch.tick(null)).isEqualTo(ms); // nothing known: the finest
     assertThat(HarnessWatch.tick(4.0)).isEqualTo(ms); // the warning names stalls from its 2 ms floor
     assertThat(HarnessWatch.tick(20.0)).isEqualTo(ms * 5 / 2); // a quarter of 20 ms is 5 ms
+    assertThat(HarnessWatch.tick(19.9988)).isEqualTo(ms * 24 / 10); // down to a tenth of a ms: never coarser
     assertThat(HarnessWatch.tick(1000.0)).isEqualTo(10 * ms); // not coarser than 10 ms
     try (HarnessWatch watch = HarnessWatch.start(20.0)) {
       assertThat(watch.check(0).stallResolutionMs()).isEqualTo(2.5); // the results file says what it could see
