@@ -17,10 +17,10 @@ import org.junit.platform.launcher.TestIdentifier;
  * over the executions of its tests — LLMH cases, run one after another: warm-up, measurement,
  * statistics and results, without JVM start-up and discovery — and writes it, in clock ticks, to
  * {@code file} after each; and beside it, in {@code <file>.threads}, the CPU ticks of each kind of
- * thread (its name with digits as {@code #}; "ended, not seen" for what the process spent in threads
- * that ended before a look), each thread's read from {@code /proc/self/task} every second and after
- * each test, so that threads that end still count. It depends on nothing but the JDK and the JUnit Platform launcher API,
- * because {@code mode=maven} copies this very source into the generated user project
+ * thread since the JVM started (its name with digits as {@code #}; "ended, not seen" for what the
+ * process spent in threads that ended before a look), each thread's read from {@code /proc/self/task}
+ * every second and after each test, so that threads that end still count. It depends on nothing but
+ * the JDK and the JUnit Platform launcher API, because {@code mode=maven} copies this very source into the generated user project
  * ({@link dev.llmh.benchmarks.MavenHarness}), where Surefire's launcher loads it as a service.
  */
 public final class CaseCpuListener implements TestExecutionListener {
