@@ -20,7 +20,7 @@ public final class EmbeddedModels {
    * {@code ModelSpec.VARIANT} reads it.
    */
   private static final java.util.regex.Pattern VARIANT =
-      java.util.regex.Pattern.compile("(tiny|small)(?:-(f32|f16|q8_0))?(?:-seed(\\d{1,18}))?");
+      java.util.regex.Pattern.compile("(tiny|small)(?:-(f32|f16|q8_0|q4_0))?(?:-seed(\\d{1,18}))?");
 
   private EmbeddedModels() {}
 

@@ -17,24 +17,27 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Issue 15, point 6: distribution comparisons on the embedded server's real models, whose
  * log-probabilities come from llama.cpp's hidden states. The F16 tiny model against itself diverges
- * by nothing and agrees everywhere; its Q8_0 quantisation by a little; a model of other random weights
- * by a lot.
+ * by nothing and agrees everywhere; its Q8_0 quantisation by a little, its Q4_0 quantisation by
+ * more (issue 28, point 3); a model of other random weights by a lot.
  */
 class CompareGroundTruthTest {
 
   @Test
-  void f16AgainstItselfItsQ8AndAReseededModel(@TempDir Path results) throws IOException {
+  void f16AgainstItselfItsQ8ItsQ4AndAReseededModel(@TempDir Path results) throws IOException {
     EngineRun run = EngineRun.of(
         Map.of("llmh.endpoint", "embedded", "llmh.embedded.model", "tiny",
             "llmh.embedded.modelsDir", Path.of("target", "llmh-models").toAbsolutePath().toString()),
-        results, CompareScenarios.Itself.class, CompareScenarios.Quantised.class, CompareScenarios.Reseeded.class);
+        results, CompareScenarios.Itself.class, CompareScenarios.Quantised.class, CompareScenarios.Quantised4.class,
+        CompareScenarios.Reseeded.class);
     CompareRecord itself = compare(run, "Itself");
     CompareRecord quantised = compare(run, "Quantised");
+    CompareRecord quantised4 = compare(run, "Quantised4");
     CompareRecord reseeded = compare(run, "Reseeded");
     System.out.printf("kl_divergence mean/p99 (nats) and top1_agreement against tiny-f16: itself %.3g/%.3g %.1f%%,"
-            + " q8_0 %.3g/%.3g %.1f%%, seed 7 %.3g/%.3g %.1f%%%n",
+            + " q8_0 %.3g/%.3g %.1f%%, q4_0 %.3g/%.3g %.1f%%, seed 7 %.3g/%.3g %.1f%%%n",
         itself.klDivergence().mean(), itself.klDivergence().p99(), itself.top1Agreement(),
         quantised.klDivergence().mean(), quantised.klDivergence().p99(), quantised.top1Agreement(),
+        quantised4.klDivergence().mean(), quantised4.klDivergence().p99(), quantised4.top1Agreement(),
         reseeded.klDivergence().mean(), reseeded.klDivergence().p99(), reseeded.top1Agreement());
 
     assertThat(itself.positions()).isEqualTo(24);
@@ -58,6 +61,10 @@ class CompareGroundTruthTest {
     // the lumped divergence is small in nats for any of them; beside the figures worked out above, the
     // ground truth is the ordering, by orders of magnitude, and the reseeded model's disagreement.
     assertThat(reseeded.klDivergence().mean()).isGreaterThan(100 * quantised.klDivergence().mean());
+    // Four bits lose more than eight: 16 levels a block against 255, so each weight's rounding error
+    // is some 16 times larger, and the divergence, quadratic in small errors, far more than that.
+    assertThat(quantised4.klDivergence().mean()).isGreaterThan(10 * quantised.klDivergence().mean());
+    assertThat(quantised4.klDivergence().mean()).isLessThan(reseeded.klDivergence().mean());
     assertThat(reseeded.top1Agreement()).isLessThan(50.0);
     assertThat(reseeded.teacherForced()).isPositive();
     assertThat(reseeded.candidatePerplexity()).isGreaterThan(quantised.candidatePerplexity());

@@ -206,21 +206,56 @@ public final class GgufWriter {
       }
       case Q8_0 -> {
         for (int block = 0; block < row.length; block += 32) {
-          float max = 0;
-          for (int i = block; i < block + 32; i++) {
-            max = Math.max(max, Math.abs(row[i]));
-          }
-          float scale = max / 127f;
-          float inverse = scale == 0 ? 0 : 1f / scale;
-          out.putShort(Half.toHalf(scale));
-          for (int i = block; i < block + 32; i++) {
-            int q = Math.round(row[i] * inverse);
-            out.put((byte) Math.max(-127, Math.min(127, q)));
-          }
+          q8Block(row, block, out);
+        }
+      }
+      case Q4_0 -> {
+        for (int block = 0; block < row.length; block += 32) {
+          q4Block(row, block, out);
         }
       }
       default -> throw new IllegalStateException(type.toString());
     }
+  }
+
+  /** One Q8_0 block, as ggml's {@code quantize_row_q8_0_ref}: scale = largest magnitude / 127. */
+  private static void q8Block(float[] row, int block, ByteBuffer out) {
+    float max = 0;
+    for (int i = block; i < block + 32; i++) {
+      max = Math.max(max, Math.abs(row[i]));
+    }
+    float scale = max / 127f;
+    float inverse = scale == 0 ? 0 : 1f / scale;
+    out.putShort(Half.toHalf(scale));
+    for (int i = block; i < block + 32; i++) {
+      int q = Math.round(row[i] * inverse);
+      out.put((byte) Math.max(-127, Math.min(127, q)));
+    }
+  }
+
+  /**
+   * One Q4_0 block, as ggml's {@code quantize_row_q4_0_ref}: the scale is the value of largest
+   * magnitude, signed, over −8, so that value is quant 0 exactly and the other end of the range
+   * reaches 15; byte {@code j} holds quant {@code j} in its low half and quant {@code j + 16} in its high.
+   */
+  private static void q4Block(float[] row, int block, ByteBuffer out) {
+    float extreme = 0;
+    for (int i = block; i < block + 32; i++) {
+      if (Math.abs(row[i]) > Math.abs(extreme)) {
+        extreme = row[i];
+      }
+    }
+    float scale = extreme / -8f;
+    float inverse = scale == 0 ? 0 : 1f / scale;
+    out.putShort(Half.toHalf(scale));
+    for (int j = 0; j < 16; j++) {
+      out.put((byte) (q4(row[block + j] * inverse) | q4(row[block + 16 + j] * inverse) << 4));
+    }
+  }
+
+  /** ggml's rounding of a scaled value to a 4-bit quant: {@code min(15, (int8_t) (x + 8.5f))}. */
+  private static int q4(float scaled) {
+    return Math.min(15, (byte) (int) (scaled + 8.5f));
   }
 
   /** Starts a metadata entry: its key, once only, and its value type; the value follows. */

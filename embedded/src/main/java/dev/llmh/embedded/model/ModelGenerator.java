@@ -75,6 +75,7 @@ public final class ModelGenerator {
           case F32 -> 0;
           case F16 -> 1;
           case Q8_0 -> 7;
+          case Q4_0 -> 2;
         })
         .putUint32("llama.context_length", spec.context())
         .putUint32("llama.embedding_length", blocks.embedding())

@@ -54,12 +54,12 @@ public record ModelSpec(
   }
 
   /**
-   * A variant of a generated model: {@code <size>[-f32|-f16|-q8_0][-seed<n>]}, such as {@code
+   * A variant of a generated model: {@code <size>[-f32|-f16|-q8_0|-q4_0][-seed<n>]}, such as {@code
    * small-q8_0} (the same weights quantised: a distribution comparison's candidate against {@code
    * small}) or {@code tiny-seed7} (other random weights).
    */
   public static final java.util.regex.Pattern VARIANT =
-      java.util.regex.Pattern.compile("(tiny|small)(?:-(f32|f16|q8_0))?(?:-seed(\\d{1,18}))?");
+      java.util.regex.Pattern.compile("(tiny|small)(?:-(f32|f16|q8_0|q4_0))?(?:-seed(\\d{1,18}))?");
 
   /** {@link #TINY} or {@link #SMALL} by name (case-insensitive), or a {@link #VARIANT} of one. */
   public static ModelSpec byName(String name) {

@@ -10,9 +10,9 @@ import java.nio.file.StandardOpenOption;
 /**
  * A llama model's output projection, read from its GGUF file, turning the final hidden state into
  * the next token's logits as ggml computes them on a CPU: F32 weights against F32 activations, F16
- * weights against activations rounded to F16, Q8_0 weights against activations quantised to Q8_0
- * blocks (ggml's {@code vec_dot_type}), so that a quantised model's head keeps its quantisation
- * error in both operands.
+ * weights against activations rounded to F16, Q8_0 and Q4_0 weights against activations quantised
+ * to Q8_0 blocks (ggml's {@code vec_dot_type} for both), so that a quantised model's head keeps its
+ * quantisation error in both operands.
  *
  * <p>java-llama.cpp 4.1.0 cannot return log-probabilities (asking for {@code n_probs} aborts the
  * process in its JNI, which reads a field b4916 no longer writes), but it returns llama.cpp's final
@@ -26,9 +26,9 @@ public final class OutputHead {
   private final int width;
   private final int vocabulary;
   private final float norm;
-  /** F32 and F16: the weights as floats (F16 widens exactly). Q8_0: null. */
+  /** F32 and F16: the weights as floats (F16 widens exactly). Q8_0 and Q4_0: null. */
   private final float[] weights;
-  /** Q8_0: each block's scale, widened from F16, and its 32 quants. */
+  /** Q8_0 and Q4_0: each block's scale, widened from F16, and its 32 quants as signed integers. */
   private final float[] scales;
   private final byte[] quants;
 
@@ -95,6 +95,20 @@ public final class OutputHead {
           }
           return new OutputHead(TensorType.Q8_0, width, vocabulary, norm, null, s, q);
         }
+        case 2 -> {
+          int blocks = (int) (values / 32);
+          float[] s = new float[blocks];
+          byte[] q = new byte[(int) values];
+          for (int b = 0; b < blocks; b++) {
+            s[b] = Half.fromHalf(data.getShort(18 * b));
+            for (int j = 0; j < 16; j++) {
+              int packed = data.get(18 * b + 2 + j) & 0xff;
+              q[32 * b + j] = (byte) ((packed & 0x0f) - 8);
+              q[32 * b + 16 + j] = (byte) ((packed >>> 4) - 8);
+            }
+          }
+          return new OutputHead(TensorType.Q4_0, width, vocabulary, norm, null, s, q);
+        }
         default -> throw new IOException(file + ": output.weight has ggml type " + output.type() + ", which is not read");
       }
     }
@@ -128,7 +142,7 @@ public final class OutputHead {
           logits[t] = dot(weights, t * width, x);
         }
       }
-      case Q8_0 -> {
+      case Q8_0, Q4_0 -> {
         int blocks = width / 32;
         float[] xScale = new float[blocks];
         int[] xq = new int[width];

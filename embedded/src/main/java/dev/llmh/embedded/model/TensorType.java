@@ -7,7 +7,12 @@ public enum TensorType {
   /** IEEE half precision. */
   F16(1, 1, 2),
   /** ggml's 8-bit block quantisation: blocks of 32 values, one F16 scale and 32 signed bytes. */
-  Q8_0(8, 32, 34);
+  Q8_0(8, 32, 34),
+  /**
+   * ggml's 4-bit block quantisation: blocks of 32 values, one F16 scale and 16 bytes of two 4-bit
+   * quants each (value ≈ scale × (quant − 8); the scale is the block's largest magnitude, signed, over −8).
+   */
+  Q4_0(2, 32, 18);
 
   /** ggml's type id as the GGUF tensor info stores it. */
   final int ggmlType;

@@ -43,11 +43,11 @@ class EngineLogprobsTest {
    * that much off lands on the neighbouring half now and then: one step of 2⁻¹¹ of a value moves a
    * logit by up to about 5·10⁻⁴ (3.9·10⁻⁴ measured).
    */
-  static final Map<TensorType, Double> TOLERANCE = Map.of(TensorType.F32, 1e-4, TensorType.F16, 1e-3, TensorType.Q8_0, 1e-4);
+  static final Map<TensorType, Double> TOLERANCE = Map.of(TensorType.F32, 1e-4, TensorType.F16, 1e-3, TensorType.Q8_0, 1e-4, TensorType.Q4_0, 1e-4);
 
   @Test
   void theTop20LogprobGapsAreLlamaCppsOwnAtEveryPosition() throws IOException {
-    for (TensorType type : List.of(TensorType.F32, TensorType.F16, TensorType.Q8_0)) {
+    for (TensorType type : List.of(TensorType.F32, TensorType.F16, TensorType.Q8_0, TensorType.Q4_0)) {
       ModelSpec spec = ModelSpec.TINY.withTensorType(type);
       Path file = ModelFiles.ensure(spec, TARGET.resolve("test-models"));
       try (LlamaEngine engine = LlamaEngine.open(file, spec, 1, 128, TARGET.resolve("jllama-native"));

@@ -71,8 +71,33 @@ class ModelFilesTest {
     long f32 = size(spec);
     long f16 = size(spec.withTensorType(TensorType.F16));
     long q8 = size(spec.withTensorType(TensorType.Q8_0));
+    long q4 = size(spec.withTensorType(TensorType.Q4_0));
     assertThat(f16).isLessThan(f32);
     assertThat(q8).isLessThan(f16);
+    assertThat(q4).isLessThan(q8);
+  }
+
+  /**
+   * −16 … 15: the largest magnitude is −16, so the scale is −16 / −8 = 2 (F16 0x4000) and quant
+   * {@code i} is ⌊(i − 16) / 2 + 8.5⌋ = ⌊(i + 1) / 2⌋, 16 for the last value, kept at 15; byte
+   * {@code j} pairs quant {@code j} (low half) with quant {@code j + 16} (high half), as ggml reads them.
+   */
+  @Test
+  void q4BlocksAreGgmlsBytes() throws IOException {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    new GgufWriter().tensor("t", TensorType.Q4_0, new long[] {32}, (r, row) -> {
+      for (int i = 0; i < 32; i++) {
+        row[i] = i - 16;
+      }
+    }).write(out);
+    byte[] file = out.toByteArray();
+    ByteBuffer block = ByteBuffer.wrap(file, file.length - GgufWriter.ALIGNMENT, 18).order(ByteOrder.LITTLE_ENDIAN);
+    assertThat(block.getShort()).isEqualTo((short) 0x4000);
+    for (int j = 0; j < 16; j++) {
+      int low = (j + 1) / 2;
+      int high = Math.min(15, (j + 17) / 2);
+      assertThat(block.get() & 0xff).as("byte %d", j).isEqualTo(low | high << 4);
+    }
   }
 
   private static long size(ModelSpec spec) throws IOException {
