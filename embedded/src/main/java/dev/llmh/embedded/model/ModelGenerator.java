@@ -159,21 +159,4 @@ public final class ModelGenerator {
     }
     return h;
   }
-
-  /** SplitMix64: small, fast, and fully specified here, so the weights never depend on the JDK. */
-  private static final class SplitMix {
-    private long state;
-
-    SplitMix(long seed) {
-      state = seed;
-    }
-
-    double nextDouble() {
-      long z = (state += 0x9E3779B97F4A7C15L);
-      z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
-      z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
-      z = z ^ (z >>> 31);
-      return (z >>> 11) * 0x1.0p-53;
-    }
-  }
 }
