@@ -64,8 +64,15 @@ public final class ModelGenerator {
     return w;
   }
 
-  /** A writer holding the model's metadata: architecture, shape and tokenizer. */
   private static GgufWriter metadata(ModelSpec spec, Vocabulary vocab) {
+    return metadata(spec, vocab, CHAT_TEMPLATE);
+  }
+
+  /**
+   * A writer holding a llama model's metadata — architecture, shape, tokenizer and {@code
+   * chatTemplate} (Jinja) — to which the caller adds the tensors.
+   */
+  public static GgufWriter metadata(ModelSpec spec, Vocabulary vocab, String chatTemplate) {
     ModelSpec.Blocks blocks = spec.blocks();
     return new GgufWriter()
         .putString("general.architecture", "llama")
@@ -98,7 +105,7 @@ public final class ModelGenerator {
         .putBool("tokenizer.ggml.add_bos_token", false)
         .putBool("tokenizer.ggml.add_eos_token", false)
         .putBool("tokenizer.ggml.add_space_prefix", false)
-        .putString("tokenizer.chat_template", CHAT_TEMPLATE);
+        .putString("tokenizer.chat_template", chatTemplate);
   }
 
   /** One transformer block's tensors, named from {@code p} ({@code blk.<layer>.}). */

@@ -82,6 +82,14 @@ public final class Vocabulary {
 
   /** The vocabulary for a size target; the same target always gives the same vocabulary. */
   public static Vocabulary build(int target) {
+    return build(target, words());
+  }
+
+  /**
+   * The vocabulary for a size target from {@code list}, most frequent word first, instead of the
+   * shipped word list: a trained model's own words.
+   */
+  public static Vocabulary build(int target, List<String> list) {
     if (target < MIN_SIZE) {
       throw new IllegalArgumentException("vocabulary target must be at least " + MIN_SIZE + ": " + target);
     }
@@ -94,7 +102,6 @@ public final class Vocabulary {
     for (int b = 0; b < 256; b++) {
       tokens.add(String.format(Locale.ROOT, "<0x%02X>", b));
     }
-    List<String> list = words();
     tokens.addAll(pieces(list, target - tokens.size()));
 
     int n = tokens.size();

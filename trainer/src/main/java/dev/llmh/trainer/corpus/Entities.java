@@ -25,6 +25,11 @@ public final class Entities {
       "Lyon", "Tbilisi", "Bergen", "Leeds", "Malmo", "Turin", "Kochi", "Sapporo", "Calgary", "Adelaide", "Bristol",
       "Dallas", "Helsinki", "Krakow", "Marseille", "Munich", "Nantes", "Ottawa", "Phoenix", "Seville", "Tampere",
       "Utrecht", "Valencia", "Warsaw", "Yerevan", "Zurich", "Antwerp", "Bilbao", "Cordoba");
+  static final int INVENTED_CITIES = 3000;
+  private static final List<String> ONSETS = List.of("b", "d", "f", "g", "k", "l", "m", "n", "p", "r", "s", "t", "v", "z",
+      "br", "tr", "st", "kl", "gr", "sh");
+  private static final List<String> VOWELS = List.of("a", "e", "i", "o", "u", "ai", "ou");
+  private static final List<String> CODAS = List.of("", "n", "r", "s", "l", "m", "th", "x");
   /** Numbers that arithmetic examples take, both operands. */
   static final int LARGEST_OPERAND = 30;
 
@@ -52,8 +57,26 @@ public final class Entities {
     return titles;
   }
 
+  /**
+   * The real cities, then {@link #INVENTED_CITIES} names made of syllables: with sixty names a model
+   * learns to pick one of those it saw; with thousands it has to copy the one the question names.
+   */
   static List<String> cities() {
-    return CITIES;
+    List<String> cities = new ArrayList<>(CITIES);
+    java.util.Set<String> seen = new java.util.HashSet<>(CITIES);
+    SplitMix rng = new SplitMix(0x63697479L);
+    while (cities.size() < CITIES.size() + INVENTED_CITIES) {
+      StringBuilder name = new StringBuilder();
+      for (int syllables = 2 + rng.nextInt(2); syllables > 0; syllables--) {
+        name.append(ONSETS.get(rng.nextInt(ONSETS.size()))).append(VOWELS.get(rng.nextInt(VOWELS.size())));
+      }
+      name.append(CODAS.get(rng.nextInt(CODAS.size())));
+      String city = Character.toUpperCase(name.charAt(0)) + name.substring(1);
+      if (seen.add(city)) {
+        cities.add(city);
+      }
+    }
+    return cities;
   }
 
   /**

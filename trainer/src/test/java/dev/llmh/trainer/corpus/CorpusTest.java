@@ -37,8 +37,9 @@ class CorpusTest {
     Set<String> trainedSums = training.stream().filter(e -> e.task() == Task.ARITHMETIC).map(e -> operands(e.user()))
         .collect(Collectors.toSet());
     assertThat(trainedTitles).hasSizeGreaterThan(500).doesNotContainAnyElementsOf(corpus.titles().heldOut());
-    assertThat(trainedCities).containsExactlyInAnyOrderElementsOf(corpus.cities().training());
-    assertThat(corpus.cities().heldOut()).hasSizeGreaterThanOrEqualTo(8).doesNotContainAnyElementsOf(trainedCities);
+    assertThat(corpus.cities().training()).containsAll(trainedCities);
+    assertThat(trainedCities).hasSizeGreaterThan(2000);
+    assertThat(corpus.cities().heldOut()).hasSizeGreaterThanOrEqualTo(400).doesNotContainAnyElementsOf(trainedCities);
     for (Task task : List.of(Task.FILM_JSON, Task.WEATHER_TOOL, Task.ARITHMETIC)) {
       for (Example held : corpus.heldOut(task, 200)) {
         assertThat(training).as(task + ": " + held.user()).noneMatch(t -> t.user().equals(held.user()));

@@ -1,0 +1,40 @@
+package dev.llmh.trainer.text;
+
+import dev.llmh.trainer.corpus.Corpus;
+import dev.llmh.trainer.corpus.Example;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * The words a trained model's vocabulary gives whole tokens: those of its corpus, most frequent
+ * first — but never a city's name. A held-out city must be spelt from the same pieces as the cities
+ * the model trained on, or copying it would be a task it never saw.
+ */
+public final class Words {
+  private Words() {}
+
+  public static List<String> of(Corpus corpus, List<Example> examples) {
+    Set<String> cities = new HashSet<>(corpus.cities().training());
+    cities.addAll(corpus.cities().heldOut());
+    Map<String, Integer> counts = new HashMap<>();
+    for (Example e : examples) {
+      for (String text : List.of(e.user(), e.answer())) {
+        for (String word : text.split("[^A-Za-z]+")) {
+          if (word.length() > 1 && !cities.contains(word)) {
+            counts.merge(word.toLowerCase(java.util.Locale.ROOT), 1, Integer::sum);
+          }
+        }
+      }
+    }
+    return counts.entrySet().stream()
+        .sorted(Map.Entry.<String, Integer>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
+        .map(Map.Entry::getKey)
+        .filter(w -> cities.stream().noneMatch(c -> c.equalsIgnoreCase(w)))
+        .collect(Collectors.toList());
+  }
+}
