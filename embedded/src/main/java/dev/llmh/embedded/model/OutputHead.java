@@ -86,32 +86,35 @@ public final class OutputHead {
           return new OutputHead(TensorType.F16, width, vocabulary, norm, w, null, null);
         }
         case 8 -> {
-          int blocks = (int) (values / 32);
-          float[] s = new float[blocks];
-          byte[] q = new byte[(int) values];
-          for (int b = 0; b < blocks; b++) {
-            s[b] = Half.fromHalf(data.getShort(34 * b));
-            data.get(34 * b + 2, q, 32 * b, 32);
-          }
-          return new OutputHead(TensorType.Q8_0, width, vocabulary, norm, null, s, q);
+          return quantised(TensorType.Q8_0, data, width, vocabulary, norm);
         }
         case 2 -> {
-          int blocks = (int) (values / 32);
-          float[] s = new float[blocks];
-          byte[] q = new byte[(int) values];
-          for (int b = 0; b < blocks; b++) {
-            s[b] = Half.fromHalf(data.getShort(18 * b));
-            for (int j = 0; j < 16; j++) {
-              int packed = data.get(18 * b + 2 + j) & 0xff;
-              q[32 * b + j] = (byte) ((packed & 0x0f) - 8);
-              q[32 * b + 16 + j] = (byte) ((packed >>> 4) - 8);
-            }
-          }
-          return new OutputHead(TensorType.Q4_0, width, vocabulary, norm, null, s, q);
+          return quantised(TensorType.Q4_0, data, width, vocabulary, norm);
         }
         default -> throw new IOException(file + ": output.weight has ggml type " + output.type() + ", which is not read");
       }
     }
+  }
+
+  /** A Q8_0 or Q4_0 head: each block's scale, and its 32 quants as signed integers (Q4_0's 4 bits less 8). */
+  private static OutputHead quantised(TensorType type, ByteBuffer data, int width, int vocabulary, float norm) {
+    int blocks = width * vocabulary / 32;
+    float[] scales = new float[blocks];
+    byte[] quants = new byte[blocks * 32];
+    for (int b = 0; b < blocks; b++) {
+      int at = type.blockBytes * b;
+      scales[b] = Half.fromHalf(data.getShort(at));
+      if (type == TensorType.Q8_0) {
+        data.get(at + 2, quants, 32 * b, 32);
+      } else {
+        for (int j = 0; j < 16; j++) { // byte j: quant j in its low half, quant j + 16 in its high
+          int packed = data.get(at + 2 + j) & 0xff;
+          quants[32 * b + j] = (byte) ((packed & 0x0f) - 8);
+          quants[32 * b + 16 + j] = (byte) ((packed >>> 4) - 8);
+        }
+      }
+    }
+    return new OutputHead(type, width, vocabulary, norm, null, scales, quants);
   }
 
   /**
