@@ -8,9 +8,7 @@ import ai.djl.nn.Activation;
 import ai.djl.nn.core.Embedding;
 import ai.djl.nn.core.Linear;
 import dev.llmh.embedded.model.SplitMix;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -189,10 +187,5 @@ public final class Llama {
       NDArray second = x.get("..., " + half + ":");
       return x.mul(cos).add(second.neg().concat(first, -1).mul(sin));
     }
-  }
-
-  /** Every weight's name, for those who iterate in a fixed order. */
-  public List<String> names() {
-    return new ArrayList<>(weights.keySet());
   }
 }

@@ -2,10 +2,10 @@ package dev.llmh.trainer.text;
 
 import dev.llmh.trainer.corpus.Corpus;
 import dev.llmh.trainer.corpus.Example;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -19,14 +19,17 @@ public final class Words {
   private Words() {}
 
   public static List<String> of(Corpus corpus, List<Example> examples) {
-    Set<String> cities = new HashSet<>(corpus.cities().training());
-    cities.addAll(corpus.cities().heldOut());
+    Set<String> cities = new HashSet<>();
+    for (List<String> part : List.of(corpus.cities().training(), corpus.cities().heldOut())) {
+      part.forEach(c -> cities.add(c.toLowerCase(Locale.ROOT)));
+    }
     Map<String, Integer> counts = new HashMap<>();
     for (Example e : examples) {
       for (String text : List.of(e.user(), e.answer())) {
         for (String word : text.split("[^A-Za-z]+")) {
-          if (word.length() > 1 && !cities.contains(word)) {
-            counts.merge(word.toLowerCase(java.util.Locale.ROOT), 1, Integer::sum);
+          String lower = word.toLowerCase(Locale.ROOT);
+          if (lower.length() > 1 && !cities.contains(lower)) {
+            counts.merge(lower, 1, Integer::sum);
           }
         }
       }
@@ -34,7 +37,6 @@ public final class Words {
     return counts.entrySet().stream()
         .sorted(Map.Entry.<String, Integer>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
         .map(Map.Entry::getKey)
-        .filter(w -> cities.stream().noneMatch(c -> c.equalsIgnoreCase(w)))
         .collect(Collectors.toList());
   }
 }
