@@ -27,7 +27,8 @@ import java.util.Map;
  * Trains one of the project's models, writes it as GGUF in F16, Q8_0 and Q4_0, and reports how
  * each answers held-out examples: {@code java -cp <trainer classpath> dev.llmh.trainer.Train
  * size=small|large [seed=42] [steps=1500] [examples=40000] [batch=16] [threads=2] [evaluate=50]
- * [out=trainer/models]}. The same seed trains the same weights (TrainingTest).
+ * [out=trainer/models]}. The same seed trains the same weights on an idle machine (TrainingTest; not
+ * under load: docs/guide/trained-models.md).
  */
 public final class Train {
   private Train() {}
