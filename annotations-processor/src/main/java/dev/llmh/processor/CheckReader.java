@@ -107,13 +107,15 @@ record CheckReader(JavaTypes javaTypes, Annotations annotations, Reporter report
 
   private Optional<CheckModel> method(ExecutableElement method, AnnotationMirror check) {
     String name = method.getSimpleName().toString();
-    String shape = "boolean " + name + "(String answer), or CheckResult " + name + "(String answer) to say why it failed";
+    String shape = "boolean " + name + "(String answer) or, to see the prompt it answered, boolean " + name
+        + "(String prompt, String answer); return CheckResult instead of boolean to say why it failed";
     int errorsBefore = reporter.errorCount();
     new TextMemberChecks(javaTypes, reporter).reportIfPrivate(method, check, "@Check method " + name + "()");
-    if (method.getParameters().size() != 1 || !javaTypes.isString(method.getParameters().get(0).asType())) {
+    int parameters = method.getParameters().size();
+    if (parameters < 1 || parameters > 2 || !method.getParameters().stream().allMatch(p -> javaTypes.isString(p.asType()))) {
       String taken = method.getParameters().stream().map(p -> p.asType().toString()).reduce((a, b) -> a + ", " + b).orElse("");
-      reporter.error(method, check, "@Check method " + name + "(" + taken + ") must take the answer text as its one"
-          + " parameter: " + shape);
+      reporter.error(method, check, "@Check method " + name + "(" + taken + ") must take the answer text, or the prompt"
+          + " and the answer text: " + shape);
     }
     TypeMirror returned = method.getReturnType();
     boolean returnsBoolean = returned.getKind() == TypeKind.BOOLEAN;
@@ -124,7 +126,7 @@ record CheckReader(JavaTypes javaTypes, Annotations annotations, Reporter report
       return Optional.empty();
     }
     return Optional.of(new CheckModel(CheckDeclaration.method(name), method.getModifiers().contains(Modifier.STATIC),
-        returnsBoolean));
+        returnsBoolean, parameters == 2));
   }
 
   private ConstraintReader constraints() {

@@ -65,17 +65,24 @@ record ToolsReader(Annotations annotations, Reporter reporter) {
       reporter.error(element, mirror, nameValue, "@ExpectToolCall has an empty name, which no call could carry; write"
           + " the function's name as the @Tools file declares it, e.g. @ExpectToolCall(name = \"get_weather\")");
     }
+    List<String> keys = keys(element, mirror, "requiredArguments");
+    List<String> fromPrompt = keys(element, mirror, "argumentsFromPrompt");
+    return reporter.errorCount() > errorsBefore ? Optional.empty()
+        : Optional.of(CheckModel.builtIn(CheckDeclaration.toolCall(name, keys, fromPrompt)));
+  }
+
+  /** The argument names of {@code @ExpectToolCall(element)}, each empty one reported. */
+  private List<String> keys(TypeElement type, AnnotationMirror mirror, String element) {
     List<String> keys = new ArrayList<>();
-    for (AnnotationValue value : Annotations.asList(annotations.value(mirror, "requiredArguments"))) {
+    for (AnnotationValue value : Annotations.asList(annotations.value(mirror, element))) {
       String key = Annotations.asString(value).orElse("");
       if (key.isBlank()) {
-        reporter.error(element, mirror, value, "@ExpectToolCall(requiredArguments) holds an empty key, which no call's"
-            + " arguments could be told to carry; write the argument's name, e.g. requiredArguments = {\"city\"}, or remove it");
+        reporter.error(type, mirror, value, "@ExpectToolCall(" + element + ") holds an empty key, which no call's"
+            + " arguments could be told to carry; write the argument's name, e.g. " + element + " = {\"city\"}, or remove it");
       }
       keys.add(key);
     }
-    return reporter.errorCount() > errorsBefore ? Optional.empty()
-        : Optional.of(CheckModel.builtIn(CheckDeclaration.toolCall(name, keys)));
+    return keys;
   }
 
   /**

@@ -31,18 +31,23 @@ class AnswerChecksTest {
         "    return answer.contains(\"please\") ? CheckResult.pass() : CheckResult.fail(\"no please in \" + answer);",
         "  }",
         "  @Check boolean throwing(String answer) throws java.io.IOException { throw new java.io.IOException(\"disk\"); }",
+        "  @Check boolean copies(String prompt, String answer) { return answer.equals(prompt); }",
         "}")
         .succeeded()
         .runner("Graded");
     assertThat(runner.checks()).containsExactly(
         CheckDeclaration.json(java.util.List.of("name", "year")), CheckDeclaration.regex("\\d{4}"),
-        CheckDeclaration.method("shortEnough"), CheckDeclaration.method("polite"), CheckDeclaration.method("throwing"));
+        CheckDeclaration.method("shortEnough"), CheckDeclaration.method("polite"), CheckDeclaration.method("throwing"),
+        CheckDeclaration.method("copies"));
     // the @Param is set on the instance each check runs on
-    assertThat(runner.check("shortEnough", Map.of("longest", "3"), "abcd")).isEqualTo(CheckResult.fail("returned false"));
-    assertThat(runner.check("shortEnough", Map.of("longest", "5"), "abcd")).isEqualTo(CheckResult.pass());
-    assertThat(runner.check("polite", Map.of("longest", "3"), "hi")).isEqualTo(CheckResult.fail("no please in hi"));
-    assertThatThrownBy(() -> runner.check("throwing", Map.of("longest", "3"), "x")).hasMessage("disk");
-    assertThatThrownBy(() -> runner.check("nope", Map.of("longest", "3"), "x")).hasMessageContaining("no @Check method 'nope'");
+    assertThat(runner.check("shortEnough", Map.of("longest", "3"), "q", "abcd")).isEqualTo(CheckResult.fail("returned false"));
+    assertThat(runner.check("shortEnough", Map.of("longest", "5"), "q", "abcd")).isEqualTo(CheckResult.pass());
+    assertThat(runner.check("polite", Map.of("longest", "3"), "q", "hi")).isEqualTo(CheckResult.fail("no please in hi"));
+    assertThatThrownBy(() -> runner.check("throwing", Map.of("longest", "3"), "q", "x")).hasMessage("disk");
+    assertThatThrownBy(() -> runner.check("nope", Map.of("longest", "3"), "q", "x")).hasMessageContaining("no @Check method 'nope'");
+    // a check taking the prompt is given it first
+    assertThat(runner.check("copies", Map.of("longest", "3"), "echo", "echo")).isEqualTo(CheckResult.pass());
+    assertThat(runner.check("copies", Map.of("longest", "3"), "echo", "other")).isEqualTo(CheckResult.fail("returned false"));
   }
 
   @Test
@@ -61,18 +66,21 @@ class AnswerChecksTest {
         "  @Prompt String p = \"x\";",
         "  @Check boolean none() { return true; }",
         "  @Check boolean number(int answer) { return true; }",
-        "  @Check boolean two(String answer, String more) { return true; }",
+        "  @Check boolean three(String prompt, String answer, String more) { return true; }",
+        "  @Check boolean mixed(int prompt, String answer) { return true; }",
         "  @Check String text(String answer) { return answer; }",
         "  @Check private boolean hidden(String answer) { return true; }",
         "  @Check boolean fine(String answer) { return true; }",
         "}")
-        .errorOn("boolean none()", "@Check method none() must take the answer text as its one parameter: boolean none(String answer)")
-        .errorOn("boolean number(int", "@Check method number(int) must take the answer text as its one parameter")
-        .errorOn("boolean two(", "@Check method two(java.lang.String, java.lang.String) must take the answer text")
-        .errorOn("String text(", "@Check method text() returns java.lang.String; make it boolean text(String answer),"
-            + " or CheckResult text(String answer)")
+        .errorOn("boolean none()", "@Check method none() must take the answer text, or the prompt and the answer text:"
+            + " boolean none(String answer) or, to see the prompt it answered, boolean none(String prompt, String answer)")
+        .errorOn("boolean number(int", "@Check method number(int) must take the answer text, or the prompt and the answer text")
+        .errorOn("boolean three(", "@Check method three(java.lang.String, java.lang.String, java.lang.String) must take")
+        .errorOn("boolean mixed(", "@Check method mixed(int, java.lang.String) must take the answer text")
+        .errorOn("String text(", "@Check method text() returns java.lang.String; make it boolean text(String answer) or,"
+            + " to see the prompt it answered, boolean text(String prompt, String answer); return CheckResult instead")
         .errorOn("private boolean hidden", "@Check method hidden() is private; make it package-private")
-        .errorCount(5);
+        .errorCount(6);
   }
 
   @Test

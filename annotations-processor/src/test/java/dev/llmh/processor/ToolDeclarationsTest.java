@@ -17,7 +17,7 @@ class ToolDeclarationsTest {
     ScenarioRunner runner = compiled("Weather",
         "@LlmBenchmark",
         "@Tools(\"weather-tools.json\")",
-        "@ExpectToolCall(name = \"get_weather\", requiredArguments = {\"city\", \"unit\"})",
+        "@ExpectToolCall(name = \"get_weather\", requiredArguments = {\"city\", \"unit\"}, argumentsFromPrompt = \"city\")",
         "@ExpectRegex(\"x\")",
         "@Constraint(\"success_rate >= 95%\")",
         "public class Weather {",
@@ -27,7 +27,7 @@ class ToolDeclarationsTest {
         .runner("Weather");
     assertThat(runner.toolsFile()).isEqualTo("weather-tools.json");
     assertThat(runner.checks()).containsExactly(
-        CheckDeclaration.regex("x"), CheckDeclaration.toolCall("get_weather", List.of("city", "unit")));
+        CheckDeclaration.regex("x"), CheckDeclaration.toolCall("get_weather", List.of("city", "unit"), List.of("city")));
   }
 
   @Test
@@ -42,7 +42,7 @@ class ToolDeclarationsTest {
   void aToolCallCheckNeedsToolsANameAndNonEmptyKeys() {
     compiled("Demo",
         "@LlmBenchmark",
-        "@ExpectToolCall(name = \" \", requiredArguments = {\"city\", \"\"})",
+        "@ExpectToolCall(name = \" \", requiredArguments = {\"city\", \"\"}, argumentsFromPrompt = \"\")",
         "class Demo {",
         "  @Prompt String p = \"x\";",
         "}")
@@ -50,7 +50,8 @@ class ToolDeclarationsTest {
             + " scenario offers none; add @Tools(\"weather-tools.json\")")
         .errorOn("@ExpectToolCall", "@ExpectToolCall has an empty name, which no call could carry")
         .errorOn("@ExpectToolCall", "@ExpectToolCall(requiredArguments) holds an empty key")
-        .errorCount(3);
+        .errorOn("@ExpectToolCall", "@ExpectToolCall(argumentsFromPrompt) holds an empty key")
+        .errorCount(4);
   }
 
   @Test

@@ -24,4 +24,11 @@ public @interface ExpectToolCall {
 
   /** Top-level argument keys the call must carry, e.g. {@code {"city"}}; none to ask only for an object. */
   String[] requiredArguments() default {};
+
+  /**
+   * Top-level arguments whose value must be a string the prompt holds as a whole word, e.g. {@code
+   * {"city"}} for "What is the weather in Oslo?": the call acts on what the user named, not on a value
+   * the model made up or misspelt. Each is required too.
+   */
+  String[] argumentsFromPrompt() default {};
 }

@@ -11,8 +11,11 @@ import java.util.List;
  * @param pattern {@code @ExpectRegex}'s pattern, which the processor has compiled; null for the other kinds
  * @param tool {@code @ExpectToolCall}'s function name, whose arguments must carry {@code requiredKeys}; null
  *     for the other kinds
+ * @param fromPrompt {@code @ExpectToolCall(argumentsFromPrompt)}: arguments whose value the prompt must hold;
+ *     empty for the other kinds
  */
-public record CheckDeclaration(String name, Kind kind, List<String> requiredKeys, String pattern, String tool) {
+public record CheckDeclaration(String name, Kind kind, List<String> requiredKeys, String pattern, String tool,
+    List<String> fromPrompt) {
 
   public static final String JSON = "ExpectJson";
   public static final String REGEX = "ExpectRegex";
@@ -29,21 +32,26 @@ public record CheckDeclaration(String name, Kind kind, List<String> requiredKeys
 
   public CheckDeclaration {
     requiredKeys = requiredKeys == null ? List.of() : List.copyOf(requiredKeys);
+    fromPrompt = fromPrompt == null ? List.of() : List.copyOf(fromPrompt);
   }
 
   public static CheckDeclaration method(String name) {
-    return new CheckDeclaration(name, Kind.METHOD, List.of(), null, null);
+    return new CheckDeclaration(name, Kind.METHOD, List.of(), null, null, List.of());
   }
 
   public static CheckDeclaration json(List<String> requiredKeys) {
-    return new CheckDeclaration(JSON, Kind.JSON, requiredKeys, null, null);
+    return new CheckDeclaration(JSON, Kind.JSON, requiredKeys, null, null, List.of());
   }
 
   public static CheckDeclaration regex(String pattern) {
-    return new CheckDeclaration(REGEX, Kind.REGEX, List.of(), pattern, null);
+    return new CheckDeclaration(REGEX, Kind.REGEX, List.of(), pattern, null, List.of());
   }
 
   public static CheckDeclaration toolCall(String tool, List<String> requiredArguments) {
-    return new CheckDeclaration(TOOL_CALL, Kind.TOOL_CALL, requiredArguments, null, tool);
+    return toolCall(tool, requiredArguments, List.of());
+  }
+
+  public static CheckDeclaration toolCall(String tool, List<String> requiredArguments, List<String> fromPrompt) {
+    return new CheckDeclaration(TOOL_CALL, Kind.TOOL_CALL, requiredArguments, null, tool, fromPrompt);
   }
 }

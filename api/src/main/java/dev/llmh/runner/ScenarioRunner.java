@@ -69,10 +69,12 @@ public interface ScenarioRunner {
 
   /**
    * Calls the {@code @Check} method {@code name} directly on a new scenario instance with its
-   * {@code @Param} fields set from {@code paramValues}; whatever the method throws is thrown on, for
-   * the caller to record as a failed check.
+   * {@code @Param} fields set from {@code paramValues}, with the answer, and the prompt it answered
+   * when the method takes it; whatever the method throws is thrown on, for the caller to record as a
+   * failed check.
    */
-  default dev.llmh.annotations.CheckResult check(String name, Map<String, String> paramValues, String answer) throws Exception {
+  default dev.llmh.annotations.CheckResult check(String name, Map<String, String> paramValues, String prompt, String answer)
+      throws Exception {
     throw new IllegalArgumentException("no @Check method '" + name + "' in " + scenarioClassName());
   }
 

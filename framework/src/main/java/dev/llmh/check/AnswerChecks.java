@@ -8,7 +8,6 @@ import dev.llmh.runner.ScenarioRunner;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -22,10 +21,16 @@ public final class AnswerChecks {
   /** A case without checks. */
   public static final AnswerChecks NONE = new AnswerChecks(List.of(), List.of());
 
-  private final List<String> names;
-  private final List<BiFunction<String, List<ToolCall>, CheckOutcome>> checks;
+  /** One check of an answer: the prompt it answered, its text and the tool calls it made. */
+  @FunctionalInterface
+  private interface AnswerCheck {
+    CheckOutcome check(String prompt, String answer, List<ToolCall> toolCalls);
+  }
 
-  private AnswerChecks(List<String> names, List<BiFunction<String, List<ToolCall>, CheckOutcome>> checks) {
+  private final List<String> names;
+  private final List<AnswerCheck> checks;
+
+  private AnswerChecks(List<String> names, List<AnswerCheck> checks) {
     this.names = List.copyOf(names);
     this.checks = List.copyOf(checks);
   }
@@ -33,21 +38,25 @@ public final class AnswerChecks {
   /** The runner's checks, {@code @Check} methods called with {@code paramValues} set on each new instance. */
   public static AnswerChecks of(ScenarioRunner runner, Map<String, String> paramValues) {
     List<String> names = new ArrayList<>();
-    List<BiFunction<String, List<ToolCall>, CheckOutcome>> checks = new ArrayList<>();
+    List<AnswerCheck> checks = new ArrayList<>();
     for (CheckDeclaration declared : runner.checks()) {
       names.add(declared.name());
       checks.add(switch (declared.kind()) {
         case JSON -> answerOnly(new JsonCheck(declared.requiredKeys())::check);
         case REGEX -> answerOnly(new RegexCheck(declared.pattern())::check);
-        case METHOD -> answerOnly(answer -> method(declared.name(), () -> runner.check(declared.name(), paramValues, answer)));
-        case TOOL_CALL -> new ToolCallCheck(declared.tool(), declared.requiredKeys())::check;
+        case METHOD -> (prompt, answer, toolCalls) ->
+            method(declared.name(), () -> runner.check(declared.name(), paramValues, prompt, answer));
+        case TOOL_CALL -> {
+          ToolCallCheck toolCall = new ToolCallCheck(declared.tool(), declared.requiredKeys(), declared.fromPrompt());
+          yield (prompt, answer, toolCalls) -> toolCall.check(prompt, answer, toolCalls);
+        }
       });
     }
     return new AnswerChecks(names, checks);
   }
 
-  private static BiFunction<String, List<ToolCall>, CheckOutcome> answerOnly(Function<String, CheckOutcome> check) {
-    return (answer, toolCalls) -> check.apply(answer);
+  private static AnswerCheck answerOnly(Function<String, CheckOutcome> check) {
+    return (prompt, answer, toolCalls) -> check.apply(answer);
   }
 
   /** What a check method's call gives, or throws. */
@@ -77,17 +86,15 @@ public final class AnswerChecks {
     return checks.isEmpty();
   }
 
-  /** Every check on {@code answer}, which made no tool call, in declaration order; null (no text kept) fails each, saying so. */
-  public List<CheckOutcome> run(String answer) {
-    return run(answer, List.of());
-  }
-
-  /** Every check on {@code answer} and the tool calls it made, in declaration order; a null answer (no text kept) fails each, saying so. */
-  public List<CheckOutcome> run(String answer, List<ToolCall> toolCalls) {
+  /**
+   * Every check on {@code answer} to {@code prompt} and the tool calls it made, in declaration order;
+   * a null answer (no text kept) fails each, saying so.
+   */
+  public List<CheckOutcome> run(String prompt, String answer, List<ToolCall> toolCalls) {
     List<CheckOutcome> outcomes = new ArrayList<>(checks.size());
     for (int i = 0; i < checks.size(); i++) {
       outcomes.add(answer == null ? new CheckOutcome(names.get(i), false, "no answer text was kept for this request")
-          : checks.get(i).apply(answer, toolCalls));
+          : checks.get(i).check(prompt, answer, toolCalls));
     }
     return outcomes;
   }

@@ -56,9 +56,10 @@ public final class ChecksFeature implements CaseFeature.Stateless {
   private record ChecksPart(AnswerChecks checks, double confidence) implements Part<Found> {
     /** The reader thread never runs user code: the checks run here, on the worker. */
     @Override
-    public RequestSample observe(RequestSample sample) {
+    public RequestSample observe(dev.llmh.client.ChatRequest request, RequestSample sample) {
       return checks.isEmpty() || !sample.succeeded() ? sample
-          : sample.withChecks(checks.run(sample.text().answer(), sample.text().toolCalls()));
+          : sample.withChecks(checks.run(dev.llmh.load.PromptMarker.unmarked(request.messages().prompt()),
+              sample.text().answer(), sample.text().toolCalls()));
     }
 
     @Override

@@ -13,12 +13,11 @@ import java.util.List;
  * parse as one JSON object carrying every required key at its top level. Several calls of the tool
  * pass when one does; the reason of a failure is the first call's. What is measured is whether a
  * program could dispatch the call as it came: arguments cut short, or with text after the object,
- * fail.
+ * fail. Arguments {@code fromPrompt} must moreover be strings the prompt holds as whole words.
  */
-record ToolCallCheck(String tool, List<String> requiredArguments) {
+record ToolCallCheck(String tool, List<String> requiredArguments, List<String> fromPrompt) {
 
-
-  CheckOutcome check(String answer, List<ToolCall> calls) {
+  CheckOutcome check(String prompt, String answer, List<ToolCall> calls) {
     List<ToolCall> named = calls.stream().filter(c -> tool.equals(c.name())).toList();
     if (named.isEmpty()) {
       return failed(calls.isEmpty() ? "no tool call (the answer was " + (answer == null || answer.isBlank() ? "empty"
@@ -27,7 +26,7 @@ record ToolCallCheck(String tool, List<String> requiredArguments) {
     }
     String firstReason = null;
     for (ToolCall call : named) {
-      String reason = problem(call.arguments());
+      String reason = problem(call.arguments(), prompt);
       if (reason == null) {
         return new CheckOutcome(CheckDeclaration.TOOL_CALL, true, null);
       }
@@ -37,7 +36,7 @@ record ToolCallCheck(String tool, List<String> requiredArguments) {
   }
 
   /** What is wrong with the arguments, or null when they are an object carrying every required key. */
-  private String problem(String arguments) {
+  private String problem(String arguments, String prompt) {
     if (arguments.isBlank()) {
       return "no arguments";
     }
@@ -51,13 +50,28 @@ record ToolCallCheck(String tool, List<String> requiredArguments) {
       return "arguments are a JSON " + node.getNodeType().name().toLowerCase(java.util.Locale.ROOT) + ", not an object";
     }
     List<String> missing = new ArrayList<>();
-    for (String key : requiredArguments) {
+    for (String key : java.util.stream.Stream.concat(requiredArguments.stream(), fromPrompt.stream()).distinct().toList()) {
       if (!node.has(key)) {
         missing.add(key);
       }
     }
-    return missing.isEmpty() ? null : "arguments without the required key" + (missing.size() > 1 ? "s " : " ")
-        + String.join(", ", missing) + " (its keys: " + String.join(", ", (Iterable<String>) node::fieldNames) + ")";
+    if (!missing.isEmpty()) {
+      return "arguments without the required key" + (missing.size() > 1 ? "s " : " ")
+          + String.join(", ", missing) + " (its keys: " + String.join(", ", (Iterable<String>) node::fieldNames) + ")";
+    }
+    for (String key : fromPrompt) {
+      JsonNode value = node.get(key);
+      if (!value.isTextual() || !inPrompt(value.textValue(), prompt)) {
+        return "argument " + key + " " + value + " is not a word of the prompt " + JsonCheck.quote(prompt == null ? "" : prompt);
+      }
+    }
+    return null;
+  }
+
+  /** Whether {@code prompt} holds {@code value}, not as part of a longer word. */
+  private static boolean inPrompt(String value, String prompt) {
+    return prompt != null && !value.isBlank() && java.util.regex.Pattern.compile(
+        "(?<![\\p{L}\\p{N}])" + java.util.regex.Pattern.quote(value) + "(?![\\p{L}\\p{N}])").matcher(prompt).find();
   }
 
   private static CheckOutcome failed(String reason) {

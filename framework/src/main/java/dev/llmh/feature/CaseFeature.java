@@ -70,8 +70,10 @@ public interface CaseFeature {
     /**
      * A measured request that ended, off the timing path: on the worker that sent it, whose next
      * request waits, so it must be quick. Returns the request, perhaps with more said of it.
+     *
+     * @param request what was sent
      */
-    default RequestSample observe(RequestSample sample) {
+    default RequestSample observe(dev.llmh.client.ChatRequest request, RequestSample sample) {
       return sample;
     }
 

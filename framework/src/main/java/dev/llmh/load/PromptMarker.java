@@ -20,6 +20,10 @@ public final class PromptMarker {
   /** {@code promptCache} in the results for {@link PromptCache.Mode#SHARED}. */
   public static final String SHARED_MODE = "shared-prefix";
 
+  /** A marker where {@link #apply} puts one: at the start of a text, or at its end. */
+  private static final java.util.regex.Pattern MARKED =
+      java.util.regex.Pattern.compile("^\\[[0-9a-f]{8}-\\d+\\] | \\[[0-9a-f]{8}-\\d+\\]$");
+
   private final String runPart;
   private final AtomicLong counter = new AtomicLong();
 
@@ -43,6 +47,11 @@ public final class PromptMarker {
       return new Texts(system, prompt + " " + next());
     }
     return system == null ? new Texts(null, apply(prompt)) : new Texts(apply(system), prompt);
+  }
+
+  /** {@code text} without the marker this class put in it: the prompt as the scenario wrote it. */
+  public static String unmarked(String text) {
+    return text == null ? null : MARKED.matcher(text).replaceFirst("");
   }
 
   /** What the results record as {@code promptCache} for {@code mode}. */

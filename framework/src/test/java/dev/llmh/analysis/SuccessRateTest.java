@@ -38,7 +38,7 @@ class SuccessRateTest {
     @Override public List<CheckDeclaration> checks() {
       return List.of(CheckDeclaration.json(List.of("name")), CheckDeclaration.method("careful"));
     }
-    @Override public CheckResult check(String name, Map<String, String> paramValues, String answer) {
+    @Override public CheckResult check(String name, Map<String, String> paramValues, String prompt, String answer) {
       if (answer.contains("boom")) {
         throw new IllegalStateException("boom");
       }
@@ -53,7 +53,7 @@ class SuccessRateTest {
     RequestSample sample = RequestSample.builder(i * 1000 * MS, List.of((i * 1000 + 100) * MS, (i * 1000 + 140) * MS), (i * 1000 + 140) * MS)
         .promptTokens(10).usageOutputTokens(2).finishReason("stop").servedModel("m")
         .firstAnswerNanos((i * 1000 + 100) * MS).maxTokens(128).textBytes(answer.length()).answer(answer).build();
-    return sample.withChecks(CHECKS.run(sample.text().answer()));
+    return sample.withChecks(CHECKS.run("q", sample.text().answer(), List.of()));
   }
 
   private static RequestSample failed(int i) {

@@ -55,12 +55,13 @@ class AnswerChecksTest {
     @Override
     public List<CheckDeclaration> checks() {
       return List.of(CheckDeclaration.json(List.of("name")), CheckDeclaration.regex("Ada"), CheckDeclaration.method("short"),
-          CheckDeclaration.method("throws"), CheckDeclaration.method("silent"));
+          CheckDeclaration.method("throws"), CheckDeclaration.method("silent"), CheckDeclaration.method("echoes"));
     }
 
     @Override
-    public CheckResult check(String name, Map<String, String> paramValues, String answer) throws Exception {
+    public CheckResult check(String name, Map<String, String> paramValues, String prompt, String answer) throws Exception {
       return switch (name) {
+        case "echoes" -> CheckResult.of(answer.contains(prompt));
         case "short" -> CheckResult.of(answer.length() <= Integer.parseInt(paramValues.get("limit")));
         case "throws" -> {
           if (answer.contains("boom")) {
@@ -77,19 +78,19 @@ class AnswerChecksTest {
   @Test
   void everyCheckRunsAndAThrowingOneIsAFailedCheckWithTheException() {
     AnswerChecks checks = AnswerChecks.of(new Runner(), Map.of("limit", "20"));
-    assertThat(checks.names()).containsExactly("ExpectJson", "ExpectRegex", "short", "throws", "silent");
-    assertThat(checks.run("{\"name\": \"Ada\"}")).allMatch(CheckOutcome::passed).hasSize(5);
+    assertThat(checks.names()).containsExactly("ExpectJson", "ExpectRegex", "short", "throws", "silent", "echoes");
+    assertThat(checks.run("Ada", "{\"name\": \"Ada\"}", List.of())).allMatch(CheckOutcome::passed).hasSize(6);
 
-    List<CheckOutcome> boom = checks.run("{\"name\": \"Ada boom\"}");
-    assertThat(boom).extracting(CheckOutcome::passed).containsExactly(true, true, true, false, true);
+    List<CheckOutcome> boom = checks.run("Ada", "{\"name\": \"Ada boom\"}", List.of());
+    assertThat(boom).extracting(CheckOutcome::passed).containsExactly(true, true, true, false, true, true);
     assertThat(boom.get(3)).isEqualTo(new CheckOutcome("throws", false, "threw java.io.IOException: disk full"));
 
-    List<CheckOutcome> bad = checks.run("Ada said null, at great length");
-    assertThat(bad).extracting(CheckOutcome::passed).containsExactly(false, true, false, true, false);
+    List<CheckOutcome> bad = checks.run("Grace", "Ada said null, at great length", List.of());
+    assertThat(bad).extracting(CheckOutcome::passed).containsExactly(false, true, false, true, false, false);
     assertThat(bad.get(2).reason()).isEqualTo("returned false");
     assertThat(bad.get(4).reason()).isEqualTo("returned null instead of a CheckResult");
 
-    assertThat(checks.run(null)).extracting(CheckOutcome::reason).containsOnly("no answer text was kept for this request");
+    assertThat(checks.run("Ada", null, List.of())).extracting(CheckOutcome::reason).containsOnly("no answer text was kept for this request");
     assertThat(AnswerChecks.NONE.isEmpty()).isTrue();
   }
 }

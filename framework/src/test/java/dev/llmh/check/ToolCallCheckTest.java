@@ -9,10 +9,10 @@ import org.junit.jupiter.api.Test;
 
 /** {@code @ExpectToolCall}: the named call, its arguments one JSON object carrying the required keys, or the reason why not. */
 class ToolCallCheckTest {
-  private final ToolCallCheck check = new ToolCallCheck("get_weather", List.of("city", "unit"));
+  private final ToolCallCheck check = new ToolCallCheck("get_weather", List.of("city", "unit"), List.of());
 
   private CheckOutcome on(ToolCall... calls) {
-    return check.check("", List.of(calls));
+    return check.check("q", "", List.of(calls));
   }
 
   @Test
@@ -25,7 +25,7 @@ class ToolCallCheckTest {
 
   @Test
   void eachWayOfFailingSaysWhy() {
-    assertThat(check.check("It is sunny.", List.of()).reason()).isEqualTo("no tool call (the answer was text: \"It is sunny.\")");
+    assertThat(check.check("q", "It is sunny.", List.of()).reason()).isEqualTo("no tool call (the answer was text: \"It is sunny.\")");
     assertThat(on().reason()).isEqualTo("no tool call (the answer was empty)");
     assertThat(on(new ToolCall("get_time", "{}")).reason()).isEqualTo("no call of get_weather (called: get_time)");
     assertThat(on(new ToolCall("get_weather", "")).reason()).isEqualTo("get_weather: no arguments");
@@ -37,5 +37,19 @@ class ToolCallCheckTest {
     assertThat(on(new ToolCall("get_weather", "{\"city\": 1}{}")).passed()).as("text after the object").isFalse();
     assertThat(on(new ToolCall("get_weather", "{}"), new ToolCall("get_weather", "{\"x\":1}")).reason())
         .isEqualTo("get_weather (2 calls, none well-formed; the first's): arguments without the required keys city, unit (its keys: )");
+  }
+
+  @Test
+  void anArgumentFromThePromptMustBeAWholeWordOfIt() {
+    ToolCallCheck copies = new ToolCallCheck("get_weather", List.of(), List.of("city"));
+    String prompt = "Is it raining in Dozos?";
+    assertThat(copies.check(prompt, "", List.of(new ToolCall("get_weather", "{\"city\": \"Dozos\"}"))).passed()).isTrue();
+    assertThat(copies.check(prompt, "", List.of(new ToolCall("get_weather", "{\"city\": \"Stzos\"}"))).reason())
+        .isEqualTo("get_weather: argument city \"Stzos\" is not a word of the prompt \"Is it raining in Dozos?\"");
+    assertThat(copies.check(prompt, "", List.of(new ToolCall("get_weather", "{\"city\": \"Doz\"}"))).passed())
+        .as("part of a word").isFalse();
+    assertThat(copies.check(prompt, "", List.of(new ToolCall("get_weather", "{\"city\": 7}"))).passed()).as("not a string").isFalse();
+    assertThat(copies.check(prompt, "", List.of(new ToolCall("get_weather", "{}"))).reason())
+        .isEqualTo("get_weather: arguments without the required key city (its keys: )");
   }
 }

@@ -29,4 +29,14 @@ class PromptMarkerTest {
     assertThat(second.prompt()).startsWith("Define latency. [").endsWith("-2]");
     assertThat(PromptMarker.recorded(PromptCache.Mode.SHARED)).isEqualTo("shared-prefix");
   }
+
+  @Test
+  void unmarkedGivesBackThePromptAsWrittenWhereverTheMarkerWent() {
+    PromptMarker marker = new PromptMarker();
+    for (PromptCache.Mode mode : PromptCache.Mode.values()) {
+      assertThat(PromptMarker.unmarked(marker.apply(mode, null, "What is 3 + 4?").prompt())).isEqualTo("What is 3 + 4?");
+    }
+    assertThat(PromptMarker.unmarked("[not a marker] What is [3] + 4?")).isEqualTo("[not a marker] What is [3] + 4?");
+    assertThat(PromptMarker.unmarked(null)).isNull();
+  }
 }

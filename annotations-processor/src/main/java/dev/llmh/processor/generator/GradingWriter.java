@@ -35,11 +35,12 @@ final class GradingWriter {
     }
     out.append("\n  @Override\n")
         .append("  public dev.llmh.annotations.CheckResult check(String name, java.util.Map<String, String> paramValues,")
-        .append(" String answer) throws Exception {\n");
+        .append(" String prompt, String answer) throws Exception {\n");
     RunnerWriter.writeInstance(scenario, out);
     out.append("    switch (name) {\n");
     for (CheckModel check : methods) {
-      String call = (check.isStatic() ? scenario.sourceName() : "scenario$") + "." + check.declaration().name() + "(answer)";
+      String call = (check.isStatic() ? scenario.sourceName() : "scenario$") + "." + check.declaration().name()
+          + (check.takesPrompt() ? "(prompt, answer)" : "(answer)");
       out.append("      case ").append(string(check.declaration().name())).append(":\n")
           .append("        return ").append(check.returnsBoolean() ? "dev.llmh.annotations.CheckResult.of(" + call + ")" : call)
           .append(";\n");
@@ -81,7 +82,7 @@ final class GradingWriter {
       case JSON -> "dev.llmh.runner.CheckDeclaration.json(" + stringList(check.declaration().requiredKeys()) + ")";
       case REGEX -> "dev.llmh.runner.CheckDeclaration.regex(" + string(check.declaration().pattern()) + ")";
       case TOOL_CALL -> "dev.llmh.runner.CheckDeclaration.toolCall(" + string(check.declaration().tool()) + ", "
-          + stringList(check.declaration().requiredKeys()) + ")";
+          + stringList(check.declaration().requiredKeys()) + ", " + stringList(check.declaration().fromPrompt()) + ")";
     };
   }
 }

@@ -145,7 +145,7 @@ public final class CaseExecutor {
       long cpuBefore = HarnessWatch.threadCpuNanos();
       RequestSample sample = p.endpoint().client().send(chat);
       watch.workerCpu(HarnessWatch.threadCpuNanos() - cpuBefore);
-      return p.parts().observe(sample);
+      return p.parts().observe(chat, sample);
     }, (sample, k) -> sink.measured(p.plan(), k, sample, measurementStart));
   }
 

@@ -47,10 +47,10 @@ final class CaseParts implements AutoCloseable {
     parts.forEach(part -> part.measuring(warmup));
   }
 
-  RequestSample observe(RequestSample sample) {
+  RequestSample observe(dev.llmh.client.ChatRequest request, RequestSample sample) {
     RequestSample observed = sample;
     for (CaseFeature.Part<?> part : parts) {
-      observed = part.observe(observed);
+      observed = part.observe(request, observed);
     }
     return observed;
   }

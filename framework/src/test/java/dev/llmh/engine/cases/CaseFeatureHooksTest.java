@@ -73,7 +73,7 @@ class CaseFeatureHooksTest {
         }
 
         @Override
-        public RequestSample observe(RequestSample sample) {
+        public RequestSample observe(dev.llmh.client.ChatRequest request, RequestSample sample) {
           observed.incrementAndGet();
           return sample;
         }
