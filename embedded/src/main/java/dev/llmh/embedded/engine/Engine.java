@@ -21,8 +21,16 @@ public interface Engine extends AutoCloseable {
   /** The engine's own token count for {@code text}, as usage reports it. */
   int countTokens(String text);
 
-  /** The model's chat template applied to {@code messages}, ending with the assistant's turn opening. */
-  String applyChatTemplate(List<ChatMessage> messages);
+  /**
+   * The model's chat template applied to {@code messages} and the {@code tools} offered, ending with
+   * the assistant's turn opening.
+   */
+  String applyChatTemplate(List<ChatMessage> messages, List<Tool> tools);
+
+  /** The template applied to {@code messages} with no tools offered. */
+  default String applyChatTemplate(List<ChatMessage> messages) {
+    return applyChatTemplate(messages, List.of());
+  }
 
   /**
    * Generates a completion of {@code request.prompt()}, handing each generated piece of text to
@@ -58,6 +66,9 @@ public interface Engine extends AutoCloseable {
 
   /** One chat message. */
   record ChatMessage(String role, String content) {}
+
+  /** A function offered as a tool: its name, description and the JSON Schema of its parameters, as text. */
+  record Tool(String name, String description, String parameters) {}
 
   /**
    * @param stop strings that end generation when produced (not included in the output)

@@ -1,8 +1,6 @@
 package dev.llmh.embedded.engine;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import de.kherud.llama.InferenceParameters;
 import de.kherud.llama.JsonSchemaParameter;
 import de.kherud.llama.LlamaIterator;
@@ -103,6 +101,7 @@ public final class LlamaEngine extends OpenEngine {
         .setThreadsBatch(threads)
         .setGpuLayers(0)
         .disableContextShift()
+        .enableJinja() // as llama.cpp's server with --jinja: the only way it passes a request's tools to the template
         .setLogFile(logFile.toString());
     LlamaModel model;
     try {
@@ -144,14 +143,9 @@ public final class LlamaEngine extends OpenEngine {
   }
 
   @Override
-  public String applyChatTemplate(List<ChatMessage> messages) {
+  public String applyChatTemplate(List<ChatMessage> messages, List<Tool> tools) {
     ensureOpen();
-    ObjectNode root = JSON.createObjectNode();
-    ArrayNode list = root.putArray("messages");
-    for (ChatMessage message : messages) {
-      list.addObject().put("role", message.role()).put("content", message.content());
-    }
-    return model.applyTemplate(root.toString());
+    return model.applyTemplate(TemplateInput.json(messages, tools));
   }
 
   @Override

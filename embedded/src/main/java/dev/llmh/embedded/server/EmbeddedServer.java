@@ -185,8 +185,10 @@ public final class EmbeddedServer implements AutoCloseable {
       return;
     }
     Engine engine = served.get().engine();
+    com.fasterxml.jackson.databind.JsonNode root = dev.llmh.front.RequestBody.object(body);
+    List<Engine.Tool> tools = chat ? RequestTools.of(root) : List.of();
     String prompt = chat
-        ? engine.applyChatTemplate(request.messages().stream().map(m -> new ChatMessage(m.role(), m.content())).toList())
+        ? engine.applyChatTemplate(request.messages().stream().map(m -> new ChatMessage(m.role(), m.content())).toList(), tools)
         : request.prompt();
 
     // Rejected before queueing, so a prompt that can never fit does not wait for a slot first. The
@@ -198,10 +200,10 @@ public final class EmbeddedServer implements AutoCloseable {
           + " tokens; shorten the prompt or lower max_tokens (the prompt is never truncated)");
     }
 
-    String jsonSchema = ResponseSchema.of(dev.llmh.front.RequestBody.object(body));
+    String jsonSchema = ResponseSchema.of(root);
 
     long number = requestCounter.incrementAndGet();
-    Reply reply = new Reply(ex, request, (chat ? "chatcmpl-llmh-" : "cmpl-llmh-") + number, served.get().id(), mapper);
+    Reply reply = new Reply(ex, request, !tools.isEmpty(), (chat ? "chatcmpl-llmh-" : "cmpl-llmh-") + number, served.get().id(), mapper);
     Engine.TokenSink sink = LogprobsSink.of(LogprobsAsked.of(body, mapper), engine, prompt, reply, mapper, chat);
     CompletionRequest completionRequest = new CompletionRequest(prompt, request.maxTokens(),
         request.temperature(), request.seed(), request.stop(), request.cachePrompt(), jsonSchema);

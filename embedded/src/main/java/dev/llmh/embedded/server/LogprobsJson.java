@@ -20,6 +20,8 @@ final class LogprobsJson {
   private final List<Engine.Logprobs> positions = new ArrayList<>();
   private final List<Integer> offsets = new ArrayList<>();
   private int offset;
+  /** Positions before this one went out with a streamed chunk. */
+  private int sent;
 
   LogprobsJson(ObjectMapper mapper, boolean chat, int promptChars) {
     this.mapper = mapper;
@@ -27,12 +29,24 @@ final class LogprobsJson {
     this.offset = promptChars;
   }
 
-  /** Keeps a position for the whole answer, and returns it alone for a streamed chunk. */
-  ObjectNode add(Engine.Logprobs position) {
+  /** Keeps a position for the whole answer. */
+  void add(Engine.Logprobs position) {
     positions.add(position);
     offsets.add(offset);
     offset += position.token().length();
-    return write(positions.size() - 1, positions.size());
+  }
+
+  /**
+   * The positions no streamed chunk carried yet, for the next chunk, or null when there are none:
+   * a piece held back (it may begin a tag) sends its position with the chunk that sends its text.
+   */
+  ObjectNode unsent() {
+    if (sent == positions.size()) {
+      return null;
+    }
+    ObjectNode json = write(sent, positions.size());
+    sent = positions.size();
+    return json;
   }
 
   /** Every position so far. */

@@ -8,13 +8,17 @@ import dev.llmh.front.EventStream;
 import dev.llmh.front.OpenAiRequest;
 import dev.llmh.front.Replies;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * One answer of the {@link EmbeddedServer} being written: as SSE events while the engine decodes, or
- * collected for one JSON body.
+ * collected for one JSON body. A chat answer is split into content, reasoning and tool calls
+ * ({@link Channels}); a completion's text is sent as written.
  *
- * <p>Streamed: chat sends a role chunk, then {@code delta.content} chunks, then a chunk with an empty
- * delta and the finish_reason; completions send {@code text} chunks, then an empty text with the
+ * <p>Streamed: chat sends a role chunk, then {@code delta.content}, {@code delta.reasoning_content}
+ * and {@code delta.tool_calls} chunks, then a chunk with an empty delta and the finish_reason
+ * ({@code tool_calls} when the answer called a tool); completions send {@code text} chunks, then an empty text with the
  * finish_reason. Then, only if include_usage was asked, a {@code "choices":[]} chunk with usage, and
  * {@code data: [DONE]}. The finish_reason chunk and the usage chunk carry llama.cpp-style
  * {@code timings}. Headers and the role chunk are sent only once the engine produced its first piece
@@ -28,14 +32,19 @@ final class Reply {
   private final String modelId;
   private final ObjectMapper mapper;
   private final long created = System.currentTimeMillis() / 1000;
+  /** Null for a completion, whose text is never split. */
+  private final Channels channels;
   private final StringBuilder text = new StringBuilder();
+  private final StringBuilder reasoning = new StringBuilder();
+  private final List<Channels.ToolCall> calls = new ArrayList<>();
   /** Null until the headers are sent. */
   private EventStream events;
   /** Set when a write to the client failed: the engine's exception is then ours, not a failure. */
   private volatile boolean clientGone;
 
-  Reply(HttpExchange ex, OpenAiRequest request, String id, String modelId, ObjectMapper mapper) {
+  Reply(HttpExchange ex, OpenAiRequest request, boolean tools, String id, String modelId, ObjectMapper mapper) {
     this.ex = ex;
+    this.channels = request.chat() ? new Channels(tools, mapper) : null;
     this.request = request;
     this.id = id;
     this.modelId = modelId;
@@ -61,31 +70,64 @@ final class Reply {
 
   /** A piece with its position's log-probabilities ({@code position} null: none asked or known). */
   void piece(String piece, dev.llmh.embedded.engine.Engine.Logprobs position) throws IOException {
-    ObjectNode positionJson = logprobs == null || position == null ? null : logprobs.add(position);
-    if (!request.stream()) {
-      text.append(piece);
-      return;
+    if (logprobs != null && position != null) {
+      logprobs.add(position);
     }
-    if (piece.isEmpty()) {
-      return;
+    if (channels != null) {
+      send(channels.accept(piece));
+    } else if (!piece.isEmpty()) {
+      send(List.of(new Channels.Content(piece)));
     }
+  }
+
+  private void send(List<Channels.Part> parts) throws IOException {
+    for (Channels.Part part : parts) {
+      if (part instanceof Channels.Content c) {
+        text.append(c.text());
+      } else if (part instanceof Channels.Reasoning r) {
+        reasoning.append(r.text());
+      } else {
+        calls.add((Channels.ToolCall) part);
+      }
+      if (request.stream()) {
+        stream(part);
+      }
+    }
+  }
+
+  private void stream(Channels.Part part) throws IOException {
     try {
       begin();
       ObjectNode root = chunk();
-      if (request.chat()) {
-        choice(root).putObject("delta").put("content", piece);
+      if (!request.chat()) {
+        choice(root).put("text", ((Channels.Content) part).text());
       } else {
-        choice(root).put("text", piece);
+        ObjectNode delta = choice(root).putObject("delta");
+        if (part instanceof Channels.Content c) {
+          delta.put("content", c.text());
+        } else if (part instanceof Channels.Reasoning r) {
+          delta.put("reasoning_content", r.text());
+        } else {
+          toolCall(delta.putArray("tool_calls").addObject(), (Channels.ToolCall) part, calls.size() - 1);
+        }
       }
       choice(root).putNull("finish_reason");
-      if (positionJson != null) {
-        choice(root).set("logprobs", positionJson);
+      ObjectNode positions = logprobs == null ? null : logprobs.unsent();
+      if (positions != null) {
+        choice(root).set("logprobs", positions);
       }
       event(root);
     } catch (IOException e) {
       clientGone = true;
       throw e;
     }
+  }
+
+  /** A tool call as OpenAI writes one, its id unique in the server's answers. */
+  private ObjectNode toolCall(ObjectNode node, Channels.ToolCall call, int index) {
+    node.put("index", index).put("id", "call-" + id + "-" + index).put("type", "function");
+    node.putObject("function").put("name", call.name()).put("arguments", call.arguments());
+    return node;
   }
 
   /** Sends the SSE headers and, for chat, the role chunk, once. */
@@ -105,6 +147,11 @@ final class Reply {
   }
 
   void finish(Completion c) throws IOException {
+    if (channels != null) {
+      send(channels.finish());
+    }
+    // as llama.cpp's server: an answer that called a tool and stopped by itself finished to call it
+    String finishReason = !calls.isEmpty() && "stop".equals(c.finishReason()) ? "tool_calls" : c.finishReason();
     if (request.stream()) {
       begin();
       ObjectNode last = chunk();
@@ -113,7 +160,11 @@ final class Reply {
       } else {
         choice(last).put("text", "");
       }
-      choice(last).put("finish_reason", c.finishReason());
+      choice(last).put("finish_reason", finishReason);
+      ObjectNode positions = logprobs == null ? null : logprobs.unsent();
+      if (positions != null) {
+        choice(last).set("logprobs", positions);
+      }
       last.set("timings", timings(c));
       event(last);
       if (request.includeUsage()) {
@@ -132,7 +183,20 @@ final class Reply {
     if (request.chat()) {
       ObjectNode message = choice.putObject("message");
       message.put("role", "assistant");
-      message.put("content", text.toString());
+      if (text.isEmpty() && !calls.isEmpty()) {
+        message.putNull("content");
+      } else {
+        message.put("content", text.toString());
+      }
+      if (!reasoning.isEmpty()) {
+        message.put("reasoning_content", reasoning.toString());
+      }
+      if (!calls.isEmpty()) {
+        com.fasterxml.jackson.databind.node.ArrayNode list = message.putArray("tool_calls");
+        for (int i = 0; i < calls.size(); i++) {
+          toolCall(list.addObject(), calls.get(i), i).remove("index");
+        }
+      }
     } else {
       choice.put("text", text.toString());
       choice.putNull("logprobs");
@@ -140,7 +204,7 @@ final class Reply {
     if (logprobs != null) {
       choice.set("logprobs", logprobs.whole());
     }
-    choice.put("finish_reason", c.finishReason());
+    choice.put("finish_reason", finishReason);
     root.set("usage", usage(c));
     root.set("timings", timings(c));
     Replies.json(ex, 200, root);

@@ -46,7 +46,7 @@ final class FakeEngine extends OpenEngine {
   }
 
   @Override
-  public String applyChatTemplate(List<ChatMessage> messages) {
+  public String applyChatTemplate(List<ChatMessage> messages, List<Engine.Tool> tools) {
     StringBuilder s = new StringBuilder();
     for (ChatMessage m : messages) {
       s.append("<|im_start|>").append(m.role()).append(' ').append(m.content()).append(" <|im_end|>\n");

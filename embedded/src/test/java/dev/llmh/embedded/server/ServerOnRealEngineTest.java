@@ -206,8 +206,8 @@ class ServerOnRealEngineTest {
     }
 
     @Override
-    public String applyChatTemplate(List<ChatMessage> messages) {
-      return inner.applyChatTemplate(messages);
+    public String applyChatTemplate(List<ChatMessage> messages, List<Engine.Tool> tools) {
+      return inner.applyChatTemplate(messages, tools);
     }
 
     @Override
