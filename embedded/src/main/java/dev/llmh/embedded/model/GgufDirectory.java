@@ -4,12 +4,19 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** The tensor directory of a GGUF file (version 3): enough to find a tensor's bytes. */
-record GgufDirectory(ByteBuffer file, Map<String, Info> tensors, long dataStart) {
+/**
+ * The directory of a GGUF file (version 3): its metadata entries, each as its type and encoded
+ * value, and its tensors, both in file order — enough to find a tensor's bytes, or to write the
+ * file again with its weights in another type.
+ */
+record GgufDirectory(ByteBuffer file, Map<String, Entry> metadata, Map<String, Info> tensors, long dataStart) {
   record Info(long[] dims, int type, long offset) {}
+
+  /** A metadata value: its GGUF type code and its bytes as the file stores them. */
+  record Entry(int type, byte[] value) {}
 
   static GgufDirectory read(ByteBuffer in) throws IOException {
     if (in.getInt(0) != 0x46554747) {
@@ -19,16 +26,20 @@ record GgufDirectory(ByteBuffer file, Map<String, Info> tensors, long dataStart)
     long tensorCount = in.getLong();
     long kvCount = in.getLong();
     long alignment = 32;
+    Map<String, Entry> metadata = new LinkedHashMap<>();
     for (long i = 0; i < kvCount; i++) {
       String key = string(in);
       int type = in.getInt();
+      int start = in.position();
+      skip(in, type);
+      byte[] value = new byte[in.position() - start];
+      in.get(start, value);
+      metadata.put(key, new Entry(type, value));
       if (key.equals("general.alignment") && type == 4) {
-        alignment = Integer.toUnsignedLong(in.getInt());
-      } else {
-        skip(in, type);
+        alignment = Integer.toUnsignedLong(in.getInt(start));
       }
     }
-    Map<String, Info> tensors = new HashMap<>();
+    Map<String, Info> tensors = new LinkedHashMap<>();
     for (long i = 0; i < tensorCount; i++) {
       String name = string(in);
       long[] dims = new long[in.getInt()];
@@ -38,7 +49,7 @@ record GgufDirectory(ByteBuffer file, Map<String, Info> tensors, long dataStart)
       tensors.put(name, new Info(dims, in.getInt(), in.getLong()));
     }
     long start = (in.position() + alignment - 1) / alignment * alignment;
-    return new GgufDirectory(in, tensors, start);
+    return new GgufDirectory(in, metadata, tensors, start);
   }
 
   Info tensor(String name) throws IOException {

@@ -42,11 +42,7 @@ public final class GgufWriter {
 
   private record Tensor(String name, TensorType type, long[] dims, Rows rows) {
     long rowCount() {
-      long n = 1;
-      for (int i = 1; i < dims.length; i++) {
-        n *= dims[i];
-      }
-      return n;
+      return Arrays.stream(dims, 1, dims.length).reduce(1, Math::multiplyExact);
     }
 
     long bytes() {
@@ -81,6 +77,15 @@ public final class GgufWriter {
 
   public GgufWriter putBool(String key, boolean value) {
     entry(key, ValueType.BOOL).write(value ? 1 : 0);
+    return this;
+  }
+
+  /** A value as another GGUF file stored it: {@code type} its type code, {@code value} its bytes. */
+  GgufWriter putEncoded(String key, int type, byte[] value) {
+    if (type < 0 || type >= ValueType.values().length) {
+      throw new IllegalArgumentException("GGUF value type " + type + " of " + key + " is not one this writer writes");
+    }
+    entry(key, ValueType.values()[type]).writeBytes(value);
     return this;
   }
 

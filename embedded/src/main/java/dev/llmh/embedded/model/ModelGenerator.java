@@ -78,12 +78,7 @@ public final class ModelGenerator {
         .putString("general.architecture", "llama")
         .putString("general.name", "llmh-" + spec.name())
         .putUint32("general.alignment", GgufWriter.ALIGNMENT)
-        .putUint32("general.file_type", switch (spec.tensorType()) {
-          case F32 -> 0;
-          case F16 -> 1;
-          case Q8_0 -> 7;
-          case Q4_0 -> 2;
-        })
+        .putUint32("general.file_type", spec.tensorType().fileType())
         .putUint32("llama.context_length", spec.context())
         .putUint32("llama.embedding_length", blocks.embedding())
         .putUint32("llama.block_count", blocks.layers())

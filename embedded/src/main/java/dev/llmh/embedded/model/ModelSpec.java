@@ -3,7 +3,8 @@ package dev.llmh.embedded.model;
 import java.util.Locale;
 
 /**
- * The shape of a generated llama-architecture model.
+ * The shape of a llama-architecture model the embedded server serves: generated with random weights
+ * ({@code tiny}, {@code small}) or trained by the project ({@code answers-s}).
  *
  * @param name short name used in file names and results ({@code tiny}, {@code small}, ...)
  * @param vocabularyTarget the most tokens the vocabulary may have; it is filled with control, byte,
@@ -35,8 +36,25 @@ public record ModelSpec(
   public static final ModelSpec SMALL =
       new ModelSpec("small", 16384, new Blocks(6, 512, 8, 4, 1408), 8192, TensorType.F16, 42);
 
-  /** Every generated model by name, as {@link #byName} takes them. */
-  public static final java.util.List<String> NAMES = java.util.List.of("tiny", "small");
+  /**
+   * The project's smaller trained model (docs/guide/trained-models.md), about 1.6 million parameters,
+   * trained on every task but grading, whose judge prompts need a longer context.
+   * Its F16 file ships in this module; other types are requantised from it ({@link Requantise}).
+   * The trainer's {@code ModelShape.SMALL} gives this spec (a trainer test checks).
+   */
+  public static final ModelSpec ANSWERS_S =
+      new ModelSpec("answers-s", 1536, new Blocks(6, 128, 4, 4, 352), 256, TensorType.F16, 42);
+
+  /**
+   * The shape of the project's larger model, about 3.2 million parameters: twice the smaller's, so
+   * that it in Q4_0 takes about the bytes the smaller takes in Q8_0 (the seeds' fixed memory budget).
+   * The trainer trains it ({@code size=large}); no file of it ships yet, so the server does not serve it.
+   */
+  public static final ModelSpec ANSWERS_L =
+      new ModelSpec("answers-l", 1536, new Blocks(6, 192, 6, 6, 512), 256, TensorType.F16, 42);
+
+  /** Every model by name, generated then trained, as {@link #byName} takes them. */
+  public static final java.util.List<String> NAMES = java.util.List.of("tiny", "small", "answers-s");
 
   public ModelSpec {
     if (name == null || !name.matches("[a-z0-9][a-z0-9_-]*")) {
@@ -54,26 +72,39 @@ public record ModelSpec(
   }
 
   /**
-   * A variant of a generated model: {@code <size>[-f32|-f16|-q8_0|-q4_0][-seed<n>]}, such as {@code
-   * small-q8_0} (the same weights quantised: a distribution comparison's candidate against {@code
-   * small}) or {@code tiny-seed7} (other random weights).
+   * A variant of a model: {@code <name>[-f32|-f16|-q8_0|-q4_0][-seed<n>]}, such as {@code
+   * small-q8_0} or {@code answers-s-q4_0} (the same weights quantised: a distribution comparison's
+   * candidate against {@code small}) or {@code tiny-seed7} (other random weights; generated models only).
    */
-  public static final java.util.regex.Pattern VARIANT =
-      java.util.regex.Pattern.compile("(tiny|small)(?:-(f32|f16|q8_0|q4_0))?(?:-seed(\\d{1,18}))?");
+  public static final java.util.regex.Pattern VARIANT = java.util.regex.Pattern.compile(
+      "(tiny|small|answers-s)(?:-(f32|f16|q8_0|q4_0))?(?:-seed(\\d{1,18}))?");
 
-  /** {@link #TINY} or {@link #SMALL} by name (case-insensitive), or a {@link #VARIANT} of one. */
+  /** A model by name (case-insensitive), or a {@link #VARIANT} of one. */
   public static ModelSpec byName(String name) {
     String key = name == null ? "" : name.trim().toLowerCase(Locale.ROOT);
     java.util.regex.Matcher variant = VARIANT.matcher(key);
     if (!variant.matches()) {
-      throw new IllegalArgumentException("unknown model size '" + name + "': choose one of tiny, small"
-          + " (or a variant such as small-q8_0, tiny-seed7)");
+      throw new IllegalArgumentException("unknown model '" + name + "': choose one of " + String.join(", ", NAMES)
+          + " (or a variant such as small-q8_0, answers-s-q4_0, tiny-seed7)");
     }
-    ModelSpec spec = variant.group(1).equals("tiny") ? TINY : SMALL;
+    ModelSpec spec = switch (variant.group(1)) {
+      case "tiny" -> TINY;
+      case "small" -> SMALL;
+      default -> ANSWERS_S;
+    };
+    if (spec.trained() && variant.group(3) != null) {
+      throw new IllegalArgumentException("'" + name + "': a trained model has the weights it was trained to;"
+          + " only generated models (tiny, small) take -seed<n>");
+    }
     if (variant.group(2) != null) {
       spec = spec.withTensorType(TensorType.valueOf(variant.group(2).toUpperCase(Locale.ROOT)));
     }
     return variant.group(3) == null ? spec : spec.withSeed(Long.parseLong(variant.group(3)));
+  }
+
+  /** Whether the project trained this model's weights, rather than generating them at random. */
+  public boolean trained() {
+    return name.startsWith("answers-");
   }
 
   /** A copy with another tensor type (its name stays; the file name records the type). */

@@ -27,6 +27,26 @@ public enum TensorType {
     this.blockBytes = blockBytes;
   }
 
+  /** The file type GGUF's {@code general.file_type} records for a model whose matrices are of this type. */
+  int fileType() {
+    return switch (this) {
+      case F32 -> 0;
+      case F16 -> 1;
+      case Q8_0 -> 7;
+      case Q4_0 -> 2;
+    };
+  }
+
+  /** The type of ggml's type id {@code ggmlType}, among those this writer knows. */
+  static TensorType ofGgml(int ggmlType) {
+    for (TensorType type : values()) {
+      if (type.ggmlType == ggmlType) {
+        return type;
+      }
+    }
+    throw new IllegalArgumentException("ggml tensor type " + ggmlType + " is not one the project reads");
+  }
+
   /** Bytes that {@code values} values take; {@code values} must be a multiple of the block size. */
   long bytes(long values) {
     if (values % blockSize != 0) {

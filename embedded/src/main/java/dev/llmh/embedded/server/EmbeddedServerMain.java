@@ -82,13 +82,15 @@ public final class EmbeddedServerMain {
   }
 
   /**
-   * Generates the model's file if needed and loads it, with the configured slots. Unless told
-   * otherwise, the model's context is shared evenly among the slots; a slot context set for the
-   * default model is capped at a smaller model's context.
+   * Writes the model's file if needed and loads it, with the configured slots. Unless told
+   * otherwise, a generated model's context is shared evenly among the slots and a trained model's
+   * is each slot's; a slot context set for the default model is capped at a smaller model's context.
    */
   private static Engine open(ModelSpec spec, Options options, java.util.function.LongConsumer generating) throws IOException {
     Path modelFile = ModelFiles.ensure(spec, options.modelsDir(), generating);
-    int slotContext = options.slotContext() > 0 ? Math.min(options.slotContext(), spec.context()) : spec.context() / options.slots();
+    // A trained model's context is short (a judge's prompt takes most of it): each slot gets all of it.
+    int shared = spec.trained() ? spec.context() : spec.context() / options.slots();
+    int slotContext = options.slotContext() > 0 ? Math.min(options.slotContext(), spec.context()) : shared;
     return LlamaEngine.open(modelFile, spec, options.slots(), slotContext, options.nativeTmp());
   }
 
@@ -233,7 +235,7 @@ public final class EmbeddedServerMain {
   }
 
   private static String usage() {
-    return "--models-dir <dir> --model <tiny|small> --slots <n> --native-tmp <dir>"
+    return "--models-dir <dir> --model <tiny|small|answers-s> --slots <n> --native-tmp <dir>"
         + " [--slot-context <n>, default the model's context / slots] [--port <n>]";
   }
 }

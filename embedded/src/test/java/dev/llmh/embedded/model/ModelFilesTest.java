@@ -115,6 +115,24 @@ class ModelFilesTest {
     assertThat(Half.toHalf(1f + 0x1p-11f + 0x1p-20f)).isEqualTo((short) 0x3c01);
   }
 
+  /**
+   * The generator writes a quantised model from its float weights; requantising the float file
+   * must give the same bytes, metadata and all — and a Q4_0 file cannot be requantised.
+   */
+  @Test
+  void requantisingTheFloatFileGivesTheGeneratorsQuantisedFile() throws IOException {
+    Path dir = DIR.resolve("requantise");
+    Path f32 = ModelFiles.ensure(ModelSpec.TINY, dir);
+    for (TensorType type : List.of(TensorType.Q8_0, TensorType.Q4_0, TensorType.F16)) {
+      Path generated = ModelFiles.ensure(ModelSpec.TINY.withTensorType(type), dir);
+      Path requantised = dir.resolve("requantised-" + type + ".gguf");
+      Requantise.of(f32, type).write(requantised);
+      assertThat(Files.mismatch(generated, requantised)).as(type.name()).isEqualTo(-1L);
+    }
+    Path q4 = ModelFiles.ensure(ModelSpec.TINY.withTensorType(TensorType.Q4_0), dir);
+    assertThatThrownBy(() -> Requantise.of(q4, TensorType.Q8_0)).hasMessageContaining("only F32 and F16");
+  }
+
   @Test
   void specsByName() {
     assertThat(ModelSpec.byName("tiny")).isEqualTo(ModelSpec.TINY);
