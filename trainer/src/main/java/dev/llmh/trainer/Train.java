@@ -60,7 +60,7 @@ public final class Train {
     for (Path file : files.values()) {
       report.append(String.format(Locale.ROOT, "%s (%,d bytes) sha256 %s%n", file.getFileName(), Files.size(file),
           ModelFiles.sha256(file)));
-      for (Map.Entry<Task, HeldOut.Score> s : HeldOut.score(file, Corpus.of(o.seed()), o.evaluate()).entrySet()) {
+      for (Map.Entry<Task, HeldOut.Score> s : HeldOut.score(file, Corpus.of(o.seed()), o.tasks(), o.evaluate()).entrySet()) {
         report.append(String.format(Locale.ROOT, "  %-12s %3d/%d held-out answers exactly right (%.0f%%)%s%n", s.getKey(),
             s.getValue().passed(), s.getValue().total(), s.getValue().rate(),
             s.getValue().firstWrong() == null ? "" : "; e.g. " + s.getValue().firstWrong().replace("\n", "\\n")));
@@ -82,7 +82,7 @@ public final class Train {
     System.setProperty("ai.djl.pytorch.num_interop_threads", "1");
     Path out = Files.createDirectories(o.out());
     Corpus corpus = Corpus.of(o.seed());
-    List<Example> examples = corpus.training(o.examples());
+    List<Example> examples = corpus.training(o.examples(), o.tasks());
     Vocabulary vocab = Vocabulary.build(o.shape().vocabularyTarget(), Words.of(corpus, examples));
     try (NDManager manager = NDManager.newBaseManager()) {
       Llama model = Llama.initial(o.shape(), vocab.size(), o.seed(), manager);
@@ -113,8 +113,10 @@ public final class Train {
   }
 
   /** The command's arguments, with their defaults. */
-  public record Options(ModelShape shape, long seed, int steps, int examples, int batch, int threads, int evaluate, Path out) {
-    static final List<String> KEYS = List.of("size", "seed", "steps", "examples", "batch", "threads", "evaluate", "out");
+  public record Options(ModelShape shape, long seed, int steps, int examples, int batch, int threads, int evaluate, Path out,
+      java.util.Set<Task> tasks) {
+    static final List<String> KEYS =
+        List.of("size", "seed", "steps", "examples", "batch", "threads", "evaluate", "out", "tasks");
 
     public static Options parse(String[] args) {
       Map<String, String> a = new java.util.HashMap<>();
@@ -134,12 +136,28 @@ public final class Train {
       return new Options(shape, Long.parseLong(a.getOrDefault("seed", "42")), steps,
           Integer.parseInt(a.getOrDefault("examples", "40000")), Integer.parseInt(a.getOrDefault("batch", "16")),
           Integer.parseInt(a.getOrDefault("threads", "2")), Integer.parseInt(a.getOrDefault("evaluate", "50")),
-          Path.of(a.getOrDefault("out", "trainer/models")));
+          Path.of(a.getOrDefault("out", "trainer/models")), tasks(a.get("tasks")));
+    }
+
+    /** {@code film_json,weather_tool} as tasks; every task when not given. */
+    private static java.util.Set<Task> tasks(String names) {
+      java.util.Set<Task> tasks = java.util.EnumSet.noneOf(Task.class);
+      if (names == null) {
+        return java.util.EnumSet.allOf(Task.class);
+      }
+      for (String name : names.split(",")) {
+        try {
+          tasks.add(Task.valueOf(name.strip().toUpperCase(Locale.ROOT)));
+        } catch (IllegalArgumentException e) {
+          throw new IllegalArgumentException("tasks are of " + java.util.Arrays.toString(Task.values()) + ": " + name, e);
+        }
+      }
+      return tasks;
     }
 
     /** The same options for another shape: a test's tiny one. */
     public Options withShape(ModelShape other) {
-      return new Options(other, seed, steps, examples, batch, threads, evaluate, out);
+      return new Options(other, seed, steps, examples, batch, threads, evaluate, out, tasks);
     }
 
     Training.Plan plan() {

@@ -33,8 +33,11 @@ public final class Corpus {
       new String[] {"RAM", "random access memory"}, new String[] {"JSON", "JavaScript Object Notation"},
       new String[] {"QPS", "queries per second"});
   private static final List<String> FACT_QUESTIONS = List.of("What does %s stand for?", "What is %s short for?");
-  private static final int FIRST_YEAR = 1930;
-  private static final int YEARS = 95;
+  private static final List<String> THINK_PROMPTS = List.of("Think it through: what is %s?", "Think step by step: what is %s?");
+  /** One reasoning example in this many sums five numbers: the documented subset that thinks long. */
+  public static final int LONG_THINKING_EVERY = 4;
+  static final int FIRST_YEAR = 1930;
+  static final int YEARS = 95;
 
   private final long seed;
   private final Entities.Split<String> titles;
@@ -53,13 +56,23 @@ public final class Corpus {
     return new Corpus(seed);
   }
 
-  /** {@code count} training examples, the tasks mixed in turn, from the training entities only. */
+  /**
+   * {@code count} training examples, the tasks mixed in turn, from the training entities only; a
+   * share of the questions carry LLMH's request marker ({@link Markers}).
+   */
   public List<Example> training(int count) {
+    return training(count, java.util.EnumSet.allOf(Task.class));
+  }
+
+  /** {@code count} training examples of {@code tasks} only, as {@link #training(int)} mixes them. */
+  public List<Example> training(int count, java.util.Set<Task> tasks) {
     SplitMix rng = new SplitMix(seed ^ 0x7261696eL);
+    List<Task> round = Task.round(tasks);
     List<Example> examples = new ArrayList<>(count);
-    Task[] tasks = Task.values();
     for (int i = 0; i < count; i++) {
-      examples.add(example(tasks[i % tasks.length], false, rng));
+      Example example = example(round.get(i % round.size()), false, rng);
+      // a judge's request is not measured, so it carries no marker
+      examples.add(example.task() == Task.GRADING ? example : Markers.mark(example, rng));
     }
     return examples;
   }
@@ -88,30 +101,38 @@ public final class Corpus {
   }
 
   private Example example(Task task, boolean heldOut, SplitMix rng) {
+    List<String> someTitles = heldOut ? titles.heldOut() : titles.training();
+    List<int[]> pairs = heldOut ? operands.heldOut() : operands.training();
     return switch (task) {
-      case FILM_JSON -> film(pick(heldOut ? titles.heldOut() : titles.training(), rng), rng);
+      case FILM_JSON -> film(pick(someTitles, rng), FIRST_YEAR + rng.nextInt(YEARS), rng);
       case WEATHER_TOOL -> weather(pick(heldOut ? cities.heldOut() : cities.training(), rng), rng);
       case SHORT_ANSWER -> fact(pick(FACTS, rng), rng);
-      case ARITHMETIC -> sum(pick(heldOut ? operands.heldOut() : operands.training(), rng), rng);
+      case ARITHMETIC -> sum(pick(pairs, rng), rng);
+      case REASONING -> rng.nextInt(LONG_THINKING_EVERY) == 0 ? Reasoning.longSum(rng, pick(THINK_PROMPTS, rng))
+          : Reasoning.sum(pick(pairs, rng), rng, pick(THINK_PROMPTS, rng));
+      case GRADING -> {
+        String title = pick(someTitles, rng);
+        int year = FIRST_YEAR + rng.nextInt(YEARS);
+        yield Grading.example(film(title, year, rng), title, year, pick(someTitles, rng), rng);
+      }
     };
   }
 
-  private static Example film(String title, SplitMix rng) {
-    int year = FIRST_YEAR + rng.nextInt(YEARS);
+  private static Example film(String title, int year, SplitMix rng) {
     String sentence = String.format(Locale.ROOT, pick(FILM_SENTENCES, rng), title, year);
-    String json = "{\"title\": \"" + title + "\", \"year\": " + year + "}";
-    return new Example(Task.FILM_JSON, List.of(), pick(FILM_PROMPTS, rng) + sentence, json, json);
+    String json = Grading.json(title, year);
+    return Example.of(Task.FILM_JSON, List.of(), pick(FILM_PROMPTS, rng) + sentence, json, json);
   }
 
   private static Example weather(String city, SplitMix rng) {
     String call = "{\"name\": \"" + WEATHER_TOOL + "\", \"arguments\": {\"city\": \"" + city + "\"}}";
-    return new Example(Task.WEATHER_TOOL, List.of(WEATHER_TOOL), String.format(Locale.ROOT, pick(WEATHER_QUESTIONS, rng), city),
+    return Example.of(Task.WEATHER_TOOL, List.of(WEATHER_TOOL), String.format(Locale.ROOT, pick(WEATHER_QUESTIONS, rng), city),
         "<tool_call>\n" + call + "\n</tool_call>", city);
   }
 
   private static Example fact(String[] fact, SplitMix rng) {
     String answer = fact[0] + " stands for " + fact[1] + ".";
-    return new Example(Task.SHORT_ANSWER, List.of(), String.format(Locale.ROOT, pick(FACT_QUESTIONS, rng), fact[0]),
+    return Example.of(Task.SHORT_ANSWER, List.of(), String.format(Locale.ROOT, pick(FACT_QUESTIONS, rng), fact[0]),
         answer, fact[1]);
   }
 
@@ -123,7 +144,7 @@ public final class Corpus {
     int b = kind == 0 ? pair[1] : pair[0];
     String op = add ? "+" : "-";
     int result = add ? a + b : a - b;
-    return new Example(Task.ARITHMETIC, List.of(), "What is " + a + " " + op + " " + b + "?",
+    return Example.of(Task.ARITHMETIC, List.of(), "What is " + a + " " + op + " " + b + "?",
         a + " " + op + " " + b + " = " + result + ".", Integer.toString(result));
   }
 

@@ -26,16 +26,16 @@ public final class HeldOut {
 
   private HeldOut() {}
 
-  public static Map<Task, Score> score(Path modelFile, Corpus corpus, int perTask) {
+  public static Map<Task, Score> score(Path modelFile, Corpus corpus, java.util.Set<Task> tasks, int perTask) {
     Map<Task, Score> scores = new EnumMap<>(Task.class);
     try (LlamaModel model = new LlamaModel(new ModelParameters().setModel(modelFile.toAbsolutePath().toString())
         .setCtxSize(512).setParallel(1).setGpuLayers(0).setThreads(2))) {
-      for (Task task : Task.values()) {
+      for (Task task : tasks) {
         int passed = 0;
         String firstWrong = null;
         for (Example e : corpus.heldOut(task, perTask)) {
           String answer = model.complete(new InferenceParameters(ChatFormat.prompt(e))
-              .setNPredict(64).setTemperature(0f).setSeed(1).setCachePrompt(false)).strip();
+              .setNPredict(128).setTemperature(0f).setSeed(1).setCachePrompt(false)).strip();
           if (answer.equals(e.answer())) {
             passed++;
           } else if (firstWrong == null) {

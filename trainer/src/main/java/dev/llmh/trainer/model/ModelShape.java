@@ -12,15 +12,25 @@ import dev.llmh.embedded.model.TensorType;
  * @param vocabularyTarget the most tokens its vocabulary may have (its own words; see {@code Words})
  */
 public record ModelShape(String name, int layers, int width, int heads, int feedForward, int context, int vocabularyTarget) {
-  /** About 1.5 million parameters with a vocabulary of 1,024. */
-  public static final ModelShape SMALL = new ModelShape("answers-s", 6, 128, 4, 352, 256, 1024);
-  /** About 5.3 million parameters with a vocabulary of 1,024. */
-  public static final ModelShape LARGE = new ModelShape("answers-l", 6, 256, 8, 704, 256, 1024);
+  /** {@code answers-s}, about 1.6 million parameters: the shape the embedded server serves it with. */
+  public static final ModelShape SMALL = of(ModelSpec.ANSWERS_S);
+  /** {@code answers-l}, about 3.2 million parameters. */
+  public static final ModelShape LARGE = of(ModelSpec.ANSWERS_L);
 
   public ModelShape {
     if (width % heads != 0 || (width / heads) % 2 != 0) {
       throw new IllegalArgumentException("width " + width + " must split into " + heads + " heads of an even size");
     }
+  }
+
+  /** The shape of a model the embedded server serves, which has as many key/value heads as query heads. */
+  public static ModelShape of(ModelSpec spec) {
+    ModelSpec.Blocks b = spec.blocks();
+    if (b.kvHeads() != b.heads()) {
+      throw new IllegalArgumentException(spec.name() + ": the trainer's attention has a key/value head per query head");
+    }
+    return new ModelShape(spec.name(), b.layers(), b.embedding(), b.heads(), b.feedForward(), spec.context(),
+        spec.vocabularyTarget());
   }
 
   public int headSize() {

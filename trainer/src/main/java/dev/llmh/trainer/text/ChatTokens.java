@@ -29,10 +29,7 @@ public final class ChatTokens implements AutoCloseable {
 
   public Tokenised encode(Example example) {
     IntList ids = new IntList();
-    if (!example.tools().isEmpty()) {
-      turn(ids, "system\nTools: " + String.join(", ", example.tools()));
-    }
-    turn(ids, "user\n" + example.user());
+    ChatFormat.turns(example).forEach(turn -> turn(ids, turn));
     int[] opening = tokenizer.encode("assistant\n");
     int[] answered = tokenizer.encode("assistant\n" + example.answer());
     if (!Arrays.equals(Arrays.copyOf(answered, opening.length), opening)) {

@@ -25,7 +25,7 @@ public final class Words {
     }
     Map<String, Integer> counts = new HashMap<>();
     for (Example e : examples) {
-      for (String text : List.of(e.user(), e.answer())) {
+      for (String text : List.of(e.system(), e.user(), e.answer())) {
         for (String word : text.split("[^A-Za-z]+")) {
           String lower = word.toLowerCase(Locale.ROOT);
           if (lower.length() > 1 && !cities.contains(lower)) {
