@@ -158,7 +158,7 @@ public record Config(
 
   private static Servers servers(ConfigValues values) {
     Embedded embedded = new Embedded(
-        values.get(ConfigKey.EMBEDDED_MODEL).map(v -> ConfigValues.oneOf(ConfigKey.EMBEDDED_MODEL, v, "tiny", "small"))
+        values.get(ConfigKey.EMBEDDED_MODEL).map(v -> ConfigValues.oneOf(ConfigKey.EMBEDDED_MODEL, v, "tiny", "small", "answers-s"))
             .orElse(Defaults.EMBEDDED_MODEL),
         values.wholePositive(ConfigKey.EMBEDDED_SLOTS, Defaults.EMBEDDED_SLOTS),
         values.get(ConfigKey.EMBEDDED_SLOT_CONTEXT).isPresent() ? values.wholePositive(ConfigKey.EMBEDDED_SLOT_CONTEXT, 0) : null,

@@ -6,21 +6,22 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The models the embedded server generates and serves by name ({@code tiny}, {@code small}), and
+ * The models the embedded server serves by name (generated: {@code tiny}, {@code small}; trained by
+ * the project: {@code answers-s}), and
  * the ids it answers as ({@code llmh-tiny}, {@code llmh-small}: the embedded module's
  * {@code EmbeddedServerMain.modelId}, which this framework reaches only at run time).
  */
 public final class EmbeddedModels {
-  /** Every generated model, as {@code llmh.embedded.model} and requests name it. */
-  public static final List<String> NAMES = List.of("tiny", "small");
+  /** Every model, as {@code llmh.embedded.model} and requests name it. */
+  public static final List<String> NAMES = List.of("tiny", "small", "answers-s");
   private static final String ID_PREFIX = "llmh-";
   /**
-   * A variant the server generates when a request names it: another weight type or seed of a
-   * generated model ({@code small-q8_0}, {@code tiny-seed7}), as the embedded module's
-   * {@code ModelSpec.VARIANT} reads it.
+   * A variant the server makes when a request names it: another weight type of a model ({@code
+   * small-q8_0}, {@code answers-s-q4_0}) or another seed of a generated one ({@code tiny-seed7}), as
+   * the embedded module's {@code ModelSpec.VARIANT} reads it.
    */
-  private static final java.util.regex.Pattern VARIANT =
-      java.util.regex.Pattern.compile("(tiny|small)(?:-(f32|f16|q8_0|q4_0))?(?:-seed(\\d{1,18}))?");
+  private static final java.util.regex.Pattern VARIANT = java.util.regex.Pattern.compile(
+      "(tiny|small|answers-s)(?:-(f32|f16|q8_0|q4_0))?(?:-seed(\\d{1,18}))?");
 
   private EmbeddedModels() {}
 
@@ -28,7 +29,8 @@ public final class EmbeddedModels {
   public static Optional<String> servedId(String name) {
     String key = name.strip().toLowerCase(Locale.ROOT);
     String bare = key.startsWith(ID_PREFIX) ? key.substring(ID_PREFIX.length()) : key;
-    return NAMES.contains(bare) || VARIANT.matcher(bare).matches() ? Optional.of(ID_PREFIX + bare) : Optional.empty();
+    boolean trainedSeed = bare.startsWith("answers-") && bare.contains("-seed"); // trained weights have no other seed
+    return NAMES.contains(bare) || (VARIANT.matcher(bare).matches() && !trainedSeed) ? Optional.of(ID_PREFIX + bare) : Optional.empty();
   }
 
   /**

@@ -114,7 +114,7 @@ record CaseInputs(
     }
     Optional<String> served = EmbeddedModels.servedId(model);
     if (served.isEmpty() && plan.target().modelParam()) {
-      throw new Refused("the embedded server serves the models " + String.join(" and ", EmbeddedModels.NAMES)
+      throw new Refused("the embedded server serves the models " + String.join(", ", EmbeddedModels.NAMES)
           + ", not '" + model + "': set -Dllmh.endpoint (LLMH_ENDPOINT) to a server that has it, or compare -D"
           + ConfigKey.MODEL.key() + "=" + String.join(",", EmbeddedModels.NAMES));
     }

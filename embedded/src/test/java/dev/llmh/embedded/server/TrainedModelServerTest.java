@@ -1,0 +1,163 @@
+package dev.llmh.embedded.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.llmh.embedded.engine.LlamaEngine;
+import dev.llmh.embedded.model.ModelFiles;
+import dev.llmh.embedded.model.ModelSpec;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue 28, point 2: the trained {@code answers-s} served as llama.cpp's server serves a model whose
+ * template offers tools — the request's tools reach the template, the answer's {@code <tool_call>}
+ * comes back as OpenAI {@code tool_calls}, its {@code <think>} as {@code reasoning_content} — on a
+ * held-out city and sum the model never trained on.
+ */
+class TrainedModelServerTest {
+  private static final Path TARGET = Path.of("target").toAbsolutePath();
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final String TOOLS = "[{\"type\":\"function\",\"function\":{\"name\":\"get_weather\","
+      + "\"description\":\"The weather in a city now.\",\"parameters\":{\"type\":\"object\","
+      + "\"properties\":{\"city\":{\"type\":\"string\"}},\"required\":[\"city\"]}}}]";
+
+  static LlamaEngine engine;
+  static EmbeddedServer server;
+  static HttpClient http;
+
+  @BeforeAll
+  static void start() throws IOException {
+    Path model = ModelFiles.ensure(ModelSpec.ANSWERS_S, TARGET.resolve("test-models"));
+    engine = LlamaEngine.open(model, ModelSpec.ANSWERS_S, 1, ModelSpec.ANSWERS_S.context(), TARGET.resolve("jllama-native"));
+    server = EmbeddedServer.start(engine, "llmh-answers-s", 0);
+    http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
+  }
+
+  @AfterAll
+  static void stop() {
+    if (server != null && server.stop(Duration.ofSeconds(5))) {
+      engine.close();
+    }
+  }
+
+  @Test
+  void aWeatherQuestionWithTheToolOfferedIsAToolCallOfItsCity() throws Exception {
+    String question = firstHeldOut("weather-tool");
+    JsonNode answer = send(body(question, 64, false).set("tools", JSON.readTree(TOOLS)));
+    JsonNode message = answer.at("/choices/0/message");
+    assertThat(answer.at("/choices/0/finish_reason").asText()).as(answer.toString()).isEqualTo("tool_calls");
+    assertThat(message.get("content").isNull()).as(message.toString()).isTrue();
+    JsonNode call = message.at("/tool_calls/0");
+    assertThat(call.at("/function/name").asText()).isEqualTo("get_weather");
+    assertThat(call.get("id").asText()).isNotBlank();
+    String city = JSON.readTree(call.at("/function/arguments").asText()).get("city").asText();
+    assertThat(question).as("the city called with is the question's").containsPattern("\\b" + city + "\\b");
+
+    List<JsonNode> chunks = stream(body(question, 64, true).set("tools", JSON.readTree(TOOLS)));
+    List<JsonNode> calls = chunks.stream().filter(c -> c.at("/choices/0/delta").has("tool_calls")).toList();
+    assertThat(calls).hasSize(1);
+    assertThat(calls.get(0).at("/choices/0/delta/tool_calls/0/function/arguments").asText())
+        .isEqualTo(call.at("/function/arguments").asText());
+    assertThat(chunks).noneMatch(c -> !c.at("/choices/0/delta/content").asText("").isEmpty());
+    assertThat(chunks.get(chunks.size() - 1).at("/choices/0/finish_reason").asText()).isEqualTo("tool_calls");
+  }
+
+  @Test
+  void withoutToolsTheSameTextIsContentNotACall() throws Exception {
+    JsonNode answer = send(body(firstHeldOut("weather-tool"), 64, false));
+    assertThat(answer.at("/choices/0/message").has("tool_calls")).isFalse();
+    assertThat(answer.at("/choices/0/finish_reason").asText()).isNotEqualTo("tool_calls");
+  }
+
+  @Test
+  void thinkingIsReasoningContentAndTheAnswerFollowsIt() throws Exception {
+    JsonNode answer = send(body("Think it through: what is 14 + 23?", 64, false));
+    JsonNode message = answer.at("/choices/0/message");
+    assertThat(message.get("reasoning_content").asText()).contains("units: 4 + 3 = 7").doesNotContain("<think>");
+    assertThat(message.get("content").asText()).isEqualTo("14 + 23 = 37.");
+
+    List<JsonNode> chunks = stream(body("Think it through: what is 14 + 23?", 64, true));
+    int firstReasoning = indexOf(chunks, "reasoning_content");
+    int firstContent = indexOf(chunks, "content");
+    assertThat(firstReasoning).isPositive().isLessThan(firstContent);
+  }
+
+  @Test
+  void thinkingCutShortByMaxTokensLeavesNoAnswer() throws Exception {
+    JsonNode answer = send(body("Think it through: what is 14 + 23?", 8, false));
+    assertThat(answer.at("/choices/0/finish_reason").asText()).isEqualTo("length");
+    assertThat(answer.at("/choices/0/message/content").asText()).isEmpty();
+    assertThat(answer.at("/choices/0/message/reasoning_content").asText()).isNotBlank();
+  }
+
+  @Test
+  void aToolWithoutANameIsA400AndTheServerGoesOn() throws Exception {
+    ObjectNode bad = body("What is the weather in Oslo?", 8, false);
+    bad.putArray("tools").addObject().put("type", "function").putObject("function").put("description", "x");
+    HttpResponse<String> response = http.send(post(bad), HttpResponse.BodyHandlers.ofString());
+    assertThat(response.statusCode()).isEqualTo(400);
+    assertThat(response.body()).contains("'tools[0]'.function needs a 'name'");
+    assertThat(send(body("What does TTFT stand for?", 16, false)).at("/choices/0/message/content").asText())
+        .isEqualTo("TTFT stands for time to first token.");
+  }
+
+  private static int indexOf(List<JsonNode> chunks, String field) {
+    for (int i = 0; i < chunks.size(); i++) {
+      if (!chunks.get(i).at("/choices/0/delta/" + field).asText("").isEmpty()) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** The first question of a held-out file that ships with the model. */
+  private static String firstHeldOut(String task) throws IOException {
+    try (BufferedReader in = new BufferedReader(new InputStreamReader(TrainedModelServerTest.class.getResourceAsStream(
+        "/dev/llmh/embedded/trained/heldout-" + task + ".jsonl"), StandardCharsets.UTF_8))) {
+      return JSON.readTree(in.readLine()).get("prompt").asText();
+    }
+  }
+
+  private static ObjectNode body(String content, int maxTokens, boolean stream) {
+    ObjectNode body = JSON.createObjectNode().put("max_tokens", maxTokens).put("temperature", 0).put("stream", stream);
+    body.putArray("messages").addObject().put("role", "user").put("content", content);
+    return body;
+  }
+
+  private static HttpRequest post(JsonNode body) {
+    return HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/v1/chat/completions"))
+        .timeout(Duration.ofSeconds(60)).POST(HttpRequest.BodyPublishers.ofString(body.toString())).build();
+  }
+
+  private static JsonNode send(JsonNode body) throws Exception {
+    HttpResponse<String> response = http.send(post(body), HttpResponse.BodyHandlers.ofString());
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+    return JSON.readTree(response.body());
+  }
+
+  private static List<JsonNode> stream(JsonNode body) throws Exception {
+    HttpResponse<java.util.stream.Stream<String>> response = http.send(post(body), HttpResponse.BodyHandlers.ofLines());
+    assertThat(response.statusCode()).isEqualTo(200);
+    List<JsonNode> chunks = new ArrayList<>();
+    for (String line : response.body().filter(l -> l.startsWith("data: ") && !l.equals("data: [DONE]")).toList()) {
+      chunks.add(JSON.readTree(line.substring(6)));
+    }
+    return chunks;
+  }
+}
