@@ -27,6 +27,12 @@ final class StreamRecorder {
   /** Sorted so that the record reads the same every run. */
   private final Map<String, Double> timings = new TreeMap<>();
   private long textBytes;
+  /**
+   * What a model writes around a call's name and arguments and the stream leaves out, Hermes'
+   * {@code <tool_call>\n{"name": "", "arguments": }\n</tool_call>}: bytes the server's token count
+   * covers, so that a call's usage is not taken for implausible.
+   */
+  static final int TOOL_CALL_MARKUP_BYTES = 52;
   private boolean replacementCharacters;
   Integer promptTokens;
   Integer outputTokens;
@@ -128,7 +134,9 @@ final class StreamRecorder {
       }
       for (int i = 0; i < tools.size(); i++) {
         toolCalls.add(tools.get(i));
-        textBytes += utf8Length(tools.get(i).name()) + utf8Length(tools.get(i).arguments());
+        ToolDelta d = tools.get(i);
+        boolean opensCall = d.name() != null && !d.name().isEmpty();
+        textBytes += utf8Length(d.name()) + utf8Length(d.arguments()) + (opensCall ? TOOL_CALL_MARKUP_BYTES : 0);
       }
     }
     if (!isAnswer && !isReasoning && !isTool) {

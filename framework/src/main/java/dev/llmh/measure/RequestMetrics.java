@@ -18,7 +18,7 @@ public record RequestMetrics(Latency latency, Counts counts, Caveats caveats) {
   /**
    * @param ttftMs t1 − t0: first chunk carrying generated text, reasoning included
    * @param e2eMs tK − t0: last chunk carrying generated text
-   * @param tpotMs (E2E − TTFT) / (N − 1), for N ≥ 2
+   * @param tpotMs (E2E − TTFT) / (N − 1), for N ≥ 2 tokens in at least two chunks; else NaN (not measured)
    * @param ttfoMs time to the first answer (non-reasoning) chunk; NaN when none came
    * @param queueMs open loop: actual − intended send (client lag, and the wait for a free {@code maxInFlight}
    *     slot); NaN for a request not sent on a schedule
@@ -106,7 +106,8 @@ public record RequestMetrics(Latency latency, Counts counts, Caveats caveats) {
     }
     double ttft = millis(chunks.get(0) - timing.startNanos());
     double e2e = millis(chunks.get(chunks.size() - 1) - timing.startNanos());
-    double tpot = tokens >= 2 ? (e2e - ttft) / (tokens - 1) : Double.NaN;
+    // One chunk carrying every token (a tool call sent whole) hides the decode before it: no TPOT, not 0
+    double tpot = tokens >= 2 && chunks.size() >= 2 ? (e2e - ttft) / (tokens - 1) : Double.NaN;
     List<Double> gaps = new ArrayList<>(chunks.size() - 1);
     for (int k = 1; k < chunks.size(); k++) {
       gaps.add(millis(chunks.get(k) - chunks.get(k - 1)));
@@ -151,10 +152,14 @@ public record RequestMetrics(Latency latency, Counts counts, Caveats caveats) {
     return latency.tpotMs() > 0 ? 1000 / latency.tpotMs() : Double.NaN;
   }
 
-  /** Prefill rate, prompt tokens / TTFT in tok/s; NaN without the server's prompt count or a first chunk. */
+  /**
+   * Prefill rate, prompt tokens / TTFT in tok/s; NaN without the server's prompt count or a first
+   * chunk, or when one chunk carried the whole answer of several tokens (its TTFT holds their decode).
+   */
   public double prefillRate() {
     Integer prompt = counts.promptTokens();
-    return prompt == null || !(latency.ttftMs() > 0) ? Double.NaN : prompt * 1000.0 / latency.ttftMs();
+    boolean decodeHidden = counts.chunkCount() == 1 && counts.outputTokens() > 1;
+    return prompt == null || decodeHidden || !(latency.ttftMs() > 0) ? Double.NaN : prompt * 1000.0 / latency.ttftMs();
   }
 
   /** Open loop: TTFT from the intended send, so that a client falling behind cannot hide server queueing; else NaN. */

@@ -46,8 +46,9 @@ public record RequestSample(Timing timing, Tokens tokens, Text text, Server serv
    * @param chunkTokens tokens carried by each text chunk, in order, when the server said so per chunk
    *     (cumulative usage on every text chunk); empty when unknown
    * @param maxTokens the {@code max_tokens} the request asked for (0 when unknown)
-   * @param textBytes UTF-8 bytes of generated text that arrived (answer and reasoning): every token
-   *     carries at least one byte, so a count of tokens far above it cannot be true; -1 when not counted
+   * @param textBytes UTF-8 bytes of generated text that arrived (answer, reasoning, and each tool call's
+   *     name and arguments with the markup a model writes around them): every token carries at least
+   *     one byte, so a count of tokens far above it cannot be true; -1 when not counted
    * @param hiddenReasoningTokens reasoning tokens the server counted but did not stream
    *     ({@code usage.completion_tokens_details.reasoning_tokens} with no reasoning chunk), or null
    */

@@ -55,6 +55,9 @@ class ToolCallStreamTest {
     assertThat(sample.server().finishReason()).isEqualTo("tool_calls");
     assertThat(sample.text().toolCalls()).containsExactly(
         new ToolCall("get_weather", "{\"city\": \"Paris\"}"), new ToolCall("get_time", "{}"));
+    // what the server's token count may cover: each call's name, arguments and the markup around them
+    assertThat(sample.tokens().textBytes()).isEqualTo("get_weather{\"city\": \"Paris\"}get_time{}".length()
+        + 2 * StreamRecorder.TOOL_CALL_MARKUP_BYTES);
   }
 
   @Test

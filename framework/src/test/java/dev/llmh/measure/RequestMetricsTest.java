@@ -54,6 +54,22 @@ class RequestMetricsTest {
   }
 
   @Test
+  void oneChunkCarryingTheWholeAnswerHidesItsDecodeSoTpotAndPrefillAreNotMeasured() {
+    // a tool call of 43 tokens sent whole, as llama.cpp's server sends one: 200 ms of which ~15 were prefill
+    RequestMetrics whole = RequestMetrics.of(RequestSample.builder(0, List.of(200 * MS), 201 * MS).promptTokens(54)
+        .usageOutputTokens(43).textBytes(11 + 17 + 52).finishReason("tool_calls").servedModel("m").build());
+    assertThat(whole.counts().outputTokens()).isEqualTo(43);
+    assertThat(whole.latency().ttftMs()).isCloseTo(200, within(1e-9));
+    assertThat(whole.latency().tpotMs()).isNaN();
+    assertThat(whole.decodeRate()).isNaN();
+    assertThat(whole.prefillRate()).isNaN();
+    // one token in one chunk: its TTFT is the prefill
+    RequestMetrics one = RequestMetrics.of(RequestSample.builder(0, List.of(10 * MS), 11 * MS).promptTokens(50)
+        .usageOutputTokens(1).finishReason("length").servedModel("m").build());
+    assertThat(one.prefillRate()).isCloseTo(5000, within(1e-6));
+  }
+
+  @Test
   void reasoningCountsForTtftAndTheAnswerForTtfo() {
     RequestSample sample = RequestSample.builder(0, List.of(10 * MS, 20 * MS, 30 * MS), 31 * MS).promptTokens(3)
         .usageOutputTokens(3).finishReason("stop").servedModel("m").firstAnswerNanos(30 * MS).reasoningChunks(2)
