@@ -170,6 +170,19 @@ public final class EmbeddedServer implements AutoCloseable {
     Replies.json(ex, 200, root);
   }
 
+  /**
+   * Rejected before queueing, so a prompt that can never fit does not wait for a slot first. The
+   * engine checks again (it may count a BOS token this count leaves out); both answer 400.
+   */
+  private static void requireFits(Engine engine, String prompt, int maxTokens) throws BadRequest {
+    int promptTokens = engine.countTokens(prompt);
+    if ((long) promptTokens + maxTokens > engine.slotContext()) {
+      throw new BadRequest("prompt too long: " + promptTokens + " prompt tokens + " + maxTokens
+          + " max tokens exceed the slot context of " + engine.slotContext()
+          + " tokens; shorten the prompt or lower max_tokens (the prompt is never truncated)");
+    }
+  }
+
   private void generate(HttpExchange ex, boolean chat) throws IOException, BadRequest {
     byte[] body = ex.getRequestBody().readAllBytes();
     OpenAiRequest request = chat ? OpenAiRequest.parseChat(body, DEFAULTS) : OpenAiRequest.parseCompletion(body, DEFAULTS);
@@ -191,15 +204,7 @@ public final class EmbeddedServer implements AutoCloseable {
         ? engine.applyChatTemplate(request.messages().stream().map(m -> new ChatMessage(m.role(), m.content())).toList(), tools)
         : request.prompt();
 
-    // Rejected before queueing, so a prompt that can never fit does not wait for a slot first. The
-    // engine checks again (it may count a BOS token this count leaves out); both answer 400.
-    int promptTokens = engine.countTokens(prompt);
-    if ((long) promptTokens + request.maxTokens() > engine.slotContext()) {
-      throw new BadRequest("prompt too long: " + promptTokens + " prompt tokens + " + request.maxTokens()
-          + " max tokens exceed the slot context of " + engine.slotContext()
-          + " tokens; shorten the prompt or lower max_tokens (the prompt is never truncated)");
-    }
-
+    requireFits(engine, prompt, request.maxTokens());
     String jsonSchema = ResponseSchema.of(root);
 
     long number = requestCounter.incrementAndGet();

@@ -153,30 +153,40 @@ final class Reply {
     // as llama.cpp's server: an answer that called a tool and stopped by itself finished to call it
     String finishReason = !calls.isEmpty() && "stop".equals(c.finishReason()) ? "tool_calls" : c.finishReason();
     if (request.stream()) {
-      begin();
-      ObjectNode last = chunk();
-      if (request.chat()) {
-        choice(last).putObject("delta");
-      } else {
-        choice(last).put("text", "");
-      }
-      choice(last).put("finish_reason", finishReason);
-      ObjectNode positions = logprobs == null ? null : logprobs.unsent();
-      if (positions != null) {
-        choice(last).set("logprobs", positions);
-      }
-      last.set("timings", timings(c));
-      event(last);
-      if (request.includeUsage()) {
-        ObjectNode usage = base(request.chat() ? "chat.completion.chunk" : "text_completion");
-        usage.putArray("choices");
-        usage.set("usage", usage(c));
-        usage.set("timings", timings(c));
-        event(usage);
-      }
-      events.send("[DONE]");
-      return;
+      finishStream(c, finishReason);
+    } else {
+      finishWhole(c, finishReason);
     }
+  }
+
+  /** The chunk with the finish_reason, the usage chunk if asked, and [DONE]. */
+  private void finishStream(Completion c, String finishReason) throws IOException {
+    begin();
+    ObjectNode last = chunk();
+    if (request.chat()) {
+      choice(last).putObject("delta");
+    } else {
+      choice(last).put("text", "");
+    }
+    choice(last).put("finish_reason", finishReason);
+    ObjectNode positions = logprobs == null ? null : logprobs.unsent();
+    if (positions != null) {
+      choice(last).set("logprobs", positions);
+    }
+    last.set("timings", timings(c));
+    event(last);
+    if (request.includeUsage()) {
+      ObjectNode usage = base(request.chat() ? "chat.completion.chunk" : "text_completion");
+      usage.putArray("choices");
+      usage.set("usage", usage(c));
+      usage.set("timings", timings(c));
+      event(usage);
+    }
+    events.send("[DONE]");
+  }
+
+  /** The whole answer as one JSON object. */
+  private void finishWhole(Completion c, String finishReason) throws IOException {
     ObjectNode root = base(request.chat() ? "chat.completion" : "text_completion");
     ObjectNode choice = root.putArray("choices").addObject();
     choice.put("index", 0);
