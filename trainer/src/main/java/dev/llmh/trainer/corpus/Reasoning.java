@@ -8,7 +8,8 @@ import java.util.Locale;
  * The reasoning task: the working inside {@code <think>}, then the answer, as reasoning models write
  * it and llama.cpp's server splits it into {@code reasoning_content} and {@code content}. A sum of
  * two numbers is worked digit by digit, units then tens; a sum of five numbers — the subset that
- * thinks long — adds them one at a time, about sixty tokens of thinking before the answer.
+ * thinks long — adds them one at a time, about 45 tokens of thinking before the answer (a
+ * two-number sum, thinking and answer, takes 37 to 44).
  */
 public final class Reasoning {
   public static final String OPEN = "<think>\n";
