@@ -97,9 +97,13 @@ public final class Endpoints implements AutoCloseable {
 
   private Endpoint open(String url, Api api, boolean measuredHere) {
     EndpointKind kind = EndpointKind.of(url);
+    if (EMBEDDED.equals(url) && api == Api.OLLAMA_GENERATE) {
+      throw new EndpointException("the embedded server speaks openai-chat, openai-completions and ollama-chat, not "
+          + api.key() + "; set llmh.api / @Endpoint(api) to one of those", null);
+    }
     String base = EMBEDDED.equals(url) ? startEmbedded() : SIMULATED.equals(url) ? startSimulated() : url;
-    if (SIMULATED.equals(url) && api.ollama()) {
-      base = simulatedServer.rootUrl(); // Ollama's paths (/api/...) sit at the root, not under /v1
+    if (api.ollama() && (SIMULATED.equals(url) || EMBEDDED.equals(url))) {
+      base = base.substring(0, base.length() - "/v1".length()); // Ollama's paths (/api/...) sit at the root, not under /v1
     }
     if (kind == EndpointKind.REMOTE && !(base.startsWith("http://") || base.startsWith("https://"))) {
       throw new EndpointException(

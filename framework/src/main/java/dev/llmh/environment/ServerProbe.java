@@ -90,7 +90,8 @@ public final class ServerProbe {
         case OLLAMA -> ollama(client, models, facts);
         case LLAMA_CPP -> llamaCpp(client, models, facts);
         case VLLM -> vllm(client, models, facts);
-        case EMBEDDED -> listed(client, models, facts.askedWhat(ListingFacts.EMBEDDED), ListingFacts::embeddedModel);
+        // from the root: spoken to in Ollama's API, the client's base is the root, not /v1
+        case EMBEDDED -> listed(client, "v1/models", true, models, facts.askedWhat(ListingFacts.EMBEDDED), ListingFacts::embeddedModel);
         case SIMULATOR -> {
           facts.put("version", llmhVersion);
           for (String model : models) {
@@ -194,12 +195,13 @@ public final class ServerProbe {
   private void vllm(ProtocolClient client, List<String> models, ServerFacts facts) {
     facts.askedWhat(ListingFacts.VLLM);
     ListingFacts.vllmVersion(facts, ask(client, "version", true, null));
-    listed(client, models, facts, ListingFacts::vllmModel);
+    listed(client, "models", false, models, facts, ListingFacts::vllmModel);
   }
 
   /** Each model's entry in the {@code /v1/models} listing, read by {@code read}. */
-  private void listed(ProtocolClient client, List<String> models, ServerFacts facts, EntryReader read) {
-    ServerAnswer listing = ask(client, "models", false, null);
+  private void listed(ProtocolClient client, String path, boolean fromRoot, List<String> models, ServerFacts facts,
+      EntryReader read) {
+    ServerAnswer listing = ask(client, path, fromRoot, null);
     for (String model : models) {
       JsonNode entry = listing.answered() ? ListingFacts.entry(listing.json(), model) : null;
       String name = entry != null ? entry.path("id").asText() : model != null ? model : "(server default)";

@@ -6,7 +6,8 @@ import java.util.List;
 
 /**
  * A parsed, validated body of {@code POST /v1/chat/completions} ({@link #messages()} set) or
- * {@code POST /v1/completions} ({@link #prompt()} set). Read: model, messages or prompt (a string,
+ * {@code POST /v1/completions} ({@link #prompt()} set), or of Ollama's {@code POST /api/chat}
+ * ({@link #parseOllamaChat}). Read: model, messages or prompt (a string,
  * or OpenAI's batch form with a batch of one), max_tokens (chat: max_completion_tokens first),
  * temperature (&gt;= 0), seed, n (1 only), stop (a string or an array), stream,
  * stream_options.include_usage and llama.cpp's cache_prompt. Other unknown fields are ignored; the
@@ -66,6 +67,27 @@ public record OpenAiRequest(
     return common(root, null, prompt, null, defaults);
   }
 
+  /**
+   * A body of Ollama's {@code POST /api/chat}, read into the same fields: model, messages, and
+   * under {@code options} num_predict (the token limit; negative: the server's default),
+   * temperature, seed and stop; {@code stream} is true unless given as false. Ollama has no usage
+   * chunk (its last line carries the counts) and always reuses a cached prefix.
+   */
+  public static OpenAiRequest parseOllamaChat(byte[] body, Defaults defaults) throws BadRequest {
+    JsonNode root = RequestBody.object(body);
+    List<Message> messages = RequestBody.messages(root);
+    JsonNode options = root.path("options");
+    if (!options.isMissingNode() && !options.isNull() && !options.isObject()) {
+      throw new BadRequest("'options' must be an object, e.g. {\"num_predict\": 64, \"temperature\": 0}");
+    }
+    Integer limit = RequestBody.numPredict(options);
+    JsonNode stream = root.get("stream");
+    boolean streamed = stream == null || stream.isNull() || RequestBody.flag(root, "stream");
+    return new OpenAiRequest(RequestBody.text(root, "model"), messages, null, limit == null ? defaults.maxTokens() : limit,
+        temperature(options.get("temperature"), "options.temperature", defaults),
+        seed(options.get("seed"), "options.seed", defaults), stop(options.get("stop"), "options.stop"), streamed, false, true);
+  }
+
   /** The fields both endpoints share. {@code preferredLimit} is checked before {@code max_tokens}. */
   private static OpenAiRequest common(JsonNode root, List<Message> messages, String prompt,
       String preferredLimit, Defaults defaults) throws BadRequest {
@@ -80,23 +102,8 @@ public record OpenAiRequest(
       throw new BadRequest("'" + limitName + "' must be at least 1, was " + limit);
     }
 
-    double temperature = defaults.temperature();
-    JsonNode temperatureNode = root.get("temperature");
-    if (temperatureNode != null && !temperatureNode.isNull()) {
-      if (!temperatureNode.isNumber() || temperatureNode.doubleValue() < 0) {
-        throw new BadRequest("'temperature' must be a number >= 0");
-      }
-      temperature = temperatureNode.doubleValue();
-    }
-
-    long seed = defaults.seed();
-    JsonNode seedNode = root.get("seed");
-    if (seedNode != null && !seedNode.isNull()) {
-      if (!seedNode.isIntegralNumber() || !seedNode.canConvertToLong()) {
-        throw new BadRequest("'seed' must be an integer");
-      }
-      seed = seedNode.longValue();
-    }
+    double temperature = temperature(root.get("temperature"), "temperature", defaults);
+    long seed = seed(root.get("seed"), "seed", defaults);
 
     // Several choices per request would need several slots' worth of work: say so rather than
     // silently answering with one.
@@ -105,7 +112,7 @@ public record OpenAiRequest(
       throw new BadRequest("only 'n': 1 is supported");
     }
 
-    List<String> stop = stop(root.get("stop"));
+    List<String> stop = stop(root.get("stop"), "stop");
     boolean stream = RequestBody.flag(root, "stream");
     boolean includeUsage = false;
     JsonNode options = root.get("stream_options");
@@ -118,7 +125,27 @@ public record OpenAiRequest(
         cachePrompt == null || cachePrompt.isNull() || RequestBody.flag(root, "cache_prompt"));
   }
 
-  private static List<String> stop(JsonNode node) throws BadRequest {
+  private static double temperature(JsonNode node, String name, Defaults defaults) throws BadRequest {
+    if (node == null || node.isNull()) {
+      return defaults.temperature();
+    }
+    if (!node.isNumber() || node.doubleValue() < 0) {
+      throw new BadRequest("'" + name + "' must be a number >= 0");
+    }
+    return node.doubleValue();
+  }
+
+  private static long seed(JsonNode node, String name, Defaults defaults) throws BadRequest {
+    if (node == null || node.isNull()) {
+      return defaults.seed();
+    }
+    if (!node.isIntegralNumber() || !node.canConvertToLong()) {
+      throw new BadRequest("'" + name + "' must be an integer");
+    }
+    return node.longValue();
+  }
+
+  private static List<String> stop(JsonNode node, String name) throws BadRequest {
     if (node == null || node.isNull()) {
       return List.of();
     }
@@ -129,7 +156,7 @@ public record OpenAiRequest(
       List<String> stop = new ArrayList<>(node.size());
       for (JsonNode s : node) {
         if (!s.isTextual()) {
-          throw new BadRequest("'stop' must be a string or an array of strings");
+          throw new BadRequest("'" + name + "' must be a string or an array of strings");
         }
         if (!s.textValue().isEmpty()) {
           stop.add(s.textValue());
@@ -137,6 +164,6 @@ public record OpenAiRequest(
       }
       return stop;
     }
-    throw new BadRequest("'stop' must be a string or an array of strings");
+    throw new BadRequest("'" + name + "' must be a string or an array of strings");
   }
 }

@@ -70,6 +70,21 @@ public final class RequestBody {
     return value.intValue();
   }
 
+  /**
+   * Ollama's {@code options.num_predict}: the request's token limit, or null when it sets none (a
+   * negative value is Ollama's "no limit").
+   */
+  public static Integer numPredict(JsonNode options) throws BadRequest {
+    Integer limit = integer(options.get("num_predict"), "options.num_predict");
+    if (limit != null && limit < 0) {
+      return null;
+    }
+    if (limit != null && limit < 1) {
+      throw new BadRequest("'options.num_predict' must be at least 1, was " + limit);
+    }
+    return limit;
+  }
+
   /** The boolean field {@code name} of {@code node}; false when not given. */
   public static boolean flag(JsonNode node, String name) throws BadRequest {
     JsonNode v = node.get(name);

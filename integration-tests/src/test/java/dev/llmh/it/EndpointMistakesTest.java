@@ -48,6 +48,17 @@ class EndpointMistakesTest {
   }
 
   @Test
+  void anApiTheEmbeddedServerDoesNotSpeakIsRefusedBeforeItStarts(@TempDir Path results) {
+    EngineRun run = EngineRun.of(java.util.Map.of("llmh.endpoint", "embedded", "llmh.api", "ollama-generate"), results,
+        SweepScenario.class);
+    assertThat(run.record().results()).allSatisfy(result -> {
+      assertThat(result.verdict()).isEqualTo("NOT_RUN");
+      assertThat(result.section(Section.ERROR)).contains("the embedded server speaks openai-chat, openai-completions and"
+          + " ollama-chat, not ollama-generate");
+    });
+  }
+
+  @Test
   void theEffectiveConcurrencyIsShownWhenThereAreFewerRequestsThanWorkers(@TempDir Path results) {
     EngineRun run = EngineRun.watched(java.util.Map.of("llmh.endpoint", "simulated"), results, FewerRequestsThanWorkers.class);
     CaseResult result = run.record().results().get(0);

@@ -70,6 +70,35 @@ class TrainedModelsTest {
   }
 
   /**
+   * The same model spoken to in Ollama's API ({@code llmh.api=ollama-chat}, {@code POST /api/chat}):
+   * its tool calls come as {@code message.tool_calls} and its thinking as {@code message.thinking},
+   * and LLMH reads them as it reads OpenAI's {@code tool_calls} and {@code reasoning_content}.
+   */
+  @Test
+  void throughOllamasApiTheToolCallsAndTheThinkingAreReadAlike(@TempDir Path results) {
+    EngineRun run = EngineRun.of(Map.of("llmh.endpoint", "embedded", "llmh.embedded.model", F16, "llmh.api", "ollama-chat",
+            "llmh.embedded.modelsDir", results.resolve("models").toString(), "llmh.model", F16),
+        results, TrainedScenarios.WeatherTool.class, TrainedScenarios.Reasoning.class);
+    List<CaseResult> cases = run.record().results();
+    assertThat(cases).hasSize(2).allSatisfy(c -> {
+      assertThat(c.section(Section.ERROR)).as(c.caseId()).isNull();
+      assertThat(c.requests().succeeded()).as(c.caseId()).isEqualTo(40);
+      assertThat(c.endpoint().api()).isEqualTo("ollama-chat");
+    });
+    @SuppressWarnings("unchecked")
+    Map<String, Object> described = ((List<Map<String, Object>>) run.record().environment().get("servers")).get(0);
+    assertThat(described).as("the server's description, its /v1/models asked at the root").containsEntry("server", "llmh-embedded");
+    assertThat(((List<?>) described.get("models"))).singleElement().asString().contains("model=llmh-answers-s", "digest=sha256:");
+    CaseResult weather = run.caseNamed("heldout-weather-tool[concurrency=1]");
+    assertThat(weather.section(Section.CHECKS).successRate()).as("%s", weather.section(Section.CHECKS))
+        .isGreaterThanOrEqualTo(FLOORS.get("heldout-weather-tool"));
+    assertThat(weather.samples()).filteredOn(s -> s.answer().toolCalls() != null && !s.answer().toolCalls().isEmpty())
+        .hasSizeGreaterThanOrEqualTo(36)
+        .allSatisfy(s -> assertThat(s.outputTokens()).as("Ollama's eval_count").isGreaterThan(10));
+    assertThinkingIsReasoningAndALongSumRunsOutOfTokens(run.caseNamed("heldout-reasoning[concurrency=1]"));
+  }
+
+  /**
    * A two-number sum thinks in a units and a tens line, then answers; a five-number sum thinks in
    * four lines of running totals, past the case's 48 tokens, so its answer never comes: LLMH flags
    * it no_answer. The thinking is reasoning text, never the answer's.

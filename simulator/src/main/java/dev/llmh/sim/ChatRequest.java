@@ -95,13 +95,7 @@ record ChatRequest(String model, Prompt prompt, int maxTokens, long seed, boolea
     }
     int promptTokens = tokens(prefilled);
     JsonNode options = root.path("options");
-    Integer limit = RequestBody.integer(options.get("num_predict"), "options.num_predict");
-    if (limit != null && limit < 0) {
-      limit = null; // Ollama reads a negative num_predict as "no limit"
-    }
-    if (limit != null && limit < 1) {
-      throw new BadRequest("'options.num_predict' must be at least 1, was " + limit);
-    }
+    Integer limit = RequestBody.numPredict(options);
     long seed = options.path("seed").asLong(0L);
     JsonNode stream = root.get("stream");
     boolean streamed = stream == null || stream.isNull() || stream.asBoolean(true);

@@ -1,5 +1,6 @@
 package dev.llmh.embedded.server;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
@@ -12,6 +13,7 @@ import dev.llmh.front.BadRequest;
 import dev.llmh.front.HttpFront;
 import dev.llmh.front.OpenAiRequest;
 import dev.llmh.front.Replies;
+import dev.llmh.front.RequestBody;
 import dev.llmh.front.Route;
 import dev.llmh.front.SlotQueue;
 import java.io.IOException;
@@ -41,7 +43,12 @@ import java.util.concurrent.atomic.AtomicLong;
  *       name: a request naming {@code tiny} or {@code llmh-tiny} gets the generated {@code tiny}
  *       model, one naming none the default, one naming a model the server does not have a 404
  *       listing the models (a server of one model answers any name as itself).</li>
- *   <li>400 {@code {"error":{"message":...,"type":"invalid_request_error"}}} for a malformed body,
+ *   <li>Ollama's {@code POST /api/chat} ({@link OllamaReply}; read by {@link OpenAiRequest#parseOllamaChat},
+ *       tools as for OpenAI, {@code format} as {@link ResponseSchema#ofOllama}) and {@code GET /api/tags}
+ *       ({@link OllamaTags}). {@code think} is not read: the model thinks where it learnt to, and its
+ *       thinking always comes in {@code message.thinking}; {@code logprobs} is a 400 there.</li>
+ *   <li>400 {@code {"error":{"message":...,"type":"invalid_request_error"}}} (Ollama's routes: {@code
+ *       {"error": "..."}}) for a malformed body,
  *       missing messages or prompt, max_tokens &lt; 1, a prompt that with max_tokens does not fit
  *       a slot's context (never truncated silently), and a {@code response_format} that cannot constrain
  *       the output ({@link ResponseSchema}); 404 for other paths; 405 for wrong methods; 500
@@ -87,8 +94,16 @@ public final class EmbeddedServer implements AutoCloseable {
     this.slots = new SlotQueue(engine.slots());
     this.front = HttpFront.start("llmh-embedded", "embedded server", port, List.of(
         Route.get("/v1/models", (ex, arrival) -> models(ex)),
-        Route.post("/v1/chat/completions", (ex, arrival) -> generate(ex, true)),
-        Route.post("/v1/completions", (ex, arrival) -> generate(ex, false))));
+        Route.post("/v1/chat/completions", (ex, arrival) -> generate(ex, Api.CHAT, arrival)),
+        Route.post("/v1/completions", (ex, arrival) -> generate(ex, Api.COMPLETION, arrival)),
+        Route.get("/api/tags", (ex, arrival) -> Replies.json(ex, 200, OllamaTags.of(models, mapper))),
+        Route.post("/api/chat", (ex, arrival) -> {
+          try {
+            generate(ex, Api.OLLAMA_CHAT, arrival);
+          } catch (BadRequest e) {
+            OllamaReply.error(ex, 400, e.getMessage());
+          }
+        })));
   }
 
   /**
@@ -183,35 +198,67 @@ public final class EmbeddedServer implements AutoCloseable {
     }
   }
 
-  private void generate(HttpExchange ex, boolean chat) throws IOException, BadRequest {
+  /** The APIs a generation may come in. */
+  private enum Api {
+    CHAT, COMPLETION, OLLAMA_CHAT;
+
+    OpenAiRequest parse(byte[] body) throws BadRequest {
+      return switch (this) {
+        case CHAT -> OpenAiRequest.parseChat(body, DEFAULTS);
+        case COMPLETION -> OpenAiRequest.parseCompletion(body, DEFAULTS);
+        case OLLAMA_CHAT -> OpenAiRequest.parseOllamaChat(body, DEFAULTS);
+      };
+    }
+
+    void error(HttpExchange ex, int status, String type, String message) throws IOException {
+      if (this == OLLAMA_CHAT) {
+        OllamaReply.error(ex, status, message);
+      } else {
+        Replies.error(ex, status, type, message);
+      }
+    }
+  }
+
+  private void generate(HttpExchange ex, Api api, long arrival) throws IOException, BadRequest {
     byte[] body = ex.getRequestBody().readAllBytes();
-    OpenAiRequest request = chat ? OpenAiRequest.parseChat(body, DEFAULTS) : OpenAiRequest.parseCompletion(body, DEFAULTS);
+    OpenAiRequest request = api.parse(body);
+    if (api == Api.OLLAMA_CHAT && RequestBody.object(body).has("logprobs")) {
+      throw new BadRequest("'logprobs' is served on /v1/chat/completions and /v1/completions, not on /api/chat");
+    }
     Optional<ModelShelf.Served> served;
     try {
       served = models.serve(request.model());
     } catch (IOException | RuntimeException e) {
-      Replies.error(ex, 500, Replies.SERVER_ERROR, "cannot load model '" + request.model() + "': " + describe(e));
+      api.error(ex, 500, Replies.SERVER_ERROR, "cannot load model '" + request.model() + "': " + describe(e));
       return;
     }
     if (served.isEmpty()) {
-      Replies.error(ex, 404, Replies.NOT_FOUND, models.notServed(request.model()));
+      api.error(ex, 404, Replies.NOT_FOUND, models.notServed(request.model()));
       return;
     }
     Engine engine = served.get().engine();
-    com.fasterxml.jackson.databind.JsonNode root = dev.llmh.front.RequestBody.object(body);
-    List<Engine.Tool> tools = chat ? RequestTools.of(root) : List.of();
-    String prompt = chat
+    JsonNode root = RequestBody.object(body);
+    List<Engine.Tool> tools = request.chat() ? RequestTools.of(root) : List.of();
+    String prompt = request.chat()
         ? engine.applyChatTemplate(request.messages().stream().map(m -> new ChatMessage(m.role(), m.content())).toList(), tools)
         : request.prompt();
-
     requireFits(engine, prompt, request.maxTokens());
-    String jsonSchema = ResponseSchema.of(root);
-
-    long number = requestCounter.incrementAndGet();
-    Reply reply = new Reply(ex, request, !tools.isEmpty(), (chat ? "chatcmpl-llmh-" : "cmpl-llmh-") + number, served.get().id(), mapper);
-    Engine.TokenSink sink = LogprobsSink.of(LogprobsAsked.of(body, mapper), engine, prompt, reply, mapper, chat);
-    CompletionRequest completionRequest = new CompletionRequest(prompt, request.maxTokens(),
+    String jsonSchema = api == Api.OLLAMA_CHAT ? ResponseSchema.ofOllama(root) : ResponseSchema.of(root);
+    CompletionRequest completion = new CompletionRequest(prompt, request.maxTokens(),
         request.temperature(), request.seed(), request.stop(), request.cachePrompt(), jsonSchema);
+    String id = served.get().id();
+    if (api == Api.OLLAMA_CHAT) {
+      OllamaReply reply = new OllamaReply(ex, request, !tools.isEmpty(), id, mapper, arrival);
+      run(engine, completion, reply, reply::piece);
+    } else {
+      long number = requestCounter.incrementAndGet();
+      Reply reply = new Reply(ex, request, !tools.isEmpty(), (request.chat() ? "chatcmpl-llmh-" : "cmpl-llmh-") + number, id, mapper);
+      run(engine, completion, reply, LogprobsSink.of(LogprobsAsked.of(body, mapper), engine, prompt, reply, mapper, request.chat()));
+    }
+  }
+
+  /** Generates in a slot, waiting for one first, and ends {@code answer} with the completion or the failure. */
+  private void run(Engine engine, CompletionRequest request, Answer answer, Engine.TokenSink sink) throws IOException {
     try {
       slots.acquire();
     } catch (InterruptedException e) {
@@ -220,21 +267,21 @@ public final class EmbeddedServer implements AutoCloseable {
     }
     Completion completion;
     try {
-      completion = engine.complete(completionRequest, sink);
+      completion = engine.complete(request, sink);
     } catch (IOException | RuntimeException e) {
-      if (reply.clientGone()) {
+      if (answer.clientGone()) {
         return; // our own sink threw: the engine stopped and freed the slot
       }
       if (e instanceof Engine.PromptTooLongException || e instanceof Engine.UnusableSchemaException) {
-        reply.fail(400, Replies.INVALID_REQUEST, e.getMessage());
+        answer.fail(400, Replies.INVALID_REQUEST, e.getMessage());
       } else {
-        reply.fail(500, Replies.SERVER_ERROR, "engine failure: " + describe(e));
+        answer.fail(500, Replies.SERVER_ERROR, "engine failure: " + describe(e));
       }
       return;
     } finally {
       slots.release();
     }
-    reply.finish(completion);
+    answer.finish(completion);
   }
 
   /** The exception and its causes on one line: llama.cpp's reasons are often only in a cause. */

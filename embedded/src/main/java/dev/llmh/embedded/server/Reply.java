@@ -8,7 +8,6 @@ import dev.llmh.front.EventStream;
 import dev.llmh.front.OpenAiRequest;
 import dev.llmh.front.Replies;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -25,7 +24,7 @@ import java.util.List;
  * (or finished), so that a failure before it is still a plain error response; a failure after it
  * becomes an SSE {@code {"error":{...}}} event and the stream ends without {@code [DONE]}.
  */
-final class Reply {
+final class Reply implements Answer {
   private final HttpExchange ex;
   private final OpenAiRequest request;
   private final String id;
@@ -34,9 +33,7 @@ final class Reply {
   private final long created = System.currentTimeMillis() / 1000;
   /** Null for a completion, whose text is never split. */
   private final Channels channels;
-  private final StringBuilder text = new StringBuilder();
-  private final StringBuilder reasoning = new StringBuilder();
-  private final List<Channels.ToolCall> calls = new ArrayList<>();
+  private final Said said = new Said();
   /** Null until the headers are sent. */
   private EventStream events;
   /** Set when a write to the client failed: the engine's exception is then ours, not a failure. */
@@ -51,7 +48,8 @@ final class Reply {
     this.mapper = mapper;
   }
 
-  boolean clientGone() {
+  @Override
+  public boolean clientGone() {
     return clientGone;
   }
 
@@ -63,8 +61,8 @@ final class Reply {
     this.logprobs = asked;
   }
 
-  /** The engine's sink. Throws when the client is gone, which makes the engine stop. */
-  void piece(String piece) throws IOException {
+  @Override
+  public void piece(String piece) throws IOException {
     piece(piece, null);
   }
 
@@ -82,13 +80,7 @@ final class Reply {
 
   private void send(List<Channels.Part> parts) throws IOException {
     for (Channels.Part part : parts) {
-      if (part instanceof Channels.Content c) {
-        text.append(c.text());
-      } else if (part instanceof Channels.Reasoning r) {
-        reasoning.append(r.text());
-      } else {
-        calls.add((Channels.ToolCall) part);
-      }
+      said.add(part);
       if (request.stream()) {
         stream(part);
       }
@@ -108,7 +100,7 @@ final class Reply {
         } else if (part instanceof Channels.Reasoning r) {
           delta.put("reasoning_content", r.text());
         } else {
-          toolCall(delta.putArray("tool_calls").addObject(), (Channels.ToolCall) part, calls.size() - 1);
+          toolCall(delta.putArray("tool_calls").addObject(), (Channels.ToolCall) part, said.calls.size() - 1);
         }
       }
       choice(root).putNull("finish_reason");
@@ -146,12 +138,13 @@ final class Reply {
     }
   }
 
-  void finish(Completion c) throws IOException {
+  @Override
+  public void finish(Completion c) throws IOException {
     if (channels != null) {
       send(channels.finish());
     }
     // as llama.cpp's server: an answer that called a tool and stopped by itself finished to call it
-    String finishReason = !calls.isEmpty() && "stop".equals(c.finishReason()) ? "tool_calls" : c.finishReason();
+    String finishReason = !said.calls.isEmpty() && "stop".equals(c.finishReason()) ? "tool_calls" : c.finishReason();
     if (request.stream()) {
       finishStream(c, finishReason);
     } else {
@@ -193,22 +186,22 @@ final class Reply {
     if (request.chat()) {
       ObjectNode message = choice.putObject("message");
       message.put("role", "assistant");
-      if (text.isEmpty() && !calls.isEmpty()) {
+      if (said.content.isEmpty() && !said.calls.isEmpty()) {
         message.putNull("content");
       } else {
-        message.put("content", text.toString());
+        message.put("content", said.content.toString());
       }
-      if (!reasoning.isEmpty()) {
-        message.put("reasoning_content", reasoning.toString());
+      if (!said.reasoning.isEmpty()) {
+        message.put("reasoning_content", said.reasoning.toString());
       }
-      if (!calls.isEmpty()) {
+      if (!said.calls.isEmpty()) {
         com.fasterxml.jackson.databind.node.ArrayNode list = message.putArray("tool_calls");
-        for (int i = 0; i < calls.size(); i++) {
-          toolCall(list.addObject(), calls.get(i), i).remove("index");
+        for (int i = 0; i < said.calls.size(); i++) {
+          toolCall(list.addObject(), said.calls.get(i), i).remove("index");
         }
       }
     } else {
-      choice.put("text", text.toString());
+      choice.put("text", said.content.toString());
       choice.putNull("logprobs");
     }
     if (logprobs != null) {
@@ -220,8 +213,8 @@ final class Reply {
     Replies.json(ex, 200, root);
   }
 
-  /** A failure: a plain error response if nothing was sent yet, else an SSE error event. */
-  void fail(int status, String type, String message) throws IOException {
+  @Override
+  public void fail(int status, String type, String message) throws IOException {
     if (events == null) {
       Replies.error(ex, status, type, message);
       return;

@@ -10,6 +10,7 @@ import dev.llmh.front.BadRequest;
  * "json_schema", "json_schema": {"schema": {...}}}} JSON following the schema. A malformed one is a
  * 400 saying what was wrong, before the request waits for a slot; a schema the engine cannot enforce
  * is a 400 from the engine ({@link dev.llmh.embedded.engine.Engine.UnusableSchemaException}).
+ * Ollama's {@code format} is read the same way ({@link #ofOllama}).
  */
 final class ResponseSchema {
   static final String ANY_OBJECT = "{\"type\":\"object\"}";
@@ -44,6 +45,24 @@ final class ResponseSchema {
       default -> throw new BadRequest("'response_format.type' must be text, json_object or json_schema, was '"
           + format.get("type").textValue() + "'");
     }
+  }
+
+  /**
+   * The schema Ollama's {@code format} asks for: {@code "json"} any JSON object, an object the
+   * JSON Schema itself; none or {@code ""} constrains nothing.
+   */
+  static String ofOllama(JsonNode root) throws BadRequest {
+    JsonNode format = root.get("format");
+    if (format == null || format.isNull() || format.isTextual() && format.textValue().isEmpty()) {
+      return null;
+    }
+    if (format.isTextual() && format.textValue().equals("json")) {
+      return ANY_OBJECT;
+    }
+    if (format.isObject()) {
+      return format.toString();
+    }
+    throw new BadRequest("'format' must be \"json\" or a JSON Schema object, was " + excerpt(format));
   }
 
   private static String excerpt(JsonNode node) {

@@ -28,7 +28,8 @@ import org.junit.jupiter.api.Test;
  * Issue 28, point 2: the trained {@code answers-s} served as llama.cpp's server serves a model whose
  * template offers tools — the request's tools reach the template, the answer's {@code <tool_call>}
  * comes back as OpenAI {@code tool_calls}, its {@code <think>} as {@code reasoning_content} — on a
- * held-out city and sum the model never trained on.
+ * held-out city and sum the model never trained on; through Ollama's {@code /api/chat} as {@code
+ * message.tool_calls} and {@code message.thinking}.
  */
 class TrainedModelServerTest {
   private static final Path TARGET = Path.of("target").toAbsolutePath();
@@ -119,6 +120,70 @@ class TrainedModelServerTest {
         .isEqualTo("TTFT stands for time to first token.");
   }
 
+  @Test
+  void ollamasChatApiGivesTheToolCallInMessageToolCallsAndTheThinkingInMessageThinking() throws Exception {
+    String question = firstHeldOut("weather-tool");
+    ObjectNode ask = ollamaBody(question, 64, false).set("tools", JSON.readTree(TOOLS));
+    JsonNode whole = JSON.readTree(ollama(ask).get(0).toString());
+    assertThat(whole.get("done").asBoolean()).isTrue();
+    assertThat(whole.get("done_reason").asText()).isEqualTo("stop");
+    assertThat(whole.at("/message/content").asText()).isEmpty();
+    JsonNode call = whole.at("/message/tool_calls/0/function");
+    assertThat(call.get("name").asText()).isEqualTo("get_weather");
+    assertThat(call.get("arguments").isObject()).as("Ollama's arguments are an object").isTrue();
+    assertThat(question).containsPattern("\\b" + call.at("/arguments/city").asText() + "\\b");
+    assertThat(whole.get("eval_count").asInt()).isPositive();
+    assertThat(whole.get("prompt_eval_count").asInt()).isGreaterThan(20); // the tools are in the prompt
+    assertThat(whole.get("total_duration").asLong()).isGreaterThanOrEqualTo(whole.get("eval_duration").asLong());
+
+    ask.put("stream", true);
+    List<JsonNode> lines = ollama(ask);
+    assertThat(lines).filteredOn(l -> l.at("/message").has("tool_calls")).singleElement()
+        .satisfies(l -> assertThat(l.at("/message/tool_calls/0/function")).isEqualTo(call));
+    assertThat(lines.get(lines.size() - 1).get("done").asBoolean()).isTrue();
+    assertThat(lines.subList(0, lines.size() - 1)).allSatisfy(l -> assertThat(l.get("done").asBoolean()).isFalse());
+
+    List<JsonNode> thinking = ollama(ollamaBody("Think it through: what is 14 + 23?", 64, true));
+    StringBuilder thought = new StringBuilder();
+    StringBuilder content = new StringBuilder();
+    thinking.forEach(l -> {
+      thought.append(l.at("/message/thinking").asText(""));
+      content.append(l.at("/message/content").asText(""));
+    });
+    assertThat(thought.toString()).contains("units: 4 + 3 = ").doesNotContain("<think>");
+    assertThat(content.toString()).matches("14 \\+ 23 = \\d+\\.");
+  }
+
+  @Test
+  void ollamasRoutesAnswerInOllamasShape() throws Exception {
+    HttpResponse<String> tags = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/api/tags"))
+        .GET().build(), HttpResponse.BodyHandlers.ofString());
+    assertThat(JSON.readTree(tags.body()).at("/models/0/name").asText()).isEqualTo("llmh-answers-s");
+    ObjectNode bad = ollamaBody("What does TTFT stand for?", 8, false);
+    bad.putObject("options").put("num_predict", 0);
+    HttpResponse<String> response = http.send(post("/api/chat", bad), HttpResponse.BodyHandlers.ofString());
+    assertThat(response.statusCode()).isEqualTo(400);
+    assertThat(JSON.readTree(response.body()).get("error").asText()).contains("'options.num_predict' must be at least 1");
+  }
+
+  private static ObjectNode ollamaBody(String content, int maxTokens, boolean stream) {
+    ObjectNode body = JSON.createObjectNode().put("stream", stream);
+    body.putObject("options").put("num_predict", maxTokens).put("temperature", 0);
+    body.putArray("messages").addObject().put("role", "user").put("content", content);
+    return body;
+  }
+
+  /** The lines of an answer to Ollama's /api/chat: one object when it is sent whole. */
+  private static List<JsonNode> ollama(JsonNode body) throws Exception {
+    HttpResponse<String> response = http.send(post("/api/chat", body), HttpResponse.BodyHandlers.ofString());
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+    List<JsonNode> lines = new ArrayList<>();
+    for (String line : response.body().split("\n")) {
+      lines.add(JSON.readTree(line));
+    }
+    return lines;
+  }
+
   private static int indexOf(List<JsonNode> chunks, String field) {
     for (int i = 0; i < chunks.size(); i++) {
       if (!chunks.get(i).at("/choices/0/delta/" + field).asText("").isEmpty()) {
@@ -143,7 +208,11 @@ class TrainedModelServerTest {
   }
 
   private static HttpRequest post(JsonNode body) {
-    return HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/v1/chat/completions"))
+    return post("/v1/chat/completions", body);
+  }
+
+  private static HttpRequest post(String path, JsonNode body) {
+    return HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + path))
         .timeout(Duration.ofSeconds(60)).POST(HttpRequest.BodyPublishers.ofString(body.toString())).build();
   }
 
