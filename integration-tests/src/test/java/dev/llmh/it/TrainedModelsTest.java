@@ -70,6 +70,30 @@ class TrainedModelsTest {
   }
 
   /**
+   * Constrained output on a model that answers: asked for keys it never learnt, the free model keeps
+   * to its own, so hardly an answer is valid; under the schema every answer is. What the grammar made
+   * it write there is another matter, counted by the same check ({@code copied}).
+   */
+  @Test
+  void underASchemaEveryAnswerIsValidWhereFreeHardlyOneIs(@TempDir Path results) {
+    EngineRun run = EngineRun.of(Map.of("llmh.endpoint", "embedded", "llmh.embedded.model", F16,
+            "llmh.embedded.modelsDir", results.resolve("models").toString(), "llmh.model", F16),
+        results, TrainedScenarios.FilmOtherKeys.class, TrainedScenarios.FilmOtherKeysConstrained.class);
+    ChecksRecord free = run.caseNamed("film-other-keys[concurrency=1]", TrainedScenarios.FilmOtherKeys.class).section(Section.CHECKS);
+    ChecksRecord constrained = run.caseNamed("film-other-keys[concurrency=1]", TrainedScenarios.FilmOtherKeysConstrained.class)
+        .section(Section.CHECKS);
+    System.out.println("free: " + free + "\nconstrained: " + constrained);
+    assertThat(free.counted()).isEqualTo(40);
+    assertThat(constrained.counted()).isEqualTo(40);
+    assertThat(free.failed().get("ExpectJson")).as("free answers without the keys asked for").isGreaterThanOrEqualTo(36);
+    assertThat(constrained.failed()).as("under the schema").containsEntry("ExpectJson", 0);
+    // valid is not right: the grammar leaves the values to the model, which copies the title as it
+    // learnt to but, under a key it never wrote a year after, mostly loses the year (7 and 9 of 40 both
+    // right in two runs, against 39 of 40 with its own keys)
+    assertThat(constrained.passed()).as("name and released both the sentence's").isBetween(2, 24);
+  }
+
+  /**
    * The same model spoken to in Ollama's API ({@code llmh.api=ollama-chat}, {@code POST /api/chat}):
    * its tool calls come as {@code message.tool_calls} and its thinking as {@code message.thinking},
    * and LLMH reads them as it reads OpenAI's {@code tool_calls} and {@code reasoning_content}.
