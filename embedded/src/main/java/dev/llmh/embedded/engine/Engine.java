@@ -21,6 +21,11 @@ public interface Engine extends AutoCloseable {
   /** The engine's own token count for {@code text}, as usage reports it. */
   int countTokens(String text);
 
+  /** {@code text}'s tokens as the engine splits it, each as its text; empty when this engine cannot tell. */
+  default List<String> tokens(String text) {
+    return List.of();
+  }
+
   /**
    * The model's chat template applied to {@code messages} and the {@code tools} offered, ending with
    * the assistant's turn opening.

@@ -143,6 +143,16 @@ public final class LlamaEngine extends OpenEngine {
   }
 
   @Override
+  public List<String> tokens(String text) {
+    ensureOpen();
+    List<String> pieces = new java.util.ArrayList<>();
+    for (int id : text.isEmpty() ? new int[0] : model.encode(text)) {
+      pieces.add(model.decode(new int[] {id}));
+    }
+    return pieces;
+  }
+
+  @Override
   public String applyChatTemplate(List<ChatMessage> messages, List<Tool> tools) {
     ensureOpen();
     return model.applyTemplate(TemplateInput.json(messages, tools));

@@ -2,13 +2,11 @@ package dev.llmh.embedded.server;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import dev.llmh.embedded.engine.Engine;
 import dev.llmh.embedded.engine.Engine.ChatMessage;
 import dev.llmh.embedded.engine.Engine.Completion;
 import dev.llmh.embedded.engine.Engine.CompletionRequest;
-import dev.llmh.embedded.engine.Engine.EngineInfo;
 import dev.llmh.front.BadRequest;
 import dev.llmh.front.HttpFront;
 import dev.llmh.front.OpenAiRequest;
@@ -30,15 +28,13 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <h2>Endpoints</h2>
  * <ul>
- *   <li>{@code GET /v1/models}: every model the server serves ({@link ModelShelf}), the default
- *       first, each with {@code meta.loaded} and, once loaded, the engine's identity, the model file's
- *       name, size, sha256, shape, tensor type and architecture, slots and slot context under {@code meta}.</li>
+ *   <li>{@code GET /v1/models}: every model the server serves ({@link ModelListing}).</li>
  *   <li>{@code POST /v1/chat/completions}: messages go through the model's chat template, then a
  *       plain completion. {@code POST /v1/completions}: {@code prompt} is used as is. Both read the
  *       fields {@link OpenAiRequest} reads (max_tokens defaults to {@link #DEFAULTS}; {@code
  *       cache_prompt}, true when not given as in llama.cpp's server, lets a request reuse the prefix
  *       its slot holds from an earlier one), and {@code response_format}, honoured through a grammar
- *       ({@link ResponseSchema}); the response's
+ *       ({@link ResponseSchema}); completions also {@code echo} ({@link Echo}); the response's
  *       {@code model} is the served model's own id, so a result never credits its numbers to another
  *       name: a request naming {@code tiny} or {@code llmh-tiny} gets the generated {@code tiny}
  *       model, one naming none the default, one naming a model the server does not have a 404
@@ -93,7 +89,7 @@ public final class EmbeddedServer implements AutoCloseable {
     this.models = models;
     this.slots = new SlotQueue(engine.slots());
     this.front = HttpFront.start("llmh-embedded", "embedded server", port, List.of(
-        Route.get("/v1/models", (ex, arrival) -> models(ex)),
+        Route.get("/v1/models", (ex, arrival) -> Replies.json(ex, 200, ModelListing.of(models, mapper))),
         Route.post("/v1/chat/completions", (ex, arrival) -> generate(ex, Api.CHAT, arrival)),
         Route.post("/v1/completions", (ex, arrival) -> generate(ex, Api.COMPLETION, arrival)),
         Route.get("/api/tags", (ex, arrival) -> Replies.json(ex, 200, OllamaTags.of(models, mapper))),
@@ -154,35 +150,6 @@ public final class EmbeddedServer implements AutoCloseable {
   @Override
   public void close() {
     stop(Duration.ofSeconds(5));
-  }
-
-  private void models(HttpExchange ex) throws IOException {
-    ObjectNode root = mapper.createObjectNode();
-    root.put("object", "list");
-    com.fasterxml.jackson.databind.node.ArrayNode data = root.putArray("data");
-    models.listing().forEach((id, engine) -> {
-      ObjectNode model = data.addObject();
-      model.put("id", id);
-      model.put("object", "model");
-      model.put("created", 0);
-      model.put("owned_by", "llmh-embedded");
-      ObjectNode meta = model.putObject("meta");
-      meta.put("loaded", engine.isPresent());
-      engine.ifPresent(open -> {
-        EngineInfo info = open.info();
-        meta.put("engine", info.engine());
-        meta.put("engineVersion", info.engineVersion());
-        meta.put("modelFile", info.modelFile());
-        meta.put("modelBytes", info.modelBytes());
-        meta.put("modelSha256", info.modelSha256());
-        meta.put("modelShape", info.modelShape());
-        meta.put("tensorType", info.tensorType());
-        meta.put("architecture", info.architecture());
-        meta.put("slots", open.slots());
-        meta.put("slotContext", open.slotContext());
-      });
-    });
-    Replies.json(ex, 200, root);
   }
 
   /**
@@ -253,7 +220,13 @@ public final class EmbeddedServer implements AutoCloseable {
     } else {
       long number = requestCounter.incrementAndGet();
       Reply reply = new Reply(ex, request, !tools.isEmpty(), (request.chat() ? "chatcmpl-llmh-" : "cmpl-llmh-") + number, id, mapper);
-      run(engine, completion, reply, LogprobsSink.of(LogprobsAsked.of(body, mapper), engine, prompt, reply, mapper, request.chat()));
+      int topK = LogprobsAsked.of(body, mapper);
+      boolean echo = Echo.asked(root, request.chat());
+      Engine.TokenSink sink = LogprobsSink.of(topK, engine, prompt, reply, mapper, request.chat(), echo);
+      if (echo) {
+        Echo.send(engine, prompt, topK, reply);
+      }
+      run(engine, completion, reply, sink);
     }
   }
 

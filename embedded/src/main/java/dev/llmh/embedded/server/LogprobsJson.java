@@ -73,8 +73,12 @@ final class LogprobsJson {
       Engine.Logprobs p = positions.get(i);
       tokens.add(p.token());
       number(logprobs, p.logprob());
-      ObjectNode top = tops.addObject();
-      p.top().forEach(t -> top.putIfAbsent(t.token(), mapper.getNodeFactory().numberNode(t.logprob())));
+      if (p.top().isEmpty() && Double.isNaN(p.logprob())) {
+        tops.addNull(); // an echoed prompt's first token: nothing before it to condition on
+      } else {
+        ObjectNode top = tops.addObject();
+        p.top().forEach(t -> top.putIfAbsent(t.token(), mapper.getNodeFactory().numberNode(t.logprob())));
+      }
       textOffset.add(offsets.get(i));
     }
     return root;

@@ -23,12 +23,15 @@ final class LogprobsSink implements Engine.TokenSink {
     this.text = new StringBuilder(prompt);
   }
 
-  /** {@code reply}'s own sink when nothing is asked ({@code topK} {@link LogprobsAsked#NONE}), else one adding them. */
-  static Engine.TokenSink of(int topK, Engine engine, String prompt, Reply reply, ObjectMapper mapper, boolean chat) {
+  /**
+   * {@code reply}'s own sink when nothing is asked ({@code topK} {@link LogprobsAsked#NONE}), else one
+   * adding them; {@code echoed}: the prompt's own positions come first, their offsets from 0.
+   */
+  static Engine.TokenSink of(int topK, Engine engine, String prompt, Reply reply, ObjectMapper mapper, boolean chat, boolean echoed) {
     if (topK == LogprobsAsked.NONE) {
       return reply::piece;
     }
-    reply.withLogprobs(new LogprobsJson(mapper, chat, prompt.length()));
+    reply.withLogprobs(new LogprobsJson(mapper, chat, echoed ? 0 : prompt.length()));
     return new LogprobsSink(engine, topK, reply, prompt);
   }
 

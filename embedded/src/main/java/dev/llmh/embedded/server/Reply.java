@@ -61,6 +61,17 @@ final class Reply implements Answer {
     this.logprobs = asked;
   }
 
+  /**
+   * The prompt as the answer's first text ({@link Echo}), carrying {@code positions}, its tokens'
+   * log-probabilities (none when not asked).
+   */
+  void echo(String prompt, List<dev.llmh.embedded.engine.Engine.Logprobs> positions) throws IOException {
+    if (logprobs != null) {
+      positions.forEach(logprobs::add);
+    }
+    send(List.of(new Channels.Content(prompt)));
+  }
+
   @Override
   public void piece(String piece) throws IOException {
     piece(piece, null);

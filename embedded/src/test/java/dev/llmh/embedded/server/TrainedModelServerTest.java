@@ -166,6 +166,47 @@ class TrainedModelServerTest {
     assertThat(JSON.readTree(response.body()).get("error").asText()).contains("'options.num_predict' must be at least 1");
   }
 
+  /**
+   * Echo, as a comparison over a calibration text asks it: the prompt's every token with the model's
+   * distribution there. A greedy answer appended to its prompt is echoed with the log-probabilities it
+   * was generated with, each its position's most likely token.
+   */
+  @Test
+  void anEchoedPromptCarriesEachTokensLogprobsAsTheyWereGenerated() throws Exception {
+    String prompt = "<|im_start|>user\nWhat does TTFT stand for?<|im_end|>\n<|im_start|>assistant\n";
+    ObjectNode ask = JSON.createObjectNode().put("prompt", prompt).put("max_tokens", 12).put("temperature", 0).put("logprobs", 5);
+    JsonNode generated = JSON.readTree(http.send(post("/v1/completions", ask), HttpResponse.BodyHandlers.ofString()).body())
+        .at("/choices/0");
+    String answer = generated.get("text").asText();
+    JsonNode made = generated.get("logprobs");
+
+    ObjectNode echo = JSON.createObjectNode().put("prompt", prompt + answer).put("max_tokens", 1).put("temperature", 0)
+        .put("logprobs", 5).put("echo", true);
+    JsonNode echoed = JSON.readTree(http.send(post("/v1/completions", echo), HttpResponse.BodyHandlers.ofString()).body())
+        .at("/choices/0/logprobs");
+    JsonNode tokens = echoed.get("tokens");
+    assertThat(echoed.at("/token_logprobs/0").isNull()).isTrue();
+    assertThat(echoed.at("/top_logprobs/0").isNull()).isTrue();
+    StringBuilder spelt = new StringBuilder();
+    for (int i = 0; i < tokens.size(); i++) {
+      assertThat(echoed.at("/text_offset/" + i).asInt()).isEqualTo(spelt.length());
+      spelt.append(tokens.get(i).asText());
+    }
+    assertThat(spelt.toString()).startsWith(prompt + answer);
+    int n = made.get("tokens").size();
+    int first = tokens.size() - 1 - n; // the last echoed position is the one generated after the text
+    for (int i = 0; i < n; i++) {
+      assertThat(tokens.get(first + i).asText()).isEqualTo(made.at("/tokens/" + i).asText());
+      double logprob = echoed.at("/token_logprobs/" + (first + i)).asDouble();
+      assertThat(logprob).isCloseTo(made.at("/token_logprobs/" + i).asDouble(), org.assertj.core.data.Offset.offset(1e-9));
+      double best = Double.NEGATIVE_INFINITY;
+      for (JsonNode p : echoed.at("/top_logprobs/" + (first + i))) {
+        best = Math.max(best, p.asDouble());
+      }
+      assertThat(logprob).as("a greedy token is its position's most likely").isEqualTo(best);
+    }
+  }
+
   private static ObjectNode ollamaBody(String content, int maxTokens, boolean stream) {
     ObjectNode body = JSON.createObjectNode().put("stream", stream);
     body.putObject("options").put("num_predict", maxTokens).put("temperature", 0);
