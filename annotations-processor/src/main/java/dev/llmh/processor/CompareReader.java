@@ -48,6 +48,7 @@ record CompareReader(Annotations annotations, Reporter reporter) {
     if (reporter.errorCount() > errorsBefore) {
       return Optional.empty();
     }
-    return Optional.of(new CompareDeclaration(reference.purpose(), reference.url(), k, compared));
+    String text = Annotations.asString(annotations.value(mirror, "text")).orElse("");
+    return Optional.of(new CompareDeclaration(reference.purpose(), reference.url(), k, compared, text));
   }
 }

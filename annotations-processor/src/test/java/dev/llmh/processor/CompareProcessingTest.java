@@ -20,11 +20,15 @@ class CompareProcessingTest {
         "@Compare(reference = \" fp16 \", endpoint = \"http://ref:8000/v1\", topK = 20, tokens = 64)")
         .succeeded()
         .runner("Quantised");
-    assertThat(runner.compare()).isEqualTo(new CompareDeclaration("fp16", "http://ref:8000/v1", 20, 64));
+    assertThat(runner.compare()).isEqualTo(new CompareDeclaration("fp16", "http://ref:8000/v1", 20, 64, null));
 
     ScenarioRunner defaults = benchmark("public class Defaults", "@Compare(reference = \"fp16\")")
         .succeeded().runner("Defaults");
-    assertThat(defaults.compare()).isEqualTo(new CompareDeclaration("fp16", null, 0, 0));
+    assertThat(defaults.compare()).isEqualTo(new CompareDeclaration("fp16", null, 0, 0, null));
+
+    ScenarioRunner calibrated = benchmark("public class Calibrated", "@Compare(reference = \"fp16\", text = \" calibration.txt \")")
+        .succeeded().runner("Calibrated");
+    assertThat(calibrated.compare()).isEqualTo(new CompareDeclaration("fp16", null, 0, 0, "calibration.txt"));
 
     ScenarioRunner plain = benchmark("public class Plain").succeeded().runner("Plain");
     assertThat(plain.compare()).isNull();
@@ -35,14 +39,14 @@ class CompareProcessingTest {
     ScenarioRunner inherited = benchmark("public class Derived extends Base",
         "@Compare(reference = \"fp16\", tokens = 24)",
         "abstract class Base {}").succeeded().runner("Derived");
-    assertThat(inherited.compare()).isEqualTo(new CompareDeclaration("fp16", null, 0, 24));
+    assertThat(inherited.compare()).isEqualTo(new CompareDeclaration("fp16", null, 0, 24, null));
 
     ScenarioRunner nearest = benchmark("public class Nearer extends Middle",
         "@Compare(reference = \"fp16\", tokens = 24)",
         "abstract class Base {}",
         "@Compare(reference = \"bf16\", topK = 3)",
         "abstract class Middle extends Base {}").succeeded().runner("Nearer");
-    assertThat(nearest.compare()).isEqualTo(new CompareDeclaration("bf16", null, 3, 0));
+    assertThat(nearest.compare()).isEqualTo(new CompareDeclaration("bf16", null, 3, 0, null));
   }
 
   @Test

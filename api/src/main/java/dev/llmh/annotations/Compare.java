@@ -28,7 +28,7 @@ import java.lang.annotation.Target;
  * </pre>
  *
  * Configuration overrides it: {@code llmh.compare.reference}, {@code llmh.compare.endpoint},
- * {@code llmh.compare.topK}, {@code llmh.compare.tokens}. Inherited, like the other settings of a base class.
+ * {@code llmh.compare.topK}, {@code llmh.compare.tokens}, {@code llmh.compare.text}. Inherited, like the other settings of a base class.
  */
 @Documented
 @Inherited
@@ -46,4 +46,17 @@ public @interface Compare {
 
   /** Tokens of the reference's greedy answer compared, not negative; 0: the case's max tokens. */
   int tokens() default 0;
+
+  /**
+   * A calibration text on the test classpath, e.g. {@code "calibration.txt"}: the comparison is then
+   * over every token of the text, not the reference's greedy answer, as {@code llama-perplexity
+   * --kl-divergence} compares two models on a text file. Each paragraph (the text between blank
+   * lines) is sent as one prompt, so each must fit the models' context; every token after a
+   * paragraph's first is a position, both models conditioned on the text before it. Asked through
+   * OpenAI's {@code echo} with {@code logprobs} on {@code /completions} (vLLM and the embedded server
+   * answer it; llama.cpp's server and Ollama do not, which leaves the figures not measured with the
+   * reason). The mean's 95% interval, resampling whole paragraphs, is recorded
+   * ({@code compare.kl_divergence.mean_ci}). Empty: the greedy answer, as above.
+   */
+  String text() default "";
 }

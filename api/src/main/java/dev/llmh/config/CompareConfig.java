@@ -12,9 +12,12 @@ import java.util.function.Function;
  * @param endpoint {@code llmh.compare.endpoint}: the reference's base URL
  * @param topK {@code llmh.compare.topK}: 1 to {@link CompareDeclaration#MAX_TOP_K}
  * @param tokens {@code llmh.compare.tokens}: at least 1
+ * @param text {@code llmh.compare.text}: a calibration text on the test classpath
  */
-public record CompareConfig(Optional<String> reference, Optional<String> endpoint, Optional<Integer> topK, Optional<Integer> tokens) {
-  public static final CompareConfig NONE = new CompareConfig(Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
+public record CompareConfig(
+    Optional<String> reference, Optional<String> endpoint, Optional<Integer> topK, Optional<Integer> tokens, Optional<String> text) {
+  public static final CompareConfig NONE =
+      new CompareConfig(Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
 
   static CompareConfig read(Function<ConfigKey, Optional<String>> lookup) {
     Optional<String> endpoint = lookup.apply(ConfigKey.COMPARE_ENDPOINT).map(url -> {
@@ -35,6 +38,7 @@ public record CompareConfig(Optional<String> reference, Optional<String> endpoin
     });
     Optional<Integer> tokens = lookup.apply(ConfigKey.COMPARE_TOKENS)
         .map(v -> Math.toIntExact(Math.min(Integer.MAX_VALUE, ConfigValues.wholePositive(ConfigKey.COMPARE_TOKENS, v))));
-    return new CompareConfig(lookup.apply(ConfigKey.COMPARE_REFERENCE), endpoint, topK, tokens);
+    Optional<String> text = lookup.apply(ConfigKey.COMPARE_TEXT).map(String::strip).filter(t -> !t.isEmpty());
+    return new CompareConfig(lookup.apply(ConfigKey.COMPARE_REFERENCE), endpoint, topK, tokens, text);
   }
 }

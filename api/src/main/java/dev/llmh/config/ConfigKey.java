@@ -61,7 +61,8 @@ public enum ConfigKey {
   COMPARE_REFERENCE("llmh.compare.reference", "the reference model of a distribution comparison (@Compare(reference)): kl_divergence and top1_agreement of each case's model against it"),
   COMPARE_ENDPOINT("llmh.compare.endpoint", "base URL of the reference model's OpenAI-compatible endpoint (@Compare(endpoint)); default: the candidate's own"),
   COMPARE_TOP_K("llmh.compare.topK", "log-probabilities asked per token position in a distribution comparison, 1 to 20 (@Compare(topK))"),
-  COMPARE_TOKENS("llmh.compare.tokens", "tokens of the reference's greedy answer compared per prompt (@Compare(tokens)); default: the case's max tokens");
+  COMPARE_TOKENS("llmh.compare.tokens", "tokens of the reference's greedy answer compared per prompt (@Compare(tokens)); default: the case's max tokens"),
+  COMPARE_TEXT("llmh.compare.text", "a calibration text on the test classpath (@Compare(text)): the comparison is over every token of its paragraphs, as llama-perplexity --kl-divergence does, instead of the reference's greedy answer");
 
   private final String key;
   private final String description;

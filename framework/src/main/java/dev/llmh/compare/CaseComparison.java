@@ -4,6 +4,7 @@ import dev.llmh.config.CompareConfig;
 import dev.llmh.endpoint.Endpoint;
 import dev.llmh.plan.CasePlan;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -21,16 +22,21 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class CaseComparison {
   /** What makes two comparisons the same questions to the same servers. */
   record Key(String candidateEndpoint, String candidateModel, String referenceEndpoint, String reference, String prompt,
-      int topK, int tokens) {}
+      int topK, int tokens, String text) {}
 
   private final CompareConfig config;
   private final Map<Key, CompareFigures> measured = new ConcurrentHashMap<>();
+  private final TextComparison.References references = new TextComparison.References();
 
   public CaseComparison(CompareConfig config) {
     this.config = config;
   }
 
-  /** What the comparison found, or why it found nothing; null when the scenario declares none. */
+  /**
+   * What the comparison found, or why it found nothing; null when the scenario declares none.
+   *
+   * @throws IllegalArgumentException when its calibration text cannot be read, naming the file
+   */
   public CompareFigures run(CasePlan plan, Endpoint endpoint, String candidateModel, String prompt, long deadline)
       throws InterruptedException {
     Optional<CompareSetup> declared = CompareSetup.of(plan.runner().compare(), config);
@@ -39,12 +45,16 @@ public final class CaseComparison {
     }
     CompareSetup setup = declared.get();
     String referenceEndpoint = setup.endpoint() != null ? setup.endpoint() : endpoint.url();
-    if (prompt == null || !plan.turnTexts().isEmpty()) {
+    List<String> paragraphs = setup.text() == null ? null
+        : TextComparison.paragraphs(plan.runner().getClass().getClassLoader(), setup.text());
+    if (paragraphs == null && (prompt == null || !plan.turnTexts().isEmpty())) {
       return CompareFigures.notMeasured(setup.reference(), referenceEndpoint, setup.topK(),
-          "a comparison needs one prompt text; a @PromptFile or @Conversation case has several");
+          "a comparison needs one prompt text; a @PromptFile or @Conversation case has several (or compare over a"
+              + " calibration text: @Compare(text))");
     }
     int tokens = setup.tokens() > 0 ? setup.tokens() : plan.sampling().maxTokens();
-    Key key = new Key(endpoint.url(), candidateModel, referenceEndpoint, setup.reference(), prompt, setup.topK(), tokens);
+    Key key = paragraphs != null ? new Key(endpoint.url(), candidateModel, referenceEndpoint, setup.reference(), null, setup.topK(), 0,
+        setup.text()) : new Key(endpoint.url(), candidateModel, referenceEndpoint, setup.reference(), prompt, setup.topK(), tokens, null);
     CompareFigures known = measured.get(key);
     if (known != null) {
       return known;
@@ -52,7 +62,10 @@ public final class CaseComparison {
     Duration left = Duration.ofNanos(Math.max(1_000_000_000L, deadline - System.nanoTime()));
     CompareFigures figures;
     try {
-      figures = Comparison.run(prompt, endpoint.url(), candidateModel, referenceEndpoint, setup.reference(), tokens, setup.topK(), left);
+      figures = paragraphs != null
+          ? TextComparison.run(setup.text(), paragraphs, endpoint.url(), candidateModel, referenceEndpoint, setup.reference(),
+              setup.topK(), left, references)
+          : Comparison.run(prompt, endpoint.url(), candidateModel, referenceEndpoint, setup.reference(), tokens, setup.topK(), left);
     } catch (RuntimeException e) {
       return CompareFigures.notMeasured(setup.reference(), referenceEndpoint, setup.topK(), "the comparison failed: " + e);
     }

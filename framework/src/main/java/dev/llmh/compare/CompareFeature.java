@@ -70,8 +70,12 @@ public record CompareFeature(CaseComparison comparisons) implements CaseFeature 
     }
 
     @Override
-    public void prepare(PreparedCase c) throws InterruptedException {
-      compare = comparisons.run(c.plan(), c.endpoint(), c.model(), c.prompt(), c.deadline());
+    public void prepare(PreparedCase c) throws InterruptedException, Refused {
+      try {
+        compare = comparisons.run(c.plan(), c.endpoint(), c.model(), c.prompt(), c.deadline());
+      } catch (IllegalArgumentException e) {
+        throw new Refused(e.getMessage());
+      }
     }
 
     @Override
@@ -85,14 +89,18 @@ public record CompareFeature(CaseComparison comparisons) implements CaseFeature 
       if (f == null) {
         return;
       }
+      CompareFigures.Calibration calibration = f.calibration();
       CompareRecord.KlSummary kl = null;
       if (f.kl() != null && f.kl().length > 0) {
         Summary s = Summary.of(f.kl());
-        kl = new CompareRecord.KlSummary(s.get(Stat.MEAN), s.get(Stat.P50), s.get(Stat.P90), s.get(Stat.P99), s.get(Stat.MAX));
+        java.util.List<Double> ci = calibration == null || calibration.klMeanCi().lower() == null ? null
+            : java.util.List.of(calibration.klMeanCi().lower(), calibration.klMeanCi().upper());
+        kl = new CompareRecord.KlSummary(s.get(Stat.MEAN), s.get(Stat.P50), s.get(Stat.P90), s.get(Stat.P99), s.get(Stat.MAX), ci);
       }
       record.section(Section.COMPARE, new CompareRecord(f.against().reference(), f.against().endpoint(), f.against().topK(), f.positions(),
-          f.forced(), kl, f.top1Agreement(), f.candidatePerplexity(), f.referencePerplexity(), CompareRecord.METHOD,
-          f.notMeasured()));
+          f.forced(), kl, f.top1Agreement(), f.candidatePerplexity(), f.referencePerplexity(),
+          calibration == null ? CompareRecord.METHOD : CompareRecord.METHOD_TEXT,
+          calibration == null ? null : new CompareRecord.Calibration(calibration.text(), calibration.paragraphs()), f.notMeasured()));
     }
   }
 }

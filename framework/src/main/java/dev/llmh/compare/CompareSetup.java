@@ -14,8 +14,9 @@ import java.util.Optional;
  * @param endpoint the reference's base URL, or null for the candidate's own endpoint
  * @param topK log-probabilities asked per position
  * @param tokens tokens of the reference's answer compared, or 0 for the case's max tokens
+ * @param text a calibration text on the test classpath compared over instead of the answer, or null
  */
-public record CompareSetup(String reference, String endpoint, int topK, int tokens) {
+public record CompareSetup(String reference, String endpoint, int topK, int tokens, String text) {
 
   /**
    * The comparison of a scenario declaring {@code declared} (null: none), or empty when neither it
@@ -32,6 +33,7 @@ public record CompareSetup(String reference, String endpoint, int topK, int toke
     // 0 in the annotation is its "not written": the default, or the case's max tokens
     int topK = configured.topK().orElse(annotation.map(CompareDeclaration::topK).filter(k -> k > 0).orElse(Defaults.COMPARE_TOP_K));
     int tokens = configured.tokens().orElse(annotation.map(CompareDeclaration::tokens).orElse(0));
-    return Optional.of(new CompareSetup(reference.get(), endpoint, topK, tokens));
+    String text = configured.text().or(() -> annotation.map(CompareDeclaration::text)).orElse(null);
+    return Optional.of(new CompareSetup(reference.get(), endpoint, topK, tokens, text));
   }
 }

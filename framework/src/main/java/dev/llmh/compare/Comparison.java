@@ -69,6 +69,6 @@ public final class Comparison {
     StringBuilder text = new StringBuilder();
     referenceText.forEach(t -> text.append(t.token()));
     return new CompareFigures(new CompareFigures.Against(referenceModel, reference.baseUrl(), topK), kl, 100.0 * agree / kl.length,
-        KlDivergence.perplexity(candidateLogprobs), KlDivergence.perplexity(referenceLogprobs), forced, text.toString(), null);
+        KlDivergence.perplexity(candidateLogprobs), KlDivergence.perplexity(referenceLogprobs), forced, text.toString(), null, null);
   }
 }

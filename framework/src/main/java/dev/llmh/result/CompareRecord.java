@@ -9,7 +9,7 @@ import com.fasterxml.jackson.databind.annotation.JsonNaming;
  * @param reference the reference model as asked
  * @param referenceEndpoint its base URL
  * @param topK log-probabilities asked per position
- * @param positions token positions of the reference's greedy answer compared
+ * @param positions token positions compared: of the reference's greedy answer, or of the calibration text
  * @param teacherForced of those, the positions asked again of the candidate on the reference's prefix
  *     (after its own greedy text left the reference's)
  * @param klDivergence KL(reference ‖ candidate) over the positions, in nats; null when not measured
@@ -17,6 +17,7 @@ import com.fasterxml.jackson.databind.annotation.JsonNaming;
  * @param candidatePerplexity the candidate's perplexity on the reference's greedy text
  * @param referencePerplexity the reference's perplexity on its own greedy text, for scale
  * @param method how the remainder mass and missing tokens are handled (see dev.llmh.compare.KlDivergence)
+ * @param calibration the calibration text compared over, or null: the reference's greedy answer
  * @param notMeasured why nothing was compared, else null
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
@@ -31,6 +32,7 @@ public record CompareRecord(
     Double candidatePerplexity,
     Double referencePerplexity,
     String method,
+    Calibration calibration,
     String notMeasured) {
 
   /** How the figures are computed, recorded with them. */
@@ -40,7 +42,25 @@ public record CompareRecord(
       + " missing together at most its remainder), floor 1e-9; greedy, /v1/completions,"
       + " every position on the reference's prefix (teacher-forced once the candidate's greedy text departs)";
 
-  /** The statistics of the per-position divergences, in nats. */
-  public record KlSummary(double mean, double p50, double p90, double p99, double max) {}
+  /** The same over a calibration text, recorded instead of {@link #METHOD}. */
+  public static final String METHOD_TEXT = "KL(reference || candidate) in nats over the reference's top-k tokens plus one bucket"
+      + " for the rest of the vocabulary on both sides, a lower bound of the full divergence (missing tokens as in greedy"
+      + " comparisons), floor 1e-9; every token of each paragraph of the calibration text after its first, both models on"
+      + " the text before it (/completions with echo and logprobs); top-1 agreement of the two models' most likely tokens;"
+      + " perplexities of the text's tokens; the mean's 95% interval by resampling whole paragraphs";
+
+  /**
+   * @param text the calibration text's path on the test classpath
+   * @param paragraphs its paragraphs, each one prompt to each model
+   */
+  public record Calibration(String text, int paragraphs) {}
+
+  /**
+   * The statistics of the per-position divergences, in nats.
+   *
+   * @param meanCi the mean's 95% interval, over a calibration text only (null otherwise: the positions
+   *     of one greedy answer follow from each other, and no interval could rest on them)
+   */
+  public record KlSummary(double mean, double p50, double p90, double p99, double max, java.util.List<Double> meanCi) {}
 
 }

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 class CompareSetupTest {
 
   /** {@code @Compare(reference = "fp16", topK = 8)} as the processor reads it. */
-  private static final CompareDeclaration DECLARED = new CompareDeclaration("fp16", "", 8, 0);
+  private static final CompareDeclaration DECLARED = new CompareDeclaration("fp16", "", 8, 0, null);
 
   /** The configuration of these system properties (or JUnit configuration parameters) and this environment. */
   private static CompareConfig config(Map<String, String> properties, Map<String, String> environment) {
@@ -25,25 +25,30 @@ class CompareSetupTest {
 
   @Test
   void theAnnotationWithDefaultsForWhatItLeavesOut() {
-    assertThat(CompareSetup.of(DECLARED, CompareConfig.NONE)).contains(new CompareSetup("fp16", null, 8, 0));
-    assertThat(CompareSetup.of(new CompareDeclaration("fp16", "http://ref:8000/v1", 0, 24), CompareConfig.NONE))
-        .contains(new CompareSetup("fp16", "http://ref:8000/v1", Defaults.COMPARE_TOP_K, 24));
+    assertThat(CompareSetup.of(DECLARED, CompareConfig.NONE)).contains(new CompareSetup("fp16", null, 8, 0, null));
+    assertThat(CompareSetup.of(new CompareDeclaration("fp16", "http://ref:8000/v1", 0, 24, null), CompareConfig.NONE))
+        .contains(new CompareSetup("fp16", "http://ref:8000/v1", Defaults.COMPARE_TOP_K, 24, null));
   }
 
   @Test
   void configurationOverridesItKeyByKey() {
     CompareConfig configured = config(Map.of("llmh.compare.reference", "bf16", "llmh.compare.endpoint", "http://ref:8000/v1",
         "llmh.compare.tokens", "64"), Map.of());
-    assertThat(CompareSetup.of(DECLARED, configured)).contains(new CompareSetup("bf16", "http://ref:8000/v1", 8, 64));
+    assertThat(CompareSetup.of(DECLARED, configured)).contains(new CompareSetup("bf16", "http://ref:8000/v1", 8, 64, null));
+    CompareConfig calibrated = config(Map.of("llmh.compare.text", " wiki.txt "), Map.of());
+    assertThat(CompareSetup.of(new CompareDeclaration("fp16", "", 8, 0, "declared.txt"), calibrated))
+        .contains(new CompareSetup("fp16", null, 8, 0, "wiki.txt"));
+    assertThat(CompareSetup.of(new CompareDeclaration("fp16", "", 8, 0, "declared.txt"), CompareConfig.NONE))
+        .contains(new CompareSetup("fp16", null, 8, 0, "declared.txt"));
   }
 
   @Test
   void aSystemPropertyBeatsTheEnvironmentWhichBeatsTheAnnotation() {
     Map<String, String> env = Map.of("LLMH_COMPARE_REFERENCE", "from-env", "LLMH_COMPARE_TOP_K", "3", "LLMH_COMPARE_TOKENS", "16");
     CompareConfig configured = config(Map.of("llmh.compare.reference", "from-property", "llmh.compare.tokens", "32"), env);
-    assertThat(configured).isEqualTo(new CompareConfig(Optional.of("from-property"), Optional.empty(), Optional.of(3), Optional.of(32)));
-    assertThat(CompareSetup.of(DECLARED, configured)).contains(new CompareSetup("from-property", null, 3, 32));
-    assertThat(CompareSetup.of(DECLARED, config(Map.of(), env))).contains(new CompareSetup("from-env", null, 3, 16));
+    assertThat(configured).isEqualTo(new CompareConfig(Optional.of("from-property"), Optional.empty(), Optional.of(3), Optional.of(32), Optional.empty()));
+    assertThat(CompareSetup.of(DECLARED, configured)).contains(new CompareSetup("from-property", null, 3, 32, null));
+    assertThat(CompareSetup.of(DECLARED, config(Map.of(), env))).contains(new CompareSetup("from-env", null, 3, 16, null));
     assertThat(config(Map.of(), Map.of())).isEqualTo(CompareConfig.NONE);
   }
 
@@ -51,7 +56,7 @@ class CompareSetupTest {
   void configurationAloneAsksForAComparison() {
     assertThat(CompareSetup.of(null, CompareConfig.NONE)).isEmpty();
     assertThat(CompareSetup.of(null, config(Map.of("llmh.compare.reference", "fp16"), Map.of())))
-        .contains(new CompareSetup("fp16", null, Defaults.COMPARE_TOP_K, 0));
+        .contains(new CompareSetup("fp16", null, Defaults.COMPARE_TOP_K, 0, null));
   }
 
   @Test

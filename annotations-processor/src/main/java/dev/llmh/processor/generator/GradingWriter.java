@@ -66,7 +66,8 @@ final class GradingWriter {
     dev.llmh.runner.CompareDeclaration compare = scenario.grading().compare();
     if (compare != null) {
       writeDeclaration(out, "compare", "dev.llmh.runner.CompareDeclaration", string(compare.reference()),
-          string(compare.endpoint()), String.valueOf(compare.topK()), String.valueOf(compare.tokens()));
+          string(compare.endpoint()), String.valueOf(compare.topK()), String.valueOf(compare.tokens()),
+          string(compare.text()));
     }
   }
 

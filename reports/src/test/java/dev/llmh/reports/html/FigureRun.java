@@ -32,7 +32,7 @@ final class FigureRun {
         .section(Section.CHECKS, new ChecksRecord(List.of("ExpectJson"), 20, 17,
             new LinkedHashMap<>(Map.of("ExpectJson", 3)), 85.0, List.of(62.1, 96.8), null))
         .section(Section.COMPARE, new CompareRecord("small", "http://ref:8080/v1", 20, 32, 4,
-            new CompareRecord.KlSummary(0.0123, 0.01, 0.05, 0.081, 0.15), 96.9, 3.41, 3.38, CompareRecord.METHOD, null))
+            new CompareRecord.KlSummary(0.0123, 0.01, 0.05, 0.081, 0.15, null), 96.9, 3.41, 3.38, CompareRecord.METHOD, null, null))
         .section(Section.JUDGE, new JudgeRecord("http://judge:11434", "qwen2.5:14b-instruct", "r", 7L, List.of(r.caseId()),
             18, 2, Map.of("unparseable judge reply", 2), 3.5, List.of(3.1, 3.9), null, null, null))
         .build();
