@@ -14,7 +14,9 @@ import java.util.stream.Collectors;
  * one table per scenario prompt and other {@code @Param} values, so that its rows differ only in model
  * and load; rows by model in run order, then by concurrency or rate. {@code tok/s/req} is the mean
  * per-request decode rate (1 / TPOT: what one user sees stream), {@code total tok/s} the case's output
- * throughput (what the server delivers to all of them); a figure not measured is null, never zero.
+ * throughput (what the server delivers to all of them), {@code checks} the answers that passed the
+ * case's checks, when it has any (the fastest model need not pass the most); a figure not measured is
+ * null, never zero.
  *
  * @param scenario the scenario's simple name
  * @param prompt the prompt's name
@@ -56,6 +58,10 @@ public record ModelConcurrency(String scenario, String prompt, String others, Li
       return result.throughput() == null ? null : result.throughput().outputTokensPerSecond();
     }
 
+    public String checksPassed() {
+      return ModelConcurrency.checksPassed(result);
+    }
+
     private Double stat(String metric, Function<MetricSummary, Double> pick) {
       MetricSummary summary = result.metrics() == null ? null : result.metrics().get(metric);
       return summary == null ? null : pick.apply(summary);
@@ -84,6 +90,18 @@ public record ModelConcurrency(String scenario, String prompt, String others, Li
   /** {@code SideBySide › define [words=30]}. */
   public String name() {
     return scenario + " › " + prompt + (others.isEmpty() ? "" : " [" + others + "]");
+  }
+
+  /** Checks passed of the answers counted, as {@code 17/20}: seed 004's "checks passed"; null when the case checks nothing. */
+  public static String checksPassed(CaseResult result) {
+    ChecksRecord checks = result.section(Section.CHECKS);
+    return checks == null || checks.counted() == null || checks.counted() == 0 || checks.passed() == null ? null
+        : checks.passed() + "/" + checks.counted();
+  }
+
+  /** True when a row's case checks its answers: the tables then show how many passed beside the speed. */
+  public boolean checksAnswers() {
+    return rows.stream().anyMatch(r -> r.checksPassed() != null);
   }
 
   /** True when the table puts two or more models side by side. */

@@ -213,6 +213,26 @@ class ConsoleSummaryTest {
     assertThat(ConsoleSummary.modelTables(results.subList(3, 4), false)).isEmpty();
   }
 
+  @Test
+  void modelsThatCheckTheirAnswersShowHowManyPassedBesideTheSpeed() {
+    Map<String, MetricSummary> metrics = plainMetrics();
+    metrics.put("decode_rate", summary(10, 48.9));
+    var fast = new dev.llmh.result.ChecksRecord(List.of("ExpectJson"), 20, 12, Map.of("ExpectJson", 8), 60.0, null, null);
+    var right = new dev.llmh.result.ChecksRecord(List.of("ExpectJson"), 20, 19, Map.of("ExpectJson", 1), 95.0, null, null);
+    List<CaseResult> results = List.of(
+        withChecks(result("define", params("model", "q4", "concurrency", 1), metrics, "PASS", List.of()), fast),
+        withChecks(result("define", params("model", "q8", "concurrency", 1), metrics, "PASS", List.of()), right),
+        result("define", params("model", "f16", "concurrency", 1), metrics, "PASS", List.of()));
+    assertThat(ConsoleSummary.modelTables(results, false)).isEqualTo(String.join("\n",
+        "LLMH models side by side: SummariseDocument › define",
+        "model  conc  ttft p50  ttft p95  tok/s/req  total tok/s   checks  verdict",
+        "                 (ms)      (ms)     (mean)      (tok/s)   passed",
+        "q4        1     82.00     86.00      49.90          227    12/20  PASS",
+        "q8        1     82.00     86.00      49.90          227    19/20  PASS",
+        "f16       1     82.00     86.00      49.90          227        -  PASS",
+        ""));
+  }
+
   private static CaseResult withChecks(CaseResult r, dev.llmh.result.ChecksRecord checks) {
     return r.toBuilder()
         .section(Section.CHECKS, checks)

@@ -43,6 +43,17 @@ class ModelConcurrencyTableTest {
   }
 
   @Test
+  void casesThatCheckTheirAnswersGetAColumnOfChecksPassed() {
+    CaseResult checked = cell("a.Quantisations", "question", "q4", 1, 12.5, 20.0, 48.9, 43.0).toBuilder()
+        .section(dev.llmh.result.Section.CHECKS, new dev.llmh.result.ChecksRecord(List.of("ExpectJson"), 20, 17,
+            java.util.Map.of("ExpectJson", 3), 85.0, null, null)).build();
+    String table = ModelConcurrencyTable.render(List.of(checked, cell("a.Quantisations", "question", "q8", 1, 17.0, 25.0, 30.0, 60.25)));
+    assertThat(table).contains(ModelConcurrencyTable.HEADER + ModelConcurrencyTable.CHECKS + "\n|---|---:|---:|---:|---:|---:|---:|\n"
+        + "| q4 | 1 | 12.5 | 20.0 | 48.9 | 43.0 | 17/20 |\n"
+        + "| q8 | 1 | 17.0 | 25.0 | 30.0 | 60.3 | – |\n");
+  }
+
+  @Test
   void aCaseThatMeasuredNothingShowsDashesNeverZeroAndTheModelAskedForAndTheOneThatAnswered() {
     String table = ModelConcurrencyTable.render(List.of(Fixtures.notRun(), Fixtures.passing()));
     assertThat(table).contains("### SummariseDocument › define\n")

@@ -16,6 +16,7 @@ import dev.llmh.result.RunRecord;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 
 /** The report's tables: verdicts with intervals, which phase binds, models side by side. */
 final class HtmlTables {
@@ -154,17 +155,19 @@ final class HtmlTables {
   }
 
   static String models(Map<String, Map<String, CaseResult>> groups) {
+    boolean checks = groups.values().stream().flatMap(m -> m.values().stream()).anyMatch(r -> ModelConcurrency.checksPassed(r) != null);
     StringBuilder out = new StringBuilder("<table class=\"models\"><thead><tr><th>case</th><th>model</th><th>served as</th>"
-        + "<th>TTFT p50 (ms)</th><th>TTFT p95 (ms)</th><th>TPOT p50 (ms)</th><th>output tok/s</th><th>verdict</th>"
-        + "</tr></thead><tbody>");
+        + "<th>TTFT p50 (ms)</th><th>TTFT p95 (ms)</th><th>TPOT p50 (ms)</th><th>output tok/s</th>"
+        + (checks ? "<th>checks passed</th>" : "") + "<th>verdict</th></tr></thead><tbody>");
     groups.forEach((category, byModel) -> byModel.forEach((model, r) -> {
       CaseView view = CaseView.of(r);
+      String passed = checks ? "</td><td>" + Html.escape(Objects.requireNonNullElse(ModelConcurrency.checksPassed(r), "–")) : "";
       out.append("<tr><td>").append(Html.escape(category)).append("</td><td>").append(Html.escape(model))
           .append("</td><td>").append(Html.escape(r.endpoint() == null ? null : r.endpoint().servedModel()))
           .append("</td><td>").append(Labels.number(view.number("ttft_ms.p50"))).append("</td><td>")
           .append(Labels.number(view.number("ttft_ms.p95"))).append("</td><td>")
           .append(Labels.number(view.number("tpot_ms.p50"))).append("</td><td>")
-          .append(Labels.number(view.number("throughput.output_tokens_per_s")))
+          .append(Labels.number(view.number("throughput.output_tokens_per_s"))).append(passed)
           .append("</td><td class=\"verdict ").append(Html.escape(r.verdict())).append("\">")
           .append(Html.escape(r.verdict())).append("</td></tr>");
     }));

@@ -96,6 +96,25 @@ class HtmlReportTest {
         .satisfies(s -> assertThat(s.data()).containsExactly(List.of(1115.0, 11.0)));
     assertThat(sections.get("models").charts()).extracting(ChartSpec::id)
         .containsExactly("models-ttft", "models-tpot", "models-throughput");
+    assertThat(sections.get("models").html()).as("no case checks its answers").doesNotContain("checks passed");
+  }
+
+  @Test
+  void modelsThatCheckTheirAnswersShowHowManyPassedBesideTheSpeed() {
+    RunRecord rich = RichRun.record();
+    List<dev.llmh.result.CaseResult> results = rich.results().stream().map(r -> !"ModelsSideBySide".equals(simple(r.scenario())) ? r
+        : r.toBuilder().section(dev.llmh.result.Section.CHECKS, r.params().get("model").equals("large")
+            ? new dev.llmh.result.ChecksRecord(List.of("ExpectJson"), 10, 9, Map.of("ExpectJson", 1), 90.0, List.of(55.5, 99.7), null)
+            : new dev.llmh.result.ChecksRecord(List.of("ExpectJson"), 10, 4, Map.of("ExpectJson", 6), 40.0, List.of(12.2, 73.8), null))
+            .build()).toList();
+    String html = ServerCharts.models(new RunRecord(rich.schemaVersion(), rich.run(), rich.environment(), rich.statistics(), results,
+        rich.fits(), rich.saturation())).html();
+    assertThat(html).contains("<th>output tok/s</th><th>checks passed</th><th>verdict</th>").contains("<td>4/10</td>")
+        .contains("<td>9/10</td>");
+  }
+
+  private static String simple(String scenario) {
+    return scenario.substring(scenario.lastIndexOf('.') + 1);
   }
 
   @Test
