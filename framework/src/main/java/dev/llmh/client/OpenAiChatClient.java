@@ -25,6 +25,12 @@ import java.util.Optional;
 public final class OpenAiChatClient extends HttpProtocolClient {
 
   /**
+   * The server-timings key of OpenAI's {@code usage.prompt_tokens_details.cached_tokens}: a count
+   * beside llama.cpp's {@code cache_n}, read the same way.
+   */
+  public static final String CACHED_TOKENS = "cached_tokens";
+
+  /**
    * Ask for usage on every chunk ({@code stream_options.continuous_usage_stats}), which gives
    * per-token ITL: only from a server that said it is vLLM, since strict servers reject unknown fields.
    */
@@ -264,6 +270,9 @@ public final class OpenAiChatClient extends HttpProtocolClient {
     if (chunk.timings != null) {
       // llama.cpp's own figures (prompt_ms, predicted_ms, prompt_n, predicted_n...); the last wins.
       chunk.timings.forEach(recorder::timing);
+    }
+    if (chunk.cachedTokens != null) {
+      recorder.timing(CACHED_TOKENS, chunk.cachedTokens);
     }
     if (chunk.finishReason != null) {
       recorder.finishReason = chunk.finishReason;

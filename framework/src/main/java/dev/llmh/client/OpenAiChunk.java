@@ -30,6 +30,8 @@ final class OpenAiChunk {
   Integer promptTokens;
   Integer completionTokens;
   Integer reasoningTokens;
+  /** {@code usage.prompt_tokens_details.cached_tokens}: prompt tokens the server took from its cache (OpenAI, vLLM). */
+  Integer cachedTokens;
   /** {@code choices[0].delta.tool_calls}, one piece per call; null when the chunk carries none (most do not). */
   java.util.List<ToolDelta> toolCalls;
   /** llama.cpp's own figures ({@code timings}: prompt_ms, predicted_ms...), numbers only; null when absent. */
@@ -136,6 +138,13 @@ final class OpenAiChunk {
       case "completion_tokens_details" -> fields(value, (detail, token) -> {
         if (detail.equals("reasoning_tokens")) {
           reasoningTokens = integer(p, token);
+        } else {
+          p.skipChildren();
+        }
+      });
+      case "prompt_tokens_details" -> fields(value, (detail, token) -> {
+        if (detail.equals("cached_tokens")) {
+          cachedTokens = integer(p, token);
         } else {
           p.skipChildren();
         }

@@ -23,6 +23,7 @@ enum ServerClock {
   /** The sample's server-timing keys read (the clients' names: OpenAiChatClient, OllamaClient). */
   static final String PROMPT_MS = "prompt_ms";
   static final String CACHE_N = "cache_n";
+  static final String CACHED_TOKENS = dev.llmh.client.OpenAiChatClient.CACHED_TOKENS;
   private static final String PROMPT_EVAL_MS = "prompt_eval_ms";
   private static final String TOTAL_MS = "total_ms";
 

@@ -2,6 +2,7 @@ package dev.llmh.servertime;
 
 import dev.llmh.analysis.MeasuredCase;
 import dev.llmh.constraint.ConstraintExpression;
+import dev.llmh.constraint.Metric;
 import dev.llmh.feature.CaseFeature;
 import dev.llmh.plan.CasePlan;
 import dev.llmh.result.CaseResult;
@@ -21,10 +22,13 @@ public final class ServerTimingFeature implements CaseFeature.Stateless {
 
   /** @param budgeted whether a budget names one of its figures: then the record says why one is not measured */
   private record ServerTimingPart(double confidence, boolean budgeted) implements Part<ServerTimings> {
-    /** Written when a server timed a request, or a budget asks; a case of a server that never says is as before. */
+    /**
+     * Written when a server timed a request or counted its cached prompt tokens, or a budget asks; a
+     * case of a server that never says is as before.
+     */
     @Override
     public void record(ServerTimings found, CaseResult.Builder record) {
-      if (found.timed() > 0 || budgeted) {
+      if (found.timed() > 0 || found.samples().containsKey(Metric.CACHED_PROMPT_TOKENS) || budgeted) {
         record.section(ServerTimingRecord.SECTION, ServerTimingRecord.of(found));
       }
     }

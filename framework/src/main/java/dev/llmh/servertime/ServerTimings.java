@@ -34,7 +34,8 @@ public record ServerTimings(
   static final String NOTHING_COUNTED = "no counted request (succeeded, no model load) to time";
   static final String NO_TIMINGS =
       "the server sent no timings of its own (llama.cpp's timings, Ollama's durations) with any counted request";
-  static final String NO_CACHE_COUNT = "the server sent no count of cached prompt tokens (llama.cpp's timings.cache_n)";
+  static final String NO_CACHE_COUNT = "the server sent no count of cached prompt tokens (llama.cpp's timings.cache_n,"
+      + " OpenAI's usage.prompt_tokens_details.cached_tokens)";
   static final String NO_FIRST_TOKEN = "no timed request had a first token the client saw";
 
   public ServerTimings {
@@ -57,8 +58,9 @@ public record ServerTimings(
         values.get(Metric.SERVER_TTFT).add(server);
         values.get(Metric.CLIENT_OVERHEAD).add(metrics.latency().ttftMs() - server);
       }
-      if (timings.containsKey(ServerClock.CACHE_N)) {
-        values.get(Metric.CACHED_PROMPT_TOKENS).add(timings.get(ServerClock.CACHE_N));
+      Double cached = timings.containsKey(ServerClock.CACHE_N) ? timings.get(ServerClock.CACHE_N) : timings.get(ServerClock.CACHED_TOKENS);
+      if (cached != null) {
+        values.get(Metric.CACHED_PROMPT_TOKENS).add(cached);
       }
     }
     int timed = values.get(Metric.SERVER_TTFT).size();
@@ -69,8 +71,8 @@ public record ServerTimings(
       if (sample.values().length > 0) {
         samples.put(metric, sample);
       } else {
-        notMeasured.put(metric, counted == 0 ? NOTHING_COUNTED : timed == 0 ? NO_TIMINGS
-            : metric == Metric.CACHED_PROMPT_TOKENS ? NO_CACHE_COUNT : NO_FIRST_TOKEN);
+        notMeasured.put(metric, counted == 0 ? NOTHING_COUNTED : metric == Metric.CACHED_PROMPT_TOKENS ? NO_CACHE_COUNT
+            : timed == 0 ? NO_TIMINGS : NO_FIRST_TOKEN);
       }
     }
     return new ServerTimings(counted, timed, sources.isEmpty() ? null : String.join("; ", sources), samples, notMeasured,

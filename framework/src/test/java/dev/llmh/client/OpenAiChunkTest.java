@@ -15,7 +15,8 @@ class OpenAiChunkTest {
         + "\"choices\":[{\"index\":0,\"logprobs\":{\"content\":[{\"token\":\"no\"}]},\"delta\":{\"role\":\"assistant\","
         + "\"content\":\"Hi\",\"reasoning_content\":\"think\",\"tool_calls\":[{\"x\":1}]},\"finish_reason\":\"length\"},"
         + "{\"index\":1,\"delta\":{\"content\":\"second choice\"}}],"
-        + "\"usage\":{\"prompt_tokens\":12,\"completion_tokens\":\"7\",\"completion_tokens_details\":{\"reasoning_tokens\":3}},"
+        + "\"usage\":{\"prompt_tokens\":12,\"completion_tokens\":\"7\",\"completion_tokens_details\":{\"reasoning_tokens\":3},"
+        + "\"prompt_tokens_details\":{\"audio_tokens\":0,\"cached_tokens\":8}},"
         + "\"timings\":{\"prompt_ms\":1.5,\"predicted_n\":7,\"label\":\"skip\"}}");
     assertThat(chunk.error).isNull();
     assertThat(chunk.model).isEqualTo("m1");
@@ -26,6 +27,7 @@ class OpenAiChunkTest {
     assertThat(chunk.promptTokens).isEqualTo(12);
     assertThat(chunk.completionTokens).isEqualTo(7);
     assertThat(chunk.reasoningTokens).isEqualTo(3);
+    assertThat(chunk.cachedTokens).isEqualTo(8);
     assertThat(chunk.timings).containsExactly(java.util.Map.entry("prompt_ms", 1.5), java.util.Map.entry("predicted_n", 7.0));
   }
 

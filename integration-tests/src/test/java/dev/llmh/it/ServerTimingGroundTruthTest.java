@@ -18,6 +18,7 @@ import java.time.Duration;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -111,34 +112,64 @@ class ServerTimingGroundTruthTest {
    * cache did not hold, some 200 ms without the cache and under 1 ms with it, and its count of cached
    * tokens is the simulator's own, request by request.
    */
-  @Test
-  void llamaCppTimingsGiveThePrefillOfWhatTheCacheDidNotHold(@TempDir Path results) throws Exception {
+  /** A case of {@link PrefixCacheScenario} with the six measured requests the simulator served it, one at a time. */
+  private record Cached(String name, CaseResult result, List<ServedRequest> measured) {}
+
+  /** The prefix-cache scenario against a one-slot simulator with its prefix cache and {@code quirk}. */
+  private static List<Cached> prefixCacheCases(UnaryOperator<SimulatorSettings> quirk, Path results) throws Exception {
     SimulatorSettings caching = SimulatorSettings.defaults().withSlots(1).withPrefillTokensPerSecond(PREFILL_RATE)
-        .withDecodeTokensPerSecond(1000).withPrefixCache(true).withLlamaTimings(true);
-    try (SimulatedServer server = SimulatedServer.start(caching)) {
+        .withDecodeTokensPerSecond(1000).withPrefixCache(true);
+    try (SimulatedServer server = SimulatedServer.start(quirk.apply(caching))) {
       EngineRun run = EngineRun.of(server.baseUrl(), results, PrefixCacheScenario.class);
       List<ServedRequest> served = server.awaitServedRequests(14, Duration.ofSeconds(10));
-      for (String name : List.of("fresh", "cached")) {
-        CaseResult result = run.caseNamed(name + "[concurrency=1]");
-        List<ServedRequest> measured = name.equals("fresh") ? served.subList(1, 7) : served.subList(8, 14);
-        ServerTimingRecord timing = result.section(ServerTimingRecord.SECTION);
-        assertThat(timing.source()).isEqualTo("llama.cpp timings.prompt_ms");
-        assertThat(timing.timed()).isEqualTo(6);
-        List<Double> cached = measured.stream().map(r -> (double) r.outcome().cachedPromptTokens()).toList();
-        assertThat(timing.cachedPromptTokens().min()).isEqualTo(cached.stream().min(Double::compare).orElseThrow());
-        assertThat(timing.cachedPromptTokens().max()).isEqualTo(cached.stream().max(Double::compare).orElseThrow());
-        assertThat(timing.cachedPromptTokens().p50()).isEqualTo(median(cached));
-        List<Double> prefill = measured.stream()
-            .map(r -> (r.outcome().promptTokens() - r.outcome().cachedPromptTokens()) / PREFILL_RATE * 1000).toList();
-        assertThat(timing.serverTtftMs().p50()).isCloseTo(median(prefill), within(0.001));
-        assertThat(timing.serverTtftMs().max()).isCloseTo(prefill.stream().mapToDouble(d -> d).max().orElseThrow(), within(0.001));
-        // its own record: the first chunk left the prefill after the slot, a few ms late at most
-        Offsets late = Offsets.of(result.caseId() + " first chunk after the slot",
-            measured.stream().map(r -> ms(r.times().contentChunkNanos().get(0) - r.times().slotAcquiredNanos())).toList(), prefill);
-        assertThat(late.spanDisagreement(2 * Offsets.SPAN_FLOOR_MS)).as("%s", late).isNull();
-      }
-      assertThat(run.caseNamed("fresh[concurrency=1]").section(ServerTimingRecord.SECTION).serverTtftMs().p50()).isGreaterThan(195);
-      assertThat(run.caseNamed("cached[concurrency=1]").section(ServerTimingRecord.SECTION).serverTtftMs().p50()).isLessThan(2);
+      return List.of(new Cached("fresh", run.caseNamed("fresh[concurrency=1]"), served.subList(1, 7)),
+          new Cached("cached", run.caseNamed("cached[concurrency=1]"), served.subList(8, 14)));
     }
+  }
+
+  @Test
+  void llamaCppTimingsGiveThePrefillOfWhatTheCacheDidNotHold(@TempDir Path results) throws Exception {
+    List<Cached> cases = prefixCacheCases(s -> s.withLlamaTimings(true), results);
+    for (Cached c : cases) {
+      CaseResult result = c.result();
+      List<ServedRequest> measured = c.measured();
+      ServerTimingRecord timing = result.section(ServerTimingRecord.SECTION);
+      assertThat(timing.source()).isEqualTo("llama.cpp timings.prompt_ms");
+      assertThat(timing.timed()).isEqualTo(6);
+      List<Double> cached = measured.stream().map(r -> (double) r.outcome().cachedPromptTokens()).toList();
+      assertThat(timing.cachedPromptTokens().min()).isEqualTo(cached.stream().min(Double::compare).orElseThrow());
+      assertThat(timing.cachedPromptTokens().max()).isEqualTo(cached.stream().max(Double::compare).orElseThrow());
+      assertThat(timing.cachedPromptTokens().p50()).isEqualTo(median(cached));
+      List<Double> prefill = measured.stream()
+          .map(r -> (r.outcome().promptTokens() - r.outcome().cachedPromptTokens()) / PREFILL_RATE * 1000).toList();
+      assertThat(timing.serverTtftMs().p50()).isCloseTo(median(prefill), within(0.001));
+      assertThat(timing.serverTtftMs().max()).isCloseTo(prefill.stream().mapToDouble(d -> d).max().orElseThrow(), within(0.001));
+      // its own record: the first chunk left the prefill after the slot, a few ms late at most
+      Offsets late = Offsets.of(result.caseId() + " first chunk after the slot",
+          measured.stream().map(r -> ms(r.times().contentChunkNanos().get(0) - r.times().slotAcquiredNanos())).toList(), prefill);
+      assertThat(late.spanDisagreement(2 * Offsets.SPAN_FLOOR_MS)).as("%s", late).isNull();
+    }
+    assertThat(cases.get(0).result().section(ServerTimingRecord.SECTION).serverTtftMs().p50()).isGreaterThan(195);
+    assertThat(cases.get(1).result().section(ServerTimingRecord.SECTION).serverTtftMs().p50()).isLessThan(2);
+  }
+
+  /**
+   * OpenAI's {@code usage.prompt_tokens_details.cached_tokens} (vLLM with
+   * {@code --enable-prompt-tokens-details}) is the same count, request by request, with no timing
+   * beside it: the cached tokens are measured, the server's TTFT not.
+   */
+  @Test
+  void openAisCachedTokensAreTheServersCountWithoutItsTimings(@TempDir Path results) throws Exception {
+    List<Cached> cases = prefixCacheCases(s -> s.withCachedTokensInUsage(true), results);
+    for (Cached c : cases) {
+      List<Double> told = c.result().samples().stream().map(r -> r.serverTimings().get("cached_tokens")).sorted().toList();
+      assertThat(told).as(c.name()).isEqualTo(c.measured().stream().map(r -> (double) r.outcome().cachedPromptTokens()).sorted().toList());
+      ServerTimingRecord timing = c.result().section(ServerTimingRecord.SECTION);
+      assertThat(timing.timed()).isZero();
+      assertThat(timing.cachedPromptTokens().n()).isEqualTo(6);
+      assertThat(timing.serverTtftMs()).isNull();
+      assertThat(timing.notMeasured()).containsKey("server_ttft_ms").doesNotContainKey("cached_prompt_tokens");
+    }
+    assertThat(cases.get(1).result().section(ServerTimingRecord.SECTION).cachedPromptTokens().min()).isGreaterThan(1000);
   }
 }

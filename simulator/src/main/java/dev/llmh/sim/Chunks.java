@@ -72,11 +72,18 @@ record Chunks(ObjectMapper mapper, SimulatorSettings settings, Plan plan) {
     return json(last);
   }
 
-  /** The OpenAI usage chunk: {@code "choices":[]} and the usage of {@code completionTokens}. */
-  String usage(int completionTokens) throws JsonProcessingException {
+  /**
+   * The OpenAI usage chunk: {@code "choices":[]} and the usage of {@code completionTokens}, with
+   * {@code cached} prompt tokens from the cache when the server says so ({@link ServerQuirks#cachedTokensInUsage()}).
+   */
+  String usage(int completionTokens, int cached) throws JsonProcessingException {
     ObjectNode root = base();
     root.putArray("choices");
-    root.set("usage", usageNode(completionTokens));
+    ObjectNode usage = usageNode(completionTokens);
+    if (settings.quirks().cachedTokensInUsage()) {
+      usage.putObject("prompt_tokens_details").put("cached_tokens", cached);
+    }
+    root.set("usage", usage);
     return json(root);
   }
 

@@ -83,7 +83,7 @@ final class Playback {
           boolean padding = settings.quirks().framing() == StreamFraming.CONTENT_LENGTH;
           send(events, plan, event, padding ? padded(done, widestDone(chunks)) : done);
         } else {
-          sendOpenAiEnd(events, plan, chunks, event, chunks.finish(first - slotAt, cached));
+          sendOpenAiEnd(events, plan, chunks, event, chunks.finish(first - slotAt, cached), cached);
         }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
@@ -127,11 +127,11 @@ final class Playback {
   }
 
   /** The OpenAI stream's end, from event {@code event} on: {@code finish}, usage when asked for and sent, [DONE]. */
-  private void sendOpenAiEnd(EventStream events, Plan plan, Chunks chunks, int event, String finish) throws IOException {
+  private void sendOpenAiEnd(EventStream events, Plan plan, Chunks chunks, int event, String finish, int cached) throws IOException {
     int next = event;
     send(events, plan, next++, finish);
     if (plan.request().includeUsage() && settings.quirks().sendsUsage()) {
-      send(events, plan, next++, chunks.usage(plan.completionTokens()));
+      send(events, plan, next++, chunks.usage(plan.completionTokens(), cached));
     }
     send(events, plan, next, "[DONE]");
   }
@@ -167,7 +167,7 @@ final class Playback {
     } else {
       all.add(chunks.finish());
       if (plan.request().includeUsage() && settings.quirks().sendsUsage()) {
-        all.add(chunks.usage(plan.completionTokens()));
+        all.add(chunks.usage(plan.completionTokens(), 0)); // no cached count with a body sized ahead (ServerQuirks)
       }
       all.add("[DONE]");
     }

@@ -19,16 +19,22 @@ import java.util.Objects;
  * @param llamaTimings       the OpenAI endpoints' finish chunk carries llama.cpp's {@code timings} of the
  *                           prompt: {@code prompt_n} (tokens prefilled), {@code prompt_ms} (slot to first
  *                           token), {@code cache_n} (tokens from the prefix cache); not with a body sized ahead
+ * @param cachedTokensInUsage the OpenAI usage carries {@code prompt_tokens_details.cached_tokens}, the prompt's
+ *                           tokens taken from the prefix cache (OpenAI's API; vLLM with
+ *                           {@code --enable-prompt-tokens-details}); not with a body sized ahead
  */
 public record ServerQuirks(
     boolean roleChunkFirst, boolean usagePerChunk, boolean sendsUsage, int chatTemplateTokens, StreamFraming framing,
-    boolean llamaTimings) {
+    boolean llamaTimings, boolean cachedTokensInUsage) {
 
   public ServerQuirks {
     SimulatorSettings.requireAtLeast("chatTemplateTokens", chatTemplateTokens, 0);
     Objects.requireNonNull(framing, "framing");
     if (llamaTimings && framing == StreamFraming.CONTENT_LENGTH) {
       throw new IllegalArgumentException("llama.cpp timings are known only at the end, after a body sized ahead");
+    }
+    if (cachedTokensInUsage && framing == StreamFraming.CONTENT_LENGTH) {
+      throw new IllegalArgumentException("the cached tokens are known only once a slot took the request, after a body sized ahead");
     }
   }
 }

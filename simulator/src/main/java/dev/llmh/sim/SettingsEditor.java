@@ -30,6 +30,7 @@ final class SettingsEditor {
   List<SimulatorSettings.Model> otherModels;
   StreamFraming framing;
   boolean llamaTimings;
+  boolean cachedTokensInUsage;
 
   SettingsEditor(SimulatorSettings s) {
     modelId = s.modelId();
@@ -51,6 +52,7 @@ final class SettingsEditor {
     chatTemplateTokens = s.quirks().chatTemplateTokens();
     framing = s.quirks().framing();
     llamaTimings = s.quirks().llamaTimings();
+    cachedTokensInUsage = s.quirks().cachedTokensInUsage();
     requiredApiKey = s.requiredApiKey();
     hook = s.hook();
     otherModels = s.otherModels();
@@ -62,7 +64,8 @@ final class SettingsEditor {
         new ModelTiming(prefillTokensPerSecond, firstTokenDelay, decodeTokensPerSecond, decodeSlowdownPerContextToken,
             firstRequestLoad),
         new OutputShape(tokensPerChunk, naturalLength, defaultMaxTokens, reasoningTokens),
-        new ServerQuirks(roleChunkFirst, usagePerChunk, sendsUsage, chatTemplateTokens, framing, llamaTimings),
+        new ServerQuirks(roleChunkFirst, usagePerChunk, sendsUsage, chatTemplateTokens, framing, llamaTimings,
+            cachedTokensInUsage),
         requiredApiKey, hook, otherModels);
   }
 }

@@ -95,7 +95,7 @@ public record SimulatorSettings(
         new ServerCapacity(4, UNLIMITED, false),
         new ModelTiming(2000.0, Duration.ZERO, 50.0, Duration.ZERO, Duration.ZERO),
         new OutputShape(1, UNLIMITED, 256, 0),
-        new ServerQuirks(true, false, true, 0, StreamFraming.CHUNKED, false),
+        new ServerQuirks(true, false, true, 0, StreamFraming.CHUNKED, false, false),
         null, SimulatorHook.NONE, List.of());
   }
 
@@ -163,6 +163,11 @@ public record SimulatorSettings(
   /** Whether the OpenAI endpoints send llama.cpp's {@code timings} ({@link ServerQuirks#llamaTimings()}). */
   public SimulatorSettings withLlamaTimings(boolean v) {
     return edit(e -> e.llamaTimings = v);
+  }
+
+  /** Whether the OpenAI usage says how many prompt tokens came from the cache ({@link ServerQuirks#cachedTokensInUsage()}). */
+  public SimulatorSettings withCachedTokensInUsage(boolean v) {
+    return edit(e -> e.cachedTokensInUsage = v);
   }
 
   public SimulatorSettings withFirstRequestLoad(Duration v) {
@@ -258,6 +263,7 @@ public record SimulatorSettings(
         + ", hook=" + (hook == SimulatorHook.NONE ? "none" : hook.getClass().getName())
         + ", reasoningTokens=" + output.reasoningTokens() + ", usagePerChunk=" + quirks.usagePerChunk()
         + ", sendsUsage=" + quirks.sendsUsage() + ", llamaTimings=" + quirks.llamaTimings()
+        + ", cachedTokensInUsage=" + quirks.cachedTokensInUsage()
         + ", firstRequestLoad=" + timing.firstRequestLoad() + ", chatTemplateTokens=" + quirks.chatTemplateTokens()
         + ", contextTokens=" + (capacity.contextTokens() == UNLIMITED ? "unlimited" : capacity.contextTokens())
         + ", decodeSlowdownPerContextToken=" + timing.decodeSlowdownPerContextToken()
