@@ -40,9 +40,10 @@ class CorpusTest {
     assertThat(corpus.cities().training()).containsAll(trainedCities);
     assertThat(trainedCities).hasSizeGreaterThan(1500);
     assertThat(corpus.cities().heldOut()).hasSizeGreaterThanOrEqualTo(400).doesNotContainAnyElementsOf(trainedCities);
+    Set<String> trainedQuestions = training.stream().map(CorpusTest::question).collect(Collectors.toSet());
     for (Task task : List.of(Task.FILM_JSON, Task.WEATHER_TOOL, Task.ARITHMETIC, Task.REASONING, Task.GRADING)) {
       for (Example held : corpus.heldOut(task, 200)) {
-        assertThat(training).as(task + ": " + question(held)).noneMatch(t -> question(t).equals(question(held)));
+        assertThat(trainedQuestions).as(task + ": " + question(held)).doesNotContain(question(held));
         if (task == Task.ARITHMETIC) {
           assertThat(trainedSums).as(question(held)).doesNotContain(operands(question(held)));
         }
