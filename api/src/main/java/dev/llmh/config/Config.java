@@ -69,8 +69,11 @@ public record Config(
    * @param interval {@code llmh.resources.interval}
    * @param pid {@code llmh.server.pid}: a local server's process, for an endpoint LLMH did not start
    * @param process {@code llmh.server.process}: the same by process name
+   * @param metrics {@code llmh.server.metrics}: {@code auto}, {@code off} or the URL of the server's Prometheus metrics
+   * @param metricsInterval {@code llmh.server.metrics.interval}
    */
-  public record ServerSampling(Duration interval, Optional<Long> pid, Optional<String> process) {}
+  public record ServerSampling(Duration interval, Optional<Long> pid, Optional<String> process, String metrics,
+      Duration metricsInterval) {}
 
   /**
    * How requests are sent.
@@ -189,7 +192,13 @@ public record Config(
       throw new ConfigException(ConfigKey.SERVER_PID.key() + " and " + ConfigKey.SERVER_PROCESS.key()
           + " are both set: they name the server two ways; keep one");
     }
-    return new ServerSampling(values.duration(ConfigKey.RESOURCES_INTERVAL, Defaults.RESOURCES_INTERVAL), pid, process);
+    String metrics = values.get(ConfigKey.SERVER_METRICS).map(String::strip).orElse(Defaults.SERVER_METRICS);
+    if (!metrics.equals("auto") && !metrics.equals("off") && !metrics.startsWith("http://") && !metrics.startsWith("https://")) {
+      throw new ConfigException(ConfigKey.SERVER_METRICS.key() + " (" + ConfigKey.SERVER_METRICS.envName()
+          + ") must be auto, off or the http(s) URL of the server's Prometheus metrics, was '" + metrics + "'");
+    }
+    return new ServerSampling(values.duration(ConfigKey.RESOURCES_INTERVAL, Defaults.RESOURCES_INTERVAL), pid, process, metrics,
+        values.duration(ConfigKey.SERVER_METRICS_INTERVAL, Defaults.SERVER_METRICS_INTERVAL));
   }
 
   /** {@code llmh.power.watts}, {@code llmh.hardware.memoryBandwidth}, {@code llmh.model.bytes} and {@code llmh.cost.*}. */

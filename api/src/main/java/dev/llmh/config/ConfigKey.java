@@ -42,6 +42,8 @@ public enum ConfigKey {
   PROGRESS_INTERVAL("llmh.progress.interval", "where the console is not a terminal (CI logs, Surefire): at most one progress line this often"),
   SERVER_PID("llmh.server.pid", "a local server LLMH did not start: its process id, whose memory and CPU (children included) are sampled as the server's"),
   SERVER_PROCESS("llmh.server.process", "a local server LLMH did not start: its process name (e.g. ollama); every process of that name is sampled, children included, and summed"),
+  SERVER_METRICS("llmh.server.metrics", "the server's Prometheus metrics, sampled through each case's measured phase: auto (GET /metrics at the endpoint's root), off, or their URL"),
+  SERVER_METRICS_INTERVAL("llmh.server.metrics.interval", "how often the server's /metrics are sampled between the measured phase's first and last look"),
   RESOURCES_INTERVAL("llmh.resources.interval", "how often the serving process's resident memory and CPU (and, with nvidia-smi, the GPUs) are sampled"),
   POWER_WATTS("llmh.power.watts", "declared power draw of the serving machine while it generates, e.g. 90W: energy per token from it only when neither nvidia-smi nor RAPL measures power (recorded as energySource declared)"),
   MEMORY_BANDWIDTH("llmh.hardware.memoryBandwidth", "memory bandwidth of the serving hardware, e.g. 0.9TB/s: the ceiling of the decode-rate physics check (without it, a short probe measures this machine's when the server runs here)"),

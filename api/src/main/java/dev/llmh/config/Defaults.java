@@ -85,6 +85,10 @@ public final class Defaults {
   public static final Duration PROGRESS_INTERVAL = Duration.ofSeconds(10);
   /** Resident memory and CPU of the serving process this often: every 250 ms, fine enough to catch a prefill's peak. */
   public static final Duration RESOURCES_INTERVAL = Duration.ofMillis(250);
+  /** {@code llmh.server.metrics}: the endpoint's own {@code /metrics}, where it offers them. */
+  public static final String SERVER_METRICS = "auto";
+  /** {@code llmh.server.metrics.interval}: AIPerf samples every 100 ms; vLLM's gauges move per engine step. */
+  public static final Duration SERVER_METRICS_INTERVAL = Duration.ofMillis(250);
   /** Prices and cost budgets are in US dollars unless {@code llmh.cost.currency} says otherwise. */
   public static final String COST_CURRENCY = "USD";
   /** Generating every hour the hardware is on: the best case, which a user lowers to their own. */

@@ -93,7 +93,27 @@ public enum Metric {
   /** Time of the request's TLS handshake, per request ({@code network}); 0 on a connection kept alive, not measured over plain HTTP. */
   TLS("tls", "tls_ms", "tls (ms)", Dimension.TIME, Shape.PER_REQUEST, false),
   /** From the request written to its response's head, per request ({@code network}): the server's and the network's. */
-  WAITING("waiting", "waiting_ms", "waiting (ms)", Dimension.TIME, Shape.PER_REQUEST, false);
+  WAITING("waiting", "waiting_ms", "waiting (ms)", Dimension.TIME, Shape.PER_REQUEST, false),
+  /**
+   * The server's KV cache in use, % of what it holds, per sample of its Prometheus {@code /metrics}
+   * ({@code server_metrics}): vLLM's {@code kv_cache_usage_perc}, llama.cpp's {@code kv_cache_usage_ratio},
+   * SGLang's {@code token_usage}; the fullest engine where there are several.
+   */
+  SERVER_KV_CACHE_USAGE("server_kv_cache_usage", "server_kv_cache_usage", "server kv cache (%)", Dimension.RATIO, Shape.SERIES, false),
+  /** Requests the server holds waiting, per sample of its {@code /metrics} (vLLM, llama.cpp's deferred, SGLang's queue). */
+  SERVER_REQUESTS_WAITING("server_requests_waiting", "server_requests_waiting", "server waiting", Dimension.COUNT, Shape.SERIES,
+      false),
+  /** Requests the server is running, per sample of its {@code /metrics}. */
+  SERVER_REQUESTS_RUNNING("server_requests_running", "server_requests_running", "server running", Dimension.COUNT, Shape.SERIES,
+      false),
+  /** Requests the server preempted over the measured phase: the increase of vLLM's {@code num_preemptions}. */
+  SERVER_PREEMPTIONS("server_preemptions", "server_preemptions", "server preemptions", Dimension.COUNT, Shape.PER_CASE, false),
+  /**
+   * Prompt tokens the server's prefix cache held, % of those it looked up, over the measured phase: the
+   * increases of vLLM's {@code prefix_cache_hits} and {@code prefix_cache_queries}.
+   */
+  SERVER_PREFIX_CACHE_HIT_RATE("server_prefix_cache_hit_rate", "server_prefix_cache_hit_rate", "server prefix cache hits (%)",
+      Dimension.RATIO, Shape.PER_CASE, false);
 
   /** How a metric's values come about, which decides how it is summarised and judged. */
   public enum Shape {
@@ -191,6 +211,18 @@ public enum Metric {
   public boolean resource() {
     return switch (this) {
       case PEAK_RSS, CPU, GPU_MEMORY, GPU_POWER, ENERGY_PER_TOKEN, COST_PER_MTOK, BANDWIDTH_USE -> true;
+      default -> false;
+    };
+  }
+
+  /**
+   * True for the figures the server says of itself at its Prometheus {@code /metrics}, sampled apart
+   * from the requests: a server without them leaves them not measured, however many requests are sent.
+   */
+  public boolean serverMetric() {
+    return switch (this) {
+      case SERVER_KV_CACHE_USAGE, SERVER_REQUESTS_WAITING, SERVER_REQUESTS_RUNNING, SERVER_PREEMPTIONS,
+          SERVER_PREFIX_CACHE_HIT_RATE -> true;
       default -> false;
     };
   }

@@ -6,7 +6,6 @@ import dev.llmh.analysis.ResourceInputs;
 import dev.llmh.constraint.ConstraintExpression;
 import dev.llmh.constraint.Metric;
 import dev.llmh.constraint.Stat;
-import dev.llmh.stats.Summary;
 import dev.llmh.verdict.ConstraintResult;
 import dev.llmh.verdict.Findings;
 import dev.llmh.verdict.Judge;
@@ -51,9 +50,7 @@ public record HardwareFindings(ResourceInputs inputs, ResourceFigures hardware, 
     if (metric.shape() != Metric.Shape.SERIES) {
       return Judge.judgeFigure(constraint, hardware.figures().get(metric), reason, safeguards.declaredMark(metric));
     }
-    double[] series = hardware.series().get(metric);
-    return Judge.judgeFigure(constraint, series == null ? null : Summary.of(series).get(constraint.stat()), reason,
-        series == null ? "" : " over " + series.length + " samples");
+    return Judge.judgeSeries(constraint, hardware.series().get(metric), reason, "samples");
   }
 
   @Override

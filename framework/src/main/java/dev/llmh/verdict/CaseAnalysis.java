@@ -74,7 +74,7 @@ public record CaseAnalysis(
   /** The INCONCLUSIVE budgets that more requests could decide: those on the requests themselves. */
   public List<ConstraintResult> undecidedByRequests() {
     return constraints.stream().filter(c -> c.verdict() == dev.llmh.verdict.Verdict.INCONCLUSIVE
-        && !c.expression().metric().resource() && !c.expression().metric().compared()
+        && !c.expression().metric().resource() && !c.expression().metric().compared() && !c.expression().metric().serverMetric()
         && !(c.expression().metric().byFeature() && Double.isNaN(c.observed()))
         && !Safeguards.takenBack(c)).toList();
   }

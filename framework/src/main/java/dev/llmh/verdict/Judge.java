@@ -149,6 +149,20 @@ public final class Judge {
   }
 
   /**
+   * A statistic of a series sampled over time ({@code cpu.mean}, {@code server_kv_cache_usage.max}),
+   * judged on its observed value ({@link #judgeFigure(ConstraintExpression, Double, String, String)}):
+   * successive samples follow one another, no independent draws an interval could rest on.
+   *
+   * @param series the samples, or null (empty) when none were taken, {@code reason} saying why
+   * @param of what the samples are, after their count: {@code "samples"}, {@code "looks at …"}
+   */
+  public static ConstraintResult judgeSeries(ConstraintExpression constraint, double[] series, String reason, String of) {
+    boolean none = series == null || series.length == 0;
+    return judgeFigure(constraint, none ? null : dev.llmh.stats.Summary.of(series).get(constraint.stat()), reason,
+        none ? "" : " over " + series.length + " " + of);
+  }
+
+  /**
    * Judges {@code error_rate}: failed / measured requests, in %, on the observed rate. With nothing
    * measured there is no rate, and the verdict is INCONCLUSIVE rather than a pass.
    */

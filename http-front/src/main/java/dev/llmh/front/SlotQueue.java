@@ -12,6 +12,8 @@ public final class SlotQueue {
 
   private final int slots;
   private final Semaphore semaphore;
+  private final java.util.concurrent.atomic.AtomicInteger waiting = new java.util.concurrent.atomic.AtomicInteger();
+  private final java.util.concurrent.atomic.AtomicInteger running = new java.util.concurrent.atomic.AtomicInteger();
 
   public SlotQueue(int slots) {
     if (slots < 1) {
@@ -23,12 +25,29 @@ public final class SlotQueue {
 
   /** Waits for a free slot, behind every request that asked before. */
   public void acquire() throws InterruptedException {
-    semaphore.acquire();
+    waiting.incrementAndGet();
+    try {
+      semaphore.acquire();
+      running.incrementAndGet();
+    } finally {
+      waiting.decrementAndGet();
+    }
   }
 
   /** Gives back a slot taken with {@link #acquire()}. */
   public void release() {
+    running.decrementAndGet();
     semaphore.release();
+  }
+
+  /** Requests waiting for a slot now: what a server's metrics call waiting (vLLM) or deferred (llama.cpp). */
+  public int waiting() {
+    return waiting.get();
+  }
+
+  /** Requests holding a slot now. */
+  public int running() {
+    return running.get();
   }
 
   /**

@@ -38,7 +38,7 @@ class ArchitectureTest {
       List.of("analysis", "analysis", "stats"),
       List.of("verdict", "verdict", "judge"),
       List.of("record", "result", "baseline"),
-      List.of("features", "feature", "calibration", "slo", "check", "compare", "hardware", "conversation", "servertime",
+      List.of("features", "feature", "calibration", "slo", "check", "compare", "hardware", "conversation", "servertime", "servermetrics",
           "network", "judging", "sweep"),
       List.of("outputs", "console", "progress", "assertions", "reports.."));
 

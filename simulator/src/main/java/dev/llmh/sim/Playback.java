@@ -35,10 +35,16 @@ final class Playback {
   private final Consumer<ServedRequest> served;
   private final Residency residency;
   private final PrefixCache cache = new PrefixCache();
+  private final EngineMetrics metrics;
 
-  /** @param residency shared by the playbacks of every model the server serves */
-  Playback(SimulatorSettings settings, SlotQueue slots, ObjectMapper mapper, Consumer<ServedRequest> served, Residency residency) {
+  /**
+   * @param residency shared by the playbacks of every model the server serves
+   * @param metrics the engine's own figures, shared likewise
+   */
+  Playback(SimulatorSettings settings, SlotQueue slots, ObjectMapper mapper, Consumer<ServedRequest> served, Residency residency,
+      EngineMetrics metrics) {
     this.settings = settings;
+    this.metrics = metrics;
     this.residency = residency;
     this.slots = slots;
     this.mapper = mapper;
@@ -69,6 +75,7 @@ final class Playback {
         Thread.currentThread().interrupt();
         return; // server closing: not recorded
       }
+      metrics.admitted(plan);
       try {
         slotAt = System.nanoTime();
         long load = residency.loadNanos(settings, plan.number(), slotAt);
@@ -89,6 +96,7 @@ final class Playback {
         Thread.currentThread().interrupt();
         disconnected = true; // server closing mid-stream
       } finally {
+        metrics.finished(plan);
         slots.release();
       }
     } catch (IOException e) {
@@ -196,6 +204,7 @@ final class Playback {
       return;
     }
     long slotAt = System.nanoTime();
+    metrics.admitted(plan);
     boolean disconnected = false;
     int sent = plan.completionTokens();
     int cached = cachedTokens(plan, slotAt);
@@ -219,6 +228,7 @@ final class Playback {
       disconnected = true;
       sent = 0;
     } finally {
+      metrics.finished(plan);
       slots.release();
     }
     ServedRequest.Times times = new ServedRequest.Times(arrival, slotAt, List.of(), System.nanoTime());

@@ -22,10 +22,11 @@ import java.util.Objects;
  * @param cachedTokensInUsage the OpenAI usage carries {@code prompt_tokens_details.cached_tokens}, the prompt's
  *                           tokens taken from the prefix cache (OpenAI's API; vLLM with
  *                           {@code --enable-prompt-tokens-details}); not with a body sized ahead
+ * @param metrics            {@code GET /metrics} gives the engine's own figures in vLLM's names ({@link EngineMetrics})
  */
 public record ServerQuirks(
     boolean roleChunkFirst, boolean usagePerChunk, boolean sendsUsage, int chatTemplateTokens, StreamFraming framing,
-    boolean llamaTimings, boolean cachedTokensInUsage) {
+    boolean llamaTimings, boolean cachedTokensInUsage, boolean metrics) {
 
   public ServerQuirks {
     SimulatorSettings.requireAtLeast("chatTemplateTokens", chatTemplateTokens, 0);

@@ -31,6 +31,7 @@ final class SettingsEditor {
   StreamFraming framing;
   boolean llamaTimings;
   boolean cachedTokensInUsage;
+  boolean metrics;
 
   SettingsEditor(SimulatorSettings s) {
     modelId = s.modelId();
@@ -53,6 +54,7 @@ final class SettingsEditor {
     framing = s.quirks().framing();
     llamaTimings = s.quirks().llamaTimings();
     cachedTokensInUsage = s.quirks().cachedTokensInUsage();
+    metrics = s.quirks().metrics();
     requiredApiKey = s.requiredApiKey();
     hook = s.hook();
     otherModels = s.otherModels();
@@ -65,7 +67,7 @@ final class SettingsEditor {
             firstRequestLoad),
         new OutputShape(tokensPerChunk, naturalLength, defaultMaxTokens, reasoningTokens),
         new ServerQuirks(roleChunkFirst, usagePerChunk, sendsUsage, chatTemplateTokens, framing, llamaTimings,
-            cachedTokensInUsage),
+            cachedTokensInUsage, metrics),
         requiredApiKey, hook, otherModels);
   }
 }

@@ -78,6 +78,7 @@ public final class SimulatedServer implements LocalServers.LocalServer {
   private final List<ServedRequest> served = new ArrayList<>();
   /** One playback per model served, by id, {@link SimulatorSettings#modelId()} first; one slot queue for all. */
   private final java.util.Map<String, Playback> playbacks = new java.util.LinkedHashMap<>();
+  private final EngineMetrics metrics;
   private final HttpFront front;
   /** In front of {@link #front} when streams run to the connection's close; else null. */
   private final CloseDelimitedFront closeFront;
@@ -88,9 +89,10 @@ public final class SimulatedServer implements LocalServers.LocalServer {
     this.persona = persona;
     SlotQueue slots = new SlotQueue(settings.capacity().slots());
     Residency residency = new Residency(!settings.otherModels().isEmpty());
-    playbacks.put(settings.modelId(), new Playback(settings, slots, mapper, this::record, residency));
+    this.metrics = new EngineMetrics(slots, settings);
+    playbacks.put(settings.modelId(), new Playback(settings, slots, mapper, this::record, residency, metrics));
     for (SimulatorSettings.Model model : settings.otherModels()) {
-      playbacks.put(model.id(), new Playback(settings.serving(model), slots, mapper, this::record, residency));
+      playbacks.put(model.id(), new Playback(settings.serving(model), slots, mapper, this::record, residency, metrics));
     }
     List<Route> routes = new ArrayList<>();
     persona.routes(settings, mapper).forEach(r -> routes.add(new Route(r.method(), r.path(), authorised(r.handler()))));
@@ -106,6 +108,9 @@ public final class SimulatedServer implements LocalServers.LocalServer {
     }
     for (Protocol protocol : Protocol.values()) {
       routes.add(Route.post(protocol.path, authorised((ex, arrival) -> chat(ex, arrival, protocol))));
+    }
+    if (settings.quirks().metrics()) {
+      routes.add(Route.get("/metrics", (ex, arrival) -> metricsPage(ex)));
     }
     this.front = HttpFront.start("llmh-sim", "simulator", 0, routes);
     this.closeFront = !settings.quirks().framing().closeDelimited() ? null : new CloseDelimitedFront(front.port(),
@@ -281,7 +286,23 @@ public final class SimulatedServer implements LocalServers.LocalServer {
     }
   }
 
+  /** {@code GET /metrics}: the engine's figures in vLLM's names ({@link EngineMetrics}). */
+  private void metricsPage(com.sun.net.httpserver.HttpExchange ex) throws IOException {
+    byte[] page = metrics.page(settings.modelId()).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    ex.getResponseHeaders().set("Content-Type", "text/plain; version=0.0.4; charset=utf-8");
+    ex.sendResponseHeaders(200, page.length);
+    try (java.io.OutputStream out = ex.getResponseBody()) {
+      out.write(page);
+    }
+  }
+
+  /** Every {@code /metrics} page the server gave, in order: what a scraper saw ({@link ServerQuirks#metrics()}). */
+  public List<EngineMetrics.Page> metricsPages() {
+    return metrics.pages();
+  }
+
   private void record(ServedRequest r) {
+    metrics.served(r);
     synchronized (served) {
       served.add(r);
       served.notifyAll();

@@ -95,7 +95,7 @@ public record SimulatorSettings(
         new ServerCapacity(4, UNLIMITED, false),
         new ModelTiming(2000.0, Duration.ZERO, 50.0, Duration.ZERO, Duration.ZERO),
         new OutputShape(1, UNLIMITED, 256, 0),
-        new ServerQuirks(true, false, true, 0, StreamFraming.CHUNKED, false, false),
+        new ServerQuirks(true, false, true, 0, StreamFraming.CHUNKED, false, false, false),
         null, SimulatorHook.NONE, List.of());
   }
 
@@ -168,6 +168,11 @@ public record SimulatorSettings(
   /** Whether the OpenAI usage says how many prompt tokens came from the cache ({@link ServerQuirks#cachedTokensInUsage()}). */
   public SimulatorSettings withCachedTokensInUsage(boolean v) {
     return edit(e -> e.cachedTokensInUsage = v);
+  }
+
+  /** Whether {@code GET /metrics} gives the engine's figures ({@link ServerQuirks#metrics()}). */
+  public SimulatorSettings withMetrics(boolean v) {
+    return edit(e -> e.metrics = v);
   }
 
   public SimulatorSettings withFirstRequestLoad(Duration v) {
@@ -263,7 +268,7 @@ public record SimulatorSettings(
         + ", hook=" + (hook == SimulatorHook.NONE ? "none" : hook.getClass().getName())
         + ", reasoningTokens=" + output.reasoningTokens() + ", usagePerChunk=" + quirks.usagePerChunk()
         + ", sendsUsage=" + quirks.sendsUsage() + ", llamaTimings=" + quirks.llamaTimings()
-        + ", cachedTokensInUsage=" + quirks.cachedTokensInUsage()
+        + ", cachedTokensInUsage=" + quirks.cachedTokensInUsage() + ", metrics=" + quirks.metrics()
         + ", firstRequestLoad=" + timing.firstRequestLoad() + ", chatTemplateTokens=" + quirks.chatTemplateTokens()
         + ", contextTokens=" + (capacity.contextTokens() == UNLIMITED ? "unlimited" : capacity.contextTokens())
         + ", decodeSlowdownPerContextToken=" + timing.decodeSlowdownPerContextToken()

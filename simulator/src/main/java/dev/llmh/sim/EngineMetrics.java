@@ -1,0 +1,98 @@
+package dev.llmh.sim;
+
+import dev.llmh.front.SlotQueue;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * What the simulated engine says of itself at {@code GET /metrics}, in vLLM's names and Prometheus'
+ * text format, from its own state: the requests holding a slot ({@code vllm:num_requests_running})
+ * and waiting for one ({@code vllm:num_requests_waiting}); a KV cache that fills with each running
+ * request's prompt and planned answer, of the slots' context (4,096 tokens a slot when none is set)
+ * ({@code vllm:kv_cache_usage_perc}); the prompt tokens looked up in and served from the prefix cache
+ * ({@code vllm:prefix_cache_queries}, {@code vllm:prefix_cache_hits}, counted as each request ends),
+ * the requests that succeeded ({@code vllm:request_success}) and preemptions, none: it never preempts.
+ * Every page it gives is logged ({@link #pages()}), the ground truth of what a scraper saw.
+ */
+public final class EngineMetrics {
+  /** A slot's KV cache when the server's context is unlimited. */
+  static final int DEFAULT_SLOT_TOKENS = 4096;
+
+  /** One page as given: when, and its figures. */
+  public record Page(long nanos, int running, int waiting, double kvCacheUsage, long prefixQueries, long prefixHits, long succeeded) {}
+
+  private final SlotQueue slots;
+  private final long capacity;
+  private final AtomicLong reserved = new AtomicLong();
+  private final AtomicLong queries = new AtomicLong();
+  private final AtomicLong hits = new AtomicLong();
+  private final AtomicLong succeeded = new AtomicLong();
+  private final List<Page> pages = new ArrayList<>();
+
+  EngineMetrics(SlotQueue slots, SimulatorSettings settings) {
+    this.slots = slots;
+    int context = settings.capacity().contextTokens();
+    this.capacity = (long) settings.capacity().slots() * (context == SimulatorSettings.UNLIMITED ? DEFAULT_SLOT_TOKENS : context);
+  }
+
+  /** A request took a slot: its prompt and planned answer hold cache. */
+  void admitted(Plan plan) {
+    reserved.addAndGet(tokens(plan));
+  }
+
+  /** A request gave its slot back. */
+  void finished(Plan plan) {
+    reserved.addAndGet(-tokens(plan));
+  }
+
+  /** A request ended: its prompt was looked up in the prefix cache, and so much was there. */
+  void served(ServedRequest request) {
+    queries.addAndGet(request.outcome().promptTokens());
+    hits.addAndGet(request.outcome().cachedPromptTokens());
+    if (!request.outcome().clientDisconnected()) {
+      succeeded.incrementAndGet();
+    }
+  }
+
+  /** The page, logged. */
+  String page(String model) {
+    Page page;
+    synchronized (pages) {
+      page = new Page(System.nanoTime(), slots.running(), slots.waiting(), Math.min(1.0, (double) reserved.get() / capacity),
+          queries.get(), hits.get(), succeeded.get());
+      pages.add(page);
+    }
+    String labels = "{engine=\"0\",model_name=\"" + model + "\"}";
+    StringBuilder text = new StringBuilder();
+    family(text, "vllm:num_requests_running", "gauge", "Number of requests in model execution batches.", "", labels, page.running());
+    family(text, "vllm:num_requests_waiting", "gauge", "Number of requests waiting to be processed.", "", labels, page.waiting());
+    family(text, "vllm:kv_cache_usage_perc", "gauge", "KV-cache usage. 1 means 100 percent usage.", "", labels, page.kvCacheUsage());
+    family(text, "vllm:num_preemptions", "counter", "Cumulative number of preemption from the engine.", "_total", labels, 0);
+    family(text, "vllm:prefix_cache_queries", "counter", "Prefix cache queries, in terms of number of queried tokens.", "_total",
+        labels, page.prefixQueries());
+    family(text, "vllm:prefix_cache_hits", "counter", "Prefix cache hits, in terms of number of cached tokens.", "_total", labels,
+        page.prefixHits());
+    family(text, "vllm:request_success", "counter", "Count of successfully processed requests.", "_total", labels, page.succeeded());
+    return text.toString();
+  }
+
+  /** One family as Python's prometheus_client writes it (vLLM's): help, type, its one sample ({@code _total} for a counter). */
+  private static void family(StringBuilder text, String name, String type, String help, String suffix, String labels, double value) {
+    text.append("# HELP ").append(name).append(suffix).append(' ').append(help).append('\n')
+        .append("# TYPE ").append(name).append(' ').append(type).append('\n')
+        .append(name).append(suffix).append(labels).append(' ').append(String.format(Locale.ROOT, "%.17g", value)).append('\n');
+  }
+
+  /** Every page given so far, in order. */
+  List<Page> pages() {
+    synchronized (pages) {
+      return List.copyOf(pages);
+    }
+  }
+
+  private static long tokens(Plan plan) {
+    return (long) plan.request().prompt().tokens() + plan.completionTokens();
+  }
+}
