@@ -5,7 +5,11 @@ public enum Comparison {
   LESS("<"),
   LESS_OR_EQUAL("<="),
   GREATER(">"),
-  GREATER_OR_EQUAL(">=");
+  GREATER_OR_EQUAL(">="),
+  /** A count that must be exactly the budget ({@code server_preemptions == 0}): only for counts judged on their figure. */
+  EQUAL("=="),
+  /** How a broken {@link #EQUAL} is written; no constraint is written with it. */
+  NOT_EQUAL("!=");
 
   private final String symbol;
 
@@ -23,6 +27,8 @@ public enum Comparison {
       case LESS_OR_EQUAL -> observed <= budget;
       case GREATER -> observed > budget;
       case GREATER_OR_EQUAL -> observed >= budget;
+      case EQUAL -> observed == budget;
+      case NOT_EQUAL -> observed != budget;
     };
   }
 
@@ -33,6 +39,8 @@ public enum Comparison {
       case LESS_OR_EQUAL -> GREATER;
       case GREATER -> LESS_OR_EQUAL;
       case GREATER_OR_EQUAL -> LESS;
+      case EQUAL -> NOT_EQUAL;
+      case NOT_EQUAL -> EQUAL;
     };
   }
 }

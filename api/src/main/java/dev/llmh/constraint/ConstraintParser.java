@@ -50,6 +50,10 @@ public final class ConstraintParser {
               + "\"; write '" + metric.key() + "' alone");
     }
     Comparison comparison = comparison(m.group("op"), text);
+    if (comparison == Comparison.EQUAL && (metric.dimension() != Dimension.COUNT || metric.isDistribution() || regression)) {
+      throw new ConstraintException("'==' is for a count judged on its figure, e.g. \"server_preemptions == 0\"; '"
+          + metric.key() + "' in \"" + text + "\" takes <, <=, > or >=");
+    }
     Dimension expected = regression ? Dimension.RATIO : metric.dimension();
     Quantity budget = quantity(m.group("rest"), expected, metric, regression, text);
     String currency = expected == Dimension.MONEY ? currency(m.group("rest"), text) : null;
@@ -125,9 +129,11 @@ public final class ConstraintParser {
       case "<=" -> Comparison.LESS_OR_EQUAL;
       case ">" -> Comparison.GREATER;
       case ">=" -> Comparison.GREATER_OR_EQUAL;
+      case "==" -> Comparison.EQUAL;
       default ->
           throw new ConstraintException(
-              "comparison '" + op + "' is not supported in \"" + text + "\"; use one of <, <=, >, >=");
+              "comparison '" + op + "' is not supported in \"" + text + "\"; use one of <, <=, >, >= (or == for a count"
+                  + " judged on its figure, e.g. server_preemptions == 0)");
     };
   }
 

@@ -21,6 +21,21 @@ class ConstraintParserTest {
   }
 
   @Test
+  void aCountJudgedOnItsFigureMayBeExactlyItsBudgetAndNothingElseMay() {
+    ConstraintExpression preemptions = ConstraintParser.parse("server_preemptions == 0");
+    assertThat(preemptions.metric()).isEqualTo(Metric.SERVER_PREEMPTIONS);
+    assertThat(preemptions.comparison()).isEqualTo(Comparison.EQUAL);
+    assertThat(preemptions.comparison().holds(0, 0)).isTrue();
+    assertThat(preemptions.comparison().holds(1, 0)).isFalse();
+    assertThat(preemptions.comparison().negation().symbol()).isEqualTo("!=");
+    assertThat(preemptions.upperBudget()).isFalse();
+    assertThatThrownBy(() -> ConstraintParser.parse("ttft.p95 == 2s")).isInstanceOf(ConstraintException.class)
+        .hasMessageContaining("'==' is for a count judged on its figure").hasMessageContaining("'ttft'");
+    assertThatThrownBy(() -> ConstraintParser.parse("server_requests_waiting.max == 0")).hasMessageContaining("takes <, <=, > or >=");
+    assertThatThrownBy(() -> ConstraintParser.parse("server_preemptions != 0")).hasMessageContaining("comparison '!=' is not supported");
+  }
+
+  @Test
   void convertsUnitsToMilliseconds() {
     assertThat(ConstraintParser.parse("e2e.p95 <= 12s").budget().canonical()).isEqualTo(12_000.0);
     assertThat(ConstraintParser.parse("itl.max<2500us").budget().canonical()).isEqualTo(2.5);
@@ -100,7 +115,7 @@ class ConstraintParserTest {
       peak_rss.max < 6GiB          | takes no statistic
       ttft.p85 < 2s                | unknown statistic 'p85'
       ttft.p95 2s                  | missing comparison
-      ttft.p95 == 2s               | not supported
+      ttft.p95 == 2s               | is for a count judged on its figure
       ttft.p95 <                   | missing budget
       ttft.p95 < 2 parsecs         | unknown unit
       output_tokens.min > 2.5      | whole number
