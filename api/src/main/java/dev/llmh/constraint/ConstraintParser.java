@@ -152,7 +152,8 @@ public final class ConstraintParser {
     String what = regression ? "a regression (relative change)" : "'" + metric.key() + "' (" + expected.description() + ")";
     if (symbol.isEmpty()) {
       if (expected == Dimension.COUNT) {
-        if (value != Math.rint(value)) {
+        // a series' mean of counts may fall between them (server_requests_waiting.mean < 0.5)
+        if (value != Math.rint(value) && metric.shape() != Metric.Shape.SERIES) {
           throw new ConstraintException("a count must be a whole number in \"" + text + "\"");
         }
         return new Quantity(value, Unit.COUNT);

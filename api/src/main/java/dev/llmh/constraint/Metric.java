@@ -113,7 +113,21 @@ public enum Metric {
    * increases of vLLM's {@code prefix_cache_hits} and {@code prefix_cache_queries}.
    */
   SERVER_PREFIX_CACHE_HIT_RATE("server_prefix_cache_hit_rate", "server_prefix_cache_hit_rate", "server prefix cache hits (%)",
-      Dimension.RATIO, Shape.PER_CASE, false);
+      Dimension.RATIO, Shape.PER_CASE, false),
+  /**
+   * The time requests waited in the server's queue, as its histogram has it over the measured phase
+   * (vLLM's {@code request_queue_time_seconds}): {@code mean} and the percentiles its buckets give,
+   * judged on the observed value; a histogram keeps no min or max.
+   */
+  SERVER_QUEUE("server_queue", "server_queue_ms", "server queue (ms)", Dimension.TIME, Shape.SERIES, false),
+  /** The time requests spent in prefill, as the server's histogram has it (vLLM's {@code request_prefill_time_seconds}). */
+  SERVER_PREFILL("server_prefill", "server_prefill_ms", "server prefill (ms)", Dimension.TIME, Shape.SERIES, false),
+  /** Speculative decoding: draft tokens the target model accepted, % of those proposed, over the measured phase (vLLM). */
+  SERVER_DRAFT_ACCEPTANCE_RATE("server_draft_acceptance_rate", "server_draft_acceptance_rate", "server draft acceptance (%)",
+      Dimension.RATIO, Shape.PER_CASE, false),
+  /** Speculative decoding: tokens each draft step yields, 1 + accepted tokens per draft, over the measured phase (vLLM). */
+  SERVER_MEAN_ACCEPTANCE_LENGTH("server_mean_acceptance_length", "server_mean_acceptance_length", "server acceptance length",
+      Dimension.SCORE, Shape.PER_CASE, false);
 
   /** How a metric's values come about, which decides how it is summarised and judged. */
   public enum Shape {
@@ -222,7 +236,8 @@ public enum Metric {
   public boolean serverMetric() {
     return switch (this) {
       case SERVER_KV_CACHE_USAGE, SERVER_REQUESTS_WAITING, SERVER_REQUESTS_RUNNING, SERVER_PREEMPTIONS,
-          SERVER_PREFIX_CACHE_HIT_RATE -> true;
+          SERVER_PREFIX_CACHE_HIT_RATE, SERVER_QUEUE, SERVER_PREFILL, SERVER_DRAFT_ACCEPTANCE_RATE,
+          SERVER_MEAN_ACCEPTANCE_LENGTH -> true;
       default -> false;
     };
   }

@@ -13,7 +13,7 @@ import java.util.TreeMap;
  * unbounded bucket gives that bucket's lower bound.
  */
 final class Histograms {
-  private static final double[] QUANTILES = {0.50, 0.90, 0.99};
+  private static final double[] QUANTILES = {0.50, 0.90, 0.95, 0.99};
 
   private Histograms() {}
 
@@ -49,6 +49,42 @@ final class Histograms {
         }
       }
     });
+    return figures;
+  }
+
+  /**
+   * The histogram {@code family} over every series together (several engines, several models), from
+   * the first look to the last: {@code count}, {@code sum}, and with a count {@code mean} and the
+   * percentiles; empty when the last look has no bucket of it.
+   */
+  static Map<String, Double> merged(String family, Scrapes.Look first, Scrapes.Look last) {
+    Map<String, Double> before = Families.values(first);
+    Map<Double, Double> buckets = new TreeMap<>();
+    double count = 0;
+    double sum = 0;
+    for (Exposition.Sample sample : last.page().samples()) {
+      Double was = before.get(sample.series());
+      double increase = was == null || sample.value() < was ? sample.value() : sample.value() - was;
+      if (sample.name().equals(family + "_bucket") && sample.labels().containsKey("le")) {
+        buckets.merge(parse(sample.labels().get("le")), increase, Double::sum);
+      } else if (sample.name().equals(family + "_count")) {
+        count += increase;
+      } else if (sample.name().equals(family + "_sum")) {
+        sum += increase;
+      }
+    }
+    if (buckets.isEmpty()) {
+      return Map.of();
+    }
+    Map<String, Double> figures = new LinkedHashMap<>();
+    figures.put("count", count);
+    figures.put("sum", sum);
+    if (count > 0) {
+      figures.put("mean", sum / count);
+      for (double q : QUANTILES) {
+        figures.put("p" + Math.round(q * 100), quantile(q, buckets));
+      }
+    }
     return figures;
   }
 

@@ -16,10 +16,13 @@ import java.util.Map;
  * @param looks how many looks the figures rest on
  * @param series a gauge figure's value at each look, by metric
  * @param figures a counter figure over the measured phase, by metric
+ * @param histograms a histogram figure over the measured phase, by metric: {@code count}, and in ms
+ *     {@code mean}, {@code p50}, {@code p90}, {@code p95}, {@code p99}
  * @param families every family, each series by its own name; empty when nothing was looked at
  */
 record ServerMetrics(String source, long intervalMs, int looks, Map<Metric, double[]> series, Map<Metric, Double> figures,
-    Map<Metric, String> notMeasured, Map<String, Map<String, Map<String, Double>>> families) {
+    Map<Metric, Map<String, Double>> histograms, Map<Metric, String> notMeasured,
+    Map<String, Map<String, Map<String, Double>>> families) {
 
   /** The gauges' families, the first exposed of each list taken: vLLM's, llama.cpp's (--metrics), SGLang's, TGI's. */
   static final Map<Metric, List<String>> GAUGES = Map.of(
@@ -33,14 +36,22 @@ record ServerMetrics(String source, long intervalMs, int looks, Map<Metric, doub
   static final List<String> PREFIX_HITS = List.of("vllm:prefix_cache_hits_total", "vllm:gpu_prefix_cache_hits_total");
   static final List<String> PREFIX_QUERIES = List.of("vllm:prefix_cache_queries_total", "vllm:gpu_prefix_cache_queries_total");
 
+  /** The histograms' families, in seconds (vLLM's). */
+  static final Map<Metric, String> HISTOGRAMS = Map.of(
+      Metric.SERVER_QUEUE, "vllm:request_queue_time_seconds", Metric.SERVER_PREFILL, "vllm:request_prefill_time_seconds");
+  static final String DRAFTS = "vllm:spec_decode_num_drafts_total";
+  static final String DRAFT_TOKENS = "vllm:spec_decode_num_draft_tokens_total";
+  static final String ACCEPTED = "vllm:spec_decode_num_accepted_tokens_total";
+
   static final List<Metric> METRICS = List.of(Metric.SERVER_KV_CACHE_USAGE, Metric.SERVER_REQUESTS_WAITING,
-      Metric.SERVER_REQUESTS_RUNNING, Metric.SERVER_PREEMPTIONS, Metric.SERVER_PREFIX_CACHE_HIT_RATE);
+      Metric.SERVER_REQUESTS_RUNNING, Metric.SERVER_PREEMPTIONS, Metric.SERVER_PREFIX_CACHE_HIT_RATE, Metric.SERVER_QUEUE,
+      Metric.SERVER_PREFILL, Metric.SERVER_DRAFT_ACCEPTANCE_RATE, Metric.SERVER_MEAN_ACCEPTANCE_LENGTH);
 
   /** Nothing measured, every figure for {@code reason}. */
   static ServerMetrics notMeasured(String source, long intervalMs, String reason) {
     Map<Metric, String> why = new EnumMap<>(Metric.class);
     METRICS.forEach(m -> why.put(m, reason));
-    return new ServerMetrics(source, intervalMs, 0, Map.of(), Map.of(), why, Map.of());
+    return new ServerMetrics(source, intervalMs, 0, Map.of(), Map.of(), Map.of(), why, Map.of());
   }
 
   static ServerMetrics of(String source, long intervalMs, List<Scrapes.Look> looks) {
@@ -81,7 +92,48 @@ record ServerMetrics(String source, long intervalMs, int looks, Map<Metric, doub
     } else {
       figures.put(Metric.SERVER_PREFIX_CACHE_HIT_RATE, 100 * hits / queries);
     }
-    return new ServerMetrics(source, intervalMs, looks.size(), series, figures, why, Families.of(looks));
+    speculation(source, first, last, figures, why);
+    return new ServerMetrics(source, intervalMs, looks.size(), series, figures, histograms(source, first, last, why), why,
+        Families.of(looks));
+  }
+
+  /** Each histogram figure over the phase, in ms; why one is absent into {@code why}. */
+  private static Map<Metric, Map<String, Double>> histograms(String source, Scrapes.Look first, Scrapes.Look last,
+      Map<Metric, String> why) {
+    Map<Metric, Map<String, Double>> histograms = new EnumMap<>(Metric.class);
+    HISTOGRAMS.forEach((metric, family) -> {
+      Map<String, Double> seconds = Histograms.merged(family, first, last);
+      if (seconds.isEmpty()) {
+        why.put(metric, absent(source, List.of(family)));
+      } else if (seconds.get("count") == 0) {
+        why.put(metric, "the server counted no request in " + family + " during the measured phase");
+      } else {
+        Map<String, Double> ms = new java.util.LinkedHashMap<>();
+        seconds.forEach((stat, value) -> ms.put(stat, stat.equals("count") ? value : 1000 * value));
+        histograms.put(metric, ms);
+      }
+    });
+    return histograms;
+  }
+
+  /** Speculative decoding's figures, from vLLM's draft counters; why they are absent into {@code why}. */
+  private static void speculation(String source, Scrapes.Look first, Scrapes.Look last, Map<Metric, Double> figures,
+      Map<Metric, String> why) {
+    Double drafts = increase(first, last, List.of(DRAFTS));
+    Double proposed = increase(first, last, List.of(DRAFT_TOKENS));
+    Double accepted = increase(first, last, List.of(ACCEPTED));
+    if (drafts == null || proposed == null || accepted == null) {
+      String reason = absent(source, List.of(DRAFTS, DRAFT_TOKENS, ACCEPTED)) + ": no speculative decoding";
+      why.put(Metric.SERVER_DRAFT_ACCEPTANCE_RATE, reason);
+      why.put(Metric.SERVER_MEAN_ACCEPTANCE_LENGTH, reason);
+    } else if (drafts == 0 || proposed == 0) {
+      String reason = "the server drafted nothing during the measured phase (" + DRAFTS + " did not grow)";
+      why.put(Metric.SERVER_DRAFT_ACCEPTANCE_RATE, reason);
+      why.put(Metric.SERVER_MEAN_ACCEPTANCE_LENGTH, reason);
+    } else {
+      figures.put(Metric.SERVER_DRAFT_ACCEPTANCE_RATE, 100 * accepted / proposed);
+      figures.put(Metric.SERVER_MEAN_ACCEPTANCE_LENGTH, 1 + accepted / drafts);
+    }
   }
 
   private static String absent(String source, List<String> names) {

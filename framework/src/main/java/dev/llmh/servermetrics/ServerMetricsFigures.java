@@ -42,8 +42,29 @@ public final class ServerMetricsFigures extends FigureSource.OfSection<ServerMet
       values.add(Value.measured("server_metrics.server_prefix_cache_hit_rate", Metric.SERVER_PREFIX_CACHE_HIT_RATE,
           "prefix cache hits", hits, Unit.PERCENT, null));
     }
+    histogram(m, Metric.SERVER_QUEUE, "queue", parts, values);
+    histogram(m, Metric.SERVER_PREFILL, "prefill", parts, values);
+    Double accepted = m.figure(Metric.SERVER_DRAFT_ACCEPTANCE_RATE, null);
+    Double length = m.figure(Metric.SERVER_MEAN_ACCEPTANCE_LENGTH, null);
+    if (accepted != null && length != null) {
+      parts.add(String.format(Locale.ROOT, "drafts accepted %.1f%% (%.2f tokens a step)", accepted, length));
+      values.add(Value.measured("server_metrics.server_draft_acceptance_rate", Metric.SERVER_DRAFT_ACCEPTANCE_RATE,
+          "draft acceptance", accepted, Unit.PERCENT, null));
+    }
     parts.add(m.looks() + " looks at " + m.source());
     return List.of(new Figure("server metrics", String.join("; ", parts), values));
+  }
+
+  /** A histogram figure's mean and p95, in ms, as the server's buckets give them. */
+  private static void histogram(ServerMetricsRecord m, Metric metric, String words, List<String> parts, List<Value> values) {
+    Double mean = m.figure(metric, "mean");
+    Double p95 = m.figure(metric, "p95");
+    if (mean == null || p95 == null) {
+      return;
+    }
+    parts.add(String.format(Locale.ROOT, "%s mean %.3g ms p95 %.3g ms", words, mean, p95));
+    values.add(Value.measured("server_metrics." + metric.jsonName() + ".mean", metric, words + ", mean", mean, Unit.MILLISECONDS, null));
+    values.add(Value.measured("server_metrics." + metric.jsonName() + ".p95", metric, words + ", p95", p95, Unit.MILLISECONDS, null));
   }
 
   private static void gauge(ServerMetricsRecord m, Metric metric, String words, String format, Unit unit, List<String> parts,

@@ -28,6 +28,13 @@ record ServerMetricsFindings(ServerMetrics metrics) implements Findings {
   public ConstraintResult judge(ConstraintExpression constraint, double alpha) {
     Metric metric = constraint.metric();
     String reason = metrics.notMeasured().get(metric);
+    Map<String, Double> histogram = metrics.histograms().get(metric);
+    if (histogram != null) {
+      Double value = histogram.get(constraint.stat().key());
+      return Judge.judgeFigure(constraint, value, value != null ? reason : "a histogram gives the mean and the percentiles p50,"
+          + " p90, p95, p99, not " + constraint.stat().key(), String.format(java.util.Locale.ROOT,
+          " over %.0f requests in the server's histogram (%s)", histogram.get("count"), metrics.source()));
+    }
     if (metric.shape() != Metric.Shape.SERIES) {
       return Judge.judgeFigure(constraint, metrics.figures().get(metric), reason, " over the measured phase (" + metrics.source() + ")");
     }

@@ -20,7 +20,8 @@ import java.util.Map;
  * @param intervalMs how often it was looked at
  * @param looks the looks the figures rest on, the first as the phase began and the last as it ended
  * @param figures by metric name: a gauge's {@code min}, {@code mean}, {@code max} and {@code series}
- *     (its value at each look), a counter's figure over the phase
+ *     (its value at each look), a histogram's {@code count} and, in ms, {@code mean}, {@code p50},
+ *     {@code p90}, {@code p95}, {@code p99}, a counter's figure over the phase
  * @param notMeasured why a figure is absent, by its name
  * @param families every family the server exposed, each series under its own name ({@link Families})
  */
@@ -45,6 +46,8 @@ public record ServerMetricsRecord(
         gauge.put("max", s.get(Stat.MAX));
         gauge.put("series", Arrays.stream(series).boxed().toList());
         figures.put(metric.jsonName(), gauge);
+      } else if (m.histograms().containsKey(metric)) {
+        figures.put(metric.jsonName(), m.histograms().get(metric));
       } else if (m.figures().containsKey(metric)) {
         figures.put(metric.jsonName(), m.figures().get(metric));
       } else if (m.notMeasured().containsKey(metric)) {

@@ -19,7 +19,14 @@ class ServerMetricsTest {
   /** A vLLM page with the given gauges and counters. */
   private static String vllm(int running, int waiting, double kv, int preemptions, int queries, int hits, int[] queueBuckets,
       double queueSum) {
+    int drafts = queries / 100;
     return String.join("\n",
+        "# TYPE vllm:spec_decode_num_drafts counter",
+        "vllm:spec_decode_num_drafts_total{" + LABELS + "} " + drafts + ".0",
+        "# TYPE vllm:spec_decode_num_draft_tokens counter",
+        "vllm:spec_decode_num_draft_tokens_total{" + LABELS + "} " + 3 * drafts + ".0",
+        "# TYPE vllm:spec_decode_num_accepted_tokens counter",
+        "vllm:spec_decode_num_accepted_tokens_total{" + LABELS + "} " + 2 * drafts + ".0",
         "# HELP vllm:num_requests_running Number of requests in model execution batches.",
         "# TYPE vllm:num_requests_running gauge",
         "vllm:num_requests_running{" + LABELS + "} " + running + ".0",
@@ -63,7 +70,13 @@ class ServerMetricsTest {
     assertThat(m.series().get(Metric.SERVER_REQUESTS_RUNNING)).containsExactly(0.0, 4.0, 2.0);
     assertThat(m.series().get(Metric.SERVER_REQUESTS_WAITING)).containsExactly(0.0, 2.0, 0.0);
     assertThat(m.figures()).containsEntry(Metric.SERVER_PREEMPTIONS, 2.0).containsEntry(Metric.SERVER_PREFIX_CACHE_HIT_RATE, 50.0);
-    assertThat(m.notMeasured()).isEmpty();
+    // ten drafts of three tokens, two of each accepted
+    assertThat(m.figures().get(Metric.SERVER_DRAFT_ACCEPTANCE_RATE)).isCloseTo(200.0 / 3, within(1e-9));
+    assertThat(m.figures()).containsEntry(Metric.SERVER_MEAN_ACCEPTANCE_LENGTH, 3.0);
+    assertThat(m.histograms().get(Metric.SERVER_QUEUE)).containsEntry("count", 10.0);
+    assertThat(m.histograms().get(Metric.SERVER_QUEUE).get("mean")).isCloseTo(160, within(1e-9));
+    assertThat(m.notMeasured()).containsOnlyKeys(Metric.SERVER_PREFILL);
+    assertThat(m.notMeasured().get(Metric.SERVER_PREFILL)).contains("have no vllm:request_prefill_time_seconds");
 
     String series = "{engine=\"0\",model_name=\"Qwen/Qwen3-0.6B\"}";
     Map<String, Map<String, Double>> queue = m.families().get("vllm:request_queue_time_seconds (histogram)");

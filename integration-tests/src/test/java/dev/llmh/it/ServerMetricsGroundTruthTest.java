@@ -7,6 +7,7 @@ import dev.llmh.it.fixtures.ServerMetricsScenario;
 import dev.llmh.result.CaseResult;
 import dev.llmh.servermetrics.ServerMetricsRecord;
 import dev.llmh.sim.EngineMetrics;
+import dev.llmh.sim.ServedRequest;
 import dev.llmh.sim.SimulatedServer;
 import dev.llmh.sim.SimulatorSettings;
 import java.nio.file.Path;
@@ -36,7 +37,6 @@ class ServerMetricsGroundTruthTest {
       System.out.println(m.figures().keySet() + " over " + m.looks() + " looks; " + server.metricsPages().size() + " pages given");
 
       assertThat(m.source()).isEqualTo(server.baseUrl().replace("/v1", "/metrics"));
-      assertThat(m.notMeasured()).isNullOrEmpty();
       assertThat(m.looks()).isGreaterThanOrEqualTo(5);
       assertThat(m.series(Metric.SERVER_REQUESTS_RUNNING)).containsExactlyElementsOf(
           pages.stream().map(p -> (double) p.running()).toList());
@@ -56,10 +56,21 @@ class ServerMetricsGroundTruthTest {
       assertThat(last.succeeded() - first.succeeded()).isEqualTo(24);
       assertThat(m.families().get("vllm:request_success (counter)").values()).singleElement()
           .satisfies(c -> assertThat(c.get("increase")).isEqualTo(24.0));
+      // its histograms hold the 24 measured requests' waits for a slot and their slot-to-first-chunk times
+      List<ServedRequest> measured = server.servedRequests().subList(server.servedRequests().size() - 24, server.servedRequests().size());
+      assertThat(m.figure(Metric.SERVER_QUEUE, "count")).isEqualTo(24.0);
+      assertThat(m.figure(Metric.SERVER_QUEUE, "mean")).isCloseTo(
+          measured.stream().mapToDouble(r -> (r.times().slotAcquiredNanos() - r.times().arrivalNanos()) / 1e6).average().orElseThrow(),
+          org.assertj.core.data.Offset.offset(1e-6));
+      assertThat(m.figure(Metric.SERVER_PREFILL, "mean")).isCloseTo(measured.stream()
+          .mapToDouble(r -> (r.times().contentChunkNanos().get(0) - r.times().slotAcquiredNanos()) / 1e6).average().orElseThrow(),
+          org.assertj.core.data.Offset.offset(1e-6));
+      assertThat(m.notMeasured()).containsOnlyKeys("server_draft_acceptance_rate", "server_mean_acceptance_length");
       // four workers on two slots: both slots busy and some waiting at a look, and the budgets say so
       assertThat(m.figure(Metric.SERVER_REQUESTS_RUNNING, "max")).isEqualTo(2.0);
       assertThat(result.constraints()).allSatisfy(c -> assertThat(c.verdict()).as(c.message()).isEqualTo("PASS"));
       assertThat(run.console()).contains("server metrics").contains("looks at " + m.source());
+      run.console().lines().filter(l -> l.contains("server metrics") || l.contains("server_")).forEach(System.out::println);
     }
   }
 
@@ -70,7 +81,7 @@ class ServerMetricsGroundTruthTest {
       CaseResult result = run.record().results().get(0);
       ServerMetricsRecord m = result.section(ServerMetricsRecord.SECTION);
       assertThat(m.looks()).isZero();
-      assertThat(m.notMeasured()).hasSize(5).allSatisfy((name, why) -> assertThat(why)
+      assertThat(m.notMeasured()).hasSize(9).allSatisfy((name, why) -> assertThat(why)
           .contains("GET " + m.source() + " answered HTTP 404: the server offers no Prometheus metrics there"));
       assertThat(result.constraints()).allSatisfy(c -> assertThat(c.verdict()).isEqualTo("INCONCLUSIVE"));
       assertThat(result.requests().measured()).isEqualTo(24);

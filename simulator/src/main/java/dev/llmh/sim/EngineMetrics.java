@@ -13,7 +13,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * request's prompt and planned answer, of the slots' context (4,096 tokens a slot when none is set)
  * ({@code vllm:kv_cache_usage_perc}); the prompt tokens looked up in and served from the prefix cache
  * ({@code vllm:prefix_cache_queries}, {@code vllm:prefix_cache_hits}, counted as each request ends),
- * the requests that succeeded ({@code vllm:request_success}) and preemptions, none: it never preempts.
+ * the requests that succeeded ({@code vllm:request_success}) and preemptions, none: it never preempts;
+ * each request's wait for a slot and its time from the slot to its first chunk as vLLM's histograms
+ * ({@code vllm:request_queue_time_seconds}, {@code vllm:request_prefill_time_seconds}, vLLM's buckets).
  * Every page it gives is logged ({@link #pages()}), the ground truth of what a scraper saw.
  */
 public final class EngineMetrics {
@@ -30,6 +32,42 @@ public final class EngineMetrics {
   private final AtomicLong hits = new AtomicLong();
   private final AtomicLong succeeded = new AtomicLong();
   private final List<Page> pages = new ArrayList<>();
+  private final Histogram queue = new Histogram();
+  private final Histogram prefill = new Histogram();
+
+  /** vLLM's buckets for its request-phase histograms, in seconds. */
+  static final double[] BUCKETS = {0.3, 0.5, 0.8, 1.0, 1.5, 2.0, 2.5, 5.0, 10.0, 15.0, 20.0, 30.0, 40.0, 50.0, 60.0, 120.0,
+      240.0, 480.0, 960.0, 1920.0, 7680.0};
+
+  /** Observations in seconds, bucketed as Python's prometheus_client does: cumulative counts, a sum, a count. */
+  private static final class Histogram {
+    private final long[] counts = new long[BUCKETS.length];
+    private long count;
+    private double sum;
+
+    synchronized void observe(double seconds) {
+      for (int i = 0; i < BUCKETS.length; i++) {
+        if (seconds <= BUCKETS[i]) {
+          counts[i]++;
+        }
+      }
+      count++;
+      sum += seconds;
+    }
+
+    synchronized void write(StringBuilder text, String name, String help, String labels) {
+      String inner = labels.substring(0, labels.length() - 1);
+      text.append("# HELP ").append(name).append(' ').append(help).append('\n')
+          .append("# TYPE ").append(name).append(" histogram\n");
+      for (int i = 0; i < BUCKETS.length; i++) {
+        text.append(name).append("_bucket").append(inner).append(",le=\"").append(BUCKETS[i]).append("\"} ").append(counts[i])
+            .append(".0\n");
+      }
+      text.append(name).append("_bucket").append(inner).append(",le=\"+Inf\"} ").append(count).append(".0\n")
+          .append(name).append("_count").append(labels).append(' ').append(count).append(".0\n")
+          .append(name).append("_sum").append(labels).append(' ').append(String.format(Locale.ROOT, "%.17g", sum)).append('\n');
+    }
+  }
 
   EngineMetrics(SlotQueue slots, SimulatorSettings settings) {
     this.slots = slots;
@@ -47,12 +85,20 @@ public final class EngineMetrics {
     reserved.addAndGet(-tokens(plan));
   }
 
-  /** A request ended: its prompt was looked up in the prefix cache, and so much was there. */
-  void served(ServedRequest request) {
-    queries.addAndGet(request.outcome().promptTokens());
-    hits.addAndGet(request.outcome().cachedPromptTokens());
-    if (!request.outcome().clientDisconnected()) {
-      succeeded.incrementAndGet();
+  /**
+   * A request's answer is complete, its last event about to go: its prompt was looked up in the
+   * prefix cache ({@code cached} tokens were there), it waited from {@code arrival} to {@code slotAt}
+   * for a slot, and its first chunk went at {@code firstChunk} (null: none). Counted before the last
+   * event, as an engine counts a request it finished, so that a client that has read the whole answer
+   * finds it counted.
+   */
+  void ended(int promptTokens, int cached, long arrival, long slotAt, Long firstChunk) {
+    queries.addAndGet(promptTokens);
+    hits.addAndGet(cached);
+    succeeded.incrementAndGet();
+    queue.observe((slotAt - arrival) / 1e9);
+    if (firstChunk != null) {
+      prefill.observe((firstChunk - slotAt) / 1e9);
     }
   }
 
@@ -75,6 +121,8 @@ public final class EngineMetrics {
     family(text, "vllm:prefix_cache_hits", "counter", "Prefix cache hits, in terms of number of cached tokens.", "_total", labels,
         page.prefixHits());
     family(text, "vllm:request_success", "counter", "Count of successfully processed requests.", "_total", labels, page.succeeded());
+    queue.write(text, "vllm:request_queue_time_seconds", "Histogram of time spent in WAITING phase for request.", labels);
+    prefill.write(text, "vllm:request_prefill_time_seconds", "Histogram of time spent in PREFILL phase for request.", labels);
     return text.toString();
   }
 

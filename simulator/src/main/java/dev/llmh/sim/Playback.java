@@ -84,6 +84,7 @@ final class Playback {
         remember(plan, first);
         long gap = settings.chunkGapNanos(plan.request().prompt().tokens());
         event = sendChunks(events, plan, texts, first, gap, event, flushed);
+        metrics.ended(plan.request().prompt().tokens(), cached, arrival, slotAt, flushed.isEmpty() ? null : flushed.get(0));
         if (protocol.ollama()) {
           long now = System.nanoTime();
           String done = chunks.ollamaDone(now - arrival, load, first - load - slotAt, flushed.isEmpty() ? 0L : now - flushed.get(0));
@@ -215,6 +216,7 @@ final class Playback {
       long done = first + Math.max(0, chunks - 1) * settings.chunkGapNanos(plan.request().prompt().tokens());
       byte[] bytes = new Chunks(mapper, settings, plan).whole();
       waitUntil(done);
+      metrics.ended(plan.request().prompt().tokens(), cached, arrival, slotAt, null);
       ex.getResponseHeaders().set("Content-Type", "application/json");
       ex.sendResponseHeaders(200, bytes.length);
       try (OutputStream out = ex.getResponseBody()) {

@@ -302,7 +302,6 @@ public final class SimulatedServer implements LocalServers.LocalServer {
   }
 
   private void record(ServedRequest r) {
-    metrics.served(r);
     synchronized (served) {
       served.add(r);
       served.notifyAll();
