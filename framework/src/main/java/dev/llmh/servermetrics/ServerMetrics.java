@@ -14,13 +14,14 @@ import java.util.Map;
  * @param source the page's URL
  * @param intervalMs how often it was looked at between the first look and the last
  * @param looks how many looks the figures rest on
+ * @param lookMs when each look was answered, in ms after the first
  * @param series a gauge figure's value at each look, by metric
  * @param figures a counter figure over the measured phase, by metric
  * @param histograms a histogram figure over the measured phase, by metric: {@code count}, and in ms
  *     {@code mean}, {@code p50}, {@code p90}, {@code p95}, {@code p99}
  * @param families every family, each series by its own name; empty when nothing was looked at
  */
-record ServerMetrics(String source, long intervalMs, int looks, Map<Metric, double[]> series, Map<Metric, Double> figures,
+record ServerMetrics(String source, long intervalMs, int looks, List<Double> lookMs, Map<Metric, double[]> series, Map<Metric, Double> figures,
     Map<Metric, Map<String, Double>> histograms, Map<Metric, String> notMeasured,
     Map<String, Map<String, Map<String, Double>>> families) {
 
@@ -51,7 +52,7 @@ record ServerMetrics(String source, long intervalMs, int looks, Map<Metric, doub
   static ServerMetrics notMeasured(String source, long intervalMs, String reason) {
     Map<Metric, String> why = new EnumMap<>(Metric.class);
     METRICS.forEach(m -> why.put(m, reason));
-    return new ServerMetrics(source, intervalMs, 0, Map.of(), Map.of(), Map.of(), why, Map.of());
+    return new ServerMetrics(source, intervalMs, 0, List.of(), Map.of(), Map.of(), Map.of(), why, Map.of());
   }
 
   static ServerMetrics of(String source, long intervalMs, List<Scrapes.Look> looks) {
@@ -93,7 +94,8 @@ record ServerMetrics(String source, long intervalMs, int looks, Map<Metric, doub
       figures.put(Metric.SERVER_PREFIX_CACHE_HIT_RATE, 100 * hits / queries);
     }
     speculation(source, first, last, figures, why);
-    return new ServerMetrics(source, intervalMs, looks.size(), series, figures, histograms(source, first, last, why), why,
+    List<Double> lookMs = looks.stream().map(l -> (l.nanos() - first.nanos()) / 1e6).toList();
+    return new ServerMetrics(source, intervalMs, looks.size(), lookMs, series, figures, histograms(source, first, last, why), why,
         Families.of(looks));
   }
 

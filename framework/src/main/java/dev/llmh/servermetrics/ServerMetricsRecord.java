@@ -19,6 +19,7 @@ import java.util.Map;
  * @param source the page's URL
  * @param intervalMs how often it was looked at
  * @param looks the looks the figures rest on, the first as the phase began and the last as it ended
+ * @param lookMs when each look was answered, in ms after the first: the time of each value of a gauge's series
  * @param figures by metric name: a gauge's {@code min}, {@code mean}, {@code max} and {@code series}
  *     (its value at each look), a histogram's {@code count} and, in ms, {@code mean}, {@code p50},
  *     {@code p90}, {@code p95}, {@code p99}, a counter's figure over the phase
@@ -28,7 +29,7 @@ import java.util.Map;
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 public record ServerMetricsRecord(
-    String source, long intervalMs, int looks, Map<String, Object> figures, Map<String, String> notMeasured,
+    String source, long intervalMs, int looks, List<Double> lookMs, Map<String, Object> figures, Map<String, String> notMeasured,
     Map<String, Map<String, Map<String, Double>>> families) {
 
   public static final Section<ServerMetricsRecord> SECTION = Section.optional("server_metrics", ServerMetricsRecord.class);
@@ -54,7 +55,7 @@ public record ServerMetricsRecord(
         notMeasured.put(metric.jsonName(), m.notMeasured().get(metric));
       }
     }
-    return new ServerMetricsRecord(m.source(), m.intervalMs(), m.looks(), figures, notMeasured, m.families());
+    return new ServerMetricsRecord(m.source(), m.intervalMs(), m.looks(), m.lookMs(), figures, notMeasured, m.families());
   }
 
   /** A gauge figure's statistic ({@code min}, {@code mean}, {@code max}), or a counter figure; null when absent. */

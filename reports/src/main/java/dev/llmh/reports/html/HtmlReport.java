@@ -84,6 +84,7 @@ public final class HtmlReport {
         RequestCharts.cdfs(record),
         RequestCharts.timelines(record),
         ServerCharts.resources(record),
+        ServerMetricsCharts.of(record),
         ServerCharts.models(record),
         Section.table("environment", "Environment", EnvironmentTables.environment(record)),
         Section.table("not-measured", "Not measured", EnvironmentTables.notMeasuredTable(record)));

@@ -113,6 +113,33 @@ class HtmlReportTest {
         .contains("<td>9/10</td>");
   }
 
+  @Test
+  void theServersOwnMetricsAreDrawnLookByLookOrSayWhyNot() {
+    RunRecord rich = RichRun.record();
+    Map<String, Object> figures = new java.util.LinkedHashMap<>();
+    figures.put("server_requests_running", Map.of("min", 0.0, "mean", 1.0, "max", 2.0, "series", List.of(0.0, 2.0, 1.0)));
+    figures.put("server_requests_waiting", Map.of("min", 0.0, "mean", 0.33, "max", 1.0, "series", List.of(0.0, 1.0, 0.0)));
+    figures.put("server_kv_cache_usage", Map.of("min", 0.0, "mean", 20.0, "max", 40.0, "series", List.of(0.0, 40.0, 20.0)));
+    dev.llmh.servermetrics.ServerMetricsRecord looked = new dev.llmh.servermetrics.ServerMetricsRecord("http://h:8000/metrics", 250,
+        3, List.of(0.0, 250.0, 500.0), figures, Map.of(), Map.of());
+    dev.llmh.servermetrics.ServerMetricsRecord none = new dev.llmh.servermetrics.ServerMetricsRecord("http://h:8080/metrics", 250,
+        0, List.of(), Map.of(), Map.of("server_kv_cache_usage", "GET http://h:8080/metrics answered HTTP 404"), Map.of());
+    List<dev.llmh.result.CaseResult> results = List.of(
+        rich.results().get(0).toBuilder().section(dev.llmh.servermetrics.ServerMetricsRecord.SECTION, looked).build(),
+        rich.results().get(1).toBuilder().section(dev.llmh.servermetrics.ServerMetricsRecord.SECTION, none).build());
+    Section section = ServerMetricsCharts.of(new RunRecord(rich.schemaVersion(), rich.run(), rich.environment(), rich.statistics(),
+        results, rich.fits(), rich.saturation()));
+    assertThat(section.charts()).singleElement().satisfies(chart -> {
+      assertThat(chart.series()).extracting(ChartSpec.Series::name)
+          .containsExactly("requests running", "requests waiting", "KV cache in use (%)");
+      assertThat(chart.series().get(2).data()).containsExactly(List.of(0.0, 0.0), List.of(0.25, 40.0), List.of(0.5, 20.0));
+      assertThat(chart.note()).isEqualTo("http://h:8000/metrics, every 250 ms; 3 looks");
+    });
+    Section nothing = ServerMetricsCharts.of(new RunRecord(rich.schemaVersion(), rich.run(), rich.environment(), rich.statistics(),
+        results.subList(1, 2), rich.fits(), rich.saturation()));
+    assertThat(nothing.notMeasured()).isEqualTo("not measured: GET http://h:8080/metrics answered HTTP 404");
+  }
+
   private static String simple(String scenario) {
     return scenario.substring(scenario.lastIndexOf('.') + 1);
   }
