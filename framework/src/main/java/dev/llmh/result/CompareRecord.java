@@ -61,6 +61,7 @@ public record CompareRecord(
    * @param meanCi the mean's 95% interval, over a calibration text only (null otherwise: the positions
    *     of one greedy answer follow from each other, and no interval could rest on them)
    */
+  @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
   public record KlSummary(double mean, double p50, double p90, double p99, double max, java.util.List<Double> meanCi) {}
 
 }
