@@ -102,6 +102,16 @@ public final class EngineMetrics {
     }
   }
 
+  /** {@code GET /metrics}: the page, in Prometheus' text format. */
+  void serve(com.sun.net.httpserver.HttpExchange ex, String model) throws java.io.IOException {
+    byte[] page = page(model).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    ex.getResponseHeaders().set("Content-Type", "text/plain; version=0.0.4; charset=utf-8");
+    ex.sendResponseHeaders(200, page.length);
+    try (java.io.OutputStream out = ex.getResponseBody()) {
+      out.write(page);
+    }
+  }
+
   /** The page, logged. */
   String page(String model) {
     Page page;

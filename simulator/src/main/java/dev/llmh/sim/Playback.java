@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 
 /**
@@ -18,13 +17,6 @@ import java.util.function.Consumer;
  * {@code served}.
  */
 final class Playback {
-
-  /**
-   * Below this much time to a deadline the waiting thread spins instead of parking: parking
-   * overshoots by ~50-100 us (timer slack), and {@code Thread.yield()} could hand a busy core's
-   * time slice (milliseconds) to another process. Short, so many streams on 2 cores stay cheap.
-   */
-  private static final long SPIN_NANOS = 250_000L;
 
   /** Output tokens {@code [from, to)}, sent as one chunk; reasoning chunks hold reasoning only. */
   private record Span(int from, int to, boolean reasoning) {}
@@ -70,12 +62,11 @@ final class Playback {
         send(events, plan, event++, chunks.role());
       }
       try {
-        slots.acquire();
+        take(plan);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         return; // server closing: not recorded
       }
-      metrics.admitted(plan);
       try {
         slotAt = System.nanoTime();
         long load = residency.loadNanos(settings, plan.number(), slotAt);
@@ -97,8 +88,7 @@ final class Playback {
         Thread.currentThread().interrupt();
         disconnected = true; // server closing mid-stream
       } finally {
-        metrics.finished(plan);
-        slots.release();
+        giveBack(plan);
       }
     } catch (IOException e) {
       disconnected = true;
@@ -124,13 +114,13 @@ final class Playback {
       List<Long> flushed) throws IOException, InterruptedException {
     int next = event;
     for (int k = 0; k < texts.size(); k++) {
-      waitUntil(first + k * gap);
+      Deadlines.waitUntil(first + k * gap);
       long sendAt = System.nanoTime();
       send(events, plan, next++, texts.get(k));
       flushed.add(sendAt);
     }
     if (texts.isEmpty()) {
-      waitUntil(first);
+      Deadlines.waitUntil(first);
     }
     return next;
   }
@@ -199,13 +189,12 @@ final class Playback {
 
   void whole(HttpExchange ex, Plan plan, long arrival) throws IOException {
     try {
-      slots.acquire();
+      take(plan);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return;
     }
     long slotAt = System.nanoTime();
-    metrics.admitted(plan);
     boolean disconnected = false;
     int sent = plan.completionTokens();
     int cached = cachedTokens(plan, slotAt);
@@ -215,7 +204,7 @@ final class Playback {
       remember(plan, first);
       long done = first + Math.max(0, chunks - 1) * settings.chunkGapNanos(plan.request().prompt().tokens());
       byte[] bytes = new Chunks(mapper, settings, plan).whole();
-      waitUntil(done);
+      Deadlines.waitUntil(done);
       metrics.ended(plan.request().prompt().tokens(), cached, arrival, slotAt, null);
       ex.getResponseHeaders().set("Content-Type", "application/json");
       ex.sendResponseHeaders(200, bytes.length);
@@ -230,12 +219,22 @@ final class Playback {
       disconnected = true;
       sent = 0;
     } finally {
-      metrics.finished(plan);
-      slots.release();
+      giveBack(plan);
     }
     ServedRequest.Times times = new ServedRequest.Times(arrival, slotAt, List.of(), System.nanoTime());
     record(ex, plan, false, times, new ServedRequest.Outcome(plan.request().prompt().tokens(), cached, sent, 0,
         plan.finishReason(), disconnected));
+  }
+
+  /** Waits for a slot; the engine's metrics count the request running from then on. */
+  private void take(Plan plan) throws InterruptedException {
+    slots.acquire();
+    metrics.admitted(plan);
+  }
+
+  private void giveBack(Plan plan) {
+    metrics.finished(plan);
+    slots.release();
   }
 
   /** Hands what was served to {@code served}: what the plan's request asked for, over {@code ex}'s connection. */
@@ -285,24 +284,6 @@ final class Playback {
   private void remember(Plan plan, long prefillEnd) {
     if (settings.capacity().prefixCache()) {
       cache.store(plan.request().prompt().prefix(), prefillEnd);
-    }
-  }
-
-  /** Waits until {@code System.nanoTime() >= deadline}: parks, then spins for the last 250 us. */
-  static void waitUntil(long deadline) throws InterruptedException {
-    for (;;) {
-      long left = deadline - System.nanoTime();
-      if (left <= 0) {
-        return;
-      }
-      if (Thread.interrupted()) {
-        throw new InterruptedException();
-      }
-      if (left > SPIN_NANOS) {
-        LockSupport.parkNanos(left - SPIN_NANOS);
-      } else {
-        Thread.onSpinWait();
-      }
     }
   }
 }

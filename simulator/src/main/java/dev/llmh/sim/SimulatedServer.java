@@ -110,7 +110,7 @@ public final class SimulatedServer implements LocalServers.LocalServer {
       routes.add(Route.post(protocol.path, authorised((ex, arrival) -> chat(ex, arrival, protocol))));
     }
     if (settings.quirks().metrics()) {
-      routes.add(Route.get("/metrics", (ex, arrival) -> metricsPage(ex)));
+      routes.add(Route.get("/metrics", (ex, arrival) -> metrics.serve(ex, settings.modelId())));
     }
     this.front = HttpFront.start("llmh-sim", "simulator", 0, routes);
     this.closeFront = !settings.quirks().framing().closeDelimited() ? null : new CloseDelimitedFront(front.port(),
@@ -283,16 +283,6 @@ public final class SimulatedServer implements LocalServers.LocalServer {
       playback.stream(ex, plan, arrival);
     } else {
       playback.whole(ex, plan, arrival);
-    }
-  }
-
-  /** {@code GET /metrics}: the engine's figures in vLLM's names ({@link EngineMetrics}). */
-  private void metricsPage(com.sun.net.httpserver.HttpExchange ex) throws IOException {
-    byte[] page = metrics.page(settings.modelId()).getBytes(java.nio.charset.StandardCharsets.UTF_8);
-    ex.getResponseHeaders().set("Content-Type", "text/plain; version=0.0.4; charset=utf-8");
-    ex.sendResponseHeaders(200, page.length);
-    try (java.io.OutputStream out = ex.getResponseBody()) {
-      out.write(page);
     }
   }
 
