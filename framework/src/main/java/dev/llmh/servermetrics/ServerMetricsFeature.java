@@ -69,7 +69,9 @@ public record ServerMetricsFeature(Config.ServerSampling sampling) implements Ca
         scrapes.now();
         scrapes.sample();
       } catch (IOException e) {
-        unavailable = e.getMessage() + (e.getMessage() != null && e.getMessage().contains("HTTP 404")
+        // Scrapes says "GET <url> answered HTTP <status>"; the HTTP client's own failures may carry no message
+        String failure = e.getMessage() != null && e.getMessage().startsWith("GET ") ? e.getMessage() : "GET " + source + " failed: " + e;
+        unavailable = failure + (failure.contains("HTTP 404")
             ? ": the server offers no Prometheus metrics there (vLLM and SGLang do, llama.cpp's server with --metrics;"
                 + " llmh.server.metrics names another URL)" : "");
         close();

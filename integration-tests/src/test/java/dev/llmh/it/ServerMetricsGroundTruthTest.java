@@ -75,6 +75,25 @@ class ServerMetricsGroundTruthTest {
   }
 
   @Test
+  void aMetricsUrlNothingAnswersAtIsNotMeasuredWithTheFailureAndTheRunGoesOn(@TempDir Path results) throws Exception {
+    int port;
+    try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
+      port = socket.getLocalPort(); // closed again: nothing listens there
+    }
+    String url = "http://127.0.0.1:" + port + "/metrics";
+    try (SimulatedServer server = SimulatedServer.start(GroundTruth.simulator(2, 40, 100).withMetrics(true))) {
+      EngineRun run = EngineRun.of(Map.of("llmh.endpoint", server.baseUrl(), "llmh.server.metrics", url), results,
+          ServerMetricsScenario.class);
+      CaseResult result = run.record().results().get(0);
+      ServerMetricsRecord m = result.section(ServerMetricsRecord.SECTION);
+      assertThat(m.source()).isEqualTo(url);
+      assertThat(m.notMeasured().get("server_preemptions")).startsWith("GET " + url + " failed: ").doesNotContain("null");
+      assertThat(result.requests().succeeded()).isEqualTo(24);
+      assertThat(server.metricsPages()).as("the endpoint's own /metrics was not asked").isEmpty();
+    }
+  }
+
+  @Test
   void aServerWithoutMetricsIsRecordedSoWithTheReasonAndItsBudgetsAreUndecided(@TempDir Path results) {
     try (SimulatedServer server = SimulatedServer.start(GroundTruth.simulator(2, 40, 100))) {
       EngineRun run = EngineRun.of(server.baseUrl(), results, ServerMetricsScenario.class);
