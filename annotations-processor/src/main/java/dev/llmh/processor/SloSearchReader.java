@@ -10,6 +10,7 @@ import dev.llmh.annotations.SaturationSearch;
 import dev.llmh.annotations.Slo;
 import dev.llmh.constraint.ConstraintException;
 import dev.llmh.constraint.ConstraintParser;
+import dev.llmh.constraint.Dimension;
 import dev.llmh.constraint.Metric;
 import dev.llmh.processor.generator.Declarations;
 import dev.llmh.runner.SaturationDeclaration;
@@ -98,7 +99,34 @@ final class SloSearchReader {
     }
     find(element, Concurrency.class).ifPresent(concurrency -> reporter.error(element, mirror,
         bothChosen("@SaturationSearch", "@Concurrency", "on the same element")));
-    return new SaturationDeclaration(from.get(), to.get(), minGain);
+    String kvCache = limit(element, mirror, "kvCacheLimit", Dimension.RATIO, "90%");
+    String memory = limit(element, mirror, "memoryLimit", Dimension.BYTES, "20GiB");
+    return new SaturationDeclaration(from.get(), to.get(), minGain, kvCache, flag(mirror, "stopOnPreemption"),
+        flag(mirror, "stopOnWaitingGrowth"), memory);
+  }
+
+  /** A limit of the search, checked as a positive quantity of {@code dimension} (a share at most 100%); "" for none. */
+  private String limit(Element element, AnnotationMirror mirror, String name, Dimension dimension, String example) {
+    AnnotationValue value = annotations.value(mirror, name);
+    String text = asString(value).orElse("").strip();
+    if (text.isEmpty()) {
+      return "";
+    }
+    String what = "@SaturationSearch(" + name + " = \"" + text + "\")";
+    try {
+      double canonical = ConstraintParser.quantity(text, dimension, what, example).canonical();
+      if (!(canonical > 0) || Double.isInfinite(canonical) || dimension == Dimension.RATIO && canonical > 100) {
+        reporter.error(element, mirror, value, what + " must be " + (dimension == Dimension.RATIO ? "a share above 0% and at most 100%"
+            : "a positive size") + ", e.g. \"" + example + "\", or \"\" for no limit");
+      }
+    } catch (ConstraintException e) {
+      reporter.error(element, mirror, value, e.getMessage() + ", or \"\" for no limit");
+    }
+    return text;
+  }
+
+  private boolean flag(AnnotationMirror mirror, String name) {
+    return !Boolean.FALSE.equals(annotations.value(mirror, name).getValue());
   }
 
   /**

@@ -30,11 +30,11 @@ class SloAndSaturationTest {
     ScenarioRunner runner = (ScenarioRunner) new CompiledClasses(compilation).loadClass("com.example.Knee_LlmhRunner")
         .getConstructor().newInstance();
     assertThat(runner.prompts().get(0).settings().slo()).isEqualTo(new SloDeclaration("2s", "100ms", null));
-    assertThat(runner.prompts().get(0).settings().measurement().saturationSearch()).isEqualTo(new SaturationDeclaration(1, 16, 0.05));
+    assertThat(runner.prompts().get(0).settings().measurement().saturationSearch()).isEqualTo(SaturationDeclaration.of(1, 16, 0.05));
     assertThat(runner.prompts().get(0).settings().measurement().saturationSearch().concurrencySteps()).containsExactly(1, 2, 4, 8, 16);
     assertThat(runner.prompts().get(1).settings().slo()).isEqualTo(new SloDeclaration(null, null, "20s"));
     assertThat(runner.prompts().get(1).settings().slo().e2eMs()).isEqualTo(20_000.0);
-    assertThat(runner.prompts().get(1).settings().measurement().saturationSearch()).isEqualTo(new SaturationDeclaration(2, 8, 0.1));
+    assertThat(runner.prompts().get(1).settings().measurement().saturationSearch()).isEqualTo(SaturationDeclaration.of(2, 8, 0.1));
   }
 
   @Test
@@ -97,5 +97,37 @@ class SloAndSaturationTest {
         .errorOn("minGain = 0", "@SaturationSearch(minGain = 0.0) must be a positive fraction")
         .errorOn("minGain = 0", "@SaturationSearch and @Concurrency both set the concurrency on the same element")
         .errorCount(5);
+  }
+
+  @Test
+  void theServersSignalsAreDeclaredWithTheSearch() throws Exception {
+    Compilation compilation = compile(scenario("Signals",
+        "@LlmBenchmark",
+        "public class Signals {",
+        "  @Prompt @SaturationSearch(to = 8, kvCacheLimit = \"80%\", stopOnPreemption = false, memoryLimit = \"20GiB\")",
+        "  String p = \"x\";",
+        "}"));
+    CompilationSubject.assertThat(compilation).succeeded();
+    ScenarioRunner runner = (ScenarioRunner) new CompiledClasses(compilation).loadClass("com.example.Signals_LlmhRunner")
+        .getConstructor().newInstance();
+    assertThat(runner.prompts().get(0).settings().measurement().saturationSearch())
+        .isEqualTo(new SaturationDeclaration(1, 8, 0.05, "80%", false, true, "20GiB"));
+  }
+
+  @Test
+  void aSearchsLimitsAreAShareAndASize() {
+    compiled("Demo",
+        "@LlmBenchmark",
+        "class Demo {",
+        "  @Prompt @SaturationSearch(to = 4, kvCacheLimit = \"120%\") String over = \"x\";",
+        "  @Prompt @SaturationSearch(to = 4, kvCacheLimit = \"lots\") String unread = \"y\";",
+        "  @Prompt @SaturationSearch(to = 4, memoryLimit = \"20s\") String time = \"z\";",
+        "  @Prompt @SaturationSearch(to = 4, kvCacheLimit = \"\", memoryLimit = \"\") String none = \"w\";",
+        "}")
+        .errorOn("120%", "@SaturationSearch(kvCacheLimit = \"120%\") must be a share above 0% and at most 100%, e.g. \"90%\","
+            + " or \"\" for no limit")
+        .errorOn("lots", "cannot read @SaturationSearch(kvCacheLimit = \"lots\") = 'lots'")
+        .errorOn("20s", "@SaturationSearch(memoryLimit = \"20s\") has unit 's', not a size in bytes")
+        .errorCount(3);
   }
 }

@@ -32,6 +32,16 @@ public final class Defaults {
   public static final List<Integer> CONCURRENCY = List.of(1);
   /** {@code @SaturationSearch(minGain)}: below a 5% gain in output tok/s a step is not worth its latency. */
   public static final double SATURATION_MIN_GAIN = 0.05;
+  /**
+   * {@code @SaturationSearch(kvCacheLimit)}: a KV cache this full has no room for one more long
+   * request, and the next step would preempt or queue.
+   */
+  public static final String SATURATION_KV_CACHE_LIMIT = "95%";
+  /**
+   * Requests waiting at the server, on average over a step, from which a growth step over step means
+   * the server queues what the client adds: less than one is a request caught between two engine steps.
+   */
+  public static final double SATURATION_WAITING = 1.0;
   /** TTFT measures the whole prefill unless a scenario asks for the prefix cache */
   public static final PromptCache.Mode PROMPT_CACHE = PromptCache.Mode.UNIQUE;
 

@@ -8,6 +8,7 @@ import dev.llmh.result.SaturationRecord;
 import dev.llmh.result.SaturationRecord.Step;
 import dev.llmh.result.Section;
 import dev.llmh.result.SloRecord;
+import dev.llmh.runner.SaturationDeclaration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -19,13 +20,22 @@ import java.util.Optional;
  * file asks it again over the recorded steps, so the two can never tell different stories.
  *
  * <p>A search stops at the first step that did not measure or FAILed (a budget broke, or requests
- * failed that no error budget allows), that lost goodput against the step before (with an
+ * failed that no error budget allows), at which the server said it is full ({@link SaturationSignals}),
+ * that lost goodput against the step before (with an
  * {@code @Slo}), or whose output tok/s gained less than {@code minGain} over the step before, on
  * intervals ({@link ThroughputBounds}): even the upper bound of the gain is below {@code minGain}. A
  * gain whose interval straddles {@code minGain} is undecided: the search goes on and the step says so.
  */
 public final class SaturationCurve {
   private SaturationCurve() {}
+
+  /**
+   * Why a search stopped.
+   *
+   * @param by the rule, as the record's {@code stoppedBy} names it
+   * @param reason in words, with the figures
+   */
+  public record Stop(String by, String reason) {}
 
   /** The step a case measured, with its figures. */
   public static Step step(CaseResult result) {
@@ -37,7 +47,7 @@ public final class SaturationCurve {
         rate == null ? null : dev.llmh.config.Rate.parse(rate.toString()).perSecond(),
         result.throughput() == null ? null : result.throughput().outputTokensPerSecond(),
         ttft == null || ttft.n() == 0 ? null : ttft.p95(),
-        slo == null ? null : slo.goodput(), result.verdict(), null, ThroughputBounds.of(result));
+        slo == null ? null : slo.goodput(), result.verdict(), null, ThroughputBounds.of(result), SaturationSignals.of(result));
   }
 
   /**
@@ -46,30 +56,37 @@ public final class SaturationCurve {
    * @param reasons the last step's verdict reasons, for a step that FAILed
    * @param slo whether an {@code @Slo} is declared, so that goodput is watched
    */
-  public static Optional<String> stop(List<Step> steps, List<String> reasons, double minGain, boolean slo) {
+  public static Optional<Stop> stop(List<Step> steps, List<String> reasons, SaturationDeclaration search, boolean slo) {
     Step last = steps.get(steps.size() - 1);
+    Step before = steps.size() < 2 ? null : steps.get(steps.size() - 2);
     if (!"PASS".equals(last.verdict()) && !"INCONCLUSIVE".equals(last.verdict())) {
       String first = reasons == null || reasons.isEmpty() ? "" : ": " + reasons.get(0);
-      return Optional.of(last.verdict() + " at " + last.label() + first);
+      return stop("budget", last.verdict() + " at " + last.label() + first);
+    }
+    Optional<Stop> signal = SaturationSignals.stop(before, last, search);
+    if (signal.isPresent()) {
+      return signal;
     }
     if (last.throughput() == null) {
-      return Optional.of("output tok/s not measured at " + last.label());
+      return stop("not_measured", "output tok/s not measured at " + last.label());
     }
-    if (steps.size() < 2) {
+    if (before == null) {
       return Optional.empty();
     }
-    Step before = steps.get(steps.size() - 2);
     if (slo && before.goodput() != null && (last.goodput() == null || last.goodput() < before.goodput())) {
-      return Optional.of("goodput fell from " + rate(before.goodput()) + " to " + rate(last.goodput()) + " req/s from "
+      return stop("goodput", "goodput fell from " + rate(before.goodput()) + " to " + rate(last.goodput()) + " req/s from "
           + before.label() + " to " + last.value());
     }
     double[] bounds = ThroughputBounds.gain(before, last);
-    if (bounds != null && bounds[1] < minGain) {
-      return Optional.of("output tok/s gained " + gainText(before, last) + " (less than " + Quantity.formatBare(minGain * 100, Unit.PERCENT)
-          + "%) from "
-          + before.label() + " to " + last.value());
+    if (bounds != null && bounds[1] < search.minGain()) {
+      return stop("throughput", "output tok/s gained " + gainText(before, last) + " (less than "
+          + Quantity.formatBare(search.minGain() * 100, Unit.PERCENT) + "%) from " + before.label() + " to " + last.value());
     }
     return Optional.empty();
+  }
+
+  private static Optional<Stop> stop(String by, String reason) {
+    return Optional.of(new Stop(by, reason));
   }
 
   /**
@@ -105,11 +122,13 @@ public final class SaturationCurve {
    * @param notRun why a step without a result did not run
    */
   public static SaturationRecord record(
-      String scenario, String caseName, Map<String, Object> params, double minGain, boolean slo, List<CaseResult> results,
-      List<Step> planned, String notRun) {
+      String scenario, String caseName, Map<String, Object> params, SaturationDeclaration search, boolean slo,
+      List<CaseResult> results, List<Step> planned, String notRun) {
+    double minGain = search.minGain();
     List<Step> run = new ArrayList<>();
     List<Step> all = new ArrayList<>();
     String stopped = null;
+    String stoppedBy = null;
     int kneeIndex = -1;
     for (int i = 0; i < results.size(); i++) {
       CaseResult result = results.get(i);
@@ -117,30 +136,33 @@ public final class SaturationCurve {
         String reason = stopped != null ? "not run: the search stopped (" + stopped + ")"
             : result != null && result.section(Section.ERROR) != null ? result.section(Section.ERROR) : notRun;
         Step p = planned.get(i);
-        all.add(new Step(p.concurrency(), p.rate(), null, null, null, "NOT_RUN", reason, null));
+        all.add(new Step(p.concurrency(), p.rate(), null, null, null, "NOT_RUN", reason, null, null));
+        stoppedBy = stopped != null ? stoppedBy : "not_run";
         stopped = stopped != null ? stopped : reason;
         continue;
       }
       Step step = step(result);
       run.add(step);
-      Optional<String> stop = stop(run, result.verdictReasons(), minGain, slo);
+      Optional<Stop> stop = stop(run, result.verdictReasons(), search, slo);
       Optional<String> undecided = stop.isPresent() ? Optional.empty() : undecided(run, minGain);
       all.add(undecided.map(step::withReason).orElse(step));
       if (stop.isPresent()) {
-        stopped = stop.get();
+        stopped = stop.get().reason();
+        stoppedBy = stop.get().by();
         kneeIndex = run.size() - 2;
       }
     }
     if (stopped == null && !run.isEmpty()) {
+      stoppedBy = "last_step";
       Step last = run.get(run.size() - 1);
       Optional<String> undecided = undecided(run, minGain);
       stopped = "reached the last step, " + last.label() + (undecided.isPresent() ? "; its " + undecided.get()
           : run.size() > 1 ? ", still gaining " + gainText(run.get(run.size() - 2), last) + " output tok/s" : "");
     }
     Step knee = kneeIndex >= 0 ? run.get(kneeIndex) : null;
-    return new SaturationRecord(scenario, caseName, params.isEmpty() ? null : params, minGain, all,
+    return new SaturationRecord(scenario, caseName, params.isEmpty() ? null : params, minGain, SaturationSignals.declared(search), all,
         knee == null ? null : new SaturationRecord.Point(knee.concurrency(), knee.rate(), knee.throughput()),
-        stopped == null ? notRun : stopped);
+        stopped == null ? notRun : stopped, stopped == null ? "not_run" : stoppedBy);
   }
 
   /** Relative gain in output tok/s from one step to the next. */

@@ -61,8 +61,8 @@ public final class SaturationSearches implements RunFeature {
     }
     List<Step> steps = run.computeIfAbsent(key(plan), k -> new ArrayList<>());
     steps.add(SaturationCurve.step(result));
-    SaturationCurve.stop(steps, result.verdictReasons(), plan.saturationSearch().minGain(), plan.slo() != null)
-        .ifPresent(reason -> stopped.put(key(plan), reason));
+    SaturationCurve.stop(steps, result.verdictReasons(), plan.saturationSearch(), plan.slo() != null)
+        .ifPresent(stop -> stopped.put(key(plan), stop.reason()));
   }
 
   @Override
@@ -84,11 +84,10 @@ public final class SaturationSearches implements RunFeature {
       params.remove("concurrency");
       params.remove(CasePlan.RATE);
       records.add(SaturationCurve.record(first.scenarioClassName(), first.prompt().name(), params,
-          first.saturationSearch().minGain(), first.slo() != null,
+          first.saturationSearch(), first.slo() != null,
           steps.stream().map(p -> byCase.get(p.scenarioClassName() + "#" + p.caseId())).toList(),
-          steps.stream().map(p -> p.openLoop() ? new Step(null, p.requests().load().rate().perSecond(), null, null, null, null,
-              null, null)
-              : new Step(p.requests().concurrency(), null, null, null, null, null, null, null)).toList(),
+          steps.stream().map(p -> p.openLoop() ? Step.planned(null, p.requests().load().rate().perSecond())
+              : Step.planned(p.requests().concurrency(), null)).toList(),
           "the run stopped before this step"));
     });
     return records;

@@ -209,7 +209,7 @@ class PlannerTest {
   void aSaturationSearchUnderLoadStepsOverRatesWithTheLoadsArrivals() {
     DeclaredSettings open = DeclaredSettings.builder().measuredRequests(20)
         .load(new dev.llmh.runner.LoadDeclaration(List.of("1/s"), dev.llmh.annotations.Arrivals.CONSTANT, 1.0, null, 0, 7))
-        .saturationSearch(new dev.llmh.runner.SaturationDeclaration(2, 16, 0.05))
+        .saturationSearch(dev.llmh.runner.SaturationDeclaration.of(2, 16, 0.05))
         .build();
     ScenarioRunner runner = runner(List.of(new PromptDeclaration("p", "p", false, open, null)), List.of());
     List<CasePlan> cases = Planner.plan(runner, Config.read(k -> Optional.empty(), Map.of()));

@@ -7,6 +7,7 @@ import dev.llmh.result.SampleRecord;
 import dev.llmh.result.SaturationRecord;
 import dev.llmh.result.SaturationRecord.Step;
 import dev.llmh.result.fixtures.CaseResults;
+import dev.llmh.runner.SaturationDeclaration;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -14,11 +15,11 @@ import org.junit.jupiter.api.Test;
 class SaturationCurveTest {
   /** A step whose throughput is known exactly: an interval of zero width. */
   private static Step step(int concurrency, double tokS, double ttftP95, Double goodput, String verdict) {
-    return new Step(concurrency, null, tokS, ttftP95, goodput, verdict, null, List.of(tokS, tokS));
+    return new Step(concurrency, null, tokS, ttftP95, goodput, verdict, null, List.of(tokS, tokS), null);
   }
 
   private static Step step(int concurrency, double tokS, double lower, double upper) {
-    return new Step(concurrency, null, tokS, 10.0, null, "PASS", null, List.of(lower, upper));
+    return new Step(concurrency, null, tokS, 10.0, null, "PASS", null, List.of(lower, upper), null);
   }
 
   @Test
@@ -28,7 +29,7 @@ class SaturationCurveTest {
         .contains("output tok/s gained +1.7% [-0.2%, +3.6%] (less than 5%) from concurrency 4 to 8");
     // +3.3%, half-widths 2/60 and 1.5/62 in quadrature 4.12%: up to +7.6%, undecided; the search goes on and says so
     List<Step> straddling = List.of(step(4, 60, 58, 62), step(8, 62, 60.5, 63.5));
-    assertThat(SaturationCurve.stop(straddling, List.of(), 0.05, false)).isEmpty();
+    assertThat(SaturationCurve.stop(straddling, List.of(), SaturationDeclaration.of(1, 8, 0.05), false)).isEmpty();
     assertThat(SaturationCurve.undecided(straddling, 0.05)).contains("output tok/s gain +3.3% [-0.9%, +7.6%] from"
         + " concurrency 4 to 8 is undecided against 5%: more requests per step would decide it");
     // a gain's lower bound stops at -100%: output cannot fall by more than all of it
@@ -37,9 +38,9 @@ class SaturationCurveTest {
     // at least +95%: clearly still gaining
     assertThat(SaturationCurve.undecided(List.of(step(1, 30, 29.5, 30.5), step(2, 60, 59, 61)), 0.05)).isEmpty();
     // no interval: neither past the knee nor clearly gaining
-    List<Step> unbounded = List.of(new Step(4, null, 60.0, 10.0, null, "PASS", null, null), new Step(8, null, 60.5,
-        10.0, null, "PASS", null, null));
-    assertThat(SaturationCurve.stop(unbounded, List.of(), 0.05, false)).isEmpty();
+    List<Step> unbounded = List.of(new Step(4, null, 60.0, 10.0, null, "PASS", null, null, null), new Step(8, null, 60.5,
+        10.0, null, "PASS", null, null, null));
+    assertThat(SaturationCurve.stop(unbounded, List.of(), SaturationDeclaration.of(1, 8, 0.05), false)).isEmpty();
     assertThat(SaturationCurve.undecided(unbounded, 0.05)).get().asString().endsWith("(fewer than 2 counted requests at a step: no interval)");
   }
 
@@ -67,7 +68,8 @@ class SaturationCurveTest {
   }
 
   private static Optional<String> stop(double minGain, boolean slo, Step... steps) {
-    return SaturationCurve.stop(List.of(steps), List.of("ttft.p95 = 900 ms > budget 500 ms: FAIL"), minGain, slo);
+    return SaturationCurve.stop(List.of(steps), List.of("ttft.p95 = 900 ms > budget 500 ms: FAIL"), SaturationDeclaration.of(1, 16, minGain), slo)
+        .map(SaturationCurve.Stop::reason);
   }
 
   @Test
@@ -92,12 +94,11 @@ class SaturationCurveTest {
   void theKneeIsTheStepBeforeTheStopAndTheConsoleSaysWhatCameAfterIt() {
     var results = List.of(
         Fixture.result(1, 16, 100), Fixture.result(2, 31, 105), Fixture.result(4, 61, 110), Fixture.result(8, 62.83, 231));
-    List<Step> planned = List.of(1, 2, 4, 8, 16).stream().map(c -> new Step(c, null, null, null, null, null, null,
-        null)).toList();
+    List<Step> planned = List.of(1, 2, 4, 8, 16).stream().map(c -> Step.planned(c, null)).toList();
     java.util.List<dev.llmh.result.CaseResult> withMissing = new java.util.ArrayList<>(results);
     withMissing.add(null);
-    SaturationRecord record = SaturationCurve.record("demo.Knee", "ask", java.util.Map.of(), 0.05, false, withMissing,
-        planned, "the run stopped before this step");
+    SaturationRecord record = SaturationCurve.record("demo.Knee", "ask", java.util.Map.of(), SaturationDeclaration.of(1, 16, 0.05), false,
+        withMissing, planned, "the run stopped before this step");
     assertThat(record.knee()).isEqualTo(new SaturationRecord.Point(4, null, 61.0));
     assertThat(record.stoppedBecause()).isEqualTo("output tok/s gained +3.0% [+3.0%, +3.0%] (less than 5%) from concurrency 4 to 8");
     assertThat(record.steps()).extracting(Step::verdict).containsExactly("PASS", "PASS", "PASS", "PASS", "NOT_RUN");
@@ -111,12 +112,61 @@ class SaturationCurveTest {
   @Test
   void withoutAStopThereIsNoKnee() {
     var results = List.of(Fixture.result(1, 16, 100), Fixture.result(2, 31, 105));
-    List<Step> planned = List.of(1, 2).stream().map(c -> new Step(c, null, null, null, null, null, null, null)).toList();
-    SaturationRecord record = SaturationCurve.record("demo.Knee", "ask", java.util.Map.of(), 0.05, false, results, planned, "x");
+    List<Step> planned = List.of(1, 2).stream().map(c -> Step.planned(c, null)).toList();
+    SaturationRecord record = SaturationCurve.record("demo.Knee", "ask", java.util.Map.of(), SaturationDeclaration.of(1, 16, 0.05), false,
+        results, planned, "x");
     assertThat(record.knee()).isNull();
     assertThat(record.stoppedBecause()).isEqualTo("reached the last step, concurrency 2, still gaining +94% [+94%, +94%] output tok/s");
     assertThat(dev.llmh.console.ConsoleSummary.saturation(List.of(record)))
         .contains("Knee \u203a ask: no knee: reached the last step, concurrency 2, still gaining +94% [+94%, +94%] output tok/s");
+  }
+
+  /** A step gaining +100% over the one before, so that only a server signal can stop the search. */
+  private static Step signalling(int concurrency, SaturationRecord.Signals signals) {
+    return new Step(concurrency, null, 10.0 * concurrency, 10.0, null, "PASS", null, List.of(10.0 * concurrency, 10.0 * concurrency),
+        signals);
+  }
+
+  private static SaturationRecord.Signals server(Double kvCache, Double preemptions, Double waiting) {
+    return new SaturationRecord.Signals(kvCache, preemptions, waiting, null, null);
+  }
+
+  private static Optional<SaturationCurve.Stop> stop(SaturationDeclaration search, Step... steps) {
+    return SaturationCurve.stop(List.of(steps), List.of(), search, false);
+  }
+
+  @Test
+  void theSearchStopsWhereTheServerSaysItIsFullNamingTheRule() {
+    SaturationDeclaration defaults = SaturationDeclaration.of(1, 16, 0.05);
+    assertThat(stop(defaults, signalling(2, server(50.0, 0.0, 0.0)), signalling(4, server(96.5, 0.0, 0.0))))
+        .contains(new SaturationCurve.Stop("kv_cache", "the server's KV cache reached 96.5% at concurrency 4 (kvCacheLimit 95%)"));
+    assertThat(stop(defaults, signalling(2, server(50.0, 0.0, 0.0)), signalling(4, server(94.9, 0.0, 0.0)))).isEmpty();
+    SaturationDeclaration noKvLimit = new SaturationDeclaration(1, 16, 0.05, "", true, true, "");
+    assertThat(stop(noKvLimit, signalling(4, server(100.0, 0.0, 0.0)))).isEmpty();
+    assertThat(stop(defaults, signalling(8, server(90.0, 3.0, 0.0))))
+        .contains(new SaturationCurve.Stop("preemption", "the server preempted 3 requests at concurrency 8"));
+    assertThat(stop(new SaturationDeclaration(1, 16, 0.05, "95%", false, true, ""), signalling(8, server(90.0, 3.0, 0.0)))).isEmpty();
+    // the queue grows step over step from a request waiting on average; a first step has nothing to grow from
+    assertThat(stop(defaults, signalling(4, server(40.0, 0.0, 0.0)), signalling(8, server(80.0, 0.0, 4.0))))
+        .contains(new SaturationCurve.Stop("waiting", "requests waiting at the server grew from 0 to 4 from concurrency 4 to 8"));
+    assertThat(stop(defaults, signalling(4, server(40.0, 0.0, 0.2)), signalling(8, server(80.0, 0.0, 0.9)))).isEmpty();
+    assertThat(stop(defaults, signalling(8, server(80.0, 0.0, 4.0)))).isEmpty();
+    assertThat(stop(defaults, signalling(4, server(40.0, 0.0, 4.0)), signalling(8, server(80.0, 0.0, 4.0)))).isEmpty();
+    // memory: the process's peak resident set or its GPU memory
+    SaturationDeclaration memory = new SaturationDeclaration(1, 16, 0.05, "", true, true, "20GiB");
+    long gib = 1L << 30;
+    assertThat(stop(memory, signalling(8, new SaturationRecord.Signals(null, null, null, 21 * gib, null))))
+        .contains(new SaturationCurve.Stop("memory", "the serving process's peak rss reached 21504 MiB at concurrency 8 (memoryLimit 20GiB)"));
+    assertThat(stop(memory, signalling(8, new SaturationRecord.Signals(null, null, null, gib, 20 * gib))).map(SaturationCurve.Stop::reason))
+        .contains("the server's GPU memory reached 20480 MiB at concurrency 8 (memoryLimit 20GiB)");
+    assertThat(stop(memory, signalling(8, new SaturationRecord.Signals(null, null, null, 19 * gib, null)))).isEmpty();
+    // a budget that FAILed comes first; a server that says nothing leaves the throughput rule to decide
+    assertThat(stop(defaults, new Step(4, null, 40.0, 10.0, null, "FAIL", null, null, server(100.0, 0.0, 0.0))))
+        .map(SaturationCurve.Stop::by).contains("budget");
+    assertThat(stop(defaults, signalling(4, null), new Step(8, null, 40.5, 10.0, null, "PASS", null, List.of(40.5, 40.5), null)))
+        .map(SaturationCurve.Stop::by).contains("throughput");
+    assertThat(SaturationSignals.declared(memory)).containsExactly("server_preemptions > 0",
+        "server_requests_waiting grows step over step from 1", "peak_rss or the server's GPU memory >= 20GiB");
   }
 
   /** Case results with the figures a step reads. */

@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
 class SaturationSearchesTest {
   private static List<CasePlan> steps() {
     DeclaredSettings declared = DeclaredSettings.builder().measuredRequests(8)
-        .saturationSearch(new SaturationDeclaration(1, 4, 0.05)).build();
+        .saturationSearch(SaturationDeclaration.of(1, 4, 0.05)).build();
     ScenarioRunner runner = new ScenarioRunner() {
       public String scenarioClassName() { return "dev.llmh.samples.Saturation"; }
       public List<PromptDeclaration> prompts() { return List.of(new PromptDeclaration("question", "question", false, declared, null)); }

@@ -27,8 +27,8 @@ class MergeCommandTest {
   }
 
   private static SaturationRecord saturation(String scenario) {
-    return new SaturationRecord(scenario, "question", null, 0.1,
-        List.of(new SaturationRecord.Step(1, null, 50.0, 100.0, null, "PASS", null, null)), null, "reached to");
+    return new SaturationRecord(scenario, "question", null, 0.1, List.of(),
+        List.of(new SaturationRecord.Step(1, null, 50.0, 100.0, null, "PASS", null, null, null)), null, "reached to", "last_step");
   }
 
   /** A shard: one scenario's cases, a fit and a saturation search, and the environment given. */

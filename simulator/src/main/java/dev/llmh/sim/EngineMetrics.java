@@ -10,10 +10,13 @@ import java.util.concurrent.atomic.AtomicLong;
  * What the simulated engine says of itself at {@code GET /metrics}, in vLLM's names and Prometheus'
  * text format, from its own state: the requests holding a slot ({@code vllm:num_requests_running})
  * and waiting for one ({@code vllm:num_requests_waiting}); a KV cache that fills with each running
- * request's prompt and planned answer, of the slots' context (4,096 tokens a slot when none is set)
- * ({@code vllm:kv_cache_usage_perc}); the prompt tokens looked up in and served from the prefix cache
+ * request's prompt and planned answer, of {@link ServerCapacity#kvCache()} tokens
+ * ({@code vllm:kv_cache_usage_perc}, at most 1); the prompt tokens looked up in and served from the prefix cache
  * ({@code vllm:prefix_cache_queries}, {@code vllm:prefix_cache_hits}, counted as each request ends),
- * the requests that succeeded ({@code vllm:request_success}) and preemptions, none: it never preempts;
+ * the requests that succeeded ({@code vllm:request_success}) and the preemptions
+ * ({@code vllm:num_preemptions}): a request admitted to a slot when its tokens do not fit in the cache
+ * left counts as preempted, as vLLM would preempt a running one to make room (the simulator serves it
+ * all the same, at its pace);
  * each request's wait for a slot and its time from the slot to its first chunk as vLLM's histograms
  * ({@code vllm:request_queue_time_seconds}, {@code vllm:request_prefill_time_seconds}, vLLM's buckets).
  * Every page it gives is logged ({@link #pages()}), the ground truth of what a scraper saw.
@@ -23,7 +26,8 @@ public final class EngineMetrics {
   static final int DEFAULT_SLOT_TOKENS = 4096;
 
   /** One page as given: when, and its figures. */
-  public record Page(long nanos, int running, int waiting, double kvCacheUsage, long prefixQueries, long prefixHits, long succeeded) {}
+  public record Page(
+      long nanos, int running, int waiting, double kvCacheUsage, long prefixQueries, long prefixHits, long succeeded, long preemptions) {}
 
   private final SlotQueue slots;
   private final long capacity;
@@ -31,6 +35,7 @@ public final class EngineMetrics {
   private final AtomicLong queries = new AtomicLong();
   private final AtomicLong hits = new AtomicLong();
   private final AtomicLong succeeded = new AtomicLong();
+  private final AtomicLong preempted = new AtomicLong();
   private final List<Page> pages = new ArrayList<>();
   private final Histogram queue = new Histogram();
   private final Histogram prefill = new Histogram();
@@ -71,13 +76,14 @@ public final class EngineMetrics {
 
   EngineMetrics(SlotQueue slots, SimulatorSettings settings) {
     this.slots = slots;
-    int context = settings.capacity().contextTokens();
-    this.capacity = (long) settings.capacity().slots() * (context == SimulatorSettings.UNLIMITED ? DEFAULT_SLOT_TOKENS : context);
+    this.capacity = settings.capacity().kvCache();
   }
 
-  /** A request took a slot: its prompt and planned answer hold cache. */
+  /** A request took a slot: its prompt and planned answer hold cache, and it is preempted when they do not fit. */
   void admitted(Plan plan) {
-    reserved.addAndGet(tokens(plan));
+    if (reserved.addAndGet(tokens(plan)) > capacity) {
+      preempted.incrementAndGet();
+    }
   }
 
   /** A request gave its slot back. */
@@ -117,7 +123,7 @@ public final class EngineMetrics {
     Page page;
     synchronized (pages) {
       page = new Page(System.nanoTime(), slots.running(), slots.waiting(), Math.min(1.0, (double) reserved.get() / capacity),
-          queries.get(), hits.get(), succeeded.get());
+          queries.get(), hits.get(), succeeded.get(), preempted.get());
       pages.add(page);
     }
     String labels = "{engine=\"0\",model_name=\"" + model + "\"}";
@@ -125,7 +131,7 @@ public final class EngineMetrics {
     family(text, "vllm:num_requests_running", "gauge", "Number of requests in model execution batches.", "", labels, page.running());
     family(text, "vllm:num_requests_waiting", "gauge", "Number of requests waiting to be processed.", "", labels, page.waiting());
     family(text, "vllm:kv_cache_usage_perc", "gauge", "KV-cache usage. 1 means 100 percent usage.", "", labels, page.kvCacheUsage());
-    family(text, "vllm:num_preemptions", "counter", "Cumulative number of preemption from the engine.", "_total", labels, 0);
+    family(text, "vllm:num_preemptions", "counter", "Cumulative number of preemption from the engine.", "_total", labels, page.preemptions());
     family(text, "vllm:prefix_cache_queries", "counter", "Prefix cache queries, in terms of number of queried tokens.", "_total",
         labels, page.prefixQueries());
     family(text, "vllm:prefix_cache_hits", "counter", "Prefix cache hits, in terms of number of cached tokens.", "_total", labels,

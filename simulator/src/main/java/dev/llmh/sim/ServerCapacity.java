@@ -14,11 +14,23 @@ package dev.llmh.sim;
  *                      only the rest (see {@link PrefixCache}), unless it sends
  *                      {@code cache_prompt: false}; off by default, so that a test sending the same
  *                      prompt twice sees the same prefill twice
+ * @param kvCacheTokens the KV cache, in tokens, that the running requests' prompts and planned answers
+ *                      fill ({@link EngineMetrics}); {@link SimulatorSettings#UNLIMITED} by default:
+ *                      the slots' context (4,096 tokens a slot when the context is unlimited)
  */
-public record ServerCapacity(int slots, int contextTokens, boolean prefixCache) {
+public record ServerCapacity(int slots, int contextTokens, boolean prefixCache, int kvCacheTokens) {
 
   public ServerCapacity {
     SimulatorSettings.requireAtLeast("slots", slots, 1);
     SimulatorSettings.requireAtLeast("contextTokens", contextTokens, 1);
+    SimulatorSettings.requireAtLeast("kvCacheTokens", kvCacheTokens, 1);
+  }
+
+  /** The KV cache's size in tokens, as the engine's metrics count it. */
+  long kvCache() {
+    if (kvCacheTokens != SimulatorSettings.UNLIMITED) {
+      return kvCacheTokens;
+    }
+    return (long) slots * (contextTokens == SimulatorSettings.UNLIMITED ? EngineMetrics.DEFAULT_SLOT_TOKENS : contextTokens);
   }
 }

@@ -27,6 +27,7 @@ final class SettingsEditor {
   int contextTokens;
   Duration decodeSlowdownPerContextToken;
   boolean prefixCache;
+  int kvCacheTokens;
   List<SimulatorSettings.Model> otherModels;
   StreamFraming framing;
   boolean llamaTimings;
@@ -38,6 +39,7 @@ final class SettingsEditor {
     slots = s.capacity().slots();
     contextTokens = s.capacity().contextTokens();
     prefixCache = s.capacity().prefixCache();
+    kvCacheTokens = s.capacity().kvCacheTokens();
     prefillTokensPerSecond = s.timing().prefillTokensPerSecond();
     firstTokenDelay = s.timing().firstTokenDelay();
     decodeTokensPerSecond = s.timing().decodeTokensPerSecond();
@@ -62,7 +64,7 @@ final class SettingsEditor {
 
   SimulatorSettings settings() {
     return new SimulatorSettings(modelId,
-        new ServerCapacity(slots, contextTokens, prefixCache),
+        new ServerCapacity(slots, contextTokens, prefixCache, kvCacheTokens),
         new ModelTiming(prefillTokensPerSecond, firstTokenDelay, decodeTokensPerSecond, decodeSlowdownPerContextToken,
             firstRequestLoad),
         new OutputShape(tokensPerChunk, naturalLength, defaultMaxTokens, reasoningTokens),

@@ -92,7 +92,7 @@ public record SimulatorSettings(
    */
   public static SimulatorSettings defaults() {
     return new SimulatorSettings("llmh-sim",
-        new ServerCapacity(4, UNLIMITED, false),
+        new ServerCapacity(4, UNLIMITED, false, UNLIMITED),
         new ModelTiming(2000.0, Duration.ZERO, 50.0, Duration.ZERO, Duration.ZERO),
         new OutputShape(1, UNLIMITED, 256, 0),
         new ServerQuirks(true, false, true, 0, StreamFraming.CHUNKED, false, false, false),
@@ -189,6 +189,11 @@ public record SimulatorSettings(
 
   public SimulatorSettings withDecodeSlowdownPerContextToken(Duration v) {
     return edit(e -> e.decodeSlowdownPerContextToken = v);
+  }
+
+  /** The KV cache's size in tokens ({@link ServerCapacity#kvCacheTokens()}). */
+  public SimulatorSettings withKvCacheTokens(int v) {
+    return edit(e -> e.kvCacheTokens = v);
   }
 
   public SimulatorSettings withPrefixCache(boolean v) {

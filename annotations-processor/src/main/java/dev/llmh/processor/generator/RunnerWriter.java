@@ -116,8 +116,9 @@ public final class RunnerWriter {
     declare(calls, "slo", s.slo(), slo -> "new dev.llmh.runner.SloDeclaration(" + JavaLiterals.string(slo.ttft()) + ", "
         + JavaLiterals.string(slo.tpot()) + ", " + JavaLiterals.string(slo.e2e()) + ")");
     declare(calls, "saturationSearch", s.measurement().saturationSearch(),
-        search -> "new dev.llmh.runner.SaturationDeclaration("
-        + search.from() + ", " + search.to() + ", " + JavaLiterals.doubleValue(search.minGain()) + ")");
+        search -> "new dev.llmh.runner.SaturationDeclaration(" + search.from() + ", " + search.to() + ", "
+        + JavaLiterals.doubleValue(search.minGain()) + ", " + JavaLiterals.string(search.kvCacheLimit()) + ", "
+        + search.stopOnPreemption() + ", " + search.stopOnWaitingGrowth() + ", " + JavaLiterals.string(search.memoryLimit()) + ")");
     declare(calls, "load", s.measurement().load(), JavaLiterals::load);
     declare(calls, "deployment", s.deployment(), JavaLiterals::deployment);
     calls.add(".build()");

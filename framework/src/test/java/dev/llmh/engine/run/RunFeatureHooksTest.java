@@ -162,7 +162,7 @@ class RunFeatureHooksTest {
     RunFeature fits = new RunFeature() {
       @Override
       public void record(List<CasePlan> plans, List<CaseResult> results, RunRecord.Builder record) {
-        record.saturation(List.of(new dev.llmh.result.SaturationRecord("com.example.Watched", "a", null, 0.05, List.of(), null, "watched")));
+        record.saturation(List.of(new dev.llmh.result.SaturationRecord("com.example.Watched", "a", null, 0.05, List.of(), List.of(), null, "watched", "last_step")));
       }
     };
     RunRecord.Builder record = RunRecord.builder().results(List.of());

@@ -67,9 +67,9 @@ final class RichRun {
         .verdict("NOT_RUN", List.of("Connection refused"), "failed")
         .section(dev.llmh.result.Section.ERROR, "Connection refused " + HOSTILE)
         .build());
-    SaturationRecord search = new SaturationRecord(PKG + "ConcurrencySweep", "question", null, 0.1, List.of(
+    SaturationRecord search = new SaturationRecord(PKG + "ConcurrencySweep", "question", null, 0.1, List.of(), List.of(
         step(1, 110), step(2, 200), step(4, 330), step(8, 345)), new SaturationRecord.Point(4, null, 330.0),
-        "concurrency 8 gained 5% (< 10%)");
+        "concurrency 8 gained 5% (< 10%)", "throughput");
     Map<String, Object> environment = new LinkedHashMap<>();
     environment.put("javaVersion", "17.0.15");
     environment.put("osName", "Linux");
@@ -83,7 +83,7 @@ final class RichRun {
   }
 
   private static SaturationRecord.Step step(int c, double tokPerS) {
-    return new SaturationRecord.Step(c, null, tokPerS, 30.0 * c, null, "PASS", null, null);
+    return new SaturationRecord.Step(c, null, tokPerS, 30.0 * c, null, "PASS", null, null, null);
   }
 
   private static Map<String, Object> params(Object... kv) {
