@@ -62,6 +62,7 @@ final class ScenarioReader {
   private final JudgeReader judges;
   private final ResponseFormatReader responseFormats;
   private final CompareReader compares;
+  private final ServerReader servers;
   private final BudgetNeeds budgetNeeds;
 
   ScenarioReader(ProcessingEnvironment env, Reporter reporter) {
@@ -83,6 +84,7 @@ final class ScenarioReader {
     this.judges = new JudgeReader(annotations, reporter);
     this.responseFormats = new ResponseFormatReader(annotations, reporter, env.getFiler());
     this.compares = new CompareReader(annotations, reporter);
+    this.servers = new ServerReader(annotations, reporter);
     this.budgetNeeds = new BudgetNeeds(settings, checks, judges);
   }
 
@@ -154,7 +156,7 @@ final class ScenarioReader {
         elements.getBinaryName(type).toString(),
         type.getQualifiedName().toString(),
         models, paramModels, declared.systemPrompt(),
-        new ScenarioModel.Requests(toolsFile, toolResult, responseFormat),
+        new ScenarioModel.Requests(toolsFile, toolResult, responseFormat, servers.read(type, paramModels).orElse(null)),
         new ScenarioModel.Grading(checkModels, judge, compare)));
   }
 

@@ -50,8 +50,10 @@ public record Config(
    * The servers LLMH starts itself, and how a serving process is sampled.
    *
    * @param deployment declared facts of the serving hardware: power, bandwidth, model size, cost
+   * @param command a server LLMH starts itself ({@code llmh.server.command}…), over the scenario's {@code @Server}
    */
-  public record Servers(Embedded embedded, Simulated simulated, ServerSampling sampling, DeploymentFacts deployment) {}
+  public record Servers(Embedded embedded, Simulated simulated, ServerSampling sampling, DeploymentFacts deployment,
+      ServerCommand command) {}
 
   /**
    * Settings of the embedded llama.cpp server.
@@ -171,7 +173,7 @@ public record Config(
         values.positive(ConfigKey.SIMULATED_PREFILL_RATE, Defaults.SIMULATED_PREFILL_RATE),
         values.positive(ConfigKey.SIMULATED_DECODE_RATE, Defaults.SIMULATED_DECODE_RATE),
         values.wholePositive(ConfigKey.SIMULATED_SLOTS, Defaults.SIMULATED_SLOTS));
-    return new Servers(embedded, simulated, serverSampling(values), deployment(values));
+    return new Servers(embedded, simulated, serverSampling(values), deployment(values), ServerCommand.read(values));
   }
 
   private static Requests requests(ConfigValues values) {

@@ -42,6 +42,15 @@ public final class Defaults {
    * the server queues what the client adds: less than one is a request caught between two engine steps.
    */
   public static final double SATURATION_WAITING = 1.0;
+
+  /** {@code @Server(ready)}: llama.cpp's server, vLLM, SGLang and TGI all answer there once loaded. */
+  public static final String SERVER_READY = "/health";
+  /** {@code @Server(url)}: the OpenAI-compatible API of a server on this machine. */
+  public static final String SERVER_URL = "http://127.0.0.1:{port}/v1";
+  /** {@code @Server(startTimeout)}: a large model loads from disk in minutes. */
+  public static final Duration SERVER_START_TIMEOUT = Duration.ofMinutes(5);
+  /** How long a started server may take to exit once asked, before it is killed. */
+  public static final Duration SERVER_STOP_GRACE = Duration.ofSeconds(10);
   /** TTFT measures the whole prefill unless a scenario asks for the prefix cache */
   public static final PromptCache.Mode PROMPT_CACHE = PromptCache.Mode.UNIQUE;
 

@@ -91,6 +91,11 @@ public interface ScenarioRunner {
     return null;
   }
 
+  /** The {@code @Server} LLMH starts for the cases; null when it has none (and from runners generated before it existed). */
+  default ServerDeclaration server() {
+    return null;
+  }
+
   /**
    * The scenario's {@code @Compare} (on the class or the nearest base class declaring it), or null
    * when it has none (and from runners generated before comparisons existed).

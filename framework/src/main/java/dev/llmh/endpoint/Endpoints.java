@@ -44,12 +44,35 @@ public final class Endpoints implements AutoCloseable {
   static final String EMBEDDED_ON_CPU = "embedded server: llama.cpp runs on the CPU, no layer offloaded to a GPU";
   private EmbeddedServerProcess embeddedServer;
   private LocalServers.LocalServer simulatedServer;
+  private final ServerProcesses launched;
 
   /** @param phases told, one line each, what a long start (the embedded server's) is doing */
   public Endpoints(Config config, Consumer<String> phases) {
     this.config = config;
     this.phases = phases;
     this.physics = new PhysicsLookup(config, phases, System.getenv("PATH"));
+    this.launched = new ServerProcesses(config.output().resultsDir().resolve("servers"), phases,
+        text -> config.target().apiKey().map(k -> text.replace(k.value(), "***")).orElse(text));
+  }
+
+  /**
+   * The endpoint of the server {@code launch} names, started for case {@code caseId} unless it runs
+   * (another configuration's server is stopped first).
+   *
+   * @throws ServerProcesses.StartFailed when it did not start, with its log's last lines
+   */
+  public synchronized Endpoint launched(dev.llmh.plan.ServerLaunch launch, Api api, String caseId) {
+    return get(launched.serve(launch, caseId).url(), api);
+  }
+
+  /** The server started for {@code launch}'s configuration, while it is the one running; else null. */
+  public synchronized StartedServer started(dev.llmh.plan.ServerLaunch launch) {
+    return launched.started(launch);
+  }
+
+  /** Whether {@code e} says a server LLMH starts did not start: its case is an ERROR, not NOT_RUN. */
+  public static boolean startFailed(RuntimeException e) {
+    return e instanceof ServerProcesses.StartFailed;
   }
 
   /** The endpoint for {@code url} ({@code embedded} or an http(s) URL), opened if needed, in the protocol its URL suggests. */
@@ -177,12 +200,14 @@ public final class Endpoints implements AutoCloseable {
   public synchronized PhaseSampling resources(Endpoint endpoint, Double watts) {
     Config.ServerSampling sampling = config.servers().sampling();
     Duration interval = sampling.interval();
+    // a server LLMH started is sampled as one named by llmh.server.pid
+    Optional<Long> pid = Optional.ofNullable(launched.pid(endpoint.url())).or(sampling::pid);
     return switch (endpoint.kind()) {
       case EMBEDDED -> PhaseSampling.of(embeddedServer.pid(), interval).onCpu(watts, EMBEDDED_ON_CPU);
       case SIMULATED -> PhaseSampling.none(endpoint.url(), interval,
               "simulated server: it runs inside the harness's JVM, with no process of its own to sample")
           .withHardware(() -> GpuSampler.none("simulated server: it uses no GPU", interval), () -> EnergyMeter.local(watts));
-      case REMOTE -> sampling.pid().map(pid -> PhaseSampling.of(pid, interval).onThisMachine(watts))
+      case REMOTE -> pid.map(p -> PhaseSampling.of(p, interval).onThisMachine(watts))
           .or(() -> sampling.process().map(name -> PhaseSampling.named(name, interval).onThisMachine(watts)))
           .orElseGet(() -> PhaseSampling.none(endpoint.url(), interval, "remote endpoint: no process to sample")
               .withHardware(() -> GpuSampler.none("remote endpoint: its GPUs are not on this machine", interval),
@@ -224,6 +249,7 @@ public final class Endpoints implements AutoCloseable {
       }
     }
     opened.clear();
+    launched.closeForGood();
     if (embeddedServer != null) {
       embeddedServer.close();
       embeddedServer = null;

@@ -42,9 +42,11 @@ public record CasePlan(
    * @param options server options sent with every request ({@code llmh.options}, else {@code @Endpoint(options)}),
    *     typed as {@link ServerOptions#parse} reads them; empty when none
    * @param deployment declared facts of the serving hardware (power, bandwidth, model size, cost)
+   * @param launch the server LLMH starts for the case ({@code @Server}); null to measure {@code endpoint} as found
    */
   public record Target(
-      String endpoint, String model, Api api, boolean modelParam, Map<String, Object> options, DeploymentFacts deployment) {
+      String endpoint, String model, Api api, boolean modelParam, Map<String, Object> options, DeploymentFacts deployment,
+      ServerLaunch launch) {
     public Target {
       options = options == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(options));
       deployment = deployment == null ? DeploymentFacts.NONE : deployment;

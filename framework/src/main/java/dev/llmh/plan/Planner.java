@@ -39,7 +39,7 @@ public final class Planner {
     List<CasePlan> cases = new ArrayList<>();
     if (modelsOf.values().stream().noneMatch(models -> models.size() > 1)) {
       modelsOf.forEach((prompt, models) -> cases.addAll(cases(runner, prompt, models.get(0), false, combinations, config)));
-      return cases;
+      return byServer(cases);
     }
     // Models side by side: all cases of one model, then the next's, in the order they are listed, so
     // that a server holding one model at a time (Ollama) loads each once, in the first case's warm-up.
@@ -51,7 +51,19 @@ public final class Planner {
         }
       });
     }
-    return cases;
+    return byServer(cases);
+  }
+
+  /** The cases of each server LLMH starts together, in the order their servers are first needed: one start each. */
+  private static List<CasePlan> byServer(List<CasePlan> cases) {
+    List<String> order = cases.stream().map(c -> c.target().launch()).filter(java.util.Objects::nonNull)
+        .map(ServerLaunch::command).distinct().toList();
+    if (order.size() < 2) {
+      return cases;
+    }
+    List<CasePlan> sorted = new ArrayList<>(cases); // a stable sort: each server's cases keep their order
+    sorted.sort(java.util.Comparator.comparingInt(c -> order.indexOf(c.target().launch().command())));
+    return sorted;
   }
 
   /** The prompt's models, configuration over annotation; one null (the server's choice) when neither names one. */
@@ -94,7 +106,8 @@ public final class Planner {
             : loads.get(step).arrivals(orDefault(declared.measurement().measuredRequests(), Defaults.MEASURED_REQUESTS));
         cases.add(
             new CasePlan(runner, prompt, params,
-                new CasePlan.Target(endpoint, model, api, modelParam, options, deployment),
+                launched(new CasePlan.Target(endpoint, model, api, modelParam, options, deployment,
+                    ServerLaunch.of(runner.server(), params, config, runner.scenarioClassName()))),
                 new CasePlan.Requests(
                     concurrency,
                     orDefault(declared.measurement().warmupRequests(), Defaults.WARMUP_REQUESTS),
@@ -115,6 +128,12 @@ public final class Planner {
       }
     }
     return cases;
+  }
+
+  /** A target whose server LLMH starts: its endpoint is the server's URL, with {@code {port}} still to pick. */
+  private static CasePlan.Target launched(CasePlan.Target t) {
+    return t.launch() == null ? t
+        : new CasePlan.Target(t.launch().url(), t.model(), t.api(), t.modelParam(), t.options(), t.deployment(), t.launch());
   }
 
   /** The open-loop loads, one per case; under @Load a search steps over rates, in req/s, with the @Load's arrivals. */

@@ -154,7 +154,7 @@ public final class CaseAnalyzer {
   /**
    * FAIL on a feature's failure (truncated prompts), on a failed budget, or on a failed request that
    * no {@code error_rate} constraint
-   * tolerates; ERROR when the case ran out of time; INCONCLUSIVE on an undecided budget or when no
+   * tolerates; ERROR when the case ran out of time or a feature says the measurement broke; INCONCLUSIVE on an undecided budget or when no
    * measured request finished; else PASS.
    */
   private static CaseAnalysis decide(
@@ -171,8 +171,12 @@ public final class CaseAnalyzer {
       reasons.add(counts.failed() + " of " + counts.measured() + " measured requests failed (first: " + first + ")");
     }
     CaseVerdict verdict;
-    if (timedOut != null) {
-      reasons.add(timedOut);
+    List<String> broke = found.stream().map(Findings::error).filter(java.util.Objects::nonNull).toList();
+    if (timedOut != null || !broke.isEmpty()) {
+      reasons.addAll(0, broke);
+      if (timedOut != null) {
+        reasons.add(timedOut);
+      }
       verdict = CaseVerdict.ERROR;
     } else if (!reasons.isEmpty()) {
       verdict = CaseVerdict.FAIL;

@@ -45,6 +45,14 @@ public interface Findings {
   }
 
   /**
+   * Why the measurement itself broke whatever was measured (the server LLMH started died during the
+   * case), or null: the case is an ERROR.
+   */
+  default String error() {
+    return null;
+  }
+
+  /**
    * Any budget's result as it may stand given what this feature knows: INCONCLUSIVE with the
    * reason when its figure rests on something this feature cannot vouch for; else the result itself.
    */

@@ -65,7 +65,7 @@ class JudgeSetupTest {
       @Override public String prompt(String promptName, Map<String, String> paramValues) { return "x"; }
       @Override public JudgeDeclaration judge() { return judge; }
     };
-    return new CasePlan(runner, null, Map.of(), new CasePlan.Target(endpoint, "candidate", api, false, Map.of(), null),
+    return new CasePlan(runner, null, Map.of(), new CasePlan.Target(endpoint, "candidate", api, false, Map.of(), null, null),
         new CasePlan.Requests(1, 0, 4, 4, null, Duration.ofMinutes(1)), new CasePlan.Sampling(0.0, 42, 8, null),
         new CasePlan.Verdicts(List.of(), 0.95, "skip"), dev.llmh.config.Defaults.RECORD_TEXT_CHARS);
   }

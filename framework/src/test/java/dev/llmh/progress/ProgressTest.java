@@ -106,7 +106,7 @@ class ProgressTest {
       public String prompt(String name, Map<String, String> values) { return name; }
     };
     return new CasePlan(runner, new PromptDeclaration(prompt, prompt, false, DeclaredSettings.builder().build(), null), Map.of(),
-        new CasePlan.Target("simulated", "m", Api.OPENAI_CHAT, false, Map.of(), null),
+        new CasePlan.Target("simulated", "m", Api.OPENAI_CHAT, false, Map.of(), null, null),
         new CasePlan.Requests(1, 2, 12, 12, null, Duration.ofMinutes(1)), new CasePlan.Sampling(0.0, 42, 16, null),
         new CasePlan.Verdicts(List.of(), 0.95, "skip"), dev.llmh.config.Defaults.RECORD_TEXT_CHARS);
   }

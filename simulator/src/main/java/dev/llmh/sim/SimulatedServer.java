@@ -63,11 +63,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@link SimTokenizer#outputToken(long, int)} with the request's seed (0 if absent); prompt tokens
  * are counted by {@link SimTokenizer#countTokens(CharSequence)}.
  *
- * <p>A client that disconnects mid-stream is noticed on the next failed write (the kernel usually
- * accepts one more write, so within two chunk gaps); generation then stops and the slot is released
- * at once. A client that leaves while still queued is only noticed once its request has a slot.
- * Every accepted chat-completion request that finished or was abandoned is recorded as a
- * {@link ServedRequest} (rejected ones, 4xx, are not).
+ * <p>A client that disconnects mid-stream is noticed on the next failed write (within two chunk
+ * gaps); generation then stops and the slot is released at once; one that leaves while queued, once
+ * its request has a slot. Every accepted chat-completion request that finished or was abandoned is
+ * recorded as a {@link ServedRequest} (rejected ones, 4xx, are not). {@link SimulatorMain} runs one
+ * in a process of its own.
  */
 public final class SimulatedServer implements LocalServers.LocalServer {
 
@@ -84,7 +84,7 @@ public final class SimulatedServer implements LocalServers.LocalServer {
   private final CloseDelimitedFront closeFront;
   private final String baseUrl;
 
-  private SimulatedServer(SimulatorSettings settings, ServerPersona persona) throws IOException {
+  private SimulatedServer(SimulatorSettings settings, ServerPersona persona, int port) throws IOException {
     this.settings = settings;
     this.persona = persona;
     SlotQueue slots = new SlotQueue(settings.capacity().slots());
@@ -112,7 +112,7 @@ public final class SimulatedServer implements LocalServers.LocalServer {
     if (settings.quirks().metrics()) {
       routes.add(Route.get("/metrics", (ex, arrival) -> metrics.serve(ex, settings.modelId())));
     }
-    this.front = HttpFront.start("llmh-sim", "simulator", 0, routes);
+    this.front = HttpFront.start("llmh-sim", "simulator", port, routes);
     this.closeFront = !settings.quirks().framing().closeDelimited() ? null : new CloseDelimitedFront(front.port(),
         settings.quirks().framing() == StreamFraming.CLOSE_LINGERING ? StreamFraming.LINGER : java.time.Duration.ZERO);
     this.baseUrl = "http://127.0.0.1:" + port() + "/v1";
@@ -125,8 +125,13 @@ public final class SimulatedServer implements LocalServers.LocalServer {
 
   /** Starts a server on an ephemeral port of 127.0.0.1 that says it is what {@code persona} says, with its routes. */
   public static SimulatedServer start(SimulatorSettings settings, ServerPersona persona) {
+    return start(settings, persona, 0);
+  }
+
+  /** Starts a server on {@code port} of 127.0.0.1 (0: an ephemeral one). */
+  public static SimulatedServer start(SimulatorSettings settings, ServerPersona persona, int port) {
     try {
-      return new SimulatedServer(settings, persona);
+      return new SimulatedServer(settings, persona, port);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot start the simulated server", e);
     }
@@ -173,8 +178,7 @@ public final class SimulatedServer implements LocalServers.LocalServer {
           throw new IllegalStateException("expected " + count + " served requests within " + timeout
               + ", have " + served.size());
         }
-        long ms = Math.max(1, left / 1_000_000L);
-        served.wait(ms);
+        served.wait(Math.max(1, left / 1_000_000L));
       }
       return List.copyOf(served);
     }
@@ -217,11 +221,7 @@ public final class SimulatedServer implements LocalServers.LocalServer {
     root.put("object", "list");
     com.fasterxml.jackson.databind.node.ArrayNode data = root.putArray("data");
     for (String id : settings.modelIds()) {
-      ObjectNode model = data.addObject();
-      model.put("id", id);
-      model.put("object", "model");
-      model.put("created", 0);
-      persona.describeListing(model);
+      persona.describeListing(data.addObject().put("id", id).put("object", "model").put("created", 0));
     }
     Replies.json(ex, 200, root);
   }
@@ -231,9 +231,7 @@ public final class SimulatedServer implements LocalServers.LocalServer {
     ObjectNode root = mapper.createObjectNode();
     com.fasterxml.jackson.databind.node.ArrayNode models = root.putArray("models");
     for (String id : settings.modelIds()) {
-      ObjectNode model = models.addObject();
-      model.put("name", id);
-      model.put("model", id);
+      models.addObject().put("name", id).put("model", id);
     }
     Replies.json(ex, 200, root);
   }

@@ -204,8 +204,14 @@ public final class RunnerWriter {
     }
   }
 
-  /** {@code responseFormat()}, only for a scenario with a {@code @ResponseFormat}. */
+  /** {@code responseFormat()} and {@code server()}, only for a scenario that declares them. */
   private static void writeResponseFormatMethod(ScenarioModel scenario, StringBuilder out) {
+    dev.llmh.runner.ServerDeclaration server = scenario.requests().server();
+    if (server != null) {
+      out.append("\n  @Override\n  public dev.llmh.runner.ServerDeclaration server() {\n    return new dev.llmh.runner.ServerDeclaration(")
+          .append(string(server.command())).append(", ").append(string(server.ready())).append(", ").append(string(server.url()))
+          .append(", ").append(string(server.startTimeout())).append(");\n  }\n");
+    }
     dev.llmh.runner.ResponseFormatDeclaration format = scenario.requests().responseFormat();
     if (format == null) {
       return;

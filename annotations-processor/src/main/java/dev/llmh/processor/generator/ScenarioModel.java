@@ -32,8 +32,10 @@ public record ScenarioModel(
    * @param toolsFile the {@code @Tools} file's path on the test classpath, or null when none is offered
    * @param toolResult the conversation's {@code @ToolResult}, or null
    * @param responseFormat the {@code @ResponseFormat}, or null when there is none
+   * @param server the {@code @Server}, or null when there is none
    */
-  public record Requests(String toolsFile, ToolResultDeclaration toolResult, ResponseFormatDeclaration responseFormat) {}
+  public record Requests(
+      String toolsFile, ToolResultDeclaration toolResult, ResponseFormatDeclaration responseFormat, dev.llmh.runner.ServerDeclaration server) {}
 
   /**
    * What judges the scenario's answers.

@@ -77,9 +77,11 @@ public final class CaseExecutor {
     }
     Endpoint endpoint;
     try {
-      endpoint = endpoints.get(plan.target().endpoint(), plan.target().api());
+      endpoint = plan.target().launch() != null ? endpoints.launched(plan.target().launch(), plan.target().api(), plan.caseId())
+          : endpoints.get(plan.target().endpoint(), plan.target().api());
     } catch (RuntimeException e) {
-      return CaseOutcome.notRun(plan, null, e.getMessage());
+      return Endpoints.startFailed(e) ? CaseOutcome.unmeasured(plan, dev.llmh.verdict.CaseVerdict.ERROR, e.getMessage())
+          : CaseOutcome.notRun(plan, null, e.getMessage());
     }
     long deadline = CaseDeadline.from(plan); // from here: the endpoint's opening is not the case's time
     String requested;
