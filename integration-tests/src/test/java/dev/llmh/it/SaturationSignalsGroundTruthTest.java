@@ -16,8 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Issue 29, points 5 and 6: saturation searches stopped by what the server says of itself, against
  * simulators whose KV cache and slots fill at a known concurrency. A request holds its prompt (a few
- * tokens) and its 100 planned tokens of the cache from its slot to its end; the searches step 1, 2,
- * 4, 8. LLMH looks at {@code /metrics} every 50 ms; each step's signals are checked against the
+ * tokens) and its 100 planned tokens of the cache from its slot to its end; the searches step 2, 4,
+ * 8. LLMH looks at {@code /metrics} every 50 ms; each step's signals are checked against the
  * pages the simulator logged.
  */
 class SaturationSignalsGroundTruthTest {
@@ -50,12 +50,12 @@ class SaturationSignalsGroundTruthTest {
     assertThat(search.stoppedBecause()).matches("the server's KV cache reached (9[6-9](\\.\\d+)?|95\\.[2-9]\\d*|100)% at concurrency 4"
         + " \\(kvCacheLimit 95%\\)");
     assertThat(search.knee().concurrency()).isEqualTo(2);
-    assertThat(search.steps()).extracting(Step::verdict).containsExactly("PASS", "PASS", "PASS", "NOT_RUN");
+    assertThat(search.steps()).extracting(Step::verdict).containsExactly("PASS", "PASS", "NOT_RUN");
     assertThat(search.stopsOn()).containsExactly("server_kv_cache_usage.max >= 95%", "server_preemptions > 0",
         "server_requests_waiting grows step over step from 1");
     // the step's figure is the fullest page the server gave, and the steps before stayed below the limit
-    assertThat(search.steps().get(2).signals().kvCacheUsageMax()).isEqualTo(100 * highestKv);
-    assertThat(search.steps().get(1).signals().kvCacheUsageMax()).isBetween(45.0, 62.0);
+    assertThat(search.steps().get(1).signals().kvCacheUsageMax()).isEqualTo(100 * highestKv);
+    assertThat(search.steps().get(0).signals().kvCacheUsageMax()).isBetween(45.0, 62.0);
     assertThat(search.steps().get(0).signals().requestsWaiting()).isZero();
   }
 
@@ -66,10 +66,10 @@ class SaturationSignalsGroundTruthTest {
     assertThat(search.stoppedBy()).isEqualTo("preemption");
     assertThat(search.knee().concurrency()).isEqualTo(4);
     assertThat(search.stopsOn()).containsExactly("server_preemptions > 0", "server_requests_waiting grows step over step from 1");
-    assertThat(search.steps().get(2).signals().preemptions()).isZero();
+    assertThat(search.steps().get(1).signals().preemptions()).isZero();
     // every preemption of the run happened at 8, and LLMH counted each
     assertThat(lastPage.preemptions()).isPositive();
-    assertThat(search.steps().get(3).signals().preemptions()).isEqualTo((double) lastPage.preemptions());
+    assertThat(search.steps().get(2).signals().preemptions()).isEqualTo((double) lastPage.preemptions());
     assertThat(search.stoppedBecause()).isEqualTo("the server preempted " + lastPage.preemptions()
         + (lastPage.preemptions() == 1 ? " request" : " requests") + " at concurrency 8");
   }
@@ -79,10 +79,10 @@ class SaturationSignalsGroundTruthTest {
     SaturationRecord search = search(server().withSlots(2), "full", results);
     assertThat(search.stoppedBy()).isEqualTo("waiting");
     assertThat(search.knee().concurrency()).isEqualTo(2);
-    Step four = search.steps().get(2);
+    Step four = search.steps().get(1);
     // two workers of four wait for a slot while the others run, less the moments between a request's end and the next
     assertThat(four.signals().requestsWaiting()).isBetween(1.0, 2.0);
-    assertThat(search.steps().get(1).signals().requestsWaiting()).isLessThan(1.0);
+    assertThat(search.steps().get(0).signals().requestsWaiting()).isLessThan(1.0);
     assertThat(search.stoppedBecause()).startsWith("requests waiting at the server grew from ").endsWith(" from concurrency 2 to 4");
   }
 }
