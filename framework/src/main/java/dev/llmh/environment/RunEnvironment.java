@@ -49,13 +49,15 @@ public final class RunEnvironment {
       ServerProbe probe, Endpoints endpoints, List<CasePlan> plans, String llmhVersion) {
     Map<Endpoint, List<String>> measured = new LinkedHashMap<>();
     for (CasePlan plan : plans) {
+      if (plan.target().launch() != null) {
+        unasked("servers: those LLMH started (@Server) are not asked at the run's end, having been stopped;"
+            + " each case's server_process says what ran");
+        continue;
+      }
       Optional<Endpoint> endpoint = endpoints.opened(plan.target().endpoint(), plan.target().api());
       if (endpoint.isEmpty()) {
-        String reason = "servers: " + plan.target().endpoint() + " (" + plan.target().api().key() + ") not asked: it was never opened"
-            + " (its cases did not run, or it could not be reached; their records say why)";
-        if (!unasked.contains(reason)) {
-          unasked.add(reason);
-        }
+        unasked("servers: " + plan.target().endpoint() + " (" + plan.target().api().key() + ") not asked: it was never opened"
+            + " (its cases did not run, or it could not be reached; their records say why)");
       }
       endpoint.ifPresent(e -> {
         List<String> models = measured.computeIfAbsent(e, k -> new ArrayList<>());
@@ -68,6 +70,12 @@ public final class RunEnvironment {
     List<Map<String, Object>> described = new ArrayList<>();
     measured.forEach((endpoint, models) -> described.add(probe.describe(endpoint, models, llmhVersion)));
     return List.copyOf(described);
+  }
+
+  private void unasked(String reason) {
+    if (!unasked.contains(reason)) {
+      unasked.add(reason);
+    }
   }
 
   /**

@@ -72,6 +72,9 @@ class ServerProcessGroundTruthTest {
     assertThat(ProcessHandle.of(one.pid()).filter(ProcessHandle::isAlive)).isEmpty();
     assertThat(ProcessHandle.of(two.pid()).filter(ProcessHandle::isAlive)).isEmpty();
     assertThat(run.console()).contains("server process started for this case in ");
+    // the run's environment does not ask the servers it stopped, and says so rather than "never opened"
+    assertThat(run.record().environment().get("notMeasured")).asString().contains("those LLMH started (@Server) are not asked")
+        .doesNotContain("{port}");
   }
 
   @Test
