@@ -39,7 +39,7 @@ class ArchitectureTest {
       List.of("verdict", "verdict", "judge"),
       List.of("record", "result", "baseline"),
       List.of("features", "feature", "calibration", "slo", "check", "compare", "hardware", "conversation", "servertime", "servermetrics",
-          "network", "judging", "sweep", "launch"),
+          "network", "judging", "sweep", "launch", "residency"),
       List.of("outputs", "console", "progress", "assertions", "reports.."));
 
   /** The stages under {@code root} as ArchUnit layers, each open only to the stages after it. */

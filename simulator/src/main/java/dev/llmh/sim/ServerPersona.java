@@ -17,7 +17,7 @@ import java.util.Set;
  * What kind of server the simulator says it is, and the routes on which it describes itself as that
  * server does, so that a test sees each server's shape: itself ({@link #SIMULATOR}, {@code owned_by
  * llmh-sim}, no version route), Ollama ({@code GET /api/version}, {@code /api/tags} with digests and
- * details, {@code POST /api/show} with {@code model_info}), llama.cpp ({@code GET /props}, listing
+ * details, {@code POST /api/show} with {@code model_info}, {@code GET /api/ps} with where the model sits), llama.cpp ({@code GET /props}, listing
  * {@code meta}) or vLLM ({@code GET /version}, listing {@code root} and {@code max_model_len}). Every
  * model it serves is described with the same figures. A route can be left out (404) or made to hang,
  * to test what a harness learns from a server that does not tell.
@@ -42,13 +42,14 @@ public record ServerPersona(Kind kind, String version, ModelFacts model, Set<Str
    * @param modelPath llama.cpp's {@code model_path}, vLLM's {@code root}
    * @param parameters llama.cpp's {@code meta.n_params}, Ollama's {@code general.parameter_count}
    * @param modelBytes Ollama's {@code size}, llama.cpp's {@code meta.size}
+   * @param vramBytes how much of it Ollama's {@code /api/ps} says is in GPU memory ({@code size_vram})
    */
   public record ModelFacts(
       String digest, String quantization, String parameterSize, String family, int contextLength, String modelPath,
-      long parameters, long modelBytes) {
+      long parameters, long modelBytes, long vramBytes) {
 
     /** Nothing said: the simulator as itself. */
-    static final ModelFacts NONE = new ModelFacts(null, null, null, null, 0, null, 0, 0);
+    static final ModelFacts NONE = new ModelFacts(null, null, null, null, 0, null, 0, 0, 0);
   }
 
   /** How long a hanging route keeps its answer: longer than any harness should wait. */
@@ -79,18 +80,25 @@ public record ServerPersona(Kind kind, String version, ModelFacts model, Set<Str
   public static ServerPersona ollama() {
     return new ServerPersona(Kind.OLLAMA, "0.6.2",
         new ModelFacts("845dbda0ea48ed749caafd9e6037047aa19acfcfd82e704d7ca97d631a0b697e", "Q4_K_M", "7.6B", "qwen2", 32_768,
-            null, 7_615_616_512L, 4_683_087_332L),
+            null, 7_615_616_512L, 4_683_087_332L, 4_683_087_332L),
         Set.of(), Set.of());
   }
 
   public static ServerPersona llamaCpp() {
     return new ServerPersona(Kind.LLAMA_CPP, "b5890-982e3472", new ModelFacts(null, null, null, null, 4_096,
-        "/models/qwen2.5-7b-instruct-q4_k_m.gguf", 7_615_616_512L, 4_677_120_000L), Set.of(), Set.of());
+        "/models/qwen2.5-7b-instruct-q4_k_m.gguf", 7_615_616_512L, 4_677_120_000L, 0), Set.of(), Set.of());
   }
 
   public static ServerPersona vllm() {
     return new ServerPersona(Kind.VLLM, "0.8.4",
-        new ModelFacts(null, null, null, null, 32_768, "/models/Qwen2.5-7B-Instruct", 0, 0), Set.of(), Set.of());
+        new ModelFacts(null, null, null, null, 32_768, "/models/Qwen2.5-7B-Instruct", 0, 0, 0), Set.of(), Set.of());
+  }
+
+  /** The same, with {@code bytes} of the model in GPU memory as {@code /api/ps} says: the rest on the CPU. */
+  public ServerPersona withVramBytes(long bytes) {
+    ModelFacts m = model;
+    return new ServerPersona(kind, version, new ModelFacts(m.digest(), m.quantization(), m.parameterSize(), m.family(),
+        m.contextLength(), m.modelPath(), m.parameters(), m.modelBytes(), bytes), missing, hanging);
   }
 
   /** The same, without {@code path}: it answers 404. */
@@ -125,7 +133,8 @@ public record ServerPersona(Kind kind, String version, ModelFacts model, Set<Str
     switch (kind) {
       case OLLAMA -> {
         routes.add(Route.get("/api/version", (ex, at) -> Replies.json(ex, 200, mapper.createObjectNode().put("version", version))));
-        routes.add(Route.get("/api/tags", (ex, at) -> Replies.json(ex, 200, ollamaTags(settings, mapper))));
+        routes.add(Route.get("/api/tags", (ex, at) -> Replies.json(ex, 200, ollamaTags(settings, mapper, false))));
+        routes.add(Route.get("/api/ps", (ex, at) -> Replies.json(ex, 200, ollamaTags(settings, mapper, true))));
         routes.add(Route.post("/api/show", (ex, at) -> {
           RequestBody.object(ex.getRequestBody().readAllBytes());
           Replies.json(ex, 200, ollamaShow(settings, mapper));
@@ -167,13 +176,19 @@ public record ServerPersona(Kind kind, String version, ModelFacts model, Set<Str
     }
   }
 
-  private ObjectNode ollamaTags(SimulatorSettings settings, ObjectMapper mapper) {
+  /** Ollama's listing of the models it has ({@code /api/tags}), or has loaded ({@code /api/ps}: every model, with {@code size_vram}). */
+  private ObjectNode ollamaTags(SimulatorSettings settings, ObjectMapper mapper, boolean loaded) {
     ObjectNode root = mapper.createObjectNode();
     ArrayNode models = root.putArray("models");
     for (String id : settings.modelIds()) {
-      ObjectNode entry = models.addObject().put("name", id).put("model", id).put("modified_at", "2025-05-01T10:00:00Z")
-          .put("size", model.modelBytes()).put("digest", model.digest());
+      ObjectNode entry = models.addObject().put("name", id).put("model", id).put("size", model.modelBytes())
+          .put("digest", model.digest());
       details(entry.putObject("details"));
+      if (loaded) {
+        entry.put("expires_at", "2099-01-01T00:00:00Z").put("size_vram", model.vramBytes());
+      } else {
+        entry.put("modified_at", "2025-05-01T10:00:00Z");
+      }
     }
     return root;
   }
