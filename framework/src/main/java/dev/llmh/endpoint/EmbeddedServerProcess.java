@@ -79,7 +79,7 @@ final class EmbeddedServerProcess implements AutoCloseable {
         process.destroyForcibly();
         throw new EndpointException(
             "the embedded server did not start: " + (line == null ? "it exited" : line.substring(FAILED.length()))
-                + " (its log: " + log.toAbsolutePath() + ")" + tail(log), null);
+                + ServerProcesses.tail(log.toAbsolutePath()), null);
       }
       String port = line.substring(READY.length()).split("\\s+")[0].replace("port=", "");
       phases.accept(String.format(Locale.ROOT, "embedded server ready in %.1f s", (System.nanoTime() - started) / 1e9));
@@ -88,7 +88,7 @@ final class EmbeddedServerProcess implements AutoCloseable {
       process.destroyForcibly();
       throw new EndpointException(
           "the embedded server was not ready within " + settings.startTimeout().toSeconds()
-              + " s (llmh.embedded.startTimeout); its log: " + log.toAbsolutePath() + tail(log), e);
+              + " s (llmh.embedded.startTimeout)" + ServerProcesses.tail(log.toAbsolutePath()), e);
     } catch (InterruptedException e) {
       process.destroyForcibly();
       Thread.currentThread().interrupt();
@@ -160,16 +160,6 @@ final class EmbeddedServerProcess implements AutoCloseable {
     }, "llmh-embedded-stdout");
     drain.setDaemon(true);
     drain.start();
-  }
-
-  private static String tail(Path log) {
-    try {
-      List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
-      List<String> last = lines.subList(Math.max(0, lines.size() - 15), lines.size());
-      return last.isEmpty() ? "" : "\n  last lines of its log:\n    " + String.join("\n    ", last);
-    } catch (IOException e) {
-      return "";
-    }
   }
 
   /**
